@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely } from 'kysely';
+import { Migrator, type MigrationResultSet } from 'kysely/migration';
+import { CachingSqliteDialect } from './sqlite-driver.ts';
+import { migrations } from './migrations/index.ts';
+import type { Tables } from './tables.ts';
+
+export const DATABASE_FILE = 'booking.db';
+
+/** The open database: Kysely for every query, and the few facts only the engine itself can give. */
+export interface Database {
+  readonly kysely: Kysely<Tables>;
+  readonly file: string;
+  /** Changes whenever another process (the CLI, say) commits to the file; our own commits leave it. */
+  externalVersion(): number;
+  sizeBytes(): number;
+  /** Consistent online copy of the whole database into `destination`. */
+  backup(destination: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A problem a salon owner can fix (wrong folder, no permission), reported as one line. */
+export class StorageSetupError extends Error {}
+
+export interface OpenOptions {
+  /** better-sqlite3's addon, when it cannot be found on disk (the single executable). */
+  nativeBinding?: unknown;
+  /** SQLite's page limit; tests lower it to provoke SQLITE_FULL. */
+  maxPageCount?: number;
+}
+
+/** Opens (creating if needed) `booking.db` in `dataDir`, tuned for durability, and migrates it. */
+export async function openDatabase(dataDir: string, options: OpenOptions = {}): Promise<Database> {
+  const file = prepareDataDir(dataDir);
+  let raw: BetterSqlite3.Database;
+  try {
+    raw = new BetterSqlite3(file, { nativeBinding: options.nativeBinding as string | undefined });
+    // WAL with synchronous=FULL: a committed transaction survives a power cut.
+    raw.pragma('journal_mode = WAL');
+    raw.pragma('synchronous = FULL');
+    raw.pragma('foreign_keys = ON');
+    raw.pragma('busy_timeout = 5000');
+    if (options.maxPageCount) raw.pragma(`max_page_count = ${Math.floor(options.maxPageCount)}`);
+  } catch (error) {
+    throw new StorageSetupError(`cannot open the database ${file}: ${(error as Error).message}`);
+  }
+
+  const kysely = new Kysely<Tables>({ dialect: new CachingSqliteDialect(raw) });
+  await migrate(kysely, file);
+  const dataVersion = raw.prepare('pragma data_version').pluck();
+
+  return {
+    kysely,
+    file,
+    externalVersion: () => dataVersion.get() as number,
+    sizeBytes: () => fileSize(file) + fileSize(`${file}-wal`),
+    backup: async (destination) => {
+      await raw.backup(destination);
+    },
+    close: () => kysely.destroy(),
+  };
+}
+
+async function migrate(kysely: Kysely<Tables>, file: string): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db: kysely,
+    provider: { getMigrations: async () => migrations },
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const message = (result.error as Error).message ?? String(result.error);
+    const hint = /missing/i.test(message) ? ' (was it created by a newer booking-api?)' : '';
+    throw new StorageSetupError(`cannot migrate the database ${file}${hint}: ${message}`);
+  }
+  return result;
+}
+
+function prepareDataDir(dataDir: string): string {
+  const dir = path.resolve(dataDir);
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new StorageSetupError(`the data directory ${dir} is not writable (${code ?? 'error'})`);
+  }
+  const file = path.join(dir, DATABASE_FILE);
+  try {
+    // Owner-only from the start; SQLite gives the -wal and -shm files the same mode.
+    fs.closeSync(fs.openSync(file, 'a', 0o600));
+    fs.chmodSync(file, 0o600);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new StorageSetupError(`cannot create the database ${file} (${code ?? 'error'})`);
+  }
+  return file;
+}
+
+function fileSize(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as foundation from './0001-foundation.ts';
+
+/**
+ * Every migration, imported statically so the bundle and the executable carry them.
+ * Never edit one that has shipped; add the next number.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};

@@ -1,0 +1,135 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import {
+  CompiledQuery,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+} from 'kysely';
+
+/**
+ * Kysely's own SQLite driver prepares every statement anew (measured at 0.58x raw better-sqlite3
+ * on an auth + list request). This one keeps the prepared statements by SQL text, so queries stay
+ * in Kysely and run at close to raw speed. Transactions begin IMMEDIATE: the write lock is taken up
+ * front, so a second process (the CLI) waits on busy_timeout instead of failing mid-transaction.
+ */
+export class CachingSqliteDialect implements Dialect {
+  readonly #db: BetterSqlite3.Database;
+  readonly #cacheSize: number;
+
+  constructor(db: BetterSqlite3.Database, cacheSize = 500) {
+    this.#db = db;
+    this.#cacheSize = cacheSize;
+  }
+
+  createAdapter() {
+    return new TransactionalDdlSqliteAdapter();
+  }
+
+  createDriver(): Driver {
+    return new CachingSqliteDriver(new CachingConnection(this.#db, this.#cacheSize));
+  }
+
+  createQueryCompiler(): QueryCompiler {
+    return new SqliteQueryCompiler();
+  }
+
+  createIntrospector(db: Kysely<any>) {
+    return new SqliteIntrospector(db);
+  }
+}
+
+/** SQLite runs DDL inside transactions; saying so makes Kysely's Migrator apply migrations atomically. */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class CachingSqliteDriver implements Driver {
+  readonly #connection: CachingConnection;
+
+  constructor(connection: CachingConnection) {
+    this.#connection = connection;
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return this.#connection;
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    // After SQLITE_FULL and similar errors SQLite may already have rolled back on its own.
+    if (this.#connection.inTransaction) await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  async destroy(): Promise<void> {
+    this.#connection.close();
+  }
+}
+
+class CachingConnection implements DatabaseConnection {
+  readonly #db: BetterSqlite3.Database;
+  readonly #statements = new Map<string, BetterSqlite3.Statement>();
+  readonly #cacheSize: number;
+
+  constructor(db: BetterSqlite3.Database, cacheSize: number) {
+    this.#db = db;
+    this.#cacheSize = cacheSize;
+  }
+
+  get inTransaction(): boolean {
+    return this.#db.inTransaction;
+  }
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const statement = this.#prepare(compiledQuery.sql);
+    const parameters = compiledQuery.parameters as unknown[];
+    if (statement.reader) return { rows: statement.all(parameters) as R[] };
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return { insertId: BigInt(lastInsertRowid), numAffectedRows: BigInt(changes), rows: [] };
+  }
+
+  async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    const statement = this.#prepare(compiledQuery.sql);
+    for (const row of statement.iterate(compiledQuery.parameters as unknown[])) yield { rows: [row as R] };
+  }
+
+  close(): void {
+    this.#statements.clear();
+    if (this.#db.open) this.#db.close();
+  }
+
+  #prepare(sql: string): BetterSqlite3.Statement {
+    const cached = this.#statements.get(sql);
+    if (cached) {
+      // Re-insert to keep the map in least-recently-used order.
+      this.#statements.delete(sql);
+      this.#statements.set(sql, cached);
+      return cached;
+    }
+    const statement = this.#db.prepare(sql);
+    this.#statements.set(sql, statement);
+    if (this.#statements.size > this.#cacheSize) {
+      const oldest = this.#statements.keys().next().value as string;
+      this.#statements.delete(oldest);
+    }
+    return statement;
+  }
+}

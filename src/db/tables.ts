@@ -1,0 +1,152 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Row types of every table, as stored: snake_case columns, times as Unix milliseconds, booleans
+ * as 0/1 and lists as JSON text. Presenters in each feature turn rows into API shapes.
+ */
+export interface Tables {
+  settings: SettingsTable;
+  businesses: BusinessesTable;
+  api_keys: ApiKeysTable;
+  rate_counters: RateCountersTable;
+  services: ServicesTable;
+  webhooks: WebhooksTable;
+  events: EventsTable;
+  deliveries: DeliveriesTable;
+  delivery_attempts: DeliveryAttemptsTable;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface BusinessesTable {
+  id: Generated<number>;
+  name: string;
+  timezone: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  currency: string;
+  /** JSON: WeeklyHours, see src/businesses/hours.ts. */
+  working_hours: string;
+  slot_step_minutes: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  business_id: number;
+  name: string;
+  /** SHA-256 of the key value, hex. The value itself is never stored. */
+  key_hash: string;
+  /** JSON array of scope names. */
+  scopes: string;
+  /** JSON array of host patterns, or null when any origin may call. */
+  allowed_origins: string | null;
+  status: 'active' | 'revoked';
+  expires_at: number | null;
+  last_used_at: number | null;
+  revoked_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RateCountersTable {
+  api_key_id: number;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  count: number;
+}
+
+export interface ServicesTable {
+  id: Generated<number>;
+  business_id: number;
+  name: string;
+  description: string;
+  duration_minutes: number;
+  /** In the currency's minor unit (cents). */
+  price: number;
+  currency: string;
+  active: number;
+  deleted_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type WebhookStatus = 'active' | 'failed';
+
+export interface WebhooksTable {
+  id: Generated<number>;
+  business_id: number;
+  api_key_id: number;
+  target_url: string;
+  /** JSON array of event names. */
+  events: string;
+  description: string;
+  secret: string;
+  status: WebhookStatus;
+  consecutive_failures: number;
+  /** Why the webhook was switched off; null while active. */
+  disabled_reason: string | null;
+  last_triggered_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  business_id: number;
+  event: string;
+  /** JSON of the event's data object. */
+  data: string;
+  created_at: number;
+}
+
+export interface DeliveriesTable {
+  id: Generated<number>;
+  /** whdel_…, the envelope id and X-Webhook-Delivery. */
+  delivery_id: string;
+  webhook_id: number;
+  /** Null for pings, which are not business events. */
+  event_id: number | null;
+  event: string;
+  /** The exact bytes every attempt sends. */
+  body: string;
+  created_at: number;
+}
+
+export type AttemptStatus = 'pending' | 'success' | 'retrying' | 'failed';
+export type AttemptTrigger = 'event' | 'retry' | 'manual' | 'ping';
+
+export interface DeliveryAttemptsTable {
+  id: Generated<number>;
+  delivery_pk: number;
+  webhook_id: number;
+  attempt_number: number;
+  status: AttemptStatus;
+  trigger: AttemptTrigger;
+  due_at: number;
+  /** Set while a worker owns the attempt; an expired lease is claimed again. */
+  lease_until: number | null;
+  sent_at: number | null;
+  response_status_code: number | null;
+  response_time_ms: number | null;
+  error_message: string | null;
+  /** First 1 KiB of the receiver's response body. */
+  response_excerpt: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type BusinessRow = Selectable<BusinessesTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type ServiceRow = Selectable<ServicesTable>;
+export type WebhookRow = Selectable<WebhooksTable>;
+export type NewWebhook = Insertable<WebhooksTable>;
+export type WebhookUpdate = Updateable<WebhooksTable>;
+export type DeliveryRow = Selectable<DeliveriesTable>;
+export type AttemptRow = Selectable<DeliveryAttemptsTable>;
