@@ -1,0 +1,231 @@
+/**
+ * Configuration, read once at start from flags and BOOKING_* variables (flags win), validated as
+ * a whole so every problem is reported together, then frozen and passed down. Nothing else in the
+ * code reads process.env.
+ */
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  /** When set, the admin API accepts exactly this token; otherwise one is generated and stored hashed. */
+  readonly adminToken: string | undefined;
+  readonly ratePerMinute: number;
+  readonly ratePerDay: number;
+  readonly maxActiveWebhooks: number;
+  /** Seconds before each attempt of a delivery; the length is the number of attempts. */
+  readonly retryDelays: readonly number[];
+  readonly deliveryTimeoutMs: number;
+  readonly failuresBeforeDisable: number;
+  readonly allowPrivateTargets: boolean;
+  readonly deliveryConcurrency: number;
+  readonly logLevel: LogLevel;
+  /** Where the single executable unpacks its native addon; defaults to a folder in the data dir. */
+  readonly cacheDir: string | undefined;
+}
+
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(`invalid configuration: ${problems.join('; ')}`);
+    this.problems = problems;
+  }
+}
+
+type Parsed<T> = { value: T } | { problem: string };
+
+interface OptionSpec<K extends keyof Config> {
+  key: K;
+  env: string;
+  /** Command-line flag, without the dashes; absent for secrets, which must not show up in `ps`. */
+  flag?: string;
+  boolean?: true;
+  description: string;
+  default: Config[K];
+  parse(raw: string): Parsed<Config[K]>;
+}
+
+const integer =
+  (min: number, max: number) =>
+  (raw: string): Parsed<number> => {
+    const value = Number(raw);
+    if (raw.trim() === '' || !Number.isInteger(value) || value < min || value > max) {
+      return { problem: `must be a whole number from ${min} to ${max}, got "${raw}"` };
+    }
+    return { value };
+  };
+
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
+const MAX_RETRY_DELAY_SECONDS = 7 * 24 * 3600;
+
+/** The options, as data: the CLI help and the README table are generated from the same list. */
+export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
+  {
+    key: 'host',
+    env: 'BOOKING_HOST',
+    flag: 'host',
+    description: 'address to listen on',
+    default: '127.0.0.1',
+    parse: (raw) => (raw.trim() ? { value: raw.trim() } : { problem: 'must not be empty' }),
+  },
+  {
+    key: 'port',
+    env: 'BOOKING_PORT',
+    flag: 'port',
+    description: 'port to listen on (0 picks a free one)',
+    default: 8080,
+    parse: integer(0, 65535),
+  },
+  {
+    key: 'dataDir',
+    env: 'BOOKING_DATA_DIR',
+    flag: 'data',
+    description: 'folder holding booking.db (created if missing)',
+    default: './data',
+    parse: (raw) => (raw.trim() ? { value: raw } : { problem: 'must not be empty' }),
+  },
+  {
+    key: 'adminToken',
+    env: 'BOOKING_ADMIN_TOKEN',
+    description: 'admin API token; generated on first start and printed once when unset',
+    default: undefined,
+    parse: (raw) =>
+      raw.length >= 16 && raw.length <= 256 && /^[\x21-\x7e]+$/.test(raw)
+        ? { value: raw }
+        : { problem: 'must be 16 to 256 printable characters without spaces' },
+  },
+  {
+    key: 'ratePerMinute',
+    env: 'BOOKING_RATE_PER_MINUTE',
+    flag: 'rate-per-minute',
+    description: 'requests per minute for each API key',
+    default: 60,
+    parse: integer(1, 10_000_000),
+  },
+  {
+    key: 'ratePerDay',
+    env: 'BOOKING_RATE_PER_DAY',
+    flag: 'rate-per-day',
+    description: 'requests per UTC day for each API key',
+    default: 10_000,
+    parse: integer(1, 1_000_000_000),
+  },
+  {
+    key: 'maxActiveWebhooks',
+    env: 'BOOKING_MAX_ACTIVE_WEBHOOKS',
+    flag: 'max-active-webhooks',
+    description: 'active webhooks allowed per API key',
+    default: 10,
+    parse: integer(1, 1000),
+  },
+  {
+    key: 'retryDelays',
+    env: 'BOOKING_RETRY_DELAYS',
+    flag: 'retry-delays',
+    description: 'seconds before each delivery attempt, comma-separated; the count is the number of attempts',
+    default: [0, 60, 300, 900, 3600, 14400],
+    parse: (raw) => {
+      const parts = raw.split(',').map((part) => part.trim());
+      const values = parts.map(Number);
+      const bad = parts.find((part, i) => part === '' || !Number.isFinite(values[i]) || values[i]! < 0);
+      if (bad !== undefined) return { problem: `must be a comma-separated list of seconds (>= 0), got "${raw}"` };
+      if (values.length > 20) return { problem: `allows at most 20 attempts, got ${values.length}` };
+      if (values.some((v) => v > MAX_RETRY_DELAY_SECONDS)) return { problem: 'allows delays of at most 7 days' };
+      return { value: values };
+    },
+  },
+  {
+    key: 'deliveryTimeoutMs',
+    env: 'BOOKING_DELIVERY_TIMEOUT_MS',
+    flag: 'delivery-timeout-ms',
+    description: 'how long a receiver may take to answer one attempt, in milliseconds',
+    default: 10_000,
+    parse: integer(1, 600_000),
+  },
+  {
+    key: 'failuresBeforeDisable',
+    env: 'BOOKING_FAILURES_BEFORE_DISABLE',
+    flag: 'failures-before-disable',
+    description: 'consecutive failed deliveries before a webhook is switched off',
+    default: 5,
+    parse: integer(1, 1000),
+  },
+  {
+    key: 'allowPrivateTargets',
+    env: 'BOOKING_ALLOW_PRIVATE_TARGETS',
+    flag: 'allow-private-targets',
+    boolean: true,
+    description: 'allow webhook targets on loopback, private and link-local addresses',
+    default: false,
+    parse: (raw) => {
+      const value = raw.trim().toLowerCase();
+      if (['true', '1', 'yes', 'on'].includes(value)) return { value: true };
+      if (['false', '0', 'no', 'off', ''].includes(value)) return { value: false };
+      return { problem: `must be true or false, got "${raw}"` };
+    },
+  },
+  {
+    key: 'deliveryConcurrency',
+    env: 'BOOKING_DELIVERY_CONCURRENCY',
+    flag: 'delivery-concurrency',
+    description: 'delivery attempts in flight at once',
+    default: 64,
+    parse: integer(1, 1000),
+  },
+  {
+    key: 'logLevel',
+    env: 'BOOKING_LOG_LEVEL',
+    flag: 'log-level',
+    description: `least severe log level written: ${LOG_LEVELS.join(', ')}`,
+    default: 'info',
+    parse: (raw) => {
+      const value = raw.trim().toLowerCase() as LogLevel;
+      return LOG_LEVELS.includes(value) ? { value } : { problem: `must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"` };
+    },
+  },
+  {
+    key: 'cacheDir',
+    env: 'BOOKING_CACHE_DIR',
+    flag: 'cache-dir',
+    description: 'where the single executable unpacks its native addon (default: <data>/.cache)',
+    default: undefined,
+    parse: (raw) => (raw.trim() ? { value: raw } : { problem: 'must not be empty' }),
+  },
+];
+
+export type Flags = Record<string, string | boolean | undefined>;
+
+/**
+ * Builds the configuration from command-line flags and environment variables.
+ * Throws ConfigError listing every problem found.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv, flags: Flags = {}): Config {
+  const problems: string[] = [];
+  const config: Record<string, unknown> = {};
+  for (const option of OPTIONS) {
+    const flagValue = option.flag === undefined ? undefined : flags[option.flag];
+    const fromFlag = flagValue !== undefined;
+    const raw = fromFlag ? String(flagValue) : env[option.env];
+    if (raw === undefined) {
+      config[option.key] = option.default;
+      continue;
+    }
+    const parsed = option.parse(raw);
+    if ('problem' in parsed) {
+      problems.push(`${fromFlag ? `--${option.flag}` : option.env} ${parsed.problem}`);
+    } else {
+      config[option.key] = parsed.value;
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(config as unknown as Config);
+}
+
+/** BOOKING_* variables we do not know, usually typos worth a warning. */
+export function unknownVariables(env: NodeJS.ProcessEnv): string[] {
+  const known = new Set(OPTIONS.map((option) => option.env));
+  return Object.keys(env).filter((name) => name.startsWith('BOOKING_') && !known.has(name));
+}

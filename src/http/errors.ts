@@ -1,0 +1,80 @@
+import { STATUS_CODES } from 'node:http';
+
+/**
+ * The one error type services throw. The error middleware renders it as
+ * `{statusCode, error, message, code, requestId, ...extra}`; anything else becomes a logged 500.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly extra: Readonly<Record<string, unknown>>;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.extra = extra;
+    this.headers = headers;
+  }
+}
+
+export function errorBody(status: number, code: string, message: string): Record<string, unknown> {
+  return { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, code };
+}
+
+/** Error factories with stable codes (DESIGN.md, "Errors"). */
+export const errors = {
+  invalidApiKey: () =>
+    new AppError(
+      401,
+      'invalid_api_key',
+      'Missing or invalid API key. Send it in the X-API-Key header or as "Authorization: Bearer <key>".',
+    ),
+  apiKeyRevoked: () => new AppError(401, 'api_key_revoked', 'This API key has been revoked.'),
+  apiKeyExpired: () => new AppError(401, 'api_key_expired', 'This API key has expired.'),
+  invalidAdminToken: () =>
+    new AppError(401, 'invalid_admin_token', 'Missing or invalid admin token. Send it as "Authorization: Bearer <token>".'),
+  originNotAllowed: (origin: string | undefined) =>
+    new AppError(
+      403,
+      'origin_not_allowed',
+      origin
+        ? `Requests from ${origin} are not allowed for this API key.`
+        : 'This API key only accepts requests that carry an allowed Origin or Referer.',
+    ),
+  insufficientScope: (scope: string) =>
+    new AppError(403, 'insufficient_scope', `This API key lacks the scope "${scope}".`, { requiredScope: scope }),
+  notFound: (what = 'Resource') => new AppError(404, 'not_found', `${what} not found.`),
+  routeNotFound: (method: string, path: string) =>
+    new AppError(404, 'not_found', `There is no endpoint ${method} ${path}.`),
+  methodNotAllowed: (allowed: string[]) =>
+    new AppError(405, 'method_not_allowed', `Use one of: ${allowed.join(', ')}.`, {}, { Allow: allowed.join(', ') }),
+  validation: (message: string, field?: string) =>
+    new AppError(400, 'validation_failed', message, field === undefined ? {} : { field }),
+  invalidJson: () => new AppError(400, 'invalid_json', 'The request body is not valid JSON.'),
+  payloadTooLarge: (limit: string) =>
+    new AppError(413, 'payload_too_large', `The request body is larger than ${limit}.`),
+  unsupportedMediaType: () =>
+    new AppError(415, 'unsupported_media_type', 'Send the request body as JSON with "Content-Type: application/json".'),
+  webhookLimitReached: (limit: number) =>
+    new AppError(
+      409,
+      'webhook_limit_reached',
+      `This API key already has ${limit} active webhooks, the most allowed. Delete one or leave one failed first.`,
+    ),
+  conflict: (code: string, message: string) => new AppError(409, code, message),
+  storageFull: () =>
+    new AppError(503, 'storage_full', 'The disk is full, so nothing can be saved right now. Reading still works.', {}, {
+      'Retry-After': '60',
+    }),
+  storageBusy: () =>
+    new AppError(503, 'storage_busy', 'The database is busy. Try again in a moment.', {}, { 'Retry-After': '1' }),
+  internal: () => new AppError(500, 'internal_error', 'Something went wrong on our side. The request id identifies it.'),
+} as const;
