@@ -1,0 +1,20 @@
+import { toIso } from '../clock.ts';
+import type { BusinessRow } from '../db/tables.ts';
+import type { WeeklyHours } from './hours.ts';
+
+export function toBusinessJson(row: BusinessRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    timezone: row.timezone,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    website: row.website,
+    currency: row.currency,
+    workingHours: JSON.parse(row.working_hours) as WeeklyHours,
+    slotStepMinutes: row.slot_step_minutes,
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}

@@ -1,0 +1,155 @@
+import { utcDay, type Clock } from '../clock.ts';
+import type { Db } from '../db/transaction.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { deleteDayCountsBefore, loadDayCount, recordKeyUsage, saveDayCounts } from '../keys/keys.repository.ts';
+import { AppError } from './errors.ts';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+export interface Window {
+  readonly limit: number;
+  readonly remaining: number;
+  /** Unix ms when the window starts over. */
+  readonly resetAt: number;
+}
+
+export interface RateDecision {
+  readonly minute: Window;
+  readonly day: Window;
+  /** Which window refused the request; undefined when it was admitted. */
+  readonly exceeded?: 'minute' | 'day';
+}
+
+interface KeyCounters {
+  minuteStart: number;
+  minuteCount: number;
+  day: string;
+  dayCount: number;
+  lastUsedAt: number;
+}
+
+/**
+ * Fixed windows per key: the minute and the UTC day (DESIGN.md). Counting happens in memory,
+ * so a check costs no disk write and is exact under concurrency in this single process; the
+ * day counts and lastUsedAt reach the database on `flush()` (every few seconds and at shutdown),
+ * so the daily count survives a restart. Refused requests do not count.
+ */
+export class RateLimiter {
+  readonly #db: Db;
+  readonly #clock: Clock;
+  readonly perMinute: number;
+  readonly perDay: number;
+  readonly #counters = new Map<number, KeyCounters>();
+  readonly #loading = new Map<number, Promise<KeyCounters>>();
+  readonly #dirty = new Set<number>();
+
+  constructor(db: Db, clock: Clock, limits: { perMinute: number; perDay: number }) {
+    this.#db = db;
+    this.#clock = clock;
+    this.perMinute = limits.perMinute;
+    this.perDay = limits.perDay;
+  }
+
+  async take(apiKeyId: number): Promise<RateDecision> {
+    const counters = this.#counters.get(apiKeyId) ?? (await this.#load(apiKeyId));
+    const now = this.#clock.now();
+    const minuteStart = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+    const day = utcDay(now);
+    if (counters.minuteStart !== minuteStart) {
+      counters.minuteStart = minuteStart;
+      counters.minuteCount = 0;
+    }
+    if (counters.day !== day) {
+      counters.day = day;
+      counters.dayCount = 0;
+    }
+    let exceeded: 'minute' | 'day' | undefined;
+    if (counters.minuteCount >= this.perMinute) exceeded = 'minute';
+    else if (counters.dayCount >= this.perDay) exceeded = 'day';
+    else {
+      counters.minuteCount += 1;
+      counters.dayCount += 1;
+      counters.lastUsedAt = now;
+      this.#dirty.add(apiKeyId);
+    }
+    const dayStart = Math.floor(now / DAY_MS) * DAY_MS;
+    return {
+      minute: {
+        limit: this.perMinute,
+        remaining: Math.max(0, this.perMinute - counters.minuteCount),
+        resetAt: minuteStart + MINUTE_MS,
+      },
+      day: { limit: this.perDay, remaining: Math.max(0, this.perDay - counters.dayCount), resetAt: dayStart + DAY_MS },
+      exceeded,
+    };
+  }
+
+  /** Writes day counts and last-use times changed since the previous flush, in one transaction. */
+  async flush(): Promise<void> {
+    if (this.#dirty.size === 0) return;
+    const ids = [...this.#dirty];
+    this.#dirty.clear();
+    const counts = ids.map((id) => {
+      const c = this.#counters.get(id)!;
+      return { apiKeyId: id, day: c.day, count: c.dayCount };
+    });
+    const usage = new Map(ids.map((id) => [id, this.#counters.get(id)!.lastUsedAt]));
+    const yesterday = utcDay(this.#clock.now() - DAY_MS);
+    try {
+      await inTransaction(this.#db, async (trx) => {
+        await saveDayCounts(trx, counts);
+        await recordKeyUsage(trx, usage);
+        await deleteDayCountsBefore(trx, yesterday);
+      });
+    } catch (error) {
+      for (const id of ids) this.#dirty.add(id);
+      throw error;
+    }
+  }
+
+  /** The last use of a key seen by this process, newer than the stored one until the next flush. */
+  lastUsedAt(apiKeyId: number): number | undefined {
+    return this.#counters.get(apiKeyId)?.lastUsedAt;
+  }
+
+  async #load(apiKeyId: number): Promise<KeyCounters> {
+    let loading = this.#loading.get(apiKeyId);
+    if (!loading) {
+      const now = this.#clock.now();
+      loading = loadDayCount(this.#db, apiKeyId, utcDay(now)).then((dayCount) => {
+        const counters = { minuteStart: 0, minuteCount: 0, day: utcDay(now), dayCount, lastUsedAt: 0 };
+        this.#counters.set(apiKeyId, counters);
+        this.#loading.delete(apiKeyId);
+        return counters;
+      });
+      loading.catch(() => this.#loading.delete(apiKeyId));
+      this.#loading.set(apiKeyId, loading);
+    }
+    return loading;
+  }
+}
+
+/** X-RateLimit-* (spec 8, minute window) and the IETF draft's RateLimit-Policy / RateLimit fields. */
+export function rateLimitHeaders(decision: RateDecision, now: number): Record<string, string> {
+  const seconds = (ms: number) => Math.max(0, Math.ceil((ms - now) / 1000));
+  const { minute, day } = decision;
+  return {
+    'X-RateLimit-Limit': String(minute.limit),
+    'X-RateLimit-Remaining': String(minute.remaining),
+    'X-RateLimit-Reset': String(Math.ceil(minute.resetAt / 1000)),
+    'RateLimit-Policy': `"minute";q=${minute.limit};w=60, "day";q=${day.limit};w=86400`,
+    RateLimit: `"minute";r=${minute.remaining};t=${seconds(minute.resetAt)}, "day";r=${day.remaining};t=${seconds(day.resetAt)}`,
+  };
+}
+
+/** The spec's 429 (section 7): statusCode, error, message naming the limit, retryAfter. */
+export function rateLimitedError(decision: RateDecision, now: number): AppError {
+  const window = decision.exceeded === 'day' ? decision.day : decision.minute;
+  const retryAfter = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
+  const message =
+    decision.exceeded === 'day'
+      ? `Rate limit exceeded: ${window.limit} requests per day. Try again in ${retryAfter} seconds.`
+      : `Rate limit exceeded: ${window.limit} requests per minute. Try again in ${retryAfter} seconds.`;
+  return new AppError(429, 'rate_limited', message, { retryAfter }, { 'Retry-After': String(retryAfter) });
+}

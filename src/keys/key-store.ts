@@ -1,0 +1,48 @@
+import type { Database } from '../db/connection.ts';
+import { digestsEqual, sha256Hex, API_KEY_PREFIX } from '../ids.ts';
+import { fromKeyRow, type ApiKey } from './api-key.ts';
+import { findKeyByHash } from './keys.repository.ts';
+
+const KEY_SHAPE = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9_-]{16,128}$`);
+
+/**
+ * Finds the key record for a presented value, from memory when it can. The cache is dropped when
+ * this process changes a key (`invalidate`) and when another process (the CLI) writes to the
+ * database, which SQLite's data_version tells us for the price of one pragma.
+ */
+export class KeyStore {
+  readonly #database: Database;
+  readonly #byHash = new Map<string, ApiKey>();
+  #seenVersion: number;
+
+  constructor(database: Database) {
+    this.#database = database;
+    this.#seenVersion = database.externalVersion();
+  }
+
+  async authenticate(value: string): Promise<ApiKey | undefined> {
+    if (!KEY_SHAPE.test(value)) return undefined;
+    this.#dropIfChangedElsewhere();
+    const hash = sha256Hex(value);
+    const cached = this.#byHash.get(hash);
+    if (cached) return cached;
+    const row = await findKeyByHash(this.#database.kysely, hash);
+    // The lookup is by hash already; the comparison is constant-time all the same.
+    if (!row || !digestsEqual(row.key_hash, hash)) return undefined;
+    const key = fromKeyRow(row);
+    this.#byHash.set(hash, key);
+    return key;
+  }
+
+  invalidate(): void {
+    this.#byHash.clear();
+  }
+
+  #dropIfChangedElsewhere(): void {
+    const version = this.#database.externalVersion();
+    if (version !== this.#seenVersion) {
+      this.#seenVersion = version;
+      this.invalidate();
+    }
+  }
+}

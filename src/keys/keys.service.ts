@@ -1,0 +1,94 @@
+import apiKeyCreateSchema from '../../schema/api-key-create.json' with { type: 'json' };
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/transaction.ts';
+import { findBusiness } from '../businesses/businesses.repository.ts';
+import { errors } from '../http/errors.ts';
+import { bodyParser } from '../http/validate.ts';
+import { sha256Hex, type Ids } from '../ids.ts';
+import { fromKeyRow, toKeyJson, type KeyJson } from './api-key.ts';
+import { findKeyById, insertKey, listKeys, replaceKeyHash, revokeKey } from './keys.repository.ts';
+import { normaliseOriginPattern } from './origins.ts';
+import type { Scope } from './scopes.ts';
+
+export interface KeysDeps {
+  db: Db;
+  clock: Clock;
+  ids: Ids;
+  /** Called after any change, so an in-process cache of keys drops what it holds. */
+  onChange?: () => void;
+}
+
+export interface KeyCreateInput {
+  name: string;
+  scopes: Scope[];
+  allowedOrigins?: string[] | null;
+  expiresAt?: string | null;
+}
+
+/** A key with its value: the only moment the value exists outside the caller's hands. */
+export type KeyWithValue = KeyJson & { key: string };
+
+export const parseKeyCreate = bodyParser<KeyCreateInput>(apiKeyCreateSchema);
+
+/** Creates a key for `businessId`; the value is returned here and never again. */
+export async function createKey(deps: KeysDeps, businessId: number, input: unknown): Promise<KeyWithValue> {
+  const data = parseKeyCreate(input);
+  const now = deps.clock.now();
+  if (!(await findBusiness(deps.db, businessId))) throw errors.notFound('Business');
+  const expiresAt = data.expiresAt ? Date.parse(data.expiresAt) : null;
+  if (expiresAt !== null && expiresAt <= now) {
+    throw errors.validation('"expiresAt" must be in the future.', 'expiresAt');
+  }
+  const origins = data.allowedOrigins?.map((entry) => normaliseOriginPattern(entry)!) ?? null;
+  const value = deps.ids.apiKey();
+  const id = await insertKey(deps.db, {
+    business_id: businessId,
+    name: data.name.trim(),
+    key_hash: sha256Hex(value),
+    scopes: JSON.stringify(data.scopes),
+    allowed_origins: origins && origins.length > 0 ? JSON.stringify(origins) : null,
+    status: 'active',
+    expires_at: expiresAt,
+    last_used_at: null,
+    revoked_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+  deps.onChange?.();
+  return { ...(await keyJson(deps, id)), key: value };
+}
+
+export async function allKeys(deps: KeysDeps, businessId?: number): Promise<KeyJson[]> {
+  const now = deps.clock.now();
+  return (await listKeys(deps.db, businessId)).map((row) => toKeyJson(fromKeyRow(row), now));
+}
+
+/** Revokes a key: requests with it get 401 at once. Revoking twice is harmless. */
+export async function revokeKeyById(deps: KeysDeps, id: number, businessId?: number): Promise<KeyJson> {
+  const row = await ownedKey(deps, id, businessId);
+  if (row.status !== 'revoked') await revokeKey(deps.db, id, deps.clock.now());
+  deps.onChange?.();
+  return keyJson(deps, id);
+}
+
+/** Gives the key a new value; scopes, webhooks and counters stay, the old value stops working at once. */
+export async function regenerateKey(deps: KeysDeps, id: number, businessId?: number): Promise<KeyWithValue> {
+  const row = await ownedKey(deps, id, businessId);
+  if (row.status === 'revoked') {
+    throw errors.conflict('api_key_revoked', 'This API key is revoked; create a new key instead.');
+  }
+  const value = deps.ids.apiKey();
+  await replaceKeyHash(deps.db, id, sha256Hex(value), deps.clock.now());
+  deps.onChange?.();
+  return { ...(await keyJson(deps, id)), key: value };
+}
+
+async function ownedKey(deps: KeysDeps, id: number, businessId: number | undefined) {
+  const row = await findKeyById(deps.db, id);
+  if (!row || (businessId !== undefined && row.business_id !== businessId)) throw errors.notFound('API key');
+  return row;
+}
+
+async function keyJson(deps: KeysDeps, id: number): Promise<KeyJson> {
+  return toKeyJson(fromKeyRow((await findKeyById(deps.db, id))!), deps.clock.now());
+}
