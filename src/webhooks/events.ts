@@ -1,0 +1,28 @@
+/** The events of spec section 6.1: the only names a webhook may subscribe to. */
+export const EVENTS = {
+  'booking.created': 'A client created a new booking.',
+  'booking.confirmed': 'A booking is confirmed.',
+  'booking.cancelled': 'A booking is cancelled.',
+  'booking.completed': 'A visit is completed.',
+  'booking.no_show': 'A client did not appear.',
+  'booking.rescheduled': 'A booking is moved to another time.',
+  'client.created': 'A new client appears.',
+  'client.updated': 'Client data changed.',
+  'review.created': 'A client left a review.',
+  'payment.received': 'A payment is received.',
+  'payment.refunded': 'A refund is made.',
+  'staff.schedule_updated': "A staff member's schedule changed.",
+  'service.updated': 'A service is updated.',
+  'service.deleted': 'A service is deleted.',
+} as const;
+
+export type EventName = keyof typeof EVENTS;
+
+export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
+
+/** Sent by POST /webhooks/:id/ping only; not subscribable. */
+export const PING_EVENT = 'webhook.ping';
+
+export function isEventName(value: string): value is EventName {
+  return Object.hasOwn(EVENTS, value);
+}

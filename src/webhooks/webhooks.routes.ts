@@ -1,0 +1,48 @@
+import Router from '@koa/router';
+import type { AppContext } from '../app-context.ts';
+import { requireScope } from '../http/integration-auth.ts';
+import { apiKeyOf, idParam, type AppState } from '../http/state.ts';
+import {
+  changeWebhook,
+  createWebhook,
+  eventCatalog,
+  getWebhook,
+  listWebhooks,
+  removeWebhook,
+  rotateSecret,
+  webhookDeliveries,
+} from './webhooks.service.ts';
+
+/** Spec section 4, webhook endpoints; all need webhooks:manage and see only the caller's webhooks. */
+export function webhookRoutes(app: AppContext): Router<AppState> {
+  const router = new Router<AppState>();
+  router.use('/webhooks', requireScope('webhooks:manage'));
+
+  router.get('/webhooks/events', (ctx) => {
+    ctx.body = { data: eventCatalog() };
+  });
+  router.post('/webhooks', async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await createWebhook(app, apiKeyOf(ctx), ctx.request.body);
+  });
+  router.get('/webhooks', async (ctx) => {
+    ctx.body = await listWebhooks(app, apiKeyOf(ctx));
+  });
+  router.get('/webhooks/:id', async (ctx) => {
+    ctx.body = await getWebhook(app, apiKeyOf(ctx), idParam(ctx.params.id, 'Webhook'));
+  });
+  router.patch('/webhooks/:id', async (ctx) => {
+    ctx.body = await changeWebhook(app, apiKeyOf(ctx), idParam(ctx.params.id, 'Webhook'), ctx.request.body);
+  });
+  router.delete('/webhooks/:id', async (ctx) => {
+    await removeWebhook(app, apiKeyOf(ctx), idParam(ctx.params.id, 'Webhook'));
+    ctx.status = 204;
+  });
+  router.post('/webhooks/:id/rotate-secret', async (ctx) => {
+    ctx.body = await rotateSecret(app, apiKeyOf(ctx), idParam(ctx.params.id, 'Webhook'));
+  });
+  router.get('/webhooks/:id/deliveries', async (ctx) => {
+    ctx.body = await webhookDeliveries(app, apiKeyOf(ctx), idParam(ctx.params.id, 'Webhook'), ctx.query);
+  });
+  return router;
+}

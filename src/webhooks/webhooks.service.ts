@@ -1,0 +1,149 @@
+import webhookCreateSchema from '../../schema/webhook-create.json' with { type: 'json' };
+import webhookUpdateSchema from '../../schema/webhook-update.json' with { type: 'json' };
+import deliveriesQuerySchema from '../../schema/deliveries-query.json' with { type: 'json' };
+import type { AppContext } from '../app-context.ts';
+import type { AttemptStatus, WebhookRow, WebhookUpdate } from '../db/tables.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { toDeliveryRecordJson } from '../delivery/attempt.presenter.ts';
+import { countAttempts, pageAttempts } from '../delivery/history.repository.ts';
+import { errors } from '../http/errors.ts';
+import { bodyParser, queryParser } from '../http/validate.ts';
+import type { ApiKey } from '../keys/api-key.ts';
+import { EVENTS, EVENT_NAMES, type EventName } from './events.ts';
+import { toWebhookJson, toWebhookJsonWithSecret } from './webhook.presenter.ts';
+import {
+  countActiveWebhooks,
+  deleteWebhook,
+  findWebhookOfKey,
+  insertWebhook,
+  listWebhooksOfKey,
+  updateWebhook,
+} from './webhooks.repository.ts';
+
+interface WebhookCreateInput {
+  targetUrl: string;
+  events: EventName[];
+  description?: string;
+}
+
+interface WebhookUpdateInput {
+  targetUrl?: string;
+  events?: EventName[];
+  description?: string;
+  status?: 'active';
+}
+
+interface DeliveriesQuery {
+  page: number;
+  limit: number;
+  status?: AttemptStatus;
+  deliveryId?: string;
+}
+
+const parseCreate = bodyParser<WebhookCreateInput>(webhookCreateSchema);
+const parseUpdate = bodyParser<WebhookUpdateInput>(webhookUpdateSchema);
+const parseDeliveriesQuery = queryParser<DeliveriesQuery>(deliveriesQuerySchema);
+
+type Deps = Pick<AppContext, 'db' | 'clock' | 'ids' | 'config'>;
+
+export function eventCatalog() {
+  return EVENT_NAMES.map((name) => ({ name, description: EVENTS[name] }));
+}
+
+export async function createWebhook(app: Deps, key: ApiKey, body: unknown) {
+  const input = parseCreate(body);
+  const targetUrl = normaliseTargetUrl(input.targetUrl);
+  const now = app.clock.now();
+  const id = await inTransaction(app.db, async (trx) => {
+    // Counted and inserted in one write transaction, so two racing creates cannot both pass.
+    if ((await countActiveWebhooks(trx, key.id)) >= app.config.maxActiveWebhooks) {
+      throw errors.webhookLimitReached(app.config.maxActiveWebhooks);
+    }
+    return insertWebhook(trx, {
+      business_id: key.businessId,
+      api_key_id: key.id,
+      target_url: targetUrl,
+      events: JSON.stringify(input.events),
+      description: input.description ?? '',
+      secret: app.ids.webhookSecret(),
+      status: 'active',
+      consecutive_failures: 0,
+      disabled_reason: null,
+      last_triggered_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+  });
+  return toWebhookJsonWithSecret(await ownWebhook(app, key, id));
+}
+
+export async function listWebhooks(app: Deps, key: ApiKey) {
+  const rows = await listWebhooksOfKey(app.db, key.id);
+  return { data: rows.map(toWebhookJson), total: rows.length };
+}
+
+export async function getWebhook(app: Deps, key: ApiKey, id: number) {
+  return toWebhookJson(await ownWebhook(app, key, id));
+}
+
+export async function changeWebhook(app: Deps, key: ApiKey, id: number, body: unknown) {
+  const input = parseUpdate(body);
+  const patch: WebhookUpdate = { updated_at: app.clock.now() };
+  if (input.targetUrl !== undefined) patch.target_url = normaliseTargetUrl(input.targetUrl);
+  if (input.events !== undefined) patch.events = JSON.stringify(input.events);
+  if (input.description !== undefined) patch.description = input.description;
+  await inTransaction(app.db, async (trx) => {
+    const row = await findWebhookOfKey(trx, id, key.id);
+    if (!row) throw errors.notFound('Webhook');
+    if (input.status === 'active' && row.status === 'failed') {
+      if ((await countActiveWebhooks(trx, key.id)) >= app.config.maxActiveWebhooks) {
+        throw errors.webhookLimitReached(app.config.maxActiveWebhooks);
+      }
+      Object.assign(patch, { status: 'active', consecutive_failures: 0, disabled_reason: null });
+    }
+    await updateWebhook(trx, id, patch);
+  });
+  return toWebhookJson(await ownWebhook(app, key, id));
+}
+
+export async function removeWebhook(app: Deps, key: ApiKey, id: number): Promise<void> {
+  await ownWebhook(app, key, id);
+  await deleteWebhook(app.db, id);
+}
+
+/** A new secret, valid at once; attempts sent from now on (retries included) are signed with it. */
+export async function rotateSecret(app: Deps, key: ApiKey, id: number) {
+  await ownWebhook(app, key, id);
+  await updateWebhook(app.db, id, { secret: app.ids.webhookSecret(), updated_at: app.clock.now() });
+  return toWebhookJsonWithSecret(await ownWebhook(app, key, id));
+}
+
+export async function webhookDeliveries(app: Deps, key: ApiKey, id: number, query: unknown) {
+  const { page, limit, status, deliveryId } = parseDeliveriesQuery(query);
+  await ownWebhook(app, key, id);
+  const filter = { webhookId: id, status, deliveryId };
+  const [rows, total] = await Promise.all([
+    pageAttempts(app.db, filter, (page - 1) * limit, limit),
+    countAttempts(app.db, filter),
+  ]);
+  return { data: rows.map(toDeliveryRecordJson), total };
+}
+
+async function ownWebhook(app: Deps, key: ApiKey, id: number): Promise<WebhookRow> {
+  const row = await findWebhookOfKey(app.db, id, key.id);
+  if (!row) throw errors.notFound('Webhook');
+  return row;
+}
+
+function normaliseTargetUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw errors.validation('"targetUrl" must be an http:// or https:// URL.', 'targetUrl');
+  }
+  if (url.username || url.password) {
+    throw errors.validation('"targetUrl" must not contain a user name or password.', 'targetUrl');
+  }
+  return url.href;
+}
