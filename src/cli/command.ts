@@ -1,0 +1,74 @@
+import type { Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/connection.ts';
+
+export interface OptionDef {
+  type: 'string' | 'boolean';
+  description: string;
+  /** Shown in the usage line, e.g. ID or NAME. */
+  placeholder?: string;
+}
+
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export interface RunArgs {
+  values: Record<string, string | boolean | undefined>;
+  config: Config;
+  io: Io;
+  json: boolean;
+  env: NodeJS.ProcessEnv;
+}
+
+/** One CLI command, as data: the dispatcher parses options and prints help from it. */
+export interface Command {
+  /** The words that select it, e.g. ["keys", "create"]. */
+  words: readonly string[];
+  summary: string;
+  usage: string;
+  options: Readonly<Record<string, OptionDef>>;
+  /** Reads config flags (--host, --port …) besides --data. */
+  takesConfigFlags?: boolean;
+  run(args: RunArgs): Promise<number | void>;
+}
+
+/** A mistake in how the command was called: printed with a pointer to --help, exit code 2. */
+export class UsageError extends Error {}
+
+export function required(values: RunArgs['values'], name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+export function positiveId(value: string | undefined, what: string): number {
+  if (value === undefined || !/^[1-9]\d{0,14}$/.test(value)) {
+    throw new UsageError(`${what} must be a positive whole number${value === undefined ? '' : `, got "${value}"`}`);
+  }
+  return Number(value);
+}
+
+export function list(value: string | boolean | undefined): string[] | undefined {
+  if (typeof value !== 'string') return undefined;
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+}
+
+export async function withDatabase<T>(config: Config, work: (database: Database) => Promise<T>): Promise<T> {
+  const database = await openDatabase(config.dataDir);
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** A plain text table for humans; --json is the format for scripts. */
+export function table(headers: string[], rows: string[][]): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(headers), ...rows.map(line)].join('\n');
+}

@@ -1,0 +1,97 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ensureAdminToken } from './admin/admin-token.ts';
+import { createApp, type App, type AppDeps } from './app.ts';
+import type { Config } from './config.ts';
+
+/** A start-up problem the salon owner can fix; shown as one line. */
+export class StartupError extends Error {}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly app: App;
+  /** Stops taking requests, lets running ones finish (bounded), flushes counters, closes the database. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions extends Partial<AppDeps> {
+  /** Called with a freshly generated admin token, the only time it exists in clear. */
+  onAdminTokenCreated?: (token: string) => void;
+  /** How long shutdown waits for requests in flight. */
+  drainMs?: number;
+}
+
+const FLUSH_EVERY_MS = 5_000;
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const app = await createApp(config, options);
+  const { logger } = app.context;
+  try {
+    const token = await ensureAdminToken(app.context.db, config, app.context.ids);
+    if (token) options.onAdminTokenCreated?.(token);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+
+  const server = http.createServer(app.koa.callback());
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 60_000;
+  server.keepAliveTimeout = 5_000;
+  try {
+    await listen(server, config.port, config.host);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+  logger.info({ url }, 'listening');
+
+  const flushTimer = setInterval(() => {
+    app.context.limiter.flush().catch((err) => logger.warn({ err }, 'could not save rate-limit counters'));
+  }, FLUSH_EVERY_MS);
+  flushTimer.unref();
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      clearInterval(flushTimer);
+      await closeHttp(server, options.drainMs ?? 10_000);
+      await app.close();
+      logger.info('stopped');
+      logger.flush();
+    })();
+    return stopping;
+  };
+  return { url, app, stop };
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      if (error.code === 'EADDRINUSE') reject(new StartupError(`port ${port} on ${host} is already in use`));
+      else if (error.code === 'EACCES') reject(new StartupError(`no permission to listen on port ${port} of ${host}`));
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
+        reject(new StartupError(`cannot listen on ${host}: no such address on this computer`));
+      } else reject(new StartupError(`cannot listen on ${host}:${port}: ${error.message}`));
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+async function closeHttp(server: http.Server, drainMs: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const timer = setTimeout(() => server.closeAllConnections(), drainMs);
+  await closed;
+  clearTimeout(timer);
+}
