@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ALL_SCOPES, TestApp } from './helpers/app.ts';
+import { TestClock } from './helpers/clock.ts';
+import { regenerateKey, revokeKeyById } from '../src/keys/keys.service.ts';
+
+describe('API key authentication', () => {
+  const clock = new TestClock();
+  let app: TestApp;
+  let businessId: number;
+  let key: string;
+
+  before(async () => {
+    app = await TestApp.start({ clock });
+    businessId = await app.business();
+    key = (await app.key(businessId, ALL_SCOPES)).key;
+  });
+  after(() => app.stop());
+
+  const keyDeps = () => ({
+    db: app.context.db,
+    clock,
+    ids: app.context.ids,
+    onChange: () => app.context.keys.invalidate(),
+  });
+
+  it('accepts the key in X-API-Key', async () => {
+    const reply = await app.request('GET', '/v1/integration/webhooks', { key });
+    assert.equal(reply.status, 200);
+    assert.deepEqual(reply.body, { data: [], total: 0 });
+  });
+
+  it('accepts the key as a Bearer token', async () => {
+    const reply = await app.request('GET', '/v1/integration/webhooks', { headers: { Authorization: `Bearer ${key}` } });
+    assert.equal(reply.status, 200);
+  });
+
+  it('refuses a missing key with 401 invalid_api_key', async () => {
+    const reply = await app.request('GET', '/v1/integration/webhooks');
+    assert.equal(reply.status, 401);
+    assert.equal(reply.body.code, 'invalid_api_key');
+    assert.equal(reply.body.statusCode, 401);
+    assert.equal(reply.body.error, 'Unauthorized');
+    assert.match(reply.body.message, /X-API-Key/);
+    assert.equal(reply.headers.get('x-ratelimit-limit'), null, 'no rate-limit headers without a valid key');
+  });
+
+  it('refuses an unknown key, a malformed one and a non-Bearer scheme', async () => {
+    for (const headers of [
+      { 'X-API-Key': 'bk_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+      { 'X-API-Key': 'not-a-key' },
+      { Authorization: `Basic ${key}` },
+      { Authorization: 'Bearer' },
+    ] as Record<string, string>[]) {
+      const reply = await app.request('GET', '/v1/integration/webhooks', { headers });
+      assert.equal(reply.status, 401, JSON.stringify(headers));
+      assert.equal(reply.body.code, 'invalid_api_key');
+    }
+  });
+
+  it('refuses unknown paths under the prefix without a key (401), and names them with one (404)', async () => {
+    assert.equal((await app.request('GET', '/v1/integration/nothing-here')).status, 401);
+    const reply = await app.request('GET', '/v1/integration/nothing-here', { key });
+    assert.equal(reply.status, 404);
+    assert.equal(reply.body.code, 'not_found');
+  });
+
+  it('refuses a revoked key at once with api_key_revoked', async () => {
+    const created = await app.key(businessId, ['webhooks:manage']);
+    assert.equal((await app.request('GET', '/v1/integration/webhooks', { key: created.key })).status, 200);
+    await revokeKeyById(keyDeps(), created.id);
+    const reply = await app.request('GET', '/v1/integration/webhooks', { key: created.key });
+    assert.equal(reply.status, 401);
+    assert.equal(reply.body.code, 'api_key_revoked');
+  });
+
+  it('refuses an expired key with api_key_expired', async () => {
+    const expiresAt = new Date(clock.now() + 60_000).toISOString();
+    const created = await app.key(businessId, ['webhooks:manage'], { expiresAt });
+    assert.equal((await app.request('GET', '/v1/integration/webhooks', { key: created.key })).status, 200);
+    clock.advance(60_000);
+    const reply = await app.request('GET', '/v1/integration/webhooks', { key: created.key });
+    assert.equal(reply.status, 401);
+    assert.equal(reply.body.code, 'api_key_expired');
+  });
+
+  it('stops the old value at once when a key is regenerated; the new value works', async () => {
+    const created = await app.key(businessId, ['webhooks:manage']);
+    assert.equal((await app.request('GET', '/v1/integration/webhooks', { key: created.key })).status, 200);
+    const regenerated = await regenerateKey(keyDeps(), created.id);
+    assert.notEqual(regenerated.key, created.key);
+    assert.equal(regenerated.id, created.id);
+    const old = await app.request('GET', '/v1/integration/webhooks', { key: created.key });
+    assert.equal(old.status, 401);
+    assert.equal(old.body.code, 'invalid_api_key');
+    assert.equal((await app.request('GET', '/v1/integration/webhooks', { key: regenerated.key })).status, 200);
+  });
+});
+
+describe('scopes', () => {
+  let app: TestApp;
+  let businessId: number;
+
+  before(async () => {
+    app = await TestApp.start();
+    businessId = await app.business();
+  });
+  after(() => app.stop());
+
+  const routes = [
+    { scope: 'webhooks:manage', method: 'GET', path: '/v1/integration/webhooks' },
+    { scope: 'webhooks:manage', method: 'GET', path: '/v1/integration/webhooks/events' },
+    { scope: 'webhooks:manage', method: 'POST', path: '/v1/integration/webhooks' },
+    { scope: 'webhooks:manage', method: 'GET', path: '/v1/integration/webhooks/1/deliveries' },
+    { scope: 'services:read', method: 'GET', path: '/v1/integration/services' },
+  ] as const;
+
+  for (const route of routes) {
+    it(`${route.method} ${route.path} needs ${route.scope}`, async () => {
+      const others = ALL_SCOPES.filter((s) => s !== route.scope);
+      const without = await app.key(businessId, others);
+      const reply = await app.request(route.method, route.path, { key: without.key, body: route.method === 'POST' ? {} : undefined });
+      assert.equal(reply.status, 403);
+      assert.equal(reply.body.code, 'insufficient_scope');
+      assert.match(reply.body.message, new RegExp(route.scope));
+      assert.equal(reply.headers.get('x-ratelimit-limit'), '60', 'a 403 to a valid key still carries the headers');
+
+      const withScope = await app.key(businessId, [route.scope]);
+      const allowed = await app.request(route.method, route.path, { key: withScope.key, body: route.method === 'POST' ? {} : undefined });
+      assert.notEqual(allowed.status, 403);
+    });
+  }
+});

@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig, unknownVariables } from '../src/config.ts';
+
+describe('configuration', () => {
+  it('has the DESIGN.md defaults', () => {
+    const config = loadConfig({});
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.port, 8080);
+    assert.equal(config.dataDir, './data');
+    assert.equal(config.ratePerMinute, 60);
+    assert.equal(config.ratePerDay, 10_000);
+    assert.equal(config.maxActiveWebhooks, 10);
+    assert.deepEqual(config.retryDelays, [0, 60, 300, 900, 3600, 14400]);
+    assert.equal(config.deliveryTimeoutMs, 10_000);
+    assert.equal(config.failuresBeforeDisable, 5);
+    assert.equal(config.allowPrivateTargets, false);
+    assert.ok(Object.isFrozen(config));
+  });
+
+  it('takes variables over defaults and flags over variables', () => {
+    const config = loadConfig({ BOOKING_PORT: '9000', BOOKING_RETRY_DELAYS: '0, 0.5,2' }, { port: '9100' });
+    assert.equal(config.port, 9100);
+    assert.deepEqual(config.retryDelays, [0, 0.5, 2]);
+    assert.equal(loadConfig({ BOOKING_ALLOW_PRIVATE_TARGETS: 'yes' }).allowPrivateTargets, true);
+    assert.equal(loadConfig({ BOOKING_ALLOW_PRIVATE_TARGETS: 'true' }, { 'allow-private-targets': false }).allowPrivateTargets, false);
+  });
+
+  it('lists every problem at once', () => {
+    assert.throws(
+      () =>
+        loadConfig(
+          { BOOKING_PORT: '70000', BOOKING_RATE_PER_MINUTE: '0', BOOKING_RETRY_DELAYS: '1,,2', BOOKING_LOG_LEVEL: 'loud' },
+          { 'delivery-timeout-ms': 'soon' },
+        ),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.equal(error.problems.length, 5);
+        assert.match(error.message, /BOOKING_PORT must be a whole number from 0 to 65535, got "70000"/);
+        assert.match(error.message, /--delivery-timeout-ms must be a whole number/);
+        assert.match(error.message, /BOOKING_LOG_LEVEL must be one of/);
+        return true;
+      },
+    );
+  });
+
+  it('refuses a short admin token and negative retry delays', () => {
+    assert.throws(() => loadConfig({ BOOKING_ADMIN_TOKEN: 'short' }), /BOOKING_ADMIN_TOKEN/);
+    assert.throws(() => loadConfig({ BOOKING_RETRY_DELAYS: '0,-1' }), /BOOKING_RETRY_DELAYS/);
+  });
+
+  it('reports unknown BOOKING_ variables', () => {
+    assert.deepEqual(unknownVariables({ BOOKING_PORTT: '1', BOOKING_PORT: '2', PATH: '/' }), ['BOOKING_PORTT']);
+  });
+});

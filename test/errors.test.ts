@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { TestApp } from './helpers/app.ts';
+
+describe('error responses', () => {
+  let app: TestApp;
+  let key: string;
+
+  before(async () => {
+    app = await TestApp.start();
+    key = (await app.key(await app.business(), ['webhooks:manage'])).key;
+  });
+  after(() => app.stop());
+
+  function assertErrorShape(reply: { status: number; body: any; headers: Headers }, status: number, code: string) {
+    assert.equal(reply.status, status);
+    assert.equal(reply.body.statusCode, status);
+    assert.equal(typeof reply.body.error, 'string');
+    assert.equal(typeof reply.body.message, 'string');
+    assert.equal(reply.body.code, code);
+    assert.equal(reply.body.requestId, reply.headers.get('x-request-id'));
+    assert.doesNotMatch(JSON.stringify(reply.body), /at .*\.ts:\d+|SELECT|sqlite/i);
+  }
+
+  it('400 invalid_json for broken JSON', async () => {
+    const reply = await app.request('POST', '/v1/integration/webhooks', {
+      key,
+      raw: '{"targetUrl": ',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    assertErrorShape(reply, 400, 'invalid_json');
+  });
+
+  it('400 validation_failed for well-formed JSON that is not an object', async () => {
+    for (const raw of ['"just a string"', '42', 'null', '[]']) {
+      const reply = await app.request('POST', '/v1/integration/webhooks', {
+        key,
+        raw,
+        headers: { 'Content-Type': 'application/json' },
+      });
+      assertErrorShape(reply, 400, 'validation_failed');
+      assert.match(reply.body.message, /body must be a JSON object/);
+    }
+  });
+
+  it('400 validation_failed for a missing body', async () => {
+    const reply = await app.request('POST', '/v1/integration/webhooks', { key });
+    assertErrorShape(reply, 400, 'validation_failed');
+    assert.match(reply.body.message, /body must be a JSON object/);
+  });
+
+  it('413 payload_too_large above 1 MiB', async () => {
+    const reply = await app.request('POST', '/v1/integration/webhooks', {
+      key,
+      body: { targetUrl: 'https://example.com', events: ['booking.created'], description: 'x'.repeat(1024 * 1024) },
+    });
+    assertErrorShape(reply, 413, 'payload_too_large');
+  });
+
+  it('415 unsupported_media_type for a body that is not JSON', async () => {
+    const reply = await app.request('POST', '/v1/integration/webhooks', {
+      key,
+      raw: 'targetUrl=https://example.com',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    assertErrorShape(reply, 415, 'unsupported_media_type');
+  });
+
+  it('404 not_found for an unknown route, and for ids that are not ids', async () => {
+    assertErrorShape(await app.request('GET', '/nowhere'), 404, 'not_found');
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999999999999']) {
+      assertErrorShape(await app.request('GET', `/v1/integration/webhooks/${id}`, { key }), 404, 'not_found');
+    }
+  });
+
+  it('405 method_not_allowed with an Allow header', async () => {
+    const reply = await app.request('PUT', '/v1/integration/webhooks', { key, body: {} });
+    assertErrorShape(reply, 405, 'method_not_allowed');
+    assert.match(reply.headers.get('allow') ?? '', /POST/);
+  });
+
+  it('echoes a well-formed X-Request-Id and replaces a malformed one', async () => {
+    const echoed = await app.request('GET', '/nowhere', { headers: { 'X-Request-Id': 'client-req-12345' } });
+    assert.equal(echoed.headers.get('x-request-id'), 'client-req-12345');
+    assert.equal(echoed.body.requestId, 'client-req-12345');
+    const replaced = await app.request('GET', '/nowhere', { headers: { 'X-Request-Id': 'bad id with spaces' } });
+    assert.match(replaced.headers.get('x-request-id') ?? '', /^req_/);
+  });
+
+  it('sets security headers on every response', async () => {
+    const reply = await app.request('GET', '/healthz');
+    assert.equal(reply.status, 200);
+    assert.equal(reply.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(reply.headers.get('cache-control'), 'no-store');
+  });
+});

@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Clock } from '../../src/clock.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { createBusiness } from '../../src/businesses/businesses.service.ts';
+import { createKey, type KeyWithValue } from '../../src/keys/keys.service.ts';
+import type { Scope } from '../../src/keys/scopes.ts';
+import { insertService } from '../../src/services/services.repository.ts';
+import { startServer, type RunningServer } from '../../src/server.ts';
+import type { Logger } from '../../src/log.ts';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  clock?: Clock;
+  dataDir?: string;
+  logger?: Logger;
+}
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+}
+
+export interface RequestOptions {
+  key?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Raw body text, sent as is (for broken JSON and odd content types). */
+  raw?: string | Buffer;
+}
+
+/** Makes a temp data dir that is removed when the test process ends. */
+export function tempDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'booking-test-'));
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return Object.freeze({
+    ...loadConfig({}, {}),
+    port: 0,
+    dataDir,
+    adminToken: ADMIN_TOKEN,
+    allowPrivateTargets: true,
+    logLevel: 'silent',
+    ...overrides,
+  });
+}
+
+/** The real server on 127.0.0.1, port 0, with its own data dir; talks HTTP like any client. */
+export class TestApp {
+  readonly server: RunningServer;
+  readonly dataDir: string;
+  readonly config: Config;
+
+  private constructor(server: RunningServer, dataDir: string, config: Config) {
+    this.server = server;
+    this.dataDir = dataDir;
+    this.config = config;
+  }
+
+  static async start(options: TestAppOptions = {}): Promise<TestApp> {
+    const dataDir = options.dataDir ?? tempDataDir();
+    const config = testConfig(dataDir, options.config);
+    const server = await startServer(config, { clock: options.clock, logger: options.logger, drainMs: 1000 });
+    return new TestApp(server, dataDir, config);
+  }
+
+  get url(): string {
+    return this.server.url;
+  }
+
+  get context() {
+    return this.server.app.context;
+  }
+
+  async stop(): Promise<void> {
+    await this.server.stop();
+  }
+
+  async business(name = 'Salon'): Promise<number> {
+    const business = await createBusiness(this.context.db, this.context.clock, { name, timezone: 'Europe/Berlin' });
+    return business.id;
+  }
+
+  async key(
+    businessId: number,
+    scopes: readonly Scope[],
+    extra: { allowedOrigins?: string[]; expiresAt?: string; name?: string } = {},
+  ): Promise<KeyWithValue> {
+    return createKey(
+      { db: this.context.db, clock: this.context.clock, ids: this.context.ids, onChange: () => this.context.keys.invalidate() },
+      businessId,
+      { name: extra.name ?? 'test key', scopes: [...scopes], ...extra },
+    );
+  }
+
+  async service(businessId: number, name: string, extra: { active?: boolean; durationMinutes?: number } = {}) {
+    const now = this.context.clock.now();
+    return insertService(this.context.db, {
+      business_id: businessId,
+      name,
+      description: '',
+      duration_minutes: extra.durationMinutes ?? 30,
+      price: 2500,
+      currency: 'EUR',
+      active: extra.active === false ? 0 : 1,
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+
+  async request(method: string, pathname: string, options: RequestOptions = {}): Promise<Reply> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.key !== undefined) headers['X-API-Key'] = options.key;
+    let body: string | Buffer | undefined = options.raw;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const response = await fetch(this.url + pathname, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  }
+}
+
+export const ALL_SCOPES: readonly Scope[] = [
+  'business:read',
+  'services:read',
+  'staff:read',
+  'slots:read',
+  'bookings:read',
+  'bookings:write',
+  'reviews:read',
+  'webhooks:manage',
+];

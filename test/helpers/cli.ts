@@ -1,0 +1,60 @@
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+export const BIN = path.resolve(import.meta.dirname, '../../src/bin.mjs');
+
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real CLI in a child process, as a salon owner would. */
+export function cli(args: string[], env: Record<string, string> = {}): CliResult {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    timeout: 30_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export function cliJson<T = any>(args: string[], env: Record<string, string> = {}): T {
+  const result = cli([...args, '--json'], env);
+  if (result.status !== 0) throw new Error(`booking-api ${args.join(' ')} failed: ${result.stderr}`);
+  return JSON.parse(result.stdout) as T;
+}
+
+/** Starts `booking-api serve` in a child process and resolves once it listens. */
+export async function startServeProcess(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 15_000);
+    const check = () => {
+      const match = /"url":"(http:[^"]+)"/.exec(stdout);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}: ${stderr}`));
+    });
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    url,
+    exited,
+    output: () => ({ stdout, stderr }),
+  };
+}
