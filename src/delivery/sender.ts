@@ -1,0 +1,200 @@
+import dns from 'node:dns';
+import net from 'node:net';
+import { STATUS_CODES } from 'node:http';
+import { Pool, errors as undiciErrors } from 'undici';
+import { VERSION } from '../version.ts';
+import { guardedLookup, nonPublicReason, TargetRefusedError, type Lookup } from './targets.ts';
+import { deliveryHeaders } from './signing.ts';
+import { parseRetryAfter } from './schedule.ts';
+
+export const RESPONSE_EXCERPT_BYTES = 1024;
+const USER_AGENT = `booking-api/${VERSION} (webhooks)`;
+
+export interface Outgoing {
+  targetUrl: string;
+  secret: string;
+  deliveryId: string;
+  event: string;
+  body: string;
+}
+
+/** What happened to one attempt, in the words the history shows. */
+export interface Outcome {
+  ok: boolean;
+  sentAt: number;
+  statusCode: number | null;
+  responseTimeMs: number;
+  errorMessage: string | null;
+  responseExcerpt: string | null;
+  /** The receiver's Retry-After on 429 or 503, in ms. */
+  retryAfterMs?: number;
+  /** 410 Gone: the receiver asks never to be called again. */
+  gone: boolean;
+}
+
+export interface SenderOptions {
+  timeoutMs: number;
+  allowPrivateTargets: boolean;
+  /** Connections per receiver origin. */
+  connectionsPerOrigin: number;
+  lookup?: Lookup;
+  now: () => number;
+}
+
+/**
+ * POSTs signed deliveries. One undici Pool per receiver origin keeps connections alive (measured
+ * 1.4x an Agent); redirects are not followed; every connection's addresses pass the SSRF check
+ * unless private targets are allowed.
+ */
+export class Sender {
+  readonly #options: SenderOptions;
+  readonly #pools = new Map<string, Pool>();
+  readonly #lookup: Lookup | undefined;
+
+  constructor(options: SenderOptions) {
+    this.#options = options;
+    const resolve = options.lookup ?? dns.lookup;
+    this.#lookup = options.allowPrivateTargets ? options.lookup : guardedLookup(resolve);
+  }
+
+  async send(outgoing: Outgoing): Promise<Outcome> {
+    const sentAt = this.#options.now();
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    let url: URL;
+    try {
+      url = new URL(outgoing.targetUrl);
+      this.#refuseLiteral(url);
+    } catch (error) {
+      return failure(sentAt, elapsed(), describeError(error, outgoing.targetUrl, this.#options.timeoutMs));
+    }
+    const headers = deliveryHeaders({ ...outgoing, sentAt, userAgent: USER_AGENT });
+    const signal = AbortSignal.timeout(this.#options.timeoutMs);
+    try {
+      const response = await this.#pool(url.origin).request({
+        method: 'POST',
+        path: url.pathname + url.search,
+        headers,
+        body: outgoing.body,
+        signal,
+      });
+      const excerpt = await readExcerpt(response.body);
+      const statusCode = response.statusCode;
+      const ok = statusCode >= 200 && statusCode < 300;
+      const retryAfterHeader = response.headers['retry-after'];
+      const retryAfterMs =
+        statusCode === 429 || statusCode === 503
+          ? parseRetryAfter(Array.isArray(retryAfterHeader) ? retryAfterHeader[0] : retryAfterHeader, this.#options.now())
+          : undefined;
+      return {
+        ok,
+        sentAt,
+        statusCode,
+        responseTimeMs: elapsed(),
+        errorMessage: ok ? null : statusMessage(statusCode),
+        responseExcerpt: excerpt,
+        retryAfterMs,
+        gone: statusCode === 410,
+      };
+    } catch (error) {
+      return failure(sentAt, elapsed(), describeError(error, url.host, this.#options.timeoutMs, signal));
+    }
+  }
+
+  async close(): Promise<void> {
+    const pools = [...this.#pools.values()];
+    this.#pools.clear();
+    await Promise.allSettled(pools.map((pool) => pool.destroy()));
+  }
+
+  #pool(origin: string): Pool {
+    let pool = this.#pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, {
+        connections: this.#options.connectionsPerOrigin,
+        allowH2: false,
+        keepAliveTimeout: 10_000,
+        headersTimeout: this.#options.timeoutMs,
+        bodyTimeout: this.#options.timeoutMs,
+        connect: { timeout: this.#options.timeoutMs, ...(this.#lookup ? { lookup: this.#lookup } : {}) },
+      });
+      this.#pools.set(origin, pool);
+    }
+    return pool;
+  }
+
+  /** Hosts given as IP literals never go through lookup, so they are checked here. */
+  #refuseLiteral(url: URL): void {
+    if (this.#options.allowPrivateTargets) return;
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (net.isIP(host)) {
+      const reason = nonPublicReason(host);
+      if (reason) throw new TargetRefusedError(`${host} is ${reason}`);
+    }
+  }
+}
+
+function failure(sentAt: number, responseTimeMs: number, errorMessage: string): Outcome {
+  return { ok: false, sentAt, statusCode: null, responseTimeMs, errorMessage, responseExcerpt: null, gone: false };
+}
+
+function statusMessage(statusCode: number): string {
+  const text = STATUS_CODES[statusCode] ?? 'Unknown';
+  if (statusCode >= 300 && statusCode < 400) {
+    return `receiver answered ${statusCode} ${text}; redirects are not followed, register the final URL`;
+  }
+  if (statusCode === 410) return 'receiver answered 410 Gone: it asks not to be called again';
+  return `receiver answered ${statusCode} ${text}`;
+}
+
+/** At most the first 1 KiB of the body; a longer body is cut off instead of being downloaded. */
+async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= RESPONSE_EXCERPT_BYTES) {
+      body.destroy();
+      break;
+    }
+  }
+  if (size === 0) return null;
+  return Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8').replace(/\uFFFD+$/, '');
+}
+
+/** A sentence a salon owner and an integrator can both act on, never a stack. */
+function describeError(error: unknown, host: string, timeoutMs: number, signal?: AbortSignal): string {
+  if (signal?.aborted || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
+    return `timed out: no complete answer within ${timeoutMs} ms`;
+  }
+  if (error instanceof undiciErrors.ConnectTimeoutError) return `timed out connecting to ${host} after ${timeoutMs} ms`;
+  if (error instanceof TargetRefusedError) return `not sent: ${error.message}; private targets are not allowed`;
+  const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+  const cause = err.cause ?? err;
+  const code = cause.code ?? err.code ?? '';
+  if (cause instanceof TargetRefusedError) return `not sent: ${cause.message}; private targets are not allowed`;
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `connection refused by ${host}`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `host ${host.replace(/:\d+$/, '')} not found (DNS ${code})`;
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return `connection reset by ${host} before a complete answer`;
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `${host} is unreachable (${code})`;
+    case 'HPE_INVALID_CONSTANT':
+    case 'HPE_INVALID_STATUS':
+    case 'HPE_INVALID_HEADER_TOKEN':
+    case 'UND_ERR_INFO':
+      return `invalid HTTP answer from ${host} (${code})`;
+  }
+  if (/^(CERT_|ERR_TLS_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_SSL)/.test(code)) {
+    return `TLS certificate of ${host} not accepted (${code})`;
+  }
+  if (code.startsWith('HPE_')) return `invalid HTTP answer from ${host} (${code})`;
+  return `request to ${host} failed: ${cause.message ?? String(error)}`;
+}

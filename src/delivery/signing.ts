@@ -1,0 +1,43 @@
+import { createHmac } from 'node:crypto';
+import { WEBHOOK_SECRET_PREFIX } from '../ids.ts';
+
+/**
+ * Spec 5: `sha256=` + lowercase hex HMAC-SHA256 of the body. The key is the whole secret string
+ * as UTF-8, which is what a receiver naturally does with the secret it was given.
+ */
+export function specSignature(secret: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
+}
+
+/**
+ * Standard Webhooks: `v1,` + base64 HMAC-SHA256 of "id.timestamp.body", keyed with the bytes
+ * the secret encodes after `whsec_`, so the reference libraries verify with the same secret.
+ */
+export function standardSignature(secret: string, deliveryId: string, unixSeconds: number, body: string): string {
+  const key = Buffer.from(secret.slice(WEBHOOK_SECRET_PREFIX.length), 'base64');
+  const digest = createHmac('sha256', key).update(`${deliveryId}.${unixSeconds}.${body}`, 'utf8').digest('base64');
+  return `v1,${digest}`;
+}
+
+/** The headers of one attempt, signed at send time with the webhook's current secret. */
+export function deliveryHeaders(args: {
+  secret: string;
+  deliveryId: string;
+  event: string;
+  body: string;
+  sentAt: number;
+  userAgent: string;
+}): Record<string, string> {
+  const unixSeconds = Math.floor(args.sentAt / 1000);
+  return {
+    'content-type': 'application/json',
+    'user-agent': args.userAgent,
+    'x-webhook-event': args.event,
+    'x-webhook-delivery': args.deliveryId,
+    'x-webhook-signature': specSignature(args.secret, args.body),
+    'x-webhook-timestamp': new Date(args.sentAt).toISOString(),
+    'webhook-id': args.deliveryId,
+    'webhook-timestamp': String(unixSeconds),
+    'webhook-signature': standardSignature(args.secret, args.deliveryId, unixSeconds, args.body),
+  };
+}
