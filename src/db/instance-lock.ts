@@ -1,0 +1,48 @@
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+
+export const LOCK_FILE = 'server.lock';
+
+/** Held by the running server; the operating system lets go of it when the process ends, however it ends. */
+export interface InstanceLock {
+  release(): void;
+}
+
+export class InstanceLockedError extends Error {}
+
+/**
+ * Takes the data dir's server lock: an exclusive SQLite lock on a small side file. A second
+ * server on the same data dir is refused, and a command like restore can tell a live server is
+ * there. Because only one process delivers, leases left behind by a crash can be released at once.
+ */
+export function acquireInstanceLock(dataDir: string, nativeBinding?: unknown): InstanceLock {
+  const file = path.join(path.resolve(dataDir), LOCK_FILE);
+  const db = new BetterSqlite3(file, { nativeBinding: nativeBinding as string | undefined });
+  try {
+    db.pragma('busy_timeout = 0');
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.exec('begin exclusive');
+  } catch (error) {
+    db.close();
+    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) {
+      throw new InstanceLockedError(`another booking-api server is already running on ${path.dirname(file)}`);
+    }
+    throw error;
+  }
+  return {
+    release: () => {
+      if (db.open) db.close();
+    },
+  };
+}
+
+/** True when a server holds the lock of `dataDir` right now. */
+export function isInstanceLocked(dataDir: string, nativeBinding?: unknown): boolean {
+  try {
+    acquireInstanceLock(dataDir, nativeBinding).release();
+    return false;
+  } catch (error) {
+    if (error instanceof InstanceLockedError) return true;
+    throw error;
+  }
+}

@@ -1,0 +1,183 @@
+import { Cron } from 'croner';
+import type { Clock } from '../clock.ts';
+import { inTransaction, type Db } from '../db/transaction.ts';
+import type { Logger } from '../log.ts';
+import type { Policy } from './lifecycle.ts';
+import { recordOutcomes, type Finished, type Recorded } from './record-outcomes.ts';
+import type { Outcome, Sender } from './sender.ts';
+import { claimDueAttempts, type ClaimedAttempt } from './sql/claim-due-attempts.ts';
+import { releaseAllLeases } from './sql/release-leases.ts';
+
+export interface EngineOptions {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  sender: Sender;
+  policy: Policy;
+  /** Attempts in flight at once. */
+  concurrency: number;
+  /** Attempts in flight at once for one webhook, so one slow receiver cannot take every slot. */
+  perWebhook: number;
+  /** How long a claimed attempt stays owned; longer than any send. */
+  leaseMs: number;
+  /** How long stop() waits for sends in flight. */
+  drainMs: number;
+}
+
+/**
+ * The delivery queue's worker. Each pass of the loop runs one transaction that records the
+ * attempts finished since the last pass and claims due ones up to the free capacity; claimed
+ * attempts are sent concurrently, and each result wakes the loop again. Batching the writes of
+ * a pass into one commit, not a weaker sync mode, is what makes durable delivery fast.
+ * A Croner tick every second picks up retries that come due; wake() starts new events at once.
+ */
+export class DeliveryEngine {
+  readonly #o: EngineOptions;
+  readonly #inFlight = new Map<number, Promise<void>>();
+  readonly #perWebhook = new Map<number, number>();
+  #finished: Finished[] = [];
+  #tick: Cron | undefined;
+  #scheduled = false;
+  #pumping = false;
+  #again = false;
+  #stopping = false;
+
+  constructor(options: EngineOptions) {
+    this.#o = options;
+  }
+
+  /** Releases leases left by a previous process (it died mid-send), then starts the loop. */
+  async start(): Promise<void> {
+    const released = await releaseAllLeases(this.#o.db, this.#o.clock.now());
+    if (released > 0) this.#o.logger.warn({ released }, 'resending attempts that were in flight when the last run ended');
+    this.#tick = new Cron('* * * * * *', { protect: true, unref: true }, () => this.wake());
+    this.wake();
+  }
+
+  /** Runs a pass soon; many wakes before it runs coalesce into one. */
+  wake(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      void this.#pump();
+    });
+  }
+
+  get inFlight(): number {
+    return this.#inFlight.size;
+  }
+
+  /** Stops claiming, waits (bounded) for sends in flight, records their results. */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    this.#tick?.stop();
+    const drained = Promise.allSettled([...this.#inFlight.values()]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([drained, new Promise((resolve) => (timer = setTimeout(resolve, this.#o.drainMs)))]);
+    clearTimeout(timer);
+    while (this.#pumping) await new Promise((resolve) => setImmediate(resolve));
+    await this.#pump();
+    if (this.#inFlight.size > 0) {
+      this.#o.logger.warn({ inFlight: this.#inFlight.size }, 'stopped with attempts in flight; they are sent again on the next start');
+    }
+  }
+
+  async #pump(): Promise<void> {
+    if (this.#pumping) {
+      this.#again = true;
+      return;
+    }
+    this.#pumping = true;
+    try {
+      for (;;) {
+        this.#again = false;
+        const batch = this.#finished;
+        this.#finished = [];
+        const capacity = this.#stopping ? 0 : this.#o.concurrency - this.#inFlight.size;
+        if (batch.length === 0 && capacity <= 0) break;
+        const now = this.#o.clock.now();
+        let recorded: Recorded[];
+        let claimed: ClaimedAttempt[];
+        try {
+          [recorded, claimed] = await inTransaction(this.#o.db, async (trx) => [
+            batch.length > 0 ? await recordOutcomes(trx, batch, this.#o.policy, now) : [],
+            capacity > 0 ? await claimDueAttempts(trx, now, capacity, this.#o.leaseMs, this.#busyWebhooks()) : [],
+          ]);
+        } catch (error) {
+          // Keep the results; the next tick tries again (a full disk, say, may have freed up).
+          this.#finished = batch.concat(this.#finished);
+          this.#o.logger.error({ err: error }, 'delivery loop could not reach the database');
+          break;
+        }
+        for (const item of recorded) this.#log(item);
+        for (const attempt of claimed) this.#launch(attempt);
+        if (!this.#again && this.#finished.length === 0 && claimed.length < capacity) break;
+      }
+    } finally {
+      this.#pumping = false;
+    }
+  }
+
+  #launch(attempt: ClaimedAttempt): void {
+    const refusal = this.#refusal(attempt);
+    if (refusal) {
+      this.#finish({ attempt, outcome: notSentOutcome(this.#o.clock.now(), refusal), notSent: true });
+      return;
+    }
+    this.#perWebhook.set(attempt.webhookId, (this.#perWebhook.get(attempt.webhookId) ?? 0) + 1);
+    const sending = this.#o.sender
+      .send(attempt)
+      .catch((error: unknown) => notSentOutcome(this.#o.clock.now(), `could not send: ${(error as Error).message}`))
+      .then((outcome) => {
+        this.#inFlight.delete(attempt.attemptId);
+        const left = (this.#perWebhook.get(attempt.webhookId) ?? 1) - 1;
+        if (left > 0) this.#perWebhook.set(attempt.webhookId, left);
+        else this.#perWebhook.delete(attempt.webhookId);
+        this.#finish({ attempt, outcome, notSent: false });
+      });
+    this.#inFlight.set(attempt.attemptId, sending);
+  }
+
+  #finish(finished: Finished): void {
+    this.#finished.push(finished);
+    this.wake();
+  }
+
+  #refusal(attempt: ClaimedAttempt): string | undefined {
+    if (attempt.webhookStatus !== 'active') return 'not sent: the webhook is switched off';
+    if (attempt.keyStatus !== 'active') return 'not sent: the API key of this webhook was revoked';
+    if (attempt.keyExpiresAt !== null && attempt.keyExpiresAt <= this.#o.clock.now()) {
+      return 'not sent: the API key of this webhook has expired';
+    }
+    return undefined;
+  }
+
+  #busyWebhooks(): number[] {
+    const busy: number[] = [];
+    for (const [webhookId, count] of this.#perWebhook) if (count >= this.#o.perWebhook) busy.push(webhookId);
+    return busy;
+  }
+
+  #log(item: Recorded): void {
+    const { attempt, outcome } = item;
+    const entry = {
+      deliveryId: attempt.deliveryId,
+      webhookId: attempt.webhookId,
+      event: attempt.event,
+      attempt: attempt.attemptNumber,
+      trigger: attempt.trigger,
+      status: item.status,
+      statusCode: outcome.statusCode,
+      responseTimeMs: outcome.responseTimeMs,
+      nextAttemptAt: item.nextDueAt === undefined ? undefined : new Date(item.nextDueAt).toISOString(),
+      error: item.errorMessage ?? undefined,
+    };
+    if (item.status === 'success') this.#o.logger.info(entry, 'delivery attempt');
+    else this.#o.logger.warn(entry, 'delivery attempt');
+  }
+}
+
+function notSentOutcome(now: number, reason: string): Outcome {
+  return { ok: false, sentAt: now, statusCode: null, responseTimeMs: 0, errorMessage: reason, responseExcerpt: null, gone: false };
+}

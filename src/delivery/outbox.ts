@@ -1,0 +1,68 @@
+import type { Clock } from '../clock.ts';
+import { afterCommit, type Tx } from '../db/transaction.ts';
+import type { Ids } from '../ids.ts';
+import type { EventName } from '../webhooks/events.ts';
+import { envelopeBody } from './envelope.ts';
+import { insertAttempt } from './sql/insert-attempt.ts';
+import { insertDelivery } from './sql/insert-delivery.ts';
+
+export interface OutboxDeps {
+  clock: Clock;
+  ids: Ids;
+  /** Delay of the first attempt (the first entry of the retry schedule). */
+  firstDelayMs: number;
+  /** Told after the commit of a transaction that queued attempts, to start them at once. */
+  onQueued: () => void;
+}
+
+/**
+ * The transactional outbox: an event exists if and only if the change that caused it committed,
+ * because both are written in the same transaction.
+ */
+export class Outbox {
+  readonly #deps: OutboxDeps;
+
+  constructor(deps: OutboxDeps) {
+    this.#deps = deps;
+  }
+
+  /**
+   * Records `event` for `businessId` and one first attempt for each subscribed active webhook of
+   * an active key of that business, in the caller's transaction. Returns the number queued.
+   */
+  async emitEvent(trx: Tx, businessId: number, event: EventName, data: Record<string, unknown>): Promise<number> {
+    const now = this.#deps.clock.now();
+    const { id: eventId } = await trx
+      .insertInto('events')
+      .values({ business_id: businessId, event, data: JSON.stringify(data), created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const webhooks = await subscribedWebhooks(trx, businessId, event, now);
+    for (const webhookId of webhooks) {
+      const deliveryId = this.#deps.ids.deliveryId();
+      const body = envelopeBody(deliveryId, event, now, data);
+      const deliveryPk = await insertDelivery(trx, { deliveryId, webhookId, eventId, event, body }, now);
+      await insertAttempt(
+        trx,
+        { deliveryPk, webhookId, attemptNumber: 1, trigger: 'event', dueAt: now + this.#deps.firstDelayMs },
+        now,
+      );
+    }
+    if (webhooks.length > 0) afterCommit(trx, this.#deps.onQueued);
+    return webhooks.length;
+  }
+}
+
+async function subscribedWebhooks(trx: Tx, businessId: number, event: EventName, now: number): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('webhooks as w')
+    .innerJoin('api_keys as k', 'k.id', 'w.api_key_id')
+    .select(['w.id', 'w.events'])
+    .where('w.business_id', '=', businessId)
+    .where('w.status', '=', 'active')
+    .where('k.status', '=', 'active')
+    .where((eb) => eb.or([eb('k.expires_at', 'is', null), eb('k.expires_at', '>', now)]))
+    .orderBy('w.id')
+    .execute();
+  return rows.filter((row) => (JSON.parse(row.events) as string[]).includes(event)).map((row) => row.id);
+}

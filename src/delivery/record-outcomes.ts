@@ -1,0 +1,59 @@
+import type { Tx } from '../db/transaction.ts';
+import { decide, type Policy } from './lifecycle.ts';
+import type { Outcome } from './sender.ts';
+import { cancelPendingAttempts } from './sql/cancel-pending-attempts.ts';
+import type { ClaimedAttempt } from './sql/claim-due-attempts.ts';
+import { finishAttempt } from './sql/finish-attempt.ts';
+import { insertAttempt } from './sql/insert-attempt.ts';
+import { loadWebhookHealth, saveWebhookHealth } from './sql/webhook-health.ts';
+
+export interface Finished {
+  attempt: ClaimedAttempt;
+  outcome: Outcome;
+  /** Nothing went out (webhook switched off, key revoked): recorded, never counted. */
+  notSent: boolean;
+}
+
+export interface Recorded extends Finished {
+  status: 'success' | 'retrying' | 'failed';
+  errorMessage: string | null;
+  nextDueAt?: number;
+}
+
+/**
+ * Records a batch of finished attempts in the caller's transaction: each attempt's row, the next
+ * attempt when one is due, and the health of each webhook, applied in the order they finished.
+ */
+export async function recordOutcomes(trx: Tx, finished: readonly Finished[], policy: Policy, now: number): Promise<Recorded[]> {
+  const health = await loadWebhookHealth(trx, [...new Set(finished.map((f) => f.attempt.webhookId))]);
+  const changed = new Map<number, boolean>();
+  const recorded: Recorded[] = [];
+  for (const item of finished) {
+    const { attempt, outcome } = item;
+    const current = health.get(attempt.webhookId);
+    if (!current) continue; // deleted while in flight; its attempts went with it
+    const decision = decide(attempt, outcome, current, policy, now, item.notSent);
+    if (!(await finishAttempt(trx, attempt.attemptId, decision.result, now))) continue;
+    if (decision.nextDueAt !== undefined) {
+      await insertAttempt(
+        trx,
+        {
+          deliveryPk: attempt.deliveryPk,
+          webhookId: attempt.webhookId,
+          attemptNumber: attempt.attemptNumber + 1,
+          trigger: 'retry',
+          dueAt: decision.nextDueAt,
+        },
+        now,
+      );
+    }
+    if (decision.cancelReason) await cancelPendingAttempts(trx, attempt.webhookId, decision.cancelReason, now);
+    health.set(attempt.webhookId, decision.health);
+    changed.set(attempt.webhookId, (changed.get(attempt.webhookId) ?? false) || decision.healthChanged);
+    recorded.push({ ...item, status: decision.result.status, errorMessage: decision.result.errorMessage, nextDueAt: decision.nextDueAt });
+  }
+  for (const [webhookId, countsChanged] of changed) {
+    await saveWebhookHealth(trx, health.get(webhookId)!, countsChanged, now);
+  }
+  return recorded;
+}
