@@ -2,6 +2,11 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import type { Db } from './db/transaction.ts';
+import type { DeliveryEngine } from './delivery/engine.ts';
+import type { Policy } from './delivery/lifecycle.ts';
+import type { Outbox } from './delivery/outbox.ts';
+import type { Sender } from './delivery/sender.ts';
+import type { Lookup } from './delivery/targets.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { Ids } from './ids.ts';
 import type { KeyStore } from './keys/key-store.ts';
@@ -18,4 +23,10 @@ export interface AppContext {
   readonly keys: KeyStore;
   readonly limiter: RateLimiter;
   readonly startedAt: number;
+  /** Name resolution for webhook targets (the SSRF checks); tests inject their own. */
+  readonly lookup: Lookup;
+  readonly sender: Sender;
+  readonly policy: Policy;
+  readonly engine: DeliveryEngine;
+  readonly outbox: Outbox;
 }

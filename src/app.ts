@@ -4,7 +4,13 @@ import compose from 'koa-compose';
 import type { AppContext } from './app-context.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import dns from 'node:dns';
 import { openDatabase, type OpenOptions } from './db/connection.ts';
+import { DeliveryEngine } from './delivery/engine.ts';
+import { Outbox } from './delivery/outbox.ts';
+import { RetrySchedule } from './delivery/schedule.ts';
+import { Sender } from './delivery/sender.ts';
+import type { Lookup } from './delivery/targets.ts';
 import { healthRoutes } from './health.routes.ts';
 import { jsonBody } from './http/body.ts';
 import { authenticateKey, checkOrigin, limitRate, preflight } from './http/integration-auth.ts';
@@ -26,6 +32,7 @@ export interface AppDeps {
   ids: Ids;
   logger: Logger;
   database: OpenOptions;
+  lookup: Lookup;
 }
 
 export interface App {
@@ -33,23 +40,55 @@ export interface App {
   readonly context: AppContext;
   /** The integration router, whose route table tests walk. */
   readonly integrationRouter: Router<AppState>;
+  /** Starts the delivery engine. */
+  start(): Promise<void>;
+  /** Stops deliveries (waiting for those in flight), saves counters, closes the database. */
   close(): Promise<void>;
 }
 
 /** Opens the database and wires every feature into one Koa application. Does not listen. */
 export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Promise<App> {
   const clock = deps.clock ?? systemClock;
+  const ids = deps.ids ?? randomIds;
+  const logger = deps.logger ?? silentLogger;
+  const lookup = deps.lookup ?? dns.lookup;
   const database = await openDatabase(config.dataDir, deps.database);
+  const perWebhook = Math.max(1, Math.floor(config.deliveryConcurrency / 4));
+  const sender = new Sender({
+    timeoutMs: config.deliveryTimeoutMs,
+    allowPrivateTargets: config.allowPrivateTargets,
+    connectionsPerOrigin: perWebhook,
+    lookup: deps.lookup,
+    now: () => clock.now(),
+  });
+  const schedule = new RetrySchedule(config.retryDelays);
+  const policy = { schedule, failuresBeforeDisable: config.failuresBeforeDisable };
+  const engine = new DeliveryEngine({
+    db: database.kysely,
+    clock,
+    logger,
+    sender,
+    policy,
+    concurrency: config.deliveryConcurrency,
+    perWebhook,
+    leaseMs: config.deliveryTimeoutMs + 30_000,
+    drainMs: config.deliveryTimeoutMs + 2_000,
+  });
   const context: AppContext = {
     config,
     database,
     db: database.kysely,
     clock,
-    ids: deps.ids ?? randomIds,
-    logger: deps.logger ?? silentLogger,
+    ids,
+    logger,
     keys: new KeyStore(database),
     limiter: new RateLimiter(database.kysely, clock, { perMinute: config.ratePerMinute, perDay: config.ratePerDay }),
     startedAt: clock.now(),
+    lookup,
+    sender,
+    policy,
+    engine,
+    outbox: new Outbox({ clock, ids, firstDelayMs: schedule.firstDelayMs, onQueued: () => engine.wake() }),
   };
 
   const integrationRouter = new Router<AppState>({ prefix: INTEGRATION_PREFIX });
@@ -79,8 +118,11 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     koa,
     context,
     integrationRouter,
+    start: () => engine.start(),
     close: async () => {
-      await context.limiter.flush();
+      await engine.stop();
+      await sender.close();
+      await context.limiter.flush().catch((err) => logger.warn({ err }, 'could not save rate-limit counters'));
       await database.close();
     },
   };

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { ensureAdminToken } from './admin/admin-token.ts';
 import { createApp, type App, type AppDeps } from './app.ts';
 import type { Config } from './config.ts';
+import { acquireInstanceLock, InstanceLockedError } from './db/instance-lock.ts';
+import { prepareDataDir } from './db/connection.ts';
 
 /** A start-up problem the salon owner can fix; shown as one line. */
 export class StartupError extends Error {}
@@ -24,14 +26,32 @@ export interface StartOptions extends Partial<AppDeps> {
 const FLUSH_EVERY_MS = 5_000;
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const app = await createApp(config, options);
+  prepareDataDir(config.dataDir);
+  let lock;
+  try {
+    lock = acquireInstanceLock(config.dataDir, options.database?.nativeBinding);
+  } catch (error) {
+    if (error instanceof InstanceLockedError) throw new StartupError(error.message);
+    throw error;
+  }
+  let app: App;
+  try {
+    app = await createApp(config, options);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   const { logger } = app.context;
+  const abandon = async (error: unknown): Promise<never> => {
+    await app.close();
+    lock.release();
+    throw error;
+  };
   try {
     const token = await ensureAdminToken(app.context.db, config, app.context.ids);
     if (token) options.onAdminTokenCreated?.(token);
   } catch (error) {
-    await app.close();
-    throw error;
+    await abandon(error);
   }
 
   const server = http.createServer(app.koa.callback());
@@ -40,9 +60,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   server.keepAliveTimeout = 5_000;
   try {
     await listen(server, config.port, config.host);
+    await app.start();
   } catch (error) {
-    await app.close();
-    throw error;
+    server.close();
+    await abandon(error);
   }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -60,6 +81,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearInterval(flushTimer);
       await closeHttp(server, options.drainMs ?? 10_000);
       await app.close();
+      lock.release();
       logger.info('stopped');
       logger.flush();
     })();

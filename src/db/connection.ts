@@ -77,7 +77,8 @@ async function migrate(kysely: Kysely<Tables>, file: string): Promise<MigrationR
   return result;
 }
 
-function prepareDataDir(dataDir: string): string {
+/** Creates the data dir (owner-only) and an empty database file in it; returns the file's path. */
+export function prepareDataDir(dataDir: string): string {
   const dir = path.resolve(dataDir);
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });

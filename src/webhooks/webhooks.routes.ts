@@ -2,6 +2,9 @@ import Router from '@koa/router';
 import type { AppContext } from '../app-context.ts';
 import { requireScope } from '../http/integration-auth.ts';
 import { apiKeyOf, idParam, type AppState } from '../http/state.ts';
+import { errors } from '../http/errors.ts';
+import { pingWebhook } from '../delivery/ping.ts';
+import { redeliver } from '../delivery/redeliver.ts';
 import {
   changeWebhook,
   createWebhook,
@@ -41,8 +44,17 @@ export function webhookRoutes(app: AppContext): Router<AppState> {
   router.post('/webhooks/:id/rotate-secret', async (ctx) => {
     ctx.body = await rotateSecret(app, apiKeyOf(ctx), idParam(ctx.params.id, 'Webhook'));
   });
+  router.post('/webhooks/:id/ping', async (ctx) => {
+    ctx.body = await pingWebhook(app, apiKeyOf(ctx), idParam(ctx.params.id, 'Webhook'));
+  });
   router.get('/webhooks/:id/deliveries', async (ctx) => {
     ctx.body = await webhookDeliveries(app, apiKeyOf(ctx), idParam(ctx.params.id, 'Webhook'), ctx.query);
+  });
+  router.post('/webhooks/:id/deliveries/:deliveryId/retry', async (ctx) => {
+    const deliveryId = ctx.params.deliveryId ?? '';
+    if (!/^whdel_[A-Za-z0-9_-]{1,64}$/.test(deliveryId)) throw errors.notFound('Delivery');
+    ctx.status = 202;
+    ctx.body = await redeliver(app, apiKeyOf(ctx), idParam(ctx.params.id, 'Webhook'), deliveryId);
   });
   return router;
 }

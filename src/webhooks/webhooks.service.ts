@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context.ts';
 import type { AttemptStatus, WebhookRow, WebhookUpdate } from '../db/tables.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { toDeliveryRecordJson } from '../delivery/attempt.presenter.ts';
+import { checkTarget } from '../delivery/targets.ts';
 import { countAttempts, pageAttempts } from '../delivery/history.repository.ts';
 import { errors } from '../http/errors.ts';
 import { bodyParser, queryParser } from '../http/validate.ts';
@@ -44,7 +45,7 @@ const parseCreate = bodyParser<WebhookCreateInput>(webhookCreateSchema);
 const parseUpdate = bodyParser<WebhookUpdateInput>(webhookUpdateSchema);
 const parseDeliveriesQuery = queryParser<DeliveriesQuery>(deliveriesQuerySchema);
 
-type Deps = Pick<AppContext, 'db' | 'clock' | 'ids' | 'config'>;
+type Deps = Pick<AppContext, 'db' | 'clock' | 'ids' | 'config' | 'lookup'>;
 
 export function eventCatalog() {
   return EVENT_NAMES.map((name) => ({ name, description: EVENTS[name] }));
@@ -52,7 +53,7 @@ export function eventCatalog() {
 
 export async function createWebhook(app: Deps, key: ApiKey, body: unknown) {
   const input = parseCreate(body);
-  const targetUrl = normaliseTargetUrl(input.targetUrl);
+  const targetUrl = await acceptableTarget(app, input.targetUrl);
   const now = app.clock.now();
   const id = await inTransaction(app.db, async (trx) => {
     // Counted and inserted in one write transaction, so two racing creates cannot both pass.
@@ -89,7 +90,7 @@ export async function getWebhook(app: Deps, key: ApiKey, id: number) {
 export async function changeWebhook(app: Deps, key: ApiKey, id: number, body: unknown) {
   const input = parseUpdate(body);
   const patch: WebhookUpdate = { updated_at: app.clock.now() };
-  if (input.targetUrl !== undefined) patch.target_url = normaliseTargetUrl(input.targetUrl);
+  if (input.targetUrl !== undefined) patch.target_url = await acceptableTarget(app, input.targetUrl);
   if (input.events !== undefined) patch.events = JSON.stringify(input.events);
   if (input.description !== undefined) patch.description = input.description;
   await inTransaction(app.db, async (trx) => {
@@ -133,6 +134,23 @@ async function ownWebhook(app: Deps, key: ApiKey, id: number): Promise<WebhookRo
   const row = await findWebhookOfKey(app.db, id, key.id);
   if (!row) throw errors.notFound('Webhook');
   return row;
+}
+
+/**
+ * A target URL we are willing to call: http(s), no credentials, and unless private targets are
+ * allowed, a host that is and resolves to public addresses only (checked again at send time).
+ */
+async function acceptableTarget(app: Deps, value: string): Promise<string> {
+  const href = normaliseTargetUrl(value);
+  if (app.config.allowPrivateTargets) return href;
+  const check = await checkTarget(new URL(href), app.lookup);
+  if (!check.ok) {
+    throw errors.validation(
+      `"targetUrl" must point to a public internet address: ${check.reason}.`,
+      'targetUrl',
+    );
+  }
+  return href;
 }
 
 function normaliseTargetUrl(value: string): string {
