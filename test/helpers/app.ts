@@ -7,6 +7,9 @@ import { createBusiness } from '../../src/businesses/businesses.service.ts';
 import { createKey, type KeyWithValue } from '../../src/keys/keys.service.ts';
 import type { Scope } from '../../src/keys/scopes.ts';
 import { insertService } from '../../src/services/services.repository.ts';
+import { inTransaction } from '../../src/db/transaction.ts';
+import type { EventName } from '../../src/webhooks/events.ts';
+import type { Lookup } from '../../src/delivery/targets.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import type { Logger } from '../../src/log.ts';
 
@@ -17,6 +20,7 @@ export interface TestAppOptions {
   clock?: Clock;
   dataDir?: string;
   logger?: Logger;
+  lookup?: Lookup;
 }
 
 export interface Reply {
@@ -49,6 +53,9 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     adminToken: ADMIN_TOKEN,
     allowPrivateTargets: true,
     logLevel: 'silent',
+    // Tests poll; the limits are tested where they are set on purpose.
+    ratePerMinute: 1_000_000,
+    ratePerDay: 100_000_000,
     ...overrides,
   });
 }
@@ -68,7 +75,12 @@ export class TestApp {
   static async start(options: TestAppOptions = {}): Promise<TestApp> {
     const dataDir = options.dataDir ?? tempDataDir();
     const config = testConfig(dataDir, options.config);
-    const server = await startServer(config, { clock: options.clock, logger: options.logger, drainMs: 1000 });
+    const server = await startServer(config, {
+      clock: options.clock,
+      logger: options.logger,
+      lookup: options.lookup,
+      drainMs: 1000,
+    });
     return new TestApp(server, dataDir, config);
   }
 
@@ -115,6 +127,25 @@ export class TestApp {
       created_at: now,
       updated_at: now,
     });
+  }
+
+  /** Emits an event the way every business operation does: through the outbox, in a transaction. */
+  async emit(businessId: number, event: EventName, data: Record<string, unknown> = {}): Promise<number> {
+    return inTransaction(this.context.db, (trx) => this.context.outbox.emitEvent(trx, businessId, event, data));
+  }
+
+  /** Registers a webhook for `key` through the API and returns it (with its secret). */
+  async webhook(key: string, targetUrl: string, events: EventName[] = ['booking.created']) {
+    const reply = await this.request('POST', '/v1/integration/webhooks', { key, body: { targetUrl, events } });
+    if (reply.status !== 201) throw new Error(`webhook not created: ${reply.text}`);
+    return reply.body as { id: number; secret: string; targetUrl: string };
+  }
+
+  /** The webhook's delivery history, oldest attempt first. */
+  async history(key: string, webhookId: number): Promise<any[]> {
+    const reply = await this.request('GET', `/v1/integration/webhooks/${webhookId}/deliveries?limit=100`, { key });
+    if (reply.status !== 200) throw new Error(`history: ${reply.text}`);
+    return [...reply.body.data].reverse();
   }
 
   async request(method: string, pathname: string, options: RequestOptions = {}): Promise<Reply> {

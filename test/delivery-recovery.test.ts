@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { inTransaction } from '../src/db/transaction.ts';
+import { claimDueAttempts } from '../src/delivery/sql/claim-due-attempts.ts';
+import { TestApp, tempDataDir } from './helpers/app.ts';
+import { Receiver } from './helpers/receiver.ts';
+import { eventually, sleep } from './helpers/wait.ts';
+
+describe('delivery recovery', () => {
+  it('sends again, at the next start, what a dead process left leased', async () => {
+    const receiver = await Receiver.start(() => ({ status: 200 }));
+    const dataDir = tempDataDir();
+    const first = await TestApp.start({ dataDir });
+    const businessId = await first.business();
+    const { key } = await first.key(businessId, ['webhooks:manage']);
+    const webhook = await first.webhook(key, receiver.url('/resend'));
+    await first.context.engine.stop();
+    await first.emit(businessId, 'booking.created', { bookingId: 1 });
+    // The state a crash mid-send leaves: the attempt leased for a long while, no result recorded.
+    await first.context.db
+      .updateTable('delivery_attempts')
+      .set({ lease_until: Date.now() + 3_600_000 })
+      .where('status', '=', 'pending')
+      .execute();
+    await first.stop();
+    assert.equal(receiver.requests.length, 0);
+
+    const restarted = await TestApp.start({ dataDir });
+    try {
+      const started = Date.now();
+      await receiver.waitFor(1);
+      assert.ok(Date.now() - started < 5_000, 'sent at once, not after the lease runs out');
+      const [record] = await eventually(async () => {
+        const h = await restarted.history(key, webhook.id);
+        return h[0]?.deliveryStatus === 'success' ? h : undefined;
+      });
+      assert.equal(record.attemptNumber, 1);
+      assert.equal(receiver.requests[0]!.headers['x-webhook-delivery'], record.deliveryId);
+    } finally {
+      await restarted.stop();
+      await receiver.close();
+    }
+  });
+
+  it('lets sends in flight finish and records them when it stops', async () => {
+    const receiver = await Receiver.start(() => ({ status: 200, delayMs: 300 }));
+    const dataDir = tempDataDir();
+    const app = await TestApp.start({ dataDir });
+    const businessId = await app.business();
+    const { key } = await app.key(businessId, ['webhooks:manage']);
+    const webhook = await app.webhook(key, receiver.url('/ok-later'));
+    await app.emit(businessId, 'booking.created', { bookingId: 1 });
+    await receiver.waitFor(1);
+    await app.stop();
+    const reopened = await TestApp.start({ dataDir });
+    try {
+      const [record] = await reopened.history(key, webhook.id);
+      assert.equal(record.deliveryStatus, 'success');
+      await sleep(300);
+      assert.equal(receiver.requests.length, 1, 'not sent twice');
+    } finally {
+      await reopened.stop();
+      await receiver.close();
+    }
+  });
+
+  it('claims an attempt again once its lease has run out', async () => {
+    const app = await TestApp.start();
+    try {
+      const businessId = await app.business();
+      const { key } = await app.key(businessId, ['webhooks:manage']);
+      await app.webhook(key, 'http://127.0.0.1:9/never');
+      await app.context.engine.stop();
+      await app.emit(businessId, 'booking.created', {});
+      const db = app.context.db;
+      const now = Date.now();
+      const claim = (at: number) => inTransaction(db, (trx) => claimDueAttempts(trx, at, 10, 60_000, []));
+      assert.equal((await claim(now)).length, 1);
+      assert.equal((await claim(now + 1_000)).length, 0, 'leased: nobody else gets it');
+      assert.equal((await claim(now + 60_000)).length, 1, 'the lease ran out: claimed again');
+    } finally {
+      await app.stop();
+    }
+  });
+});

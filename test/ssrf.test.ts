@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { TestApp } from './helpers/app.ts';
+import { fakeLookup } from './helpers/dns.ts';
+import { Receiver } from './helpers/receiver.ts';
+import { eventually } from './helpers/wait.ts';
+
+const PUBLIC = '93.184.216.34';
+
+describe('webhook targets on private networks (SSRF)', () => {
+  let app: TestApp;
+  let receiver: Receiver;
+  let key: string;
+  let businessId: number;
+  let rebindCalls = 0;
+
+  before(async () => {
+    receiver = await Receiver.start();
+    app = await TestApp.start({
+      config: { allowPrivateTargets: false, retryDelays: [0], deliveryTimeoutMs: 500 },
+      lookup: fakeLookup({
+        'crm.example.com': () => PUBLIC,
+        'intranet.example.com': () => '10.1.2.3',
+        'metadata.example.com': () => '169.254.169.254',
+        'v6-loopback.example.com': () => '::1',
+        'mapped.example.com': () => '::ffff:192.168.0.10',
+        // Public when asked at registration, loopback when asked at send time.
+        'rebind.example.com': () => (rebindCalls++ === 0 ? PUBLIC : '127.0.0.1'),
+      }),
+    });
+    businessId = await app.business();
+    key = (await app.key(businessId, ['webhooks:manage'])).key;
+  });
+  after(async () => {
+    await app.stop();
+    await receiver.close();
+  });
+
+  const register = (targetUrl: string) =>
+    app.request('POST', '/v1/integration/webhooks', { key, body: { targetUrl, events: ['booking.created'] } });
+
+  const refused: Array<[string, RegExp]> = [
+    ['http://127.0.0.1:8080/hook', /127\.0\.0\.1 is a loopback address/],
+    ['http://localhost/hook', /localhost is a loopback name/],
+    ['http://10.0.0.5/hook', /a private address/],
+    ['http://172.16.1.1/hook', /a private address/],
+    ['http://192.168.1.20/hook', /a private address/],
+    ['http://169.254.169.254/latest/meta-data', /link-local/],
+    ['http://100.64.0.1/', /carrier-grade NAT/],
+    ['http://0.0.0.0/', /unspecified/],
+    ['http://224.0.0.1/', /multicast/],
+    ['http://[::1]/hook', /loopback/],
+    ['http://[fd00:ec2::254]/', /unique local/],
+    ['http://[fe80::1]/', /link-local/],
+    ['http://[::ffff:127.0.0.1]/', /loopback/],
+    ['http://2130706433/', /127\.0\.0\.1 is a loopback address/],
+    ['https://intranet.example.com/hook', /resolves to 10\.1\.2\.3, a private address/],
+    ['https://metadata.example.com/', /resolves to 169\.254\.169\.254/],
+    ['https://v6-loopback.example.com/', /resolves to ::1/],
+    ['https://mapped.example.com/', /resolves to ::ffff:192\.168\.0\.10/],
+    ['https://unknown-host.example.com/', /cannot be found/],
+  ];
+  for (const [url, reason] of refused) {
+    it(`refuses ${url} at registration`, async () => {
+      const reply = await register(url);
+      assert.equal(reply.status, 400);
+      assert.equal(reply.body.code, 'validation_failed');
+      assert.equal(reply.body.field, 'targetUrl');
+      assert.match(reply.body.message, reason);
+    });
+  }
+
+  it('accepts a host that resolves to a public address', async () => {
+    assert.equal((await register('https://crm.example.com/hook')).status, 201);
+  });
+
+  it('refuses a private target on PATCH too', async () => {
+    const created = await register('https://crm.example.com/other');
+    const reply = await app.request('PATCH', `/v1/integration/webhooks/${created.body.id}`, {
+      key,
+      body: { targetUrl: 'http://192.168.0.1/' },
+    });
+    assert.equal(reply.status, 400);
+    assert.equal(reply.body.field, 'targetUrl');
+  });
+
+  it('checks the address actually connected to at send time, so DNS rebinding gets nowhere', async () => {
+    const created = await register('http://rebind.example.com/hook');
+    assert.equal(created.status, 201, 'the name resolved to a public address at registration');
+    await app.emit(businessId, 'booking.created', { bookingId: 1 });
+    const attempt = await eventually(async () => {
+      const [a] = await app.history(key, created.body.id);
+      return a && a.deliveryStatus !== 'pending' ? a : undefined;
+    });
+    assert.equal(attempt.deliveryStatus, 'failed');
+    assert.equal(attempt.responseStatusCode, null);
+    assert.match(attempt.errorMessage, /^not sent: rebind\.example\.com resolves to 127\.0\.0\.1, a loopback address/);
+    assert.equal(receiver.requests.length, 0);
+  });
+
+  it('refuses to ping a private target at send time as well', async () => {
+    rebindCalls = 0;
+    const created = await register('http://rebind.example.com/ping');
+    assert.equal(created.status, 201);
+    const reply = await app.request('POST', `/v1/integration/webhooks/${created.body.id}/ping`, { key });
+    assert.equal(reply.body.success, false);
+    assert.match(reply.body.errorMessage, /not sent: .*loopback/);
+  });
+});
