@@ -14,3 +14,9 @@ export function storageFailureOf(error: unknown): StorageFailure | undefined {
 export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
+
+/** True when the database refused a second live booking of one staff member at overlapping times. */
+export function isSlotConflict(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return typeof e?.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT') && e.message === 'slot_unavailable';
+}

@@ -14,6 +14,13 @@ export interface Tables {
   events: EventsTable;
   deliveries: DeliveriesTable;
   delivery_attempts: DeliveryAttemptsTable;
+  staff: StaffTable;
+  staff_services: StaffServicesTable;
+  clients: ClientsTable;
+  bookings: BookingsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  reviews: ReviewsTable;
+  payments: PaymentsTable;
 }
 
 export interface SettingsTable {
@@ -142,7 +149,103 @@ export interface DeliveryAttemptsTable {
   updated_at: number;
 }
 
+export interface StaffTable {
+  id: Generated<number>;
+  business_id: number;
+  name: string;
+  title: string | null;
+  /** Private: shown in the admin API only. */
+  email: string | null;
+  phone: string | null;
+  active: number;
+  /** JSON: WeeklySchedule, see src/staff/schedule.ts. */
+  schedule: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface StaffServicesTable {
+  staff_id: number;
+  service_id: number;
+}
+
+export interface ClientsTable {
+  id: Generated<number>;
+  business_id: number;
+  name: string;
+  email: string | null;
+  /** Lower-cased e-mail, unique per business. */
+  email_normalized: string | null;
+  phone: string | null;
+  notes: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'completed' | 'no_show';
+
+export interface BookingsTable {
+  id: Generated<number>;
+  business_id: number;
+  service_id: number;
+  staff_id: number;
+  client_id: number;
+  status: BookingStatus;
+  start_at: number;
+  end_at: number;
+  /** The service's price when booked, minor units. */
+  price: number;
+  currency: string;
+  notes: string;
+  source: 'integration' | 'admin';
+  api_key_id: number | null;
+  cancel_reason: string | null;
+  cancelled_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface IdempotencyKeysTable {
+  api_key_id: number;
+  key: string;
+  request_hash: string;
+  response_status: number;
+  response_body: string;
+  created_at: number;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  business_id: number;
+  booking_id: number | null;
+  client_id: number | null;
+  staff_id: number | null;
+  service_id: number | null;
+  rating: number;
+  comment: string;
+  author_name: string;
+  created_at: number;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  business_id: number;
+  booking_id: number;
+  kind: 'payment' | 'refund';
+  refund_of: number | null;
+  amount: number;
+  currency: string;
+  method: string;
+  note: string;
+  created_at: number;
+}
+
 export type BusinessRow = Selectable<BusinessesTable>;
+export type StaffRow = Selectable<StaffTable>;
+export type ClientRow = Selectable<ClientsTable>;
+export type BookingRow = Selectable<BookingsTable>;
+export type ReviewRow = Selectable<ReviewsTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type ServiceRow = Selectable<ServicesTable>;
 export type WebhookRow = Selectable<WebhooksTable>;

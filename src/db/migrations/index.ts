@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as foundation from './0001-foundation.ts';
+import * as bookingDomain from './0002-booking-domain.ts';
 
 /**
  * Every migration, imported statically so the bundle and the executable carry them.
@@ -7,4 +8,5 @@ import * as foundation from './0001-foundation.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-booking-domain': bookingDomain,
 };
