@@ -1,11 +1,14 @@
 import businessCreateSchema from '../../schema/business-create.json' with { type: 'json' };
+import businessUpdateSchema from '../../schema/business-update.json' with { type: 'json' };
+import type { Updateable } from 'kysely';
+import type { BusinessesTable } from '../db/tables.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { bodyParser } from '../http/validate.ts';
 import { toBusinessJson } from './business.presenter.ts';
 import { findBusiness, insertBusiness, listBusinesses } from './businesses.repository.ts';
-import { DEFAULT_HOURS } from './hours.ts';
+import { DEFAULT_HOURS, hoursProblem, type WeeklyHours } from './hours.ts';
 import { isValidTimeZone } from './timezone.ts';
 
 export interface BusinessCreateInput {
@@ -18,13 +21,17 @@ export interface BusinessCreateInput {
   currency: string;
 }
 
+interface BusinessUpdateInput extends Partial<BusinessCreateInput> {
+  workingHours?: WeeklyHours;
+  slotStepMinutes?: number;
+}
+
 export const parseBusinessCreate = bodyParser<BusinessCreateInput>(businessCreateSchema);
+const parseBusinessUpdate = bodyParser<BusinessUpdateInput>(businessUpdateSchema);
 
 export async function createBusiness(db: Db, clock: Clock, input: unknown) {
   const data = parseBusinessCreate(input);
-  if (!isValidTimeZone(data.timezone)) {
-    throw errors.validation(`"timezone" must be an IANA time zone such as Europe/Berlin, got "${data.timezone}".`, 'timezone');
-  }
+  assertTimeZone(data.timezone);
   const now = clock.now();
   const id = await insertBusiness(db, {
     name: data.name.trim(),
@@ -50,4 +57,32 @@ export async function getBusiness(db: Db, id: number) {
 
 export async function allBusinesses(db: Db) {
   return (await listBusinesses(db)).map(toBusinessJson);
+}
+
+/** Changes a business: contact details, time zone, opening hours, slot step. */
+export async function changeBusiness(db: Db, clock: Clock, id: number, input: unknown) {
+  const data = parseBusinessUpdate(input);
+  if (!(await findBusiness(db, id))) throw errors.notFound('Business');
+  if (data.timezone !== undefined) assertTimeZone(data.timezone);
+  if (data.workingHours) {
+    const problem = hoursProblem(data.workingHours);
+    if (problem) throw errors.validation(problem, 'workingHours');
+  }
+  const patch: Updateable<BusinessesTable> = { updated_at: clock.now() };
+  if (data.name !== undefined) patch.name = data.name.trim();
+  if (data.timezone !== undefined) patch.timezone = data.timezone;
+  for (const field of ['address', 'phone', 'email', 'website'] as const) {
+    if (data[field] !== undefined) patch[field] = data[field] ?? null;
+  }
+  if (data.currency !== undefined) patch.currency = data.currency;
+  if (data.workingHours !== undefined) patch.working_hours = JSON.stringify(data.workingHours);
+  if (data.slotStepMinutes !== undefined) patch.slot_step_minutes = data.slotStepMinutes;
+  await db.updateTable('businesses').set(patch).where('id', '=', id).execute();
+  return getBusiness(db, id);
+}
+
+function assertTimeZone(zone: string): void {
+  if (!isValidTimeZone(zone)) {
+    throw errors.validation(`"timezone" must be an IANA time zone such as Europe/Berlin, got "${zone}".`, 'timezone');
+  }
 }

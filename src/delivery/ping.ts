@@ -1,8 +1,7 @@
 import type { AppContext } from '../app-context.ts';
 import { inTransaction } from '../db/transaction.ts';
-import type { ApiKey } from '../keys/api-key.ts';
 import { PING_EVENT } from '../webhooks/events.ts';
-import { findWebhookOfKey } from '../webhooks/webhooks.repository.ts';
+import { findOwnedWebhook, type WebhookOwner } from '../webhooks/webhooks.repository.ts';
 import { errors } from '../http/errors.ts';
 import { envelopeBody } from './envelope.ts';
 import { decide } from './lifecycle.ts';
@@ -17,8 +16,8 @@ type Deps = Pick<AppContext, 'db' | 'clock' | 'ids' | 'sender' | 'policy'>;
  * Recorded in the history; never retried, never counted; allowed on a failed webhook, since
  * checking the receiver is what one does before switching it back on.
  */
-export async function pingWebhook(app: Deps, key: ApiKey, webhookId: number) {
-  const webhook = await findWebhookOfKey(app.db, webhookId, key.id);
+export async function pingWebhook(app: Deps, owner: WebhookOwner, webhookId: number) {
+  const webhook = await findOwnedWebhook(app.db, webhookId, owner);
   if (!webhook) throw errors.notFound('Webhook');
   const now = app.clock.now();
   const deliveryId = app.ids.deliveryId();
@@ -30,7 +29,7 @@ export async function pingWebhook(app: Deps, key: ApiKey, webhookId: number) {
 
   await inTransaction(app.db, async (trx) => {
     // The webhook may have been deleted while the ping was out; then there is nothing to record.
-    if (!(await findWebhookOfKey(trx, webhookId, key.id))) return;
+    if (!(await findOwnedWebhook(trx, webhookId, owner))) return;
     const recordedAt = app.clock.now();
     const deliveryPk = await insertDelivery(trx, { deliveryId, webhookId, eventId: null, event: PING_EVENT, body }, recordedAt);
     const attemptId = await insertAttempt(

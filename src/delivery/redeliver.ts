@@ -1,8 +1,7 @@
 import type { AppContext } from '../app-context.ts';
 import { afterCommit, inTransaction } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
-import type { ApiKey } from '../keys/api-key.ts';
-import { findWebhookOfKey } from '../webhooks/webhooks.repository.ts';
+import { findOwnedWebhook, type WebhookOwner } from '../webhooks/webhooks.repository.ts';
 import { toDeliveryRecordJson } from './attempt.presenter.ts';
 import { pageAttempts } from './history.repository.ts';
 import { insertAttempt } from './sql/insert-attempt.ts';
@@ -13,9 +12,9 @@ type Deps = Pick<AppContext, 'db' | 'clock' | 'engine'>;
  * POST /webhooks/:id/deliveries/:deliveryId/retry: one fresh attempt of a finished delivery,
  * due now, with the same body and delivery id. Beyond the spec; every integrator asks for it.
  */
-export async function redeliver(app: Deps, key: ApiKey, webhookId: number, deliveryId: string) {
+export async function redeliver(app: Deps, owner: WebhookOwner, webhookId: number, deliveryId: string) {
   await inTransaction(app.db, async (trx) => {
-    const webhook = await findWebhookOfKey(trx, webhookId, key.id);
+    const webhook = await findOwnedWebhook(trx, webhookId, owner);
     if (!webhook) throw errors.notFound('Webhook');
     if (webhook.status !== 'active') {
       throw errors.conflict('webhook_not_active', 'The webhook is switched off. Switch it back on (PATCH status "active") first.');

@@ -1,4 +1,4 @@
-import { Ajv, type ErrorObject, type SchemaObject } from 'ajv';
+import { Ajv2020 as Ajv, type ErrorObject, type SchemaObject } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
 import defs from '../../schema/defs.json' with { type: 'json' };
 import { errors } from './errors.ts';

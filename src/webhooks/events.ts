@@ -21,7 +21,7 @@ export type EventName = keyof typeof EVENTS;
 export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
 
 /** Sent by POST /webhooks/:id/ping only; not subscribable. */
-export const PING_EVENT = 'webhook.ping';
+export const PING_EVENT = 'webhook.ping' as const;
 
 export function isEventName(value: string): value is EventName {
   return Object.hasOwn(EVENTS, value);

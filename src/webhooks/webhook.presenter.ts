@@ -5,6 +5,7 @@ import type { WebhookRow } from '../db/tables.ts';
 export function toWebhookJson(row: WebhookRow) {
   return {
     id: row.id,
+    apiKeyId: row.api_key_id,
     targetUrl: row.target_url,
     events: JSON.parse(row.events) as string[],
     description: row.description,

@@ -6,22 +6,24 @@ export async function insertWebhook(db: Db | Tx, row: NewWebhook): Promise<numbe
   return id;
 }
 
-/** The webhook, only when it belongs to `apiKeyId`: other keys' webhooks do not exist for it. */
-export async function findWebhookOfKey(db: Db | Tx, id: number, apiKeyId: number): Promise<WebhookRow | undefined> {
-  return db
-    .selectFrom('webhooks')
-    .selectAll()
-    .where('id', '=', id)
-    .where('api_key_id', '=', apiKeyId)
-    .executeTakeFirst();
+/** Who may see a webhook: the API key that created it, or the salon (admin API) for its business. */
+export type WebhookOwner = { apiKeyId: number } | { businessId: number };
+
+/** The webhook, only when `owner` may see it: for anyone else it does not exist. */
+export async function findOwnedWebhook(db: Db | Tx, id: number, owner: WebhookOwner): Promise<WebhookRow | undefined> {
+  let query = db.selectFrom('webhooks').selectAll().where('id', '=', id);
+  query = 'apiKeyId' in owner ? query.where('api_key_id', '=', owner.apiKeyId) : query.where('business_id', '=', owner.businessId);
+  return query.executeTakeFirst();
 }
 
 export async function findWebhook(db: Db | Tx, id: number): Promise<WebhookRow | undefined> {
   return db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function listWebhooksOfKey(db: Db, apiKeyId: number): Promise<WebhookRow[]> {
-  return db.selectFrom('webhooks').selectAll().where('api_key_id', '=', apiKeyId).orderBy('id').execute();
+export async function listOwnedWebhooks(db: Db, owner: WebhookOwner): Promise<WebhookRow[]> {
+  let query = db.selectFrom('webhooks').selectAll();
+  query = 'apiKeyId' in owner ? query.where('api_key_id', '=', owner.apiKeyId) : query.where('business_id', '=', owner.businessId);
+  return query.orderBy('id').execute();
 }
 
 export async function countActiveWebhooks(db: Db | Tx, apiKeyId: number): Promise<number> {

@@ -11,14 +11,16 @@ import { errors } from '../http/errors.ts';
 import { bodyParser, queryParser } from '../http/validate.ts';
 import type { ApiKey } from '../keys/api-key.ts';
 import { EVENTS, EVENT_NAMES, type EventName } from './events.ts';
+import { EVENT_SCHEMAS } from './event-schemas.ts';
 import { toWebhookJson, toWebhookJsonWithSecret } from './webhook.presenter.ts';
 import {
   countActiveWebhooks,
   deleteWebhook,
-  findWebhookOfKey,
+  findOwnedWebhook,
   insertWebhook,
-  listWebhooksOfKey,
+  listOwnedWebhooks,
   updateWebhook,
+  type WebhookOwner,
 } from './webhooks.repository.ts';
 
 interface WebhookCreateInput {
@@ -47,8 +49,9 @@ const parseDeliveriesQuery = queryParser<DeliveriesQuery>(deliveriesQuerySchema)
 
 type Deps = Pick<AppContext, 'db' | 'clock' | 'ids' | 'config' | 'lookup'>;
 
+/** GET /webhooks/events: every subscribable event with what it means and the schema of its `data`. */
 export function eventCatalog() {
-  return EVENT_NAMES.map((name) => ({ name, description: EVENTS[name] }));
+  return EVENT_NAMES.map((name) => ({ name, description: EVENTS[name], payloadSchema: EVENT_SCHEMAS[name] }));
 }
 
 export async function createWebhook(app: Deps, key: ApiKey, body: unknown) {
@@ -75,53 +78,53 @@ export async function createWebhook(app: Deps, key: ApiKey, body: unknown) {
       updated_at: now,
     });
   });
-  return toWebhookJsonWithSecret(await ownWebhook(app, key, id));
+  return toWebhookJsonWithSecret(await ownWebhook(app, { apiKeyId: key.id }, id));
 }
 
-export async function listWebhooks(app: Deps, key: ApiKey) {
-  const rows = await listWebhooksOfKey(app.db, key.id);
+export async function listWebhooks(app: Deps, owner: WebhookOwner) {
+  const rows = await listOwnedWebhooks(app.db, owner);
   return { data: rows.map(toWebhookJson), total: rows.length };
 }
 
-export async function getWebhook(app: Deps, key: ApiKey, id: number) {
-  return toWebhookJson(await ownWebhook(app, key, id));
+export async function getWebhook(app: Deps, owner: WebhookOwner, id: number) {
+  return toWebhookJson(await ownWebhook(app, owner, id));
 }
 
-export async function changeWebhook(app: Deps, key: ApiKey, id: number, body: unknown) {
+export async function changeWebhook(app: Deps, owner: WebhookOwner, id: number, body: unknown) {
   const input = parseUpdate(body);
   const patch: WebhookUpdate = { updated_at: app.clock.now() };
   if (input.targetUrl !== undefined) patch.target_url = await acceptableTarget(app, input.targetUrl);
   if (input.events !== undefined) patch.events = JSON.stringify(input.events);
   if (input.description !== undefined) patch.description = input.description;
   await inTransaction(app.db, async (trx) => {
-    const row = await findWebhookOfKey(trx, id, key.id);
+    const row = await findOwnedWebhook(trx, id, owner);
     if (!row) throw errors.notFound('Webhook');
     if (input.status === 'active' && row.status === 'failed') {
-      if ((await countActiveWebhooks(trx, key.id)) >= app.config.maxActiveWebhooks) {
+      if ((await countActiveWebhooks(trx, row.api_key_id)) >= app.config.maxActiveWebhooks) {
         throw errors.webhookLimitReached(app.config.maxActiveWebhooks);
       }
       Object.assign(patch, { status: 'active', consecutive_failures: 0, disabled_reason: null });
     }
     await updateWebhook(trx, id, patch);
   });
-  return toWebhookJson(await ownWebhook(app, key, id));
+  return toWebhookJson(await ownWebhook(app, owner, id));
 }
 
-export async function removeWebhook(app: Deps, key: ApiKey, id: number): Promise<void> {
-  await ownWebhook(app, key, id);
+export async function removeWebhook(app: Deps, owner: WebhookOwner, id: number): Promise<void> {
+  await ownWebhook(app, owner, id);
   await deleteWebhook(app.db, id);
 }
 
 /** A new secret, valid at once; attempts sent from now on (retries included) are signed with it. */
-export async function rotateSecret(app: Deps, key: ApiKey, id: number) {
-  await ownWebhook(app, key, id);
+export async function rotateSecret(app: Deps, owner: WebhookOwner, id: number) {
+  await ownWebhook(app, owner, id);
   await updateWebhook(app.db, id, { secret: app.ids.webhookSecret(), updated_at: app.clock.now() });
-  return toWebhookJsonWithSecret(await ownWebhook(app, key, id));
+  return toWebhookJsonWithSecret(await ownWebhook(app, owner, id));
 }
 
-export async function webhookDeliveries(app: Deps, key: ApiKey, id: number, query: unknown) {
+export async function webhookDeliveries(app: Deps, owner: WebhookOwner, id: number, query: unknown) {
   const { page, limit, status, deliveryId } = parseDeliveriesQuery(query);
-  await ownWebhook(app, key, id);
+  await ownWebhook(app, owner, id);
   const filter = { webhookId: id, status, deliveryId };
   const [rows, total] = await Promise.all([
     pageAttempts(app.db, filter, (page - 1) * limit, limit),
@@ -130,8 +133,8 @@ export async function webhookDeliveries(app: Deps, key: ApiKey, id: number, quer
   return { data: rows.map(toDeliveryRecordJson), total };
 }
 
-async function ownWebhook(app: Deps, key: ApiKey, id: number): Promise<WebhookRow> {
-  const row = await findWebhookOfKey(app.db, id, key.id);
+async function ownWebhook(app: Deps, owner: WebhookOwner, id: number): Promise<WebhookRow> {
+  const row = await findOwnedWebhook(app.db, id, owner);
   if (!row) throw errors.notFound('Webhook');
   return row;
 }

@@ -1,0 +1,106 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db, Tx } from '../db/transaction.ts';
+import type { BookingStatus, BookingsTable } from '../db/tables.ts';
+
+export const LIVE_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed'];
+
+export async function insertBooking(tx: Tx, row: Insertable<BookingsTable>): Promise<number> {
+  const { id } = await tx.insertInto('bookings').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+function viewQuery(db: Db | Tx) {
+  return db
+    .selectFrom('bookings as b')
+    .innerJoin('services as s', 's.id', 'b.service_id')
+    .innerJoin('staff as st', 'st.id', 'b.staff_id')
+    .innerJoin('clients as c', 'c.id', 'b.client_id')
+    .innerJoin('businesses as biz', 'biz.id', 'b.business_id')
+    .selectAll('b')
+    .select([
+      's.name as service_name',
+      'st.name as staff_name',
+      'c.name as client_name',
+      'c.email as client_email',
+      'c.phone as client_phone',
+      'biz.timezone as timezone',
+    ]);
+}
+
+/** A booking with the names a presenter needs. */
+export type BookingView = Awaited<ReturnType<ReturnType<typeof viewQuery>['executeTakeFirstOrThrow']>>;
+
+export async function findBookingView(db: Db | Tx, businessId: number, id: number): Promise<BookingView | undefined> {
+  return viewQuery(db).where('b.id', '=', id).where('b.business_id', '=', businessId).executeTakeFirst();
+}
+
+export interface BookingFilter {
+  businessId: number;
+  from?: number;
+  to?: number;
+  status?: BookingStatus;
+  staffId?: number;
+  clientId?: number;
+  /** Only bookings this key made (a key that may write but not read bookings). */
+  apiKeyId?: number;
+}
+
+function filtered<Q extends ReturnType<typeof viewQuery>>(query: Q, f: BookingFilter): Q {
+  let q = query.where('b.business_id', '=', f.businessId);
+  if (f.from !== undefined) q = q.where('b.start_at', '>=', f.from);
+  if (f.to !== undefined) q = q.where('b.start_at', '<', f.to);
+  if (f.status) q = q.where('b.status', '=', f.status);
+  if (f.staffId !== undefined) q = q.where('b.staff_id', '=', f.staffId);
+  if (f.clientId !== undefined) q = q.where('b.client_id', '=', f.clientId);
+  if (f.apiKeyId !== undefined) q = q.where('b.api_key_id', '=', f.apiKeyId);
+  return q as Q;
+}
+
+/** A page of bookings by start time, earliest first. */
+export async function pageBookings(db: Db, filter: BookingFilter, offset: number, limit: number): Promise<BookingView[]> {
+  return filtered(viewQuery(db), filter).orderBy('b.start_at').orderBy('b.id').offset(offset).limit(limit).execute();
+}
+
+export async function countBookings(db: Db, filter: BookingFilter): Promise<number> {
+  const { count } = await filtered(viewQuery(db), filter)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** Live bookings of these staff that overlap [from, to), as [start, end) per staff member. */
+export async function busyIntervals(
+  db: Db | Tx,
+  staffIds: readonly number[],
+  from: number,
+  to: number,
+  excludeBookingId?: number,
+): Promise<Map<number, Array<[number, number]>>> {
+  const busy = new Map<number, Array<[number, number]>>(staffIds.map((id) => [id, []]));
+  if (staffIds.length === 0) return busy;
+  let query = db
+    .selectFrom('bookings')
+    .select(['id', 'staff_id', 'start_at', 'end_at'])
+    .where('staff_id', 'in', staffIds)
+    .where('status', 'in', LIVE_STATUSES)
+    .where('start_at', '<', to)
+    .where('end_at', '>', from);
+  if (excludeBookingId !== undefined) query = query.where('id', '!=', excludeBookingId);
+  for (const row of await query.execute()) busy.get(row.staff_id)?.push([row.start_at, row.end_at]);
+  return busy;
+}
+
+/**
+ * Moves a booking to `patch.status` (or changes its times) only while it is in one of `from`;
+ * returns false when another change got there first.
+ */
+export async function updateBookingIf(
+  tx: Tx,
+  id: number,
+  from: readonly BookingStatus[],
+  patch: Updateable<BookingsTable>,
+): Promise<boolean> {
+  const result = await tx.updateTable('bookings').set(patch).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

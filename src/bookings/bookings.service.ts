@@ -1,0 +1,284 @@
+import bookingCreateSchema from '../../schema/booking-create.json' with { type: 'json' };
+import adminBookingCreateSchema from '../../schema/admin-booking-create.json' with { type: 'json' };
+import bookingCancelSchema from '../../schema/booking-cancel.json' with { type: 'json' };
+import bookingRescheduleSchema from '../../schema/booking-reschedule.json' with { type: 'json' };
+import bookingsQuerySchema from '../../schema/bookings-query.json' with { type: 'json' };
+import type { AppContext } from '../app-context.ts';
+import { findBusiness } from '../businesses/businesses.repository.ts';
+import { isCalendarDate, localDate, localDayBounds, toLocalIso } from '../businesses/local-time.ts';
+import { clientForBooking, type ClientInput } from '../clients/clients.service.ts';
+import { findClient } from '../clients/clients.repository.ts';
+import { isSlotConflict } from '../db/errors.ts';
+import type { BookingStatus, BusinessRow } from '../db/tables.ts';
+import { inTransaction, type Tx } from '../db/transaction.ts';
+import { AppError, errors } from '../http/errors.ts';
+import { bodyParser, queryParser } from '../http/validate.ts';
+import { findService } from '../services/services.repository.ts';
+import { availability } from '../slots/availability.ts';
+import { findStaff } from '../staff/staff.repository.ts';
+import { bookingEventData, toBookingJson, type BookingJson } from './booking.presenter.ts';
+import {
+  busyIntervals,
+  countBookings,
+  findBookingView,
+  insertBooking,
+  pageBookings,
+  updateBookingIf,
+  type BookingFilter,
+  type BookingView,
+} from './bookings.repository.ts';
+import { once, type StoredResponse } from './idempotency.ts';
+import { refusalMessage, RESCHEDULABLE, TRANSITIONS, type TransitionName } from './transitions.ts';
+
+type Deps = Pick<AppContext, 'db' | 'clock' | 'outbox'>;
+
+/** Who acts: an API key of a business, or the salon through the admin API. */
+export interface Actor {
+  businessId: number;
+  source: 'integration' | 'admin';
+  apiKeyId: number | null;
+  /** A key that may write but not read bookings sees and cancels only the bookings it made. */
+  ownBookingsOnly: boolean;
+}
+
+interface BookingInput {
+  serviceId: number;
+  staffId?: number;
+  startTime: string;
+  client?: ClientInput;
+  clientId?: number;
+  notes?: string;
+}
+
+interface BookingsQuery {
+  page: number;
+  limit: number;
+  from?: string;
+  to?: string;
+  status?: BookingStatus;
+  staffId?: number;
+  clientId?: number;
+}
+
+const parseCreate = bodyParser<BookingInput>(bookingCreateSchema);
+const parseAdminCreate = bodyParser<BookingInput>(adminBookingCreateSchema);
+const parseCancel = bodyParser<{ reason?: string } | null>(bookingCancelSchema);
+const parseReschedule = bodyParser<{ startTime: string; staffId?: number }>(bookingRescheduleSchema);
+const parseQuery = queryParser<BookingsQuery>(bookingsQuerySchema);
+
+/**
+ * Books a free slot. Integration bookings start `pending` (the salon confirms them); the salon's
+ * own start `confirmed`. booking.created (and client.created for a new client) commit with it.
+ * With an Idempotency-Key, a repeat of the same request returns the first answer.
+ */
+export async function createBooking(
+  app: Deps,
+  actor: Actor,
+  body: unknown,
+  idempotency: { key: string | undefined; fingerprint: string } = { key: undefined, fingerprint: '' },
+): Promise<StoredResponse> {
+  const input = actor.source === 'admin' ? parseAdminCreate(body) : parseCreate(body);
+  if ((input.client === undefined) === (input.clientId === undefined)) {
+    throw errors.validation('Give either "clientId" or "client", not both.', 'client');
+  }
+  if (input.client && !input.client.email && !input.client.phone) {
+    throw errors.validation('"client" needs an e-mail address or a phone number, so the salon can reach them.', 'client');
+  }
+  const now = app.clock.now();
+  return withSlotConflicts(() =>
+    inTransaction(app.db, (trx) =>
+      once(trx, { apiKeyId: actor.apiKeyId ?? 0, key: idempotency.key, fingerprint: idempotency.fingerprint, now }, async () => ({
+        status: 201,
+        body: await insertNewBooking(trx, app, actor, input, now),
+      })),
+    ),
+  );
+}
+
+async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: BookingInput, now: number): Promise<BookingJson> {
+  const business = (await findBusiness(trx, actor.businessId))!;
+  const service = await findService(trx, actor.businessId, input.serviceId);
+  if (!service) throw errors.notFound('Service');
+  if (input.staffId !== undefined && !(await findStaff(trx, actor.businessId, input.staffId))) throw errors.notFound('Staff member');
+  const client = input.clientId !== undefined ? await findClient(trx, actor.businessId, input.clientId) : undefined;
+  if (input.clientId !== undefined && !client) throw errors.notFound('Client');
+
+  const startAt = Date.parse(input.startTime);
+  const date = localDate(startAt, business.timezone);
+  const slots = await availability(trx, { business, service, date, staffId: input.staffId, now });
+  const slot = slots.find((s) => s.startAt === startAt);
+  if (!slot) throw slotUnavailable(business, startAt, now, service.active === 1);
+  const staffId = input.staffId ?? (await leastBusy(trx, slot.staffIds, date, business.timezone));
+
+  const bookedFor = client ?? (await clientForBooking(trx, app.outbox, actor.businessId, input.client!, now));
+  const id = await insertBooking(trx, {
+    business_id: actor.businessId,
+    service_id: service.id,
+    staff_id: staffId,
+    client_id: bookedFor.id,
+    status: actor.source === 'admin' ? 'confirmed' : 'pending',
+    start_at: startAt,
+    end_at: startAt + service.duration_minutes * 60_000,
+    price: service.price,
+    currency: service.currency,
+    notes: input.notes ?? '',
+    source: actor.source,
+    api_key_id: actor.apiKeyId,
+    cancel_reason: null,
+    cancelled_by: null,
+    created_at: now,
+    updated_at: now,
+  });
+  const view = (await findBookingView(trx, actor.businessId, id))!;
+  await app.outbox.emitEvent(trx, actor.businessId, 'booking.created', bookingEventData(view));
+  return toBookingJson(view);
+}
+
+/** Cancels a live booking (booking.cancelled); a reason is optional. */
+export async function cancelBooking(
+  app: Deps,
+  actor: Actor,
+  id: number,
+  body: unknown,
+  idempotency: { key: string | undefined; fingerprint: string } = { key: undefined, fingerprint: '' },
+): Promise<StoredResponse> {
+  const reason = parseCancel(body ?? {})?.reason?.trim() || null;
+  const now = app.clock.now();
+  return inTransaction(app.db, (trx) =>
+    once(trx, { apiKeyId: actor.apiKeyId ?? 0, key: idempotency.key, fingerprint: idempotency.fingerprint, now }, async () => ({
+      status: 200,
+      body: await move(trx, app, actor, id, 'cancel', { reason }),
+    })),
+  );
+}
+
+/** confirm, complete or no-show, as the salon does them. */
+export async function transitionBooking(app: Deps, actor: Actor, id: number, name: Exclude<TransitionName, 'cancel'>) {
+  return inTransaction(app.db, (trx) => move(trx, app, actor, id, name));
+}
+
+async function move(
+  trx: Tx,
+  app: Deps,
+  actor: Actor,
+  id: number,
+  name: TransitionName,
+  cancel?: { reason: string | null },
+): Promise<BookingJson> {
+  const view = await visibleBooking(trx, actor, id);
+  const transition = TRANSITIONS[name];
+  if (!transition.from.includes(view.status)) throw errors.conflict('invalid_transition', refusalMessage(name, view.status));
+  const now = app.clock.now();
+  if (transition.onlyAfterStart && now < view.start_at) {
+    throw errors.conflict(
+      'booking_not_started',
+      `This booking starts at ${toLocalIso(view.start_at, view.timezone)}; it can be marked ${transition.to.replace('_', '-')} once it has started.`,
+    );
+  }
+  const cancelledBy = actor.source === 'admin' ? 'salon' : 'integration';
+  await updateBookingIf(trx, id, transition.from, {
+    status: transition.to,
+    updated_at: now,
+    ...(cancel ? { cancel_reason: cancel.reason, cancelled_by: cancelledBy } : {}),
+  });
+  const after = (await findBookingView(trx, actor.businessId, id))!;
+  const extra = cancel ? { cancelReason: cancel.reason, cancelledBy } : {};
+  await app.outbox.emitEvent(trx, actor.businessId, transition.event, { ...bookingEventData(after), ...extra });
+  return toBookingJson(after);
+}
+
+/** Moves a live booking to another free time (and staff member): booking.rescheduled. */
+export async function rescheduleBooking(app: Deps, actor: Actor, id: number, body: unknown): Promise<BookingJson> {
+  const input = parseReschedule(body);
+  return withSlotConflicts(() =>
+    inTransaction(app.db, async (trx) => {
+      const view = await visibleBooking(trx, actor, id);
+      if (!RESCHEDULABLE.includes(view.status)) throw errors.conflict('invalid_transition', refusalMessage('reschedule', view.status));
+      const startAt = Date.parse(input.startTime);
+      const staffId = input.staffId ?? view.staff_id;
+      if (startAt === view.start_at && staffId === view.staff_id) return toBookingJson(view);
+      const business = (await findBusiness(trx, actor.businessId))!;
+      const service = await findService(trx, actor.businessId, view.service_id);
+      if (!service) throw errors.conflict('service_unavailable', 'The service of this booking is no longer offered; cancel it instead.');
+      if (input.staffId !== undefined && !(await findStaff(trx, actor.businessId, input.staffId))) throw errors.notFound('Staff member');
+      const now = app.clock.now();
+      const date = localDate(startAt, business.timezone);
+      const slots = await availability(trx, { business, service, date, staffId, excludeBookingId: id, now });
+      if (!slots.some((s) => s.startAt === startAt)) throw slotUnavailable(business, startAt, now, service.active === 1);
+      await updateBookingIf(trx, id, RESCHEDULABLE, {
+        start_at: startAt,
+        end_at: startAt + service.duration_minutes * 60_000,
+        staff_id: staffId,
+        updated_at: now,
+      });
+      const after = (await findBookingView(trx, actor.businessId, id))!;
+      await app.outbox.emitEvent(trx, actor.businessId, 'booking.rescheduled', {
+        ...bookingEventData(after),
+        previousStartTime: toLocalIso(view.start_at, view.timezone),
+        previousEndTime: toLocalIso(view.end_at, view.timezone),
+        previousStaffId: view.staff_id,
+        previousStaffName: view.staff_name,
+      });
+      return toBookingJson(after);
+    }),
+  );
+}
+
+export async function getBooking(app: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<BookingJson> {
+  return toBookingJson(await visibleBooking(app.db, actor, id));
+}
+
+/** A page of bookings by start time; `from`/`to` are local dates, both included. */
+export async function listBookings(app: Pick<Deps, 'db'>, actor: Actor, query: unknown) {
+  const q = parseQuery(query);
+  const business = (await findBusiness(app.db, actor.businessId))!;
+  for (const field of ['from', 'to'] as const) {
+    const value = q[field];
+    if (value !== undefined && !isCalendarDate(value)) throw errors.validation(`"${field}" must be a real date written YYYY-MM-DD.`, field);
+  }
+  const filter: BookingFilter = {
+    businessId: actor.businessId,
+    from: q.from ? localDayBounds(q.from, business.timezone).start : undefined,
+    to: q.to ? localDayBounds(q.to, business.timezone).end : undefined,
+    status: q.status,
+    staffId: q.staffId,
+    clientId: q.clientId,
+    apiKeyId: actor.ownBookingsOnly ? (actor.apiKeyId ?? -1) : undefined,
+  };
+  const [rows, total] = await Promise.all([
+    pageBookings(app.db, filter, (q.page - 1) * q.limit, q.limit),
+    countBookings(app.db, filter),
+  ]);
+  return { data: rows.map(toBookingJson), total };
+}
+
+async function visibleBooking(db: Parameters<typeof findBookingView>[0], actor: Actor, id: number): Promise<BookingView> {
+  const view = await findBookingView(db, actor.businessId, id);
+  if (!view || (actor.ownBookingsOnly && view.api_key_id !== actor.apiKeyId)) throw errors.notFound('Booking');
+  return view;
+}
+
+/** Of the staff who can take a slot, the one with the fewest live bookings that day (then the lowest id). */
+async function leastBusy(trx: Tx, staffIds: readonly number[], date: string, zone: string): Promise<number> {
+  const day = localDayBounds(date, zone);
+  const busy = await busyIntervals(trx, staffIds, day.start, day.end);
+  return [...staffIds].sort((a, b) => busy.get(a)!.length - busy.get(b)!.length || a - b)[0]!;
+}
+
+function slotUnavailable(business: BusinessRow, startAt: number, now: number, bookable: boolean): AppError {
+  const when = toLocalIso(startAt, business.timezone);
+  let why = 'it is taken, outside working hours, or the service would not fit before a break or closing';
+  if (!bookable) why = 'this service cannot be booked at the moment';
+  else if (startAt <= now) why = 'it is in the past';
+  return errors.conflict('slot_unavailable', `${when} is not a free slot: ${why}. GET /v1/integration/slots lists the free ones.`);
+}
+
+/** The database's own overlap check (a trigger) speaks in SQLite terms; here it becomes the 409 a client understands. */
+async function withSlotConflicts<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isSlotConflict(error)) throw errors.conflict('slot_unavailable', 'This slot was just taken. GET /v1/integration/slots lists the free ones.');
+    throw error;
+  }
+}

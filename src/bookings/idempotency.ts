@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import type { Tx } from '../db/transaction.ts';
+import { errors, AppError } from '../http/errors.ts';
+
+const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
+export const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
+
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+  replayed: boolean;
+}
+
+/** Checks the Idempotency-Key header; undefined when absent. */
+export function idempotencyKeyOf(header: string | undefined): string | undefined {
+  if (header === undefined || header === '') return undefined;
+  if (!KEY_SHAPE.test(header)) {
+    throw errors.validation('The Idempotency-Key header must be 1 to 255 printable characters without spaces.', 'Idempotency-Key');
+  }
+  return header;
+}
+
+/** Same request, same fingerprint: method, path and the body with its keys in a fixed order. */
+export function fingerprint(method: string, path: string, body: unknown): string {
+  return createHash('sha256').update(`${method} ${path}\n${canonical(body)}`).digest('hex');
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * Runs `work` at most once per (key, Idempotency-Key) within 24 hours, in the caller's
+ * transaction: a repeat with the same request gets the first response again; a repeat with
+ * another request is refused (422). Only successes are kept, so a refused request may be retried.
+ */
+export async function once(
+  trx: Tx,
+  scope: { apiKeyId: number; key: string | undefined; fingerprint: string; now: number },
+  work: () => Promise<{ status: number; body: unknown }>,
+): Promise<StoredResponse> {
+  if (scope.key === undefined) return { ...(await work()), replayed: false };
+  const stored = await trx
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('api_key_id', '=', scope.apiKeyId)
+    .where('key', '=', scope.key)
+    .where('created_at', '>', scope.now - IDEMPOTENCY_WINDOW_MS)
+    .executeTakeFirst();
+  if (stored) {
+    if (stored.request_hash !== scope.fingerprint) {
+      throw new AppError(
+        422,
+        'idempotency_key_reused',
+        'This Idempotency-Key was used for a different request in the last 24 hours. Use a new key for a new request.',
+      );
+    }
+    return { status: stored.response_status, body: JSON.parse(stored.response_body), replayed: true };
+  }
+  const result = await work();
+  await trx
+    .insertInto('idempotency_keys')
+    .values({
+      api_key_id: scope.apiKeyId,
+      key: scope.key,
+      request_hash: scope.fingerprint,
+      response_status: result.status,
+      response_body: JSON.stringify(result.body),
+      created_at: scope.now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['api_key_id', 'key']).doUpdateSet({
+        request_hash: scope.fingerprint,
+        response_status: result.status,
+        response_body: JSON.stringify(result.body),
+        created_at: scope.now,
+      }),
+    )
+    .execute();
+  return { ...result, replayed: false };
+}
+
+/** Drops keys older than the window; run now and then. */
+export async function forgetOldKeys(trx: Tx, now: number): Promise<void> {
+  await trx.deleteFrom('idempotency_keys').where('created_at', '<=', now - IDEMPOTENCY_WINDOW_MS).execute();
+}

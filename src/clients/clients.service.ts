@@ -1,0 +1,138 @@
+import clientCreateSchema from '../../schema/client-create.json' with { type: 'json' };
+import clientUpdateSchema from '../../schema/client-update.json' with { type: 'json' };
+import clientsQuerySchema from '../../schema/clients-query.json' with { type: 'json' };
+import type { Updateable } from 'kysely';
+import type { AppContext } from '../app-context.ts';
+import type { ClientRow, ClientsTable } from '../db/tables.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { inTransaction, type Tx } from '../db/transaction.ts';
+import type { Outbox } from '../delivery/outbox.ts';
+import { errors } from '../http/errors.ts';
+import { bodyParser, queryParser } from '../http/validate.ts';
+import { clientEventData, toClientJson } from './client.presenter.ts';
+import {
+  countClients,
+  findClient,
+  findClientByEmail,
+  findClientByPhone,
+  insertClient,
+  normaliseEmail,
+  pageClients,
+  updateClient,
+} from './clients.repository.ts';
+
+type Deps = Pick<AppContext, 'db' | 'clock' | 'outbox'>;
+
+export interface ClientInput {
+  name: string;
+  email?: string | null;
+  phone?: string | null;
+  notes?: string;
+}
+
+const parseCreate = bodyParser<ClientInput>(clientCreateSchema);
+const parseUpdate = bodyParser<Partial<ClientInput>>(clientUpdateSchema);
+const parseQuery = queryParser<{ page: number; limit: number; search?: string }>(clientsQuerySchema);
+
+export async function adminClients(app: Pick<Deps, 'db'>, businessId: number, query: unknown) {
+  const { page, limit, search } = parseQuery(query);
+  const [rows, total] = await Promise.all([
+    pageClients(app.db, businessId, (page - 1) * limit, limit, search),
+    countClients(app.db, businessId, search),
+  ]);
+  return { data: rows.map(toClientJson), total };
+}
+
+export async function adminClient(app: Pick<Deps, 'db'>, businessId: number, id: number) {
+  const row = await findClient(app.db, businessId, id);
+  if (!row) throw errors.notFound('Client');
+  return toClientJson(row);
+}
+
+/** Adds a client (client.created). The e-mail address must not belong to another client. */
+export async function createClient(app: Deps, businessId: number, body: unknown) {
+  const input = parseCreate(body);
+  const id = await inTransaction(app.db, async (trx) => {
+    if (input.email && (await findClientByEmail(trx, businessId, input.email))) throw emailTaken();
+    return (await insertNewClient(trx, app.outbox, businessId, input, app.clock.now())).id;
+  });
+  return adminClient(app, businessId, id);
+}
+
+/** Changes a client and fires client.updated naming the changed fields; no change, no event. */
+export async function changeClient(app: Deps, businessId: number, id: number, body: unknown) {
+  const input = parseUpdate(body);
+  try {
+    await inTransaction(app.db, async (trx) => {
+      const row = await findClient(trx, businessId, id);
+      if (!row) throw errors.notFound('Client');
+      const patch: Updateable<ClientsTable> = {};
+      const changes: string[] = [];
+      if (input.name !== undefined && input.name.trim() !== row.name) {
+        patch.name = input.name.trim();
+        changes.push('name');
+      }
+      if (input.email !== undefined && (input.email ?? null) !== row.email) {
+        patch.email = input.email ?? null;
+        patch.email_normalized = normaliseEmail(input.email);
+        changes.push('email');
+      }
+      if (input.phone !== undefined && (input.phone ?? null) !== row.phone) {
+        patch.phone = input.phone ?? null;
+        changes.push('phone');
+      }
+      if (input.notes !== undefined && input.notes !== row.notes) {
+        patch.notes = input.notes;
+        changes.push('notes');
+      }
+      if (changes.length === 0) return;
+      await updateClient(trx, id, { ...patch, updated_at: app.clock.now() });
+      const updated = (await findClient(trx, businessId, id))!;
+      await app.outbox.emitEvent(trx, businessId, 'client.updated', { ...clientEventData(updated), changes });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  return adminClient(app, businessId, id);
+}
+
+/**
+ * The client a booking is for: the one with the same e-mail (or, without one, the same phone),
+ * else a new client (client.created, in the booking's transaction). An existing client's details
+ * are not changed by what a booking form says.
+ */
+export async function clientForBooking(
+  trx: Tx,
+  outbox: Outbox,
+  businessId: number,
+  input: ClientInput,
+  now: number,
+): Promise<ClientRow> {
+  const found = input.email
+    ? await findClientByEmail(trx, businessId, input.email)
+    : input.phone
+      ? await findClientByPhone(trx, businessId, input.phone)
+      : undefined;
+  return found ?? insertNewClient(trx, outbox, businessId, input, now);
+}
+
+async function insertNewClient(trx: Tx, outbox: Outbox, businessId: number, input: ClientInput, now: number): Promise<ClientRow> {
+  const id = await insertClient(trx, {
+    business_id: businessId,
+    name: input.name.trim(),
+    email: input.email?.trim() || null,
+    email_normalized: normaliseEmail(input.email),
+    phone: input.phone?.trim() || null,
+    notes: input.notes ?? '',
+    created_at: now,
+    updated_at: now,
+  });
+  const row = (await findClient(trx, businessId, id))!;
+  await outbox.emitEvent(trx, businessId, 'client.created', clientEventData(row));
+  return row;
+}
+
+function emailTaken() {
+  return errors.conflict('client_email_taken', 'Another client already has this e-mail address.');
+}

@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/transaction.ts';
+
+const HOUR_MS = 3_600_000;
+
+/** Attempts waiting: due now (or overdue), scheduled for later, and leased (in flight). */
+export async function queueDepth(db: Db, now: number): Promise<{ due: number; scheduled: number; leased: number }> {
+  const row = await db
+    .selectFrom('delivery_attempts')
+    .select((eb) => [
+      eb.fn.sum<number>(sql`case when due_at <= ${now} and lease_until is null then 1 else 0 end`).as('due'),
+      eb.fn.sum<number>(sql`case when due_at > ${now} then 1 else 0 end`).as('scheduled'),
+      eb.fn.sum<number>(sql`case when lease_until is not null then 1 else 0 end`).as('leased'),
+    ])
+    .where('status', '=', sql.lit('pending'))
+    .executeTakeFirstOrThrow();
+  return { due: Number(row.due ?? 0), scheduled: Number(row.scheduled ?? 0), leased: Number(row.leased ?? 0) };
+}
+
+/** Finished attempts per hour and outcome since `from` (hours are Unix ms at the top of the hour). */
+export async function attemptsPerHour(db: Db, from: number) {
+  const rows = await db
+    .selectFrom('delivery_attempts')
+    .select((eb) => [
+      sql<number>`(updated_at / ${HOUR_MS}) * ${HOUR_MS}`.as('hour'),
+      'status',
+      eb.fn.countAll<number>().as('count'),
+    ])
+    .where('updated_at', '>=', from)
+    .where('status', '!=', 'pending')
+    .groupBy(['hour', 'status'])
+    .execute();
+  return rows.map((r) => ({ hour: Number(r.hour), status: r.status, count: Number(r.count) }));
+}
+
+/** The latest failed or retried attempts across all webhooks. */
+export async function recentFailures(db: Db, limit: number, businessId?: number) {
+  let query = db
+    .selectFrom('delivery_attempts as a')
+    .innerJoin('deliveries as d', 'd.id', 'a.delivery_pk')
+    .innerJoin('webhooks as w', 'w.id', 'a.webhook_id')
+    .select([
+      'a.id',
+      'a.webhook_id',
+      'w.business_id',
+      'w.target_url',
+      'd.event',
+      'd.delivery_id',
+      'a.attempt_number',
+      'a.status',
+      'a.response_status_code',
+      'a.error_message',
+      'a.updated_at',
+    ])
+    .where('a.status', 'in', ['failed', 'retrying'])
+    .orderBy('a.updated_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(limit);
+  if (businessId !== undefined) query = query.where('w.business_id', '=', businessId);
+  return query.execute();
+}
+
+/** Webhooks by status, with how many attempts each has waiting. */
+export async function webhookHealthSummary(db: Db) {
+  const rows = await db
+    .selectFrom('webhooks')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('status')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)])) as Partial<Record<'active' | 'failed', number>>;
+}

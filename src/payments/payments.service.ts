@@ -1,0 +1,118 @@
+import paymentCreateSchema from '../../schema/payment-create.json' with { type: 'json' };
+import refundCreateSchema from '../../schema/refund-create.json' with { type: 'json' };
+import paymentsQuerySchema from '../../schema/payments-query.json' with { type: 'json' };
+import type { AppContext } from '../app-context.ts';
+import { toIso } from '../clock.ts';
+import { findBookingView } from '../bookings/bookings.repository.ts';
+import type { PaymentRow } from '../db/tables.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { errors } from '../http/errors.ts';
+import { bodyParser, queryParser } from '../http/validate.ts';
+import { countPayments, findPayment, insertPayment, netPaidForBooking, pagePayments, refundedOf } from './payments.repository.ts';
+
+type Deps = Pick<AppContext, 'db' | 'clock' | 'outbox'>;
+
+const parseCreate = bodyParser<{ bookingId: number; amount: number; method: string; note?: string }>(paymentCreateSchema);
+const parseRefund = bodyParser<{ amount: number; reason?: string }>(refundCreateSchema);
+const parseQuery = queryParser<{ page: number; limit: number; bookingId?: number }>(paymentsQuerySchema);
+
+export function toPaymentJson(row: PaymentRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    bookingId: row.booking_id,
+    refundOf: row.refund_of,
+    amount: row.amount,
+    currency: row.currency,
+    method: row.method,
+    note: row.note,
+    createdAt: toIso(row.created_at),
+  };
+}
+
+export async function listPayments(app: Pick<Deps, 'db'>, businessId: number, query: unknown) {
+  const { page, limit, bookingId } = parseQuery(query);
+  const [rows, total] = await Promise.all([
+    pagePayments(app.db, businessId, (page - 1) * limit, limit, bookingId),
+    countPayments(app.db, businessId, bookingId),
+  ]);
+  return { data: rows.map(toPaymentJson), total };
+}
+
+/** Records money received for a booking (payment.received), in the booking's currency. */
+export async function recordPayment(app: Deps, businessId: number, body: unknown) {
+  const input = parseCreate(body);
+  return inTransaction(app.db, async (trx) => {
+    const booking = await findBookingView(trx, businessId, input.bookingId);
+    if (!booking) throw errors.notFound('Booking');
+    if (booking.status === 'cancelled') throw errors.conflict('booking_cancelled', 'A cancelled booking takes no payments.');
+    const now = app.clock.now();
+    const id = await insertPayment(trx, {
+      business_id: businessId,
+      booking_id: booking.id,
+      kind: 'payment',
+      refund_of: null,
+      amount: input.amount,
+      currency: booking.currency,
+      method: input.method,
+      note: input.note?.trim() ?? '',
+      created_at: now,
+    });
+    await app.outbox.emitEvent(trx, businessId, 'payment.received', {
+      paymentId: id,
+      bookingId: booking.id,
+      clientId: booking.client_id,
+      amount: input.amount,
+      currency: booking.currency,
+      method: input.method,
+      note: input.note?.trim() ?? '',
+      bookingPaidTotal: await netPaidForBooking(trx, booking.id),
+      bookingPrice: booking.price,
+      createdAt: toIso(now),
+    });
+    return toPaymentJson((await findPayment(trx, businessId, id))!);
+  });
+}
+
+/** Pays (part of) a payment back (payment.refunded); never more than is left of it. */
+export async function refundPayment(app: Deps, businessId: number, paymentId: number, body: unknown) {
+  const input = parseRefund(body);
+  return inTransaction(app.db, async (trx) => {
+    const payment = await findPayment(trx, businessId, paymentId);
+    if (!payment || payment.kind !== 'payment') throw errors.notFound('Payment');
+    const refunded = await refundedOf(trx, paymentId);
+    const left = payment.amount - refunded;
+    if (input.amount > left) {
+      throw errors.conflict(
+        'refund_exceeds_payment',
+        `At most ${left} can be refunded of this payment (${payment.amount} paid, ${refunded} refunded already).`,
+      );
+    }
+    const booking = (await findBookingView(trx, businessId, payment.booking_id))!;
+    const now = app.clock.now();
+    const id = await insertPayment(trx, {
+      business_id: businessId,
+      booking_id: payment.booking_id,
+      kind: 'refund',
+      refund_of: paymentId,
+      amount: input.amount,
+      currency: payment.currency,
+      method: payment.method,
+      note: input.reason?.trim() ?? '',
+      created_at: now,
+    });
+    await app.outbox.emitEvent(trx, businessId, 'payment.refunded', {
+      refundId: id,
+      paymentId,
+      bookingId: payment.booking_id,
+      clientId: booking.client_id,
+      amount: input.amount,
+      currency: payment.currency,
+      reason: input.reason?.trim() ?? '',
+      paymentRefundedTotal: refunded + input.amount,
+      bookingPaidTotal: await netPaidForBooking(trx, payment.booking_id),
+      createdAt: toIso(now),
+    });
+    return toPaymentJson((await findPayment(trx, businessId, id))!);
+  });
+}

@@ -1,0 +1,67 @@
+import reviewCreateSchema from '../../schema/review-create.json' with { type: 'json' };
+import reviewsQuerySchema from '../../schema/reviews-query.json' with { type: 'json' };
+import type { AppContext } from '../app-context.ts';
+import { findBookingView } from '../bookings/bookings.repository.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { errors } from '../http/errors.ts';
+import { bodyParser, queryParser } from '../http/validate.ts';
+import { reviewEventData, toReviewJson } from './review.presenter.ts';
+import { findReviewView, insertReview, pageReviews, reviewStats } from './reviews.repository.ts';
+
+type Deps = Pick<AppContext, 'db' | 'clock' | 'outbox'>;
+
+interface ReviewInput {
+  rating: number;
+  comment?: string;
+  authorName?: string;
+  bookingId?: number;
+}
+
+const parseCreate = bodyParser<ReviewInput>(reviewCreateSchema);
+const parseQuery = queryParser<{ page: number; limit: number; staffId?: number }>(reviewsQuerySchema);
+
+/** GET /reviews: newest first, with the average rating of everything the filter matches. */
+export async function listReviews(app: Pick<Deps, 'db'>, businessId: number, query: unknown) {
+  const { page, limit, staffId } = parseQuery(query);
+  const [rows, stats] = await Promise.all([
+    pageReviews(app.db, businessId, (page - 1) * limit, limit, staffId),
+    reviewStats(app.db, businessId, staffId),
+  ]);
+  return { data: rows.map(toReviewJson), total: stats.total, averageRating: stats.average };
+}
+
+/**
+ * Records a review (review.created). About a booking, it must be a completed visit, reviewed
+ * once; the staff member, service and client come from it.
+ */
+export async function createReview(app: Deps, businessId: number, body: unknown) {
+  const input = parseCreate(body);
+  try {
+    return await inTransaction(app.db, async (trx) => {
+      const booking = input.bookingId === undefined ? undefined : await findBookingView(trx, businessId, input.bookingId);
+      if (input.bookingId !== undefined && !booking) throw errors.notFound('Booking');
+      if (booking && booking.status !== 'completed') {
+        throw errors.conflict('booking_not_completed', 'Only a completed visit can be reviewed.');
+      }
+      const authorName = input.authorName?.trim() || booking?.client_name.split(' ')[0] || 'Anonymous';
+      const id = await insertReview(trx, {
+        business_id: businessId,
+        booking_id: booking?.id ?? null,
+        client_id: booking?.client_id ?? null,
+        staff_id: booking?.staff_id ?? null,
+        service_id: booking?.service_id ?? null,
+        rating: input.rating,
+        comment: input.comment?.trim() ?? '',
+        author_name: authorName,
+        created_at: app.clock.now(),
+      });
+      const view = (await findReviewView(trx, businessId, id))!;
+      await app.outbox.emitEvent(trx, businessId, 'review.created', reviewEventData(view));
+      return { ...toReviewJson(view), bookingId: view.booking_id, clientId: view.client_id };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw errors.conflict('already_reviewed', 'This booking already has a review.');
+    throw error;
+  }
+}

@@ -1,0 +1,120 @@
+import serviceCreateSchema from '../../schema/service-create.json' with { type: 'json' };
+import serviceUpdateSchema from '../../schema/service-update.json' with { type: 'json' };
+import type { Updateable } from 'kysely';
+import type { AppContext } from '../app-context.ts';
+import { toIso } from '../clock.ts';
+import { findBusiness } from '../businesses/businesses.repository.ts';
+import type { ServiceRow, ServicesTable } from '../db/tables.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { errors } from '../http/errors.ts';
+import { bodyParser } from '../http/validate.ts';
+import { toServiceJson } from './service.presenter.ts';
+import { findService, insertService, listServices } from './services.repository.ts';
+
+type Deps = Pick<AppContext, 'db' | 'clock' | 'outbox'>;
+
+interface ServiceInput {
+  name: string;
+  description?: string;
+  durationMinutes: number;
+  price: number;
+  currency?: string;
+  active?: boolean;
+}
+
+const parseCreate = bodyParser<ServiceInput>(serviceCreateSchema);
+const parseUpdate = bodyParser<Partial<ServiceInput>>(serviceUpdateSchema);
+
+/** API field → column, so `changes` in service.updated names what an integrator knows. */
+const FIELDS = {
+  name: 'name',
+  description: 'description',
+  durationMinutes: 'duration_minutes',
+  price: 'price',
+  currency: 'currency',
+  active: 'active',
+} as const;
+
+export async function adminServices(app: Pick<Deps, 'db'>, businessId: number) {
+  const rows = await listServices(app.db, businessId);
+  return { data: rows.map(toServiceJson), total: rows.length };
+}
+
+export async function adminService(app: Pick<Deps, 'db'>, businessId: number, id: number) {
+  return toServiceJson(await existing(app, businessId, id));
+}
+
+/** Adds a service (no event: the spec has none for a new service). */
+export async function createService(app: Deps, businessId: number, body: unknown) {
+  const input = parseCreate(body);
+  const business = await findBusiness(app.db, businessId);
+  if (!business) throw errors.notFound('Business');
+  const now = app.clock.now();
+  const id = await insertService(app.db, {
+    business_id: businessId,
+    name: input.name.trim(),
+    description: input.description ?? '',
+    duration_minutes: input.durationMinutes,
+    price: input.price,
+    currency: input.currency ?? business.currency,
+    active: input.active === false ? 0 : 1,
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+  return adminService(app, businessId, id);
+}
+
+/** Changes a service and fires service.updated naming the changed fields; no change, no event. */
+export async function changeService(app: Deps, businessId: number, id: number, body: unknown) {
+  const input = parseUpdate(body);
+  await inTransaction(app.db, async (trx) => {
+    const row = await findService(trx, businessId, id);
+    if (!row) throw errors.notFound('Service');
+    const now = app.clock.now();
+    const patch: Updateable<ServicesTable> = {};
+    const changes: string[] = [];
+    for (const [field, column] of Object.entries(FIELDS) as [keyof typeof FIELDS, keyof ServiceRow][]) {
+      const given = input[field];
+      if (given === undefined) continue;
+      const value = field === 'active' ? (given ? 1 : 0) : typeof given === 'string' && field === 'name' ? given.trim() : given;
+      if (row[column] !== value) {
+        (patch as Record<string, unknown>)[column] = value;
+        changes.push(field);
+      }
+    }
+    if (changes.length === 0) return;
+    await trx.updateTable('services').set({ ...patch, updated_at: now }).where('id', '=', id).execute();
+    const updated = toServiceJson((await findService(trx, businessId, id))!);
+    await app.outbox.emitEvent(trx, businessId, 'service.updated', {
+      serviceId: id,
+      name: updated.name,
+      description: updated.description,
+      durationMinutes: updated.durationMinutes,
+      price: updated.price,
+      currency: updated.currency,
+      active: updated.active,
+      changes,
+      updatedAt: toIso(now),
+    });
+  });
+  return adminService(app, businessId, id);
+}
+
+/** Removes a service from the catalog (bookings keep it) and fires service.deleted. */
+export async function deleteService(app: Deps, businessId: number, id: number): Promise<void> {
+  await inTransaction(app.db, async (trx) => {
+    const row = await findService(trx, businessId, id);
+    if (!row) throw errors.notFound('Service');
+    const now = app.clock.now();
+    await trx.updateTable('services').set({ deleted_at: now, active: 0, updated_at: now }).where('id', '=', id).execute();
+    await trx.deleteFrom('staff_services').where('service_id', '=', id).execute();
+    await app.outbox.emitEvent(trx, businessId, 'service.deleted', { serviceId: id, name: row.name, deletedAt: toIso(now) });
+  });
+}
+
+async function existing(app: Pick<Deps, 'db'>, businessId: number, id: number): Promise<ServiceRow> {
+  const row = await findService(app.db, businessId, id);
+  if (!row) throw errors.notFound('Service');
+  return row;
+}

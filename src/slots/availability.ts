@@ -1,0 +1,43 @@
+import type { WeeklyHours } from '../businesses/hours.ts';
+import { localDayBounds, weekdayOf } from '../businesses/local-time.ts';
+import type { BusinessRow, ServiceRow } from '../db/tables.ts';
+import type { Db, Tx } from '../db/transaction.ts';
+import { busyIntervals } from '../bookings/bookings.repository.ts';
+import { scheduleOf } from '../staff/staff.presenter.ts';
+import { staffForService } from '../staff/staff.repository.ts';
+import { freeSlots, type Slot } from './slots.ts';
+
+export interface AvailabilityQuery {
+  business: BusinessRow;
+  service: ServiceRow;
+  date: string;
+  staffId?: number;
+  /** A booking being moved does not block its own time. */
+  excludeBookingId?: number;
+  now: number;
+}
+
+/** Free slots of a service on a local date, from the staff who perform it and their bookings. */
+export async function availability(db: Db | Tx, query: AvailabilityQuery): Promise<Slot[]> {
+  const { business, service, date } = query;
+  if (service.active !== 1) return [];
+  const staff = await staffForService(db, business.id, service.id, query.staffId);
+  const day = localDayBounds(date, business.timezone);
+  const busy = await busyIntervals(
+    db,
+    staff.map((s) => s.id),
+    day.start,
+    day.end + service.duration_minutes * 60_000,
+    query.excludeBookingId,
+  );
+  return freeSlots({
+    date,
+    weekday: weekdayOf(date, business.timezone),
+    zone: business.timezone,
+    opening: JSON.parse(business.working_hours) as WeeklyHours,
+    stepMinutes: business.slot_step_minutes,
+    durationMinutes: service.duration_minutes,
+    staff: staff.map((member) => ({ id: member.id, schedule: scheduleOf(member), busy: busy.get(member.id) ?? [] })),
+    notBefore: query.now,
+  });
+}

@@ -1,0 +1,138 @@
+import staffCreateSchema from '../../schema/staff-create.json' with { type: 'json' };
+import staffUpdateSchema from '../../schema/staff-update.json' with { type: 'json' };
+import staffScheduleSchema from '../../schema/staff-schedule.json' with { type: 'json' };
+import staffServicesSchema from '../../schema/staff-services.json' with { type: 'json' };
+import type { AppContext } from '../app-context.ts';
+import { toIso } from '../clock.ts';
+import { findBusiness } from '../businesses/businesses.repository.ts';
+import type { WeeklyHours } from '../businesses/hours.ts';
+import type { StaffTable } from '../db/tables.ts';
+import { inTransaction, type Tx } from '../db/transaction.ts';
+import { errors } from '../http/errors.ts';
+import { bodyParser } from '../http/validate.ts';
+import { listServices } from '../services/services.repository.ts';
+import type { Updateable } from 'kysely';
+import { scheduleFromHours, scheduleProblem, type WeeklySchedule } from './schedule.ts';
+import { toStaffAdminJson, toStaffJson } from './staff.presenter.ts';
+import { findStaff, insertStaff, listStaff, replaceStaffServices, servicesOfStaff, updateStaff } from './staff.repository.ts';
+
+type Deps = Pick<AppContext, 'db' | 'clock' | 'outbox'>;
+
+interface StaffCreate {
+  name: string;
+  title?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  schedule?: WeeklySchedule;
+  serviceIds?: number[];
+}
+type StaffUpdate = Partial<Omit<StaffCreate, 'schedule' | 'serviceIds'>> & { active?: boolean };
+
+const parseCreate = bodyParser<StaffCreate>(staffCreateSchema);
+const parseUpdate = bodyParser<StaffUpdate>(staffUpdateSchema);
+const parseSchedule = bodyParser<WeeklySchedule>(staffScheduleSchema);
+const parseServices = bodyParser<{ serviceIds: number[] }>(staffServicesSchema);
+
+/** GET /v1/integration/staff: active staff with the services each performs. */
+export async function publicStaffList(app: Pick<Deps, 'db'>, businessId: number) {
+  const rows = await listStaff(app.db, businessId, true);
+  const services = new Map((await listServices(app.db, businessId)).map((s) => [s.id, { id: s.id, name: s.name }]));
+  const performed = await servicesOfStaff(app.db, rows.map((r) => r.id));
+  const data = rows.map((row) =>
+    toStaffJson(row, (performed.get(row.id) ?? []).flatMap((id) => (services.has(id) ? [services.get(id)!] : []))),
+  );
+  return { data, total: data.length };
+}
+
+export async function adminStaffList(app: Pick<Deps, 'db'>, businessId: number) {
+  const rows = await listStaff(app.db, businessId, false);
+  const performed = await servicesOfStaff(app.db, rows.map((r) => r.id));
+  const data = rows.map((row) => toStaffAdminJson(row, performed.get(row.id) ?? []));
+  return { data, total: data.length };
+}
+
+export async function adminStaffMember(app: Pick<Deps, 'db'>, businessId: number, id: number) {
+  const row = await findStaff(app.db, businessId, id);
+  if (!row) throw errors.notFound('Staff member');
+  return toStaffAdminJson(row, (await servicesOfStaff(app.db, [id])).get(id) ?? []);
+}
+
+export async function createStaff(app: Deps, businessId: number, body: unknown) {
+  const input = parseCreate(body);
+  const business = await findBusiness(app.db, businessId);
+  if (!business) throw errors.notFound('Business');
+  const schedule = input.schedule ?? scheduleFromHours(JSON.parse(business.working_hours) as WeeklyHours);
+  assertSchedule(schedule);
+  const now = app.clock.now();
+  const id = await inTransaction(app.db, async (trx) => {
+    const staffId = await insertStaff(trx, {
+      business_id: businessId,
+      name: input.name.trim(),
+      title: input.title ?? null,
+      email: input.email ?? null,
+      phone: input.phone ?? null,
+      active: 1,
+      schedule: JSON.stringify(schedule),
+      created_at: now,
+      updated_at: now,
+    });
+    if (input.serviceIds) await setServices(trx, businessId, staffId, input.serviceIds);
+    return staffId;
+  });
+  return adminStaffMember(app, businessId, id);
+}
+
+export async function changeStaff(app: Deps, businessId: number, id: number, body: unknown) {
+  const input = parseUpdate(body);
+  const patch: Updateable<StaffTable> = { updated_at: app.clock.now() };
+  if (input.name !== undefined) patch.name = input.name.trim();
+  if (input.title !== undefined) patch.title = input.title;
+  if (input.email !== undefined) patch.email = input.email;
+  if (input.phone !== undefined) patch.phone = input.phone;
+  if (input.active !== undefined) patch.active = input.active ? 1 : 0;
+  if (!(await findStaff(app.db, businessId, id))) throw errors.notFound('Staff member');
+  await updateStaff(app.db, id, patch);
+  return adminStaffMember(app, businessId, id);
+}
+
+/** Replaces the weekly schedule and fires staff.schedule_updated. Existing bookings stay. */
+export async function changeSchedule(app: Deps, businessId: number, id: number, body: unknown) {
+  const schedule = parseSchedule(body);
+  assertSchedule(schedule);
+  await inTransaction(app.db, async (trx) => {
+    const row = await findStaff(trx, businessId, id);
+    if (!row) throw errors.notFound('Staff member');
+    const now = app.clock.now();
+    await updateStaff(trx, id, { schedule: JSON.stringify(schedule), updated_at: now });
+    await app.outbox.emitEvent(trx, businessId, 'staff.schedule_updated', {
+      staffId: id,
+      staffName: row.name,
+      schedule,
+      updatedAt: toIso(now),
+    });
+  });
+  return adminStaffMember(app, businessId, id);
+}
+
+export async function changeServices(app: Deps, businessId: number, id: number, body: unknown) {
+  const { serviceIds } = parseServices(body);
+  await inTransaction(app.db, async (trx) => {
+    if (!(await findStaff(trx, businessId, id))) throw errors.notFound('Staff member');
+    await setServices(trx, businessId, id, serviceIds);
+    await updateStaff(trx, id, { updated_at: app.clock.now() });
+  });
+  return adminStaffMember(app, businessId, id);
+}
+
+async function setServices(trx: Tx, businessId: number, staffId: number, serviceIds: number[]): Promise<void> {
+  const known = new Set((await listServices(trx, businessId)).map((s) => s.id));
+  const unknown = serviceIds.find((id) => !known.has(id));
+  if (unknown !== undefined) throw errors.validation(`"serviceIds" names a service that does not exist: ${unknown}.`, 'serviceIds');
+  await replaceStaffServices(trx, staffId, serviceIds);
+}
+
+function assertSchedule(schedule: WeeklySchedule): void {
+  const problem = scheduleProblem(schedule);
+  if (problem) throw errors.validation(problem, 'schedule');
+}
+
