@@ -23,6 +23,17 @@ import { KeyStore } from './keys/key-store.ts';
 import { silentLogger, type Logger } from './log.ts';
 import { serviceRoutes } from './services/services.routes.ts';
 import { webhookRoutes } from './webhooks/webhooks.routes.ts';
+import { businessRoutes } from './businesses/business.routes.ts';
+import { staffRoutes } from './staff/staff.routes.ts';
+import { slotRoutes } from './slots/slots.routes.ts';
+import { bookingRoutes } from './bookings/bookings.routes.ts';
+import { reviewRoutes } from './reviews/reviews.routes.ts';
+import { adminRouter, ADMIN_PREFIX } from './admin/admin.routes.ts';
+import { requireAdmin } from './admin/admin-auth.ts';
+import { Cron } from 'croner';
+import { forgetOldKeys } from './bookings/idempotency.ts';
+import { openApiDocument } from './openapi/openapi.ts';
+import { inTransaction } from './db/transaction.ts';
 
 export const INTEGRATION_PREFIX = '/v1/integration';
 
@@ -38,8 +49,9 @@ export interface AppDeps {
 export interface App {
   readonly koa: Koa<AppState>;
   readonly context: AppContext;
-  /** The integration router, whose route table tests walk. */
+  /** The integration and admin routers, whose route tables tests walk. */
   readonly integrationRouter: Router<AppState>;
+  readonly adminRouter: Router<AppState>;
   /** Starts the delivery engine. */
   start(): Promise<void>;
   /** Stops deliveries (waiting for those in flight), saves counters, closes the database. */
@@ -92,9 +104,18 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   };
 
   const integrationRouter = new Router<AppState>({ prefix: INTEGRATION_PREFIX });
-  for (const feature of [webhookRoutes(context), serviceRoutes(context)]) {
+  for (const feature of [
+    businessRoutes(context),
+    serviceRoutes(context),
+    staffRoutes(context),
+    slotRoutes(context),
+    bookingRoutes(context),
+    reviewRoutes(context),
+    webhookRoutes(context),
+  ]) {
     integrationRouter.use(feature.routes());
   }
+  const admin = adminRouter(context);
 
   const koa = new Koa<AppState>({ proxy: false });
   koa.silent = true;
@@ -109,7 +130,15 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     integrationRouter.routes(),
     integrationRouter.allowedMethods(),
   ];
+  // The document describes the API to anyone about to get a key, so it needs none.
+  koa.use(async (ctx, next) => {
+    if (ctx.path !== `${INTEGRATION_PREFIX}/openapi.json` || ctx.method !== 'GET') return next();
+    ctx.body = openApiDocument(INTEGRATION_PREFIX);
+  });
   koa.use(under(INTEGRATION_PREFIX, compose(integrationChain)));
+  const adminChain: Koa.Middleware<AppState, any>[] = [requireAdmin(context), jsonBody(), admin.routes(), admin.allowedMethods()];
+  koa.use(under(ADMIN_PREFIX, compose(adminChain)));
+  let housekeeping: Cron | undefined;
   const health = healthRoutes(context);
   koa.use(health.routes());
   koa.use(health.allowedMethods());
@@ -118,8 +147,17 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     koa,
     context,
     integrationRouter,
-    start: () => engine.start(),
+    adminRouter: admin,
+    start: async () => {
+      await engine.start();
+      housekeeping ??= new Cron('17 */10 * * * *', { protect: true, unref: true }, () =>
+        inTransaction(database.kysely, (trx) => forgetOldKeys(trx, clock.now())).catch((err) =>
+          logger.warn({ err }, 'housekeeping failed'),
+        ),
+      );
+    },
     close: async () => {
+      housekeeping?.stop();
       await engine.stop();
       await sender.close();
       await context.limiter.flush().catch((err) => logger.warn({ err }, 'could not save rate-limit counters'));

@@ -9,6 +9,7 @@ import { StartupError } from '../server.ts';
 import { VERSION } from '../version.ts';
 import { UsageError, type Command, type Io, type OptionDef } from './command.ts';
 import { migrateCommand } from './migrate.ts';
+import { demoCommand } from '../demo/demo.cli.ts';
 import { serveCommand } from './serve.ts';
 
 export const COMMANDS: readonly Command[] = [
@@ -20,6 +21,7 @@ export const COMMANDS: readonly Command[] = [
   keysListCommand,
   keysRevokeCommand,
   keysRegenerateCommand,
+  demoCommand,
   adminTokenResetCommand,
 ];
 

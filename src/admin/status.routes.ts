@@ -1,0 +1,87 @@
+import Router from '@koa/router';
+import { sql } from 'kysely';
+import type { AppContext } from '../app-context.ts';
+import { toIso } from '../clock.ts';
+import { attemptsPerHour, queueDepth, recentFailures, webhookHealthSummary } from '../delivery/sql/delivery-stats.ts';
+import type { AppState } from '../http/state.ts';
+import { queryParser } from '../http/validate.ts';
+import { VERSION } from '../version.ts';
+
+const HOUR_MS = 3_600_000;
+const parseFailures = queryParser<{ limit: number; businessId?: number }>({
+  $id: 'failures-query',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    businessId: { type: 'integer', minimum: 1 },
+  },
+});
+
+/** What the status page shows staff: is it up, is anything stuck, what failed lately. */
+export function statusRoutes(app: AppContext): Router<AppState> {
+  const router = new Router<AppState>();
+
+  router.get('/status', async (ctx) => {
+    const now = app.clock.now();
+    const hourAgo = now - HOUR_MS;
+    const [queue, webhooks, businesses] = await Promise.all([
+      queueDepth(app.db, now),
+      webhookHealthSummary(app.db),
+      app.db.selectFrom('businesses').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const lastHour = { success: 0, retrying: 0, failed: 0 };
+    const finished = await app.db
+      .selectFrom('delivery_attempts')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('updated_at', '>=', hourAgo)
+      .where('status', '!=', 'pending')
+      .groupBy('status')
+      .execute();
+    for (const row of finished) lastHour[row.status as keyof typeof lastHour] = Number(row.count);
+    ctx.body = {
+      status: 'ok',
+      version: VERSION,
+      startedAt: toIso(app.startedAt),
+      uptimeSeconds: Math.floor((now - app.startedAt) / 1000),
+      databaseBytes: app.database.sizeBytes(),
+      businesses: Number(businesses.n),
+      queue: { ...queue, inFlight: app.engine.inFlight },
+      deliveriesLastHour: lastHour,
+      webhooks: { active: webhooks.active ?? 0, failed: webhooks.failed ?? 0 },
+    };
+  });
+
+  router.get('/deliveries/hourly', async (ctx) => {
+    const now = app.clock.now();
+    const first = Math.floor(now / HOUR_MS) * HOUR_MS - 23 * HOUR_MS;
+    const rows = await attemptsPerHour(app.db, first);
+    const hours = Array.from({ length: 24 }, (_, i) => ({ hour: toIso(first + i * HOUR_MS), success: 0, retrying: 0, failed: 0 }));
+    for (const row of rows) {
+      const bucket = hours[(row.hour - first) / HOUR_MS];
+      if (bucket) bucket[row.status as 'success' | 'retrying' | 'failed'] = row.count;
+    }
+    ctx.body = { data: hours };
+  });
+
+  router.get('/deliveries/recent-failures', async (ctx) => {
+    const { limit, businessId } = parseFailures(ctx.query);
+    const rows = await recentFailures(app.db, limit, businessId);
+    ctx.body = {
+      data: rows.map((r) => ({
+        attemptId: r.id,
+        webhookId: r.webhook_id,
+        businessId: r.business_id,
+        targetUrl: r.target_url,
+        event: r.event,
+        deliveryId: r.delivery_id,
+        attemptNumber: r.attempt_number,
+        deliveryStatus: r.status,
+        responseStatusCode: r.response_status_code,
+        errorMessage: r.error_message,
+        at: toIso(r.updated_at),
+      })),
+    };
+  });
+  return router;
+}

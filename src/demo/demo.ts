@@ -1,0 +1,70 @@
+import type { Clock } from '../clock.ts';
+import { localDate, weekdayOf } from '../businesses/local-time.ts';
+import { allBusinesses, createBusiness } from '../businesses/businesses.service.ts';
+import type { Db } from '../db/transaction.ts';
+import { Outbox } from '../delivery/outbox.ts';
+import type { Ids } from '../ids.ts';
+import { createKey } from '../keys/keys.service.ts';
+import { SCOPE_PRESETS } from '../keys/scopes.ts';
+import { createService } from '../services/services.service.ts';
+import { createStaff } from '../staff/staff.service.ts';
+
+export const DEMO_NAME = 'Demo Salon';
+
+const WORKDAY = { hours: [{ start: '09:00', end: '18:00' }], breaks: [{ start: '13:00', end: '13:30' }] };
+const SCHEDULE = { mon: WORKDAY, tue: WORKDAY, wed: WORKDAY, thu: WORKDAY, fri: WORKDAY, sat: WORKDAY, sun: { hours: [], breaks: [] } };
+
+const SERVICES = [
+  { name: 'Haircut', description: 'Wash, cut and finish.', durationMinutes: 45, price: 3500 },
+  { name: 'Colour', description: 'Full colour with toner.', durationMinutes: 90, price: 8000 },
+  { name: 'Beard trim', description: 'Shape and line-up.', durationMinutes: 20, price: 1500 },
+  { name: 'Blow-dry', description: 'Wash and blow-dry.', durationMinutes: 30, price: 2500 },
+];
+
+export interface DemoResult {
+  businessId: number;
+  apiKey: string;
+  created: boolean;
+}
+
+/**
+ * "Demo Salon" (DESIGN.md): four services, two staff working Mon–Sat 09:00–18:00 with a lunch
+ * break, and a key with the full CRM scope set. Run again, it keeps the salon and makes a new key.
+ */
+export async function makeDemo(db: Db, clock: Clock, ids: Ids): Promise<DemoResult> {
+  // Nothing here fires an event; the outbox is only needed to satisfy the services' signature.
+  const deps = { db, clock, ids, outbox: new Outbox({ clock, ids, firstDelayMs: 0, onQueued: () => {} }) };
+  let business = (await allBusinesses(db)).find((b) => b.name === DEMO_NAME);
+  const created = !business;
+  if (!business) {
+    business = await createBusiness(db, clock, {
+      name: DEMO_NAME,
+      timezone: 'Europe/Berlin',
+      address: 'Musterstraße 1, 10115 Berlin',
+      phone: '+49 30 1234567',
+      currency: 'EUR',
+    });
+    const serviceIds: number[] = [];
+    for (const service of SERVICES) serviceIds.push((await createService(deps, business.id, service)).id);
+    await createStaff(deps, business.id, { name: 'Anna Schmidt', title: 'Senior stylist', schedule: SCHEDULE, serviceIds });
+    await createStaff(deps, business.id, {
+      name: 'Ben Müller',
+      title: 'Barber',
+      schedule: SCHEDULE,
+      serviceIds: [serviceIds[0]!, serviceIds[2]!, serviceIds[3]!],
+    });
+  }
+  const key = await createKey({ db, clock, ids }, business.id, {
+    name: 'Demo CRM key',
+    scopes: [...SCOPE_PRESETS.crm!.scopes],
+  });
+  return { businessId: business.id, apiKey: key.key, created };
+}
+
+/** The demo salon's next working day after `now` (Mon–Sat), as YYYY-MM-DD. */
+export function nextWorkingDay(now: number): string {
+  for (let day = 1; ; day++) {
+    const date = localDate(now + day * 86_400_000, 'Europe/Berlin');
+    if (weekdayOf(date, 'Europe/Berlin') !== 'sun') return date;
+  }
+}
