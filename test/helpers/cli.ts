@@ -35,16 +35,20 @@ export async function startServeProcess(args: string[], env: Record<string, stri
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+  // The human line on stderr is printed at every log level, unlike the JSON "listening" entry.
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 15_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start: ${stderr}`));
+    }, 15_000);
     const check = () => {
-      const match = /"url":"(http:[^"]+)"/.exec(stdout);
+      const match = /running: status page and API at (http:\S+?)\/ /.exec(stderr);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
       }
     };
-    child.stdout.on('data', check);
+    child.stderr.on('data', check);
     child.on('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}: ${stderr}`));

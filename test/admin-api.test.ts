@@ -1,0 +1,181 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { TestApp } from './helpers/app.ts';
+import { TestClock } from './helpers/clock.ts';
+import { admin, bookingBody, makeSalon, MONDAY, SCHEDULE, TEST_NOW, type Salon } from './helpers/salon.ts';
+
+describe('the admin API', () => {
+  const clock = new TestClock(TEST_NOW);
+  let app: TestApp;
+  let salon: Salon;
+
+  before(async () => {
+    app = await TestApp.start({ clock });
+    salon = await makeSalon(app);
+  });
+  after(() => app.stop());
+
+  it('refuses a missing or wrong token with 401, and an API key is no admin token', async () => {
+    const attempts: Record<string, string>[] = [
+      {},
+      { Authorization: 'Bearer wrong-token-000000' },
+      { Authorization: `Bearer ${salon.key}` },
+      { 'X-API-Key': salon.key },
+    ];
+    for (const headers of attempts) {
+      const reply = await app.request('GET', '/admin/api/status', { headers });
+      assert.equal(reply.status, 401, JSON.stringify(headers));
+      assert.equal(reply.body.code, 'invalid_admin_token');
+    }
+  });
+
+  it('slows down guessing: after 10 wrong tokens in a minute, even the right one waits', async () => {
+    const guess = () => app.request('GET', '/admin/api/status', { headers: { Authorization: 'Bearer guess-0000000000' } });
+    clock.set(TEST_NOW + 3600_000);
+    for (let i = 0; i < 10; i++) await guess();
+    const blocked = await admin(app, 'GET', '/status');
+    assert.equal(blocked.status, 429);
+    assert.equal(blocked.body.code, 'too_many_attempts');
+    assert.ok(Number(blocked.headers.get('retry-after')) > 0);
+    clock.advance(60_000);
+    assert.equal((await admin(app, 'GET', '/status')).status, 200);
+    clock.set(TEST_NOW);
+  });
+
+  it('reports status for the status page', async () => {
+    const reply = await admin(app, 'GET', '/status', undefined, 200);
+    assert.equal(reply.body.status, 'ok');
+    assert.ok(reply.body.databaseBytes > 0);
+    assert.deepEqual(Object.keys(reply.body.queue).sort(), ['due', 'inFlight', 'leased', 'scheduled']);
+    assert.deepEqual(Object.keys(reply.body.deliveriesLastHour).sort(), ['failed', 'retrying', 'success']);
+    const hourly = await admin(app, 'GET', '/deliveries/hourly', undefined, 200);
+    assert.equal(hourly.body.data.length, 24);
+    const failures = await admin(app, 'GET', '/deliveries/recent-failures?limit=5', undefined, 200);
+    assert.ok(Array.isArray(failures.body.data));
+    assert.equal((await admin(app, 'GET', '/deliveries/recent-failures?limit=500')).status, 400);
+  });
+
+  it('manages businesses, with validated hours and time zones', async () => {
+    const created = await admin(app, 'POST', '/businesses', { name: 'Nail bar', timezone: 'America/New_York', currency: 'USD' }, 201);
+    assert.equal(created.body.currency, 'USD');
+    const patched = await admin(app, 'PATCH', `/businesses/${created.body.id}`, { address: '5th Ave 1', slotStepMinutes: 30 }, 200);
+    assert.equal(patched.body.address, '5th Ave 1');
+    assert.equal(patched.body.slotStepMinutes, 30);
+    const closedMonday = { ...patched.body.workingHours, mon: [] };
+    assert.deepEqual((await admin(app, 'PATCH', `/businesses/${created.body.id}`, { workingHours: closedMonday }, 200)).body.workingHours.mon, []);
+    const cases: Array<[unknown, string]> = [
+      [{ timezone: 'Europe/Atlantis' }, 'timezone'],
+      [{ workingHours: { ...closedMonday, tue: [{ start: '18:00', end: '09:00' }] } }, 'workingHours'],
+      [{ workingHours: { ...closedMonday, tue: [{ start: '09:00', end: '13:00' }, { start: '12:00', end: '18:00' }] } }, 'workingHours'],
+      [{ workingHours: { ...closedMonday, tue: [{ start: '9am', end: '13:00' }] } }, 'workingHours.tue[0].start'],
+      [{ slotStepMinutes: 7 }, 'slotStepMinutes'],
+      [{}, undefined as unknown as string],
+    ];
+    for (const [body, field] of cases) {
+      const reply = await admin(app, 'PATCH', `/businesses/${created.body.id}`, body);
+      assert.equal(reply.status, 400, JSON.stringify(body));
+      if (field) assert.equal(reply.body.field, field);
+    }
+    assert.equal((await admin(app, 'GET', '/businesses/999')).status, 404);
+  });
+
+  it('manages services; a deleted service is gone from the catalog and from staff', async () => {
+    const s = (await admin(app, 'POST', `${salon.base}/services`, { name: 'Perm', durationMinutes: 120, price: 12000 }, 201)).body;
+    assert.equal(s.currency, 'EUR', 'the business currency by default');
+    assert.equal((await admin(app, 'POST', `${salon.base}/services`, { name: 'X', durationMinutes: 3, price: 1 })).status, 400);
+    assert.equal((await admin(app, 'POST', `${salon.base}/services`, { name: 'X', durationMinutes: 30, price: -1 })).status, 400);
+    assert.equal((await admin(app, 'POST', `${salon.base}/services`, { name: 'X', durationMinutes: 30, price: 9.99 })).status, 400);
+    await admin(app, 'PUT', `${salon.base}/staff/${salon.anna}/services`, { serviceIds: [salon.haircut, s.id] }, 200);
+    await admin(app, 'DELETE', `${salon.base}/services/${s.id}`, undefined, 204);
+    assert.equal((await admin(app, 'GET', `${salon.base}/services/${s.id}`)).status, 404);
+    assert.equal((await admin(app, 'DELETE', `${salon.base}/services/${s.id}`)).status, 404);
+    const anna = await admin(app, 'GET', `${salon.base}/staff/${salon.anna}`, undefined, 200);
+    assert.deepEqual(anna.body.serviceIds, [salon.haircut]);
+  });
+
+  it('manages staff: schedules are checked, unknown services refused, private data kept to the admin API', async () => {
+    const member = (await admin(app, 'POST', `${salon.base}/staff`, { name: 'Cleo', email: 'cleo@salon.test' }, 201)).body;
+    assert.deepEqual(member.schedule.mon, { hours: [{ start: '09:00', end: '18:00' }], breaks: [] }, 'the business hours by default');
+    const overlap = { ...SCHEDULE, mon: { hours: [{ start: '09:00', end: '18:00' }], breaks: [{ start: '12:00', end: '13:00' }, { start: '12:30', end: '14:00' }] } };
+    assert.equal((await admin(app, 'PUT', `${salon.base}/staff/${member.id}/schedule`, overlap)).status, 400);
+    assert.equal((await admin(app, 'PUT', `${salon.base}/staff/${member.id}/schedule`, { mon: SCHEDULE.mon })).status, 400, 'every weekday');
+    assert.equal((await admin(app, 'PUT', `${salon.base}/staff/${member.id}/services`, { serviceIds: [424242] })).status, 400);
+    const off = await admin(app, 'PATCH', `${salon.base}/staff/${member.id}`, { active: false }, 200);
+    assert.equal(off.body.active, false);
+    const listed = await app.request('GET', '/v1/integration/staff', { key: salon.key });
+    assert.ok(!listed.body.data.some((s: { id: number }) => s.id === member.id), 'inactive staff are not listed');
+    for (const s of listed.body.data) {
+      assert.deepEqual(Object.keys(s).sort(), ['id', 'name', 'services', 'title']);
+    }
+  });
+
+  it('manages clients: one per e-mail address, searchable', async () => {
+    const c = (await admin(app, 'POST', `${salon.base}/clients`, { name: 'Dora Danger', email: 'Dora@Example.com' }, 201)).body;
+    const dup = await admin(app, 'POST', `${salon.base}/clients`, { name: 'Other Dora', email: 'dora@example.com' });
+    assert.equal(dup.status, 409);
+    assert.equal(dup.body.code, 'client_email_taken');
+    const other = (await admin(app, 'POST', `${salon.base}/clients`, { name: 'Eve', phone: '+49 1' }, 201)).body;
+    assert.equal((await admin(app, 'PATCH', `${salon.base}/clients/${other.id}`, { email: 'DORA@example.com' })).status, 409);
+    const found = await admin(app, 'GET', `${salon.base}/clients?search=danger`, undefined, 200);
+    assert.deepEqual(found.body.data.map((x: { id: number }) => x.id), [c.id]);
+    const literal = await admin(app, 'GET', `${salon.base}/clients?search=%25`, undefined, 200);
+    assert.equal(literal.body.total, 0, '% is taken literally');
+  });
+
+  it('records reviews only for completed visits, once each', async () => {
+    const booking = (
+      await app.request('POST', '/v1/integration/bookings', { key: salon.key, body: bookingBody(salon.haircut, `${MONDAY}T16:00:00+01:00`) })
+    ).body;
+    const early = await admin(app, 'POST', `${salon.base}/reviews`, { rating: 4, bookingId: booking.id });
+    assert.equal(early.status, 409);
+    assert.equal(early.body.code, 'booking_not_completed');
+    clock.set(Date.parse(`${MONDAY}T16:30:00+01:00`));
+    await admin(app, 'POST', `${salon.base}/bookings/${booking.id}/complete`, undefined, 200);
+    clock.set(TEST_NOW);
+    assert.equal((await admin(app, 'POST', `${salon.base}/reviews`, { rating: 4, bookingId: booking.id })).status, 201);
+    const twice = await admin(app, 'POST', `${salon.base}/reviews`, { rating: 1, bookingId: booking.id });
+    assert.equal(twice.status, 409);
+    assert.equal(twice.body.code, 'already_reviewed');
+    assert.equal((await admin(app, 'POST', `${salon.base}/reviews`, { rating: 6 })).status, 400);
+    assert.equal((await admin(app, 'POST', `${salon.base}/reviews`, { rating: 3, authorName: 'Walk-in' })).status, 201);
+  });
+
+  it('never refunds more than was paid', async () => {
+    const booking = (
+      await app.request('POST', '/v1/integration/bookings', { key: salon.key, body: bookingBody(salon.haircut, `${MONDAY}T09:00:00+01:00`) })
+    ).body;
+    const paid = (await admin(app, 'POST', `${salon.base}/payments`, { bookingId: booking.id, amount: 2000, method: 'cash' }, 201)).body;
+    assert.equal(paid.currency, 'EUR');
+    assert.equal((await admin(app, 'POST', `${salon.base}/payments/${paid.id}/refund`, { amount: 1500 })).status, 201);
+    const over = await admin(app, 'POST', `${salon.base}/payments/${paid.id}/refund`, { amount: 501 });
+    assert.equal(over.status, 409);
+    assert.equal(over.body.code, 'refund_exceeds_payment');
+    assert.match(over.body.message, /At most 500/);
+    assert.equal((await admin(app, 'POST', `${salon.base}/payments/${paid.id}/refund`, { amount: 500 })).status, 201);
+    assert.equal((await admin(app, 'POST', `${salon.base}/payments/${paid.id}/refund`, { amount: 1 })).status, 409);
+    const refundRow = (await admin(app, 'GET', `${salon.base}/payments?bookingId=${booking.id}`, undefined, 200)).body.data[0];
+    assert.equal((await admin(app, 'POST', `${salon.base}/payments/${refundRow.id}/refund`, { amount: 1 })).status, 404, 'a refund is not refundable');
+    for (const body of [{ bookingId: booking.id, amount: 0, method: 'cash' }, { bookingId: booking.id, amount: 10, method: 'gold' }]) {
+      assert.equal((await admin(app, 'POST', `${salon.base}/payments`, body)).status, 400);
+    }
+    assert.equal((await admin(app, 'POST', `${salon.base}/payments`, { bookingId: 999999, amount: 10, method: 'cash' })).status, 404);
+  });
+
+  it('manages API keys: create (value once), list without values, revoke, regenerate', async () => {
+    const created = await admin(app, 'POST', `${salon.base}/keys`, { name: 'CRM', scopes: ['bookings:read'], allowedOrigins: ['crm.example.com'] }, 201);
+    assert.match(created.body.key, /^bk_live_/);
+    const list = await admin(app, 'GET', `${salon.base}/keys`, undefined, 200);
+    assert.ok(list.body.data.every((k: object) => !('key' in k)));
+    assert.doesNotMatch(list.text, /bk_live_/);
+    const regenerated = await admin(app, 'POST', `${salon.base}/keys/${created.body.id}/regenerate`, undefined, 200);
+    assert.notEqual(regenerated.body.key, created.body.key);
+    assert.equal((await app.request('GET', '/v1/integration/bookings', { key: created.body.key, headers: { Origin: 'https://crm.example.com' } })).status, 401);
+    assert.equal((await app.request('GET', '/v1/integration/bookings', { key: regenerated.body.key, headers: { Origin: 'https://crm.example.com' } })).status, 200);
+    await admin(app, 'POST', `${salon.base}/keys/${created.body.id}/revoke`, undefined, 200);
+    const revoked = await app.request('GET', '/v1/integration/bookings', { key: regenerated.body.key, headers: { Origin: 'https://crm.example.com' } });
+    assert.equal(revoked.body.code, 'api_key_revoked');
+    assert.equal((await admin(app, 'POST', `${salon.base}/keys`, { name: 'x', scopes: [] })).status, 400);
+    const presets = await admin(app, 'GET', '/scopes', undefined, 200);
+    assert.deepEqual(presets.body.presets.widget.scopes, ['services:read', 'staff:read', 'slots:read', 'bookings:write']);
+  });
+});
