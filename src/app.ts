@@ -33,6 +33,7 @@ import { requireAdmin } from './admin/admin-auth.ts';
 import { Cron } from 'croner';
 import { forgetOldKeys } from './bookings/idempotency.ts';
 import { openApiDocument } from './openapi/openapi.ts';
+import { loadStaticFiles, serveStatic } from './http/static-files.ts';
 import { inTransaction } from './db/transaction.ts';
 
 export const INTEGRATION_PREFIX = '/v1/integration';
@@ -142,6 +143,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   const health = healthRoutes(context);
   koa.use(health.routes());
   koa.use(health.allowedMethods());
+  koa.use(serveStatic(loadStaticFiles()));
 
   return {
     koa,

@@ -5,4 +5,7 @@ const io = {
   err: (text: string) => process.stderr.write(`${text}\n`),
 };
 
-process.exitCode = await main(process.argv.slice(2), io, process.env);
+// No top-level await: the single executable runs this file bundled as CommonJS.
+main(process.argv.slice(2), io, process.env).then((code) => {
+  process.exitCode = code;
+});

@@ -29,7 +29,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   prepareDataDir(config.dataDir);
   let lock;
   try {
-    lock = acquireInstanceLock(config.dataDir, options.database?.nativeBinding);
+    lock = acquireInstanceLock(config.dataDir);
   } catch (error) {
     if (error instanceof InstanceLockedError) throw new StartupError(error.message);
     throw error;

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadEmbeddedAddon } from '../db/native-addon.ts';
 import { adminTokenResetCommand } from '../admin/admin-token.cli.ts';
 import { businessesCreateCommand, businessesListCommand } from '../businesses/businesses.cli.ts';
 import { ConfigError, loadConfig, unknownVariables, type Flags } from '../config.ts';
@@ -69,6 +71,7 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
   try {
     const flags: Flags = command.takesConfigFlags ? values : { data: values.data };
     const config = loadConfig(env, flags);
+    loadEmbeddedAddon(config.cacheDir ?? path.join(config.dataDir, '.cache'));
     const code = await command.run({ values, config, io, json: values.json === true, env });
     return code ?? 0;
   } catch (error) {

@@ -5,6 +5,7 @@ import { Kysely } from 'kysely';
 import { Migrator, type MigrationResultSet } from 'kysely/migration';
 import { CachingSqliteDialect } from './sqlite-driver.ts';
 import { migrations } from './migrations/index.ts';
+import { nativeBinding } from './native-addon.ts';
 import type { Tables } from './tables.ts';
 
 export const DATABASE_FILE = 'booking.db';
@@ -25,8 +26,6 @@ export interface Database {
 export class StorageSetupError extends Error {}
 
 export interface OpenOptions {
-  /** better-sqlite3's addon, when it cannot be found on disk (the single executable). */
-  nativeBinding?: unknown;
   /** SQLite's page limit; tests lower it to provoke SQLITE_FULL. */
   maxPageCount?: number;
 }
@@ -36,7 +35,7 @@ export async function openDatabase(dataDir: string, options: OpenOptions = {}): 
   const file = prepareDataDir(dataDir);
   let raw: BetterSqlite3.Database;
   try {
-    raw = new BetterSqlite3(file, { nativeBinding: options.nativeBinding as string | undefined });
+    raw = new BetterSqlite3(file, { nativeBinding: nativeBinding() as string | undefined });
     // WAL with synchronous=FULL: a committed transaction survives a power cut.
     raw.pragma('journal_mode = WAL');
     raw.pragma('synchronous = FULL');

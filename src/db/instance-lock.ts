@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { nativeBinding } from './native-addon.ts';
 
 export const LOCK_FILE = 'server.lock';
 
@@ -15,11 +17,15 @@ export class InstanceLockedError extends Error {}
  * server on the same data dir is refused, and a command like restore can tell a live server is
  * there. Because only one process delivers, leases left behind by a crash can be released at once.
  */
-export function acquireInstanceLock(dataDir: string, nativeBinding?: unknown): InstanceLock {
+export function acquireInstanceLock(dataDir: string): InstanceLock {
   const file = path.join(path.resolve(dataDir), LOCK_FILE);
-  const db = new BetterSqlite3(file, { nativeBinding: nativeBinding as string | undefined });
+  // Owner-only like everything in the data dir; created before SQLite would create it 0644.
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  const db = new BetterSqlite3(file, { nativeBinding: nativeBinding() as string | undefined });
   try {
     db.pragma('busy_timeout = 0');
+    // Nothing is ever written: the journal can live in memory instead of beside the lock file.
+    db.pragma('journal_mode = MEMORY');
     db.pragma('locking_mode = EXCLUSIVE');
     db.exec('begin exclusive');
   } catch (error) {
@@ -37,9 +43,9 @@ export function acquireInstanceLock(dataDir: string, nativeBinding?: unknown): I
 }
 
 /** True when a server holds the lock of `dataDir` right now. */
-export function isInstanceLocked(dataDir: string, nativeBinding?: unknown): boolean {
+export function isInstanceLocked(dataDir: string): boolean {
   try {
-    acquireInstanceLock(dataDir, nativeBinding).release();
+    acquireInstanceLock(dataDir).release();
     return false;
   } catch (error) {
     if (error instanceof InstanceLockedError) return true;

