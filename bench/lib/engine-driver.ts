@@ -1,0 +1,79 @@
+// Runs the real app (outbox + delivery engine, no HTTP listener) in this process, registers
+// webhooks to the bench receiver, and emits events when told: as fast as the engine takes them
+// (batches per transaction), or one per transaction at a fixed rate (for latency).
+import { createApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { inTransaction } from '../../src/db/transaction.ts';
+import { createBusiness } from '../../src/businesses/businesses.service.ts';
+import { createKey } from '../../src/keys/keys.service.ts';
+import { createWebhook } from '../../src/webhooks/webhooks.service.ts';
+import { fromKeyRow } from '../../src/keys/api-key.ts';
+import { findKeyById } from '../../src/keys/keys.repository.ts';
+
+interface Plan {
+  dataDir: string;
+  receiverUrl: string;
+  webhooks: number;
+}
+interface Go {
+  events: number;
+  /** Events per transaction when emitting as fast as possible. */
+  batch?: number;
+  /** Events per second, one per transaction, recording each commit time. */
+  rate?: number;
+  padding: number;
+}
+
+const plan = JSON.parse(process.argv[2]!) as Plan;
+const config = Object.freeze({
+  ...loadConfig({}),
+  dataDir: plan.dataDir,
+  allowPrivateTargets: true,
+  logLevel: 'silent' as const,
+  ratePerMinute: 1e9,
+  ratePerDay: 1e9,
+  maxActiveWebhooks: 1000,
+});
+const app = await createApp(config);
+const { context } = app;
+const business = await createBusiness(context.db, context.clock, { name: 'Bench', timezone: 'UTC' });
+const created = await createKey(context, business.id, { name: 'bench', scopes: ['webhooks:manage'] });
+const key = fromKeyRow((await findKeyById(context.db, created.id))!);
+let secret = '';
+for (let i = 0; i < plan.webhooks; i++) {
+  secret = (await createWebhook(context, key, { targetUrl: `${plan.receiverUrl}?w=${i}`, events: ['booking.created'] })).secret;
+}
+await app.start();
+
+let seq = 0;
+process.on('message', async (go: Go | { stop: true }) => {
+  if ('stop' in go) {
+    await app.close();
+    process.exit(0);
+  }
+  const data = (n: number) => ({ seq: n, note: 'x'.repeat(go.padding) });
+  const started = process.hrtime.bigint();
+  const commits: Array<[number, string]> = [];
+  if (go.rate) {
+    const interval = 1000 / go.rate;
+    const t0 = performance.now();
+    for (let i = 0; i < go.events; i++) {
+      const due = t0 + i * interval;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const n = seq++;
+      await inTransaction(context.db, (trx) => context.outbox.emitEvent(trx, business.id, 'booking.created', data(n)));
+      commits.push([n, String(process.hrtime.bigint())]);
+    }
+  } else {
+    const batch = go.batch ?? 100;
+    for (let done = 0; done < go.events; done += batch) {
+      const size = Math.min(batch, go.events - done);
+      await inTransaction(context.db, async (trx) => {
+        for (let i = 0; i < size; i++) await context.outbox.emitEvent(trx, business.id, 'booking.created', data(seq++));
+      });
+    }
+  }
+  process.send!({ emitted: go.events, started: String(started), commits, secret });
+});
+process.send!({ ready: true, secret });

@@ -1,0 +1,35 @@
+// npm run bench:profile -- services|bookings
+// Runs the scenario's server with --cpu-prof under the scenario's load, then prints where the
+// server spent its time (self time by package and by function). The profile stays in build/profiles/.
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { ROOT, runLoad, startServer, stop } from './lib/processes.ts';
+import { bookingsFixture } from './scenarios/bookings.ts';
+import { servicesFixture, UNLIMITED } from './scenarios/services.ts';
+
+const scenario = process.argv[2];
+const dir = path.join(ROOT, 'build', 'profiles', `${scenario}-${Date.now()}`);
+fs.mkdirSync(dir, { recursive: true });
+const profiled = ['--cpu-prof', `--cpu-prof-dir=${dir}`];
+
+if (scenario === 'services') {
+  const fixture = await servicesFixture();
+  const server = await startServer(fixture.dir, UNLIMITED, profiled);
+  const report = await runLoad({ url: server.url, method: 'GET', path: '/v1/integration/services', headers: { 'x-api-key': fixture.key }, connections: 50, durationMs: 5000, warmupMs: 1000 });
+  console.log(`${Math.round(report.perSecond)} req/s, p99 ${report.p99.toFixed(1)} ms`);
+  await stop(server.child);
+} else if (scenario === 'bookings') {
+  const fixture = await bookingsFixture(1, 8000);
+  const server = await startServer(fixture.dir, UNLIMITED, profiled);
+  const report = await runLoad({ url: server.url, method: 'POST', path: '/v1/integration/bookings', headers: { 'x-api-key': fixture.key, 'content-type': 'application/json' }, connections: 50, bodiesFile: fixture.bodyFiles[0] });
+  console.log(`${Math.round(report.perSecond)} bookings/s, p99 ${report.p99.toFixed(1)} ms, ${JSON.stringify(report.statuses)}`);
+  await stop(server.child);
+} else {
+  console.error('usage: npm run bench:profile -- services|bookings');
+  process.exit(2);
+}
+await new Promise((resolve) => setTimeout(resolve, 500));
+const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+if (!file) throw new Error(`no profile written in ${dir}`);
+execFileSync(process.execPath, [path.join(ROOT, 'bench/profile-summary.ts'), path.join(dir, file), '25'], { stdio: 'inherit' });

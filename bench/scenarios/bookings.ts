@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DateTime } from 'luxon';
+import { createBusiness, changeBusiness } from '../../src/businesses/businesses.service.ts';
+import { systemClock } from '../../src/clock.ts';
+import { openDatabase } from '../../src/db/connection.ts';
+import { Outbox } from '../../src/delivery/outbox.ts';
+import { randomIds } from '../../src/ids.ts';
+import { createKey } from '../../src/keys/keys.service.ts';
+import { createService } from '../../src/services/services.service.ts';
+import { createStaff } from '../../src/staff/staff.service.ts';
+import { message, ROOT, spawnNode, startServer, stop, tempDir } from '../lib/processes.ts';
+import type { Row, Scenario } from '../lib/scenario.ts';
+import { median, round } from '../lib/stats.ts';
+
+const STAFF = 40;
+const ALL_DAY = { hours: [{ start: '00:00', end: '24:00' }], breaks: [] };
+
+/** A business of 40 staff working around the clock, a 15-minute service, a bookings:write key, and `rounds` files of distinct booking bodies. */
+export async function bookingsFixture(rounds: number, perRound: number): Promise<{ dir: string; key: string; bodyFiles: string[] }> {
+  const dir = tempDir('bookings');
+  const database = await openDatabase(dir);
+  const deps = { db: database.kysely, clock: systemClock, ids: randomIds, outbox: new Outbox({ clock: systemClock, ids: randomIds, firstDelayMs: 0, onQueued: () => {} }) };
+  const business = await createBusiness(database.kysely, systemClock, { name: 'Bench salon', timezone: 'UTC' });
+  const allWeek = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ start: '00:00', end: '24:00' }]]));
+  await changeBusiness(database.kysely, systemClock, business.id, { workingHours: allWeek, slotStepMinutes: 15 });
+  const service = await createService(deps, business.id, { name: 'Quick trim', durationMinutes: 15, price: 1000 });
+  const schedule = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, ALL_DAY]));
+  const staffIds: number[] = [];
+  for (let s = 0; s < STAFF; s++) staffIds.push((await createStaff(deps, business.id, { name: `Staff ${s}`, schedule, serviceIds: [service.id] })).id);
+  const { key } = await createKey(deps, business.id, { name: 'bench', scopes: ['bookings:write'] });
+  await database.close();
+
+  // Distinct free slots: one per staff member per quarter hour, spread over the coming year
+  // so no day fills up (a full day would measure slot search, not commits).
+  const start = DateTime.utc().plus({ days: 2 }).startOf('day');
+  const bodyFiles: string[] = [];
+  let n = 0;
+  for (let r = 0; r < rounds; r++) {
+    const lines: string[] = [];
+    for (let i = 0; i < perRound; i++, n++) {
+      const day = n % 360;
+      const slot = Math.floor(n / 360);
+      const staff = staffIds[slot % STAFF]!;
+      const quarter = Math.floor(slot / STAFF) % 96;
+      const startTime = start.plus({ days: day, minutes: quarter * 15 }).toISO();
+      lines.push(JSON.stringify({ serviceId: service.id, staffId: staff, startTime, client: { name: `Client ${n}`, email: `c${n}@bench.test` } }));
+    }
+    const file = path.join(dir, `bodies-${r}.jsonl`);
+    fs.writeFileSync(file, lines.join('\n'));
+    bodyFiles.push(file);
+  }
+  return { dir, key, bodyFiles };
+}
+
+export const bookingsScenario: Scenario = {
+  name: 'bookings',
+  description: 'POST /v1/integration/bookings (distinct slots; client, booking and event rows; synchronous=FULL), 50 connections, vs raw better-sqlite3 single-row INSERT commits on the same disk',
+  async run({ rounds, quick }) {
+    const { dir, key, bodyFiles } = await bookingsFixture(rounds, quick ? 4000 : 30000);
+    const server = await startServer(dir, { BOOKING_RATE_PER_MINUTE: '10000000', BOOKING_RATE_PER_DAY: '1000000000' });
+    const ours: number[] = [];
+    const baseline: number[] = [];
+    const rawDir = tempDir('raw-commits');
+    try {
+      for (let r = 0; r < rounds; r++) {
+        const loader = spawnNode(path.join(ROOT, 'bench/lib/load.ts'), [
+          JSON.stringify({
+            url: server.url,
+            method: 'POST',
+            path: '/v1/integration/bookings',
+            headers: { 'x-api-key': key, 'content-type': 'application/json' },
+            connections: 50,
+            bodiesFile: bodyFiles[r],
+          }),
+        ], 1);
+        const result = await message<{ perSecond: number; statuses: Record<string, number>; errors: number }>(loader);
+        if (Object.keys(result.statuses).some((s) => s !== '201') || result.errors) {
+          throw new Error(`unexpected answers: ${JSON.stringify(result.statuses)} errors ${result.errors}`);
+        }
+        ours.push(result.perSecond);
+        const raw = spawnNode(path.join(ROOT, 'bench/baselines/raw-commits.ts'), [JSON.stringify({ dir: rawDir, durationMs: quick ? 2000 : 5000 })], 0);
+        baseline.push((await message<{ perSecond: number }>(raw)).perSecond);
+      }
+    } finally {
+      await stop(server.child);
+    }
+    const ratio = median(ours) / median(baseline);
+    return [
+      {
+        scenario: 'bookings',
+        metric: 'bookings/s vs commits/s',
+        ours: round(median(ours), 0),
+        baseline: round(median(baseline), 0),
+        ratio: round(ratio),
+        unit: '/s',
+        goal: '≥ 0.50',
+        met: ratio >= 0.5,
+        rounds: { ours: ours.map((v) => round(v, 0)), baseline: baseline.map((v) => round(v, 0)) },
+      },
+    ] satisfies Row[];
+  },
+};

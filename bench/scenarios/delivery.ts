@@ -1,0 +1,136 @@
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { message, ROOT, spawnNode, stop, tempDir } from '../lib/processes.ts';
+import type { Row, Scenario } from '../lib/scenario.ts';
+import { median, percentile, round } from '../lib/stats.ts';
+
+/** Pads event data so the signed body is about 1 KiB, like the baseline's. */
+const PADDING = 880;
+
+async function startReceiver(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawnNode(path.join(ROOT, 'bench/lib/receiver.ts'), [], 1);
+  return { child, url: (await message<{ url: string }>(child, (m) => 'url' in m)).url };
+}
+
+async function startDriver(receiverUrl: string, webhooks: number): Promise<{ child: ChildProcess; secret: string }> {
+  const child = spawnNode(path.join(ROOT, 'bench/lib/engine-driver.ts'), [JSON.stringify({ dataDir: tempDir('engine'), receiverUrl, webhooks })], 0);
+  const ready = await message<{ secret: string }>(child, (m) => 'ready' in m);
+  return { child, secret: ready.secret };
+}
+
+async function arm(receiver: ChildProcess, expect: number, recordArrivals = false) {
+  receiver.send({ expect, recordArrivals });
+  await message(receiver, (m) => 'armed' in m);
+  return message<{ first: string; last: string }>(receiver, (m) => 'done' in m);
+}
+
+/** Deliveries per second: the engine sends `events × webhooks` deliveries, counted at the receiver. */
+async function engineThroughput(receiver: ChildProcess, driver: ChildProcess, events: number, webhooks: number): Promise<number> {
+  const done = arm(receiver, events * webhooks);
+  driver.send({ events, batch: 200, padding: PADDING });
+  const emitted = await message<{ started: string }>(driver, (m) => 'emitted' in m);
+  const { last } = await done;
+  return (events * webhooks) / (Number(BigInt(last) - BigInt(emitted.started)) / 1e9);
+}
+
+/** The baseline: raw undici POSTs of signed ~1 KiB bodies, concurrency 50, to the same receiver. */
+async function rawThroughput(receiver: ChildProcess, url: string, secret: string, count: number): Promise<number> {
+  const raw = spawnNode(path.join(ROOT, 'bench/baselines/raw-undici.ts'), [JSON.stringify({ url, count, connections: 50, secret, padding: PADDING })], 0);
+  await message(raw, (m) => 'ready' in m);
+  const done = arm(receiver, count);
+  raw.send({ go: true });
+  const { started } = await message<{ started: string }>(raw, (m) => 'started' in m);
+  const { last } = await done;
+  return count / (Number(BigInt(last) - BigInt(started)) / 1e9);
+}
+
+export const deliveryScenario: Scenario = {
+  name: 'delivery',
+  description:
+    'Sustained delivery (events emitted as fast as the engine takes them, receiver answers 200 at once, synchronous=FULL) vs raw undici Pool POSTs at concurrency 50; fan-out to 10 webhooks vs sustained',
+  async run({ rounds, quick }) {
+    const events = quick ? 3000 : 15000;
+    const receiver = await startReceiver();
+    const single = await startDriver(receiver.url, 1);
+    const fanout = await startDriver(receiver.url, 10);
+    const ours: number[] = [];
+    const raw: number[] = [];
+    const fan: number[] = [];
+    try {
+      for (let r = 0; r < rounds; r++) {
+        ours.push(await engineThroughput(receiver.child, single.child, events, 1));
+        raw.push(await rawThroughput(receiver.child, receiver.url, single.secret, events));
+        fan.push(await engineThroughput(receiver.child, fanout.child, events / 10, 10));
+      }
+    } finally {
+      for (const driver of [single.child, fanout.child]) {
+        driver.send({ stop: true });
+        await new Promise((resolve) => driver.once('exit', resolve));
+      }
+      await stop(receiver.child);
+    }
+    const ratio = median(ours) / median(raw);
+    const fanRatio = median(fan) / median(ours);
+    return [
+      {
+        scenario: 'delivery',
+        metric: 'deliveries/s, one webhook',
+        ours: round(median(ours), 0),
+        baseline: round(median(raw), 0),
+        ratio: round(ratio),
+        unit: '/s',
+        goal: '≥ 0.60',
+        met: ratio >= 0.6,
+        rounds: { ours: ours.map((v) => round(v, 0)), baseline: raw.map((v) => round(v, 0)) },
+      },
+      {
+        scenario: 'fan-out',
+        metric: 'deliveries/s, one event to 10 webhooks',
+        ours: round(median(fan), 0),
+        baseline: round(median(ours), 0),
+        ratio: round(fanRatio),
+        unit: '/s',
+        goal: '≥ 0.80',
+        met: fanRatio >= 0.8,
+        rounds: { ours: fan.map((v) => round(v, 0)), baseline: ours.map((v) => round(v, 0)) },
+      },
+    ] satisfies Row[];
+  },
+};
+
+export const latencyScenario: Scenario = {
+  name: 'latency',
+  description: 'First-attempt latency from commit to receiver at 50 and 500 events/s (one event per transaction)',
+  async run({ rounds, quick }) {
+    const receiver = await startReceiver();
+    const driver = await startDriver(receiver.url, 1);
+    const rows: Row[] = [];
+    try {
+      for (const rate of [50, 500]) {
+        const p50s: number[] = [];
+        const p99s: number[] = [];
+        const events = Math.round(rate * (quick ? 2 : 6));
+        for (let r = 0; r < rounds; r++) {
+          const done = arm(receiver.child, events, true);
+          driver.child.send({ events, rate, padding: 100 });
+          const emitted = await message<{ commits: Array<[number, string]> }>(driver.child, (m) => 'emitted' in m);
+          await done;
+          receiver.child.send({ arrivals: true });
+          const { arrivals } = await message<{ arrivals: Record<string, string> }>(receiver.child, (m) => 'arrivals' in m);
+          const latencies = emitted.commits.map(([seq, commit]) => Number(BigInt(arrivals[seq]!) - BigInt(commit)) / 1e6);
+          p50s.push(percentile(latencies, 50));
+          p99s.push(percentile(latencies, 99));
+        }
+        rows.push(
+          { scenario: 'latency', metric: `p50 at ${rate} events/s`, ours: round(median(p50s)), unit: 'ms', goal: '< 3 ms', met: median(p50s) < 3, rounds: { ours: p50s.map((v) => round(v)) } },
+          { scenario: 'latency', metric: `p99 at ${rate} events/s`, ours: round(median(p99s)), unit: 'ms', goal: '< 15 ms', met: median(p99s) < 15, rounds: { ours: p99s.map((v) => round(v)) } },
+        );
+      }
+    } finally {
+      driver.child.send({ stop: true });
+      await new Promise((resolve) => driver.child.once('exit', resolve));
+      await stop(receiver.child);
+    }
+    return rows;
+  },
+};
