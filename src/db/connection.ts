@@ -6,6 +6,7 @@ import { Migrator, type MigrationResultSet } from 'kysely/migration';
 import { CachingSqliteDialect } from './sqlite-driver.ts';
 import { migrations } from './migrations/index.ts';
 import { nativeBinding } from './native-addon.ts';
+import { registerTransactionProbe } from './transaction.ts';
 import type { Tables } from './tables.ts';
 
 export const DATABASE_FILE = 'booking.db';
@@ -47,6 +48,7 @@ export async function openDatabase(dataDir: string, options: OpenOptions = {}): 
   }
 
   const kysely = new Kysely<Tables>({ dialect: new CachingSqliteDialect(raw) });
+  registerTransactionProbe(kysely, () => raw.inTransaction);
   await migrate(kysely, file);
   const dataVersion = raw.prepare('pragma data_version').pluck();
 

@@ -77,6 +77,19 @@ class CachingSqliteDriver implements Driver {
     if (this.#connection.inTransaction) await connection.executeQuery(CompiledQuery.raw('rollback'));
   }
 
+  // Savepoints let a group commit roll back one request's work without the others'.
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint ${quoted(name)}`));
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint ${quoted(name)}`));
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`release savepoint ${quoted(name)}`));
+  }
+
   async releaseConnection(): Promise<void> {}
 
   async destroy(): Promise<void> {
@@ -132,4 +145,8 @@ class CachingConnection implements DatabaseConnection {
     }
     return statement;
   }
+}
+
+function quoted(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
 }

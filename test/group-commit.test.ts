@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { openDatabase, type Database } from '../src/db/connection.ts';
+import { afterCommit, inTransaction } from '../src/db/transaction.ts';
+import { tempDataDir } from './helpers/app.ts';
+
+describe('group commit', () => {
+  let database: Database;
+
+  before(async () => {
+    database = await openDatabase(tempDataDir());
+  });
+  after(() => database.close());
+
+  const insert = (trx: Parameters<Parameters<typeof inTransaction>[1]>[0], key: string) =>
+    trx.insertInto('settings').values({ key, value: 'v' }).execute();
+  /** Holds the group busy until released, so what is started meanwhile is committed as one batch. */
+  const busy = () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const running = inTransaction(database.kysely, () => gate);
+    return async () => {
+      release();
+      // The gate may share the batch it holds open, and fail with it; that is the next test's point.
+      await running.catch(() => undefined);
+    };
+  };
+  const keys = async () => (await database.kysely.selectFrom('settings').select('key').execute()).map((r) => r.key).sort();
+
+  it('commits concurrent transactions together; a failing one rolls back alone', async () => {
+    const hooks: string[] = [];
+    const release = busy();
+    const settled = Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        inTransaction(database.kysely, async (trx) => {
+          await insert(trx, `row-${i}`);
+          afterCommit(trx, () => hooks.push(`row-${i}`));
+          if (i === 4) throw new Error('refused');
+          return i;
+        }),
+      ),
+    );
+    await release();
+    const results = await settled;
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled'],
+    );
+    assert.equal((results[4] as PromiseRejectedResult).reason.message, 'refused');
+    assert.deepEqual(await keys(), ['row-0', 'row-1', 'row-2', 'row-3', 'row-5', 'row-6', 'row-7', 'row-8', 'row-9']);
+    assert.deepEqual(hooks.sort(), ['row-0', 'row-1', 'row-2', 'row-3', 'row-5', 'row-6', 'row-7', 'row-8', 'row-9']);
+  });
+
+  it('lets later work in a batch see earlier work, as if run one after another', async () => {
+    const seen = await Promise.all([
+      inTransaction(database.kysely, (trx) => insert(trx, 'first')),
+      inTransaction(database.kysely, (trx) => insert(trx, 'second')),
+      inTransaction(database.kysely, async (trx) => (await trx.selectFrom('settings').select('key').where('key', 'in', ['first', 'second']).execute()).length),
+    ]);
+    assert.equal(seen[2], 2);
+  });
+
+  it('fails every transaction of a batch whose commit cannot happen, and keeps none of it', async () => {
+    const before = await keys();
+    // A refusal inside one job is its own; a transaction SQLite gave up (SQLITE_FULL, say) is
+    // everyone's. Simulate the latter by having a job end the transaction underneath the batch.
+    const release = busy();
+    const settled = Promise.allSettled([
+      inTransaction(database.kysely, (trx) => insert(trx, 'lost-1')),
+      inTransaction(database.kysely, (trx) => insert(trx, 'lost-2')),
+      inTransaction(database.kysely, async (trx) => {
+        await trx.executeQuery({ sql: 'rollback', parameters: [], query: { kind: 'RawNode' } as never, queryId: { queryId: 'x' } as never });
+        throw new Error('the transaction is gone');
+      }),
+    ]);
+    await release();
+    const results = await settled;
+    assert.ok(results.every((r) => r.status === 'rejected'), JSON.stringify(results.map((r) => r.status)));
+    assert.deepEqual(await keys(), before);
+    // And the next transaction works as usual.
+    await inTransaction(database.kysely, (trx) => insert(trx, 'after'));
+    assert.ok((await keys()).includes('after'));
+  });
+});
