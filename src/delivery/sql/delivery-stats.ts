@@ -22,7 +22,9 @@ export async function attemptsPerHour(db: Db, from: number) {
   const rows = await db
     .selectFrom('delivery_attempts')
     .select((eb) => [
-      sql<number>`(updated_at / ${HOUR_MS}) * ${HOUR_MS}`.as('hour'),
+      // Literals, not parameters: better-sqlite3 binds a JS number as REAL, which would make this
+      // a float division that never lands on the hour.
+      sql<number>`(updated_at / ${sql.lit(HOUR_MS)}) * ${sql.lit(HOUR_MS)}`.as('hour'),
       'status',
       eb.fn.countAll<number>().as('count'),
     ])

@@ -1,0 +1,100 @@
+// The admin API, as the page uses it: the token from sessionStorage, answers as objects, and every
+// failure turned into an ApiError that carries a sentence for staff (never JSON).
+
+const TOKEN_KEY = 'booking-api.admin-token';
+
+/** The admin token lives in sessionStorage only: gone when the tab closes, never in the URL. */
+export const session = {
+  get token() {
+    return sessionStorage.getItem(TOKEN_KEY);
+  },
+  set token(value) {
+    sessionStorage.setItem(TOKEN_KEY, value);
+  },
+  clear() {
+    sessionStorage.removeItem(TOKEN_KEY);
+  },
+};
+
+export class ApiError extends Error {
+  constructor(sentence, { status = 0, code = null, requestId = null } = {}) {
+    super(sentence);
+    this.sentence = sentence;
+    this.status = status;
+    this.code = code;
+    this.requestId = requestId;
+  }
+}
+
+// Where the server's message is written for developers, staff get these instead.
+const SENTENCES = {
+  invalid_admin_token: 'That admin token is not right. Check it and try again.',
+  webhook_not_active: 'This connection is switched off. Switch it back on first, then send the notification again.',
+  delivery_in_progress: 'This notification is still being retried. Wait until that has finished, then send it again.',
+  api_key_revoked: 'This key is revoked, so it cannot get a new value. Create a new key instead.',
+  not_found: 'This no longer exists; someone may have removed it in the meantime. Reload the page to see what is there now.',
+  internal_error: 'Something went wrong on the server. Try again; if it keeps happening, report the reference below.',
+};
+
+// Names of request fields as the forms call them, for validation messages.
+const FIELD_LABELS = {
+  name: 'The name',
+  scopes: 'The permissions',
+  allowedOrigins: 'Each allowed website',
+  expiresAt: 'The expiry date',
+  status: 'The status',
+};
+
+/** Turns `"allowedOrigins[0]" must be …` into `Each allowed website must be …`. */
+function validationSentence(message) {
+  return message.replace(/^"([A-Za-z]+)(\[\d+\])?[^"]*"/, (whole, field) => FIELD_LABELS[field] ?? whole);
+}
+
+function sentenceFor(status, body) {
+  const code = body?.code;
+  if (code === 'validation_failed' && typeof body.message === 'string') return validationSentence(body.message);
+  if (code && SENTENCES[code]) return SENTENCES[code];
+  if (typeof body?.message === 'string') return body.message;
+  if (status >= 500) return SENTENCES.internal_error;
+  return `The server refused this (status ${status}). Reload the page and try again.`;
+}
+
+let unauthorizedHandler = () => {};
+
+/** What to do when the token stops being accepted mid-session (the login screen, with a sentence). */
+export function onUnauthorized(handler) {
+  unauthorizedHandler = handler;
+}
+
+/**
+ * Calls /admin/api`path`. `token` overrides the stored one (the login form checks a token before
+ * keeping it); a 401 then does not log out, it is just the answer to "is this token right?".
+ */
+export async function api(path, { method = 'GET', body, token } = {}) {
+  const headers = { Authorization: `Bearer ${token ?? session.token ?? ''}` };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response;
+  try {
+    response = await fetch(`/admin/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store' });
+  } catch {
+    throw new ApiError('The booking server cannot be reached. Check that it is running and that this device is on the same network, then try again.');
+  }
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    // A proxy's HTML error page, say: the status alone has to do.
+  }
+  if (response.ok) return data;
+  const error = new ApiError(sentenceFor(response.status, data), {
+    status: response.status,
+    code: data?.code ?? null,
+    requestId: data?.requestId ?? response.headers.get('X-Request-Id'),
+  });
+  if (response.status === 401 && token === undefined) unauthorizedHandler(error);
+  throw error;
+}
+
+/** The business path prefix: /businesses/3 */
+export const businessPath = (business) => `/businesses/${business.id}`;

@@ -1,0 +1,141 @@
+// The status page: login, the choice of salon, and the views behind the address's #fragment
+// (#overview, #connections, #connections/12, #keys). The token is never part of the address.
+
+import { api, onUnauthorized, session } from './api.js';
+import { errorNotice, h, notice } from './dom.js';
+import { renderHistory } from './history.js';
+import { renderKeys } from './keys.js';
+import { renderOverview } from './overview.js';
+import { renderConnections } from './webhooks.js';
+
+const REFRESH_MS = 30_000;
+const BUSINESS_KEY = 'booking-api.business';
+
+const $ = (id) => document.getElementById(id);
+const loginSection = $('login');
+const shell = $('shell');
+const view = $('view');
+
+let businesses = [];
+let business = null;
+let renderCount = 0;
+let refreshTimer;
+
+/** The view for the current #fragment: [nav entry, render function]. */
+function routeOf(hash) {
+  const [name, id] = hash.replace(/^#\/?/, '').split('/');
+  if (name === 'connections' && /^\d+$/.test(id ?? '')) return ['connections', (ctx) => renderHistory(ctx, Number(id))];
+  if (name === 'connections') return ['connections', renderConnections];
+  if (name === 'keys') return ['keys', renderKeys];
+  return ['overview', renderOverview];
+}
+
+/**
+ * Shows the current route. `quiet` (the timed refresh) keeps the old content until the new one is
+ * ready instead of flashing "Loading…". A render that a newer one overtook is dropped.
+ */
+async function show({ quiet = false } = {}) {
+  clearTimeout(refreshTimer);
+  const [name, render] = routeOf(location.hash);
+  for (const link of document.querySelectorAll('nav a')) {
+    if (link.dataset.view === name) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+  const mine = ++renderCount;
+  const ctx = { business, refresh: () => show(), isCurrent: () => mine === renderCount && session.token !== null };
+  if (!quiet) view.replaceChildren(h('p', { class: 'loading' }, 'Loading…'));
+  try {
+    const content = await render(ctx);
+    if (ctx.isCurrent()) view.replaceChildren(content);
+  } catch (error) {
+    if (ctx.isCurrent()) view.replaceChildren(errorNotice(error), h('button', { type: 'button', onclick: () => show() }, 'Try again'));
+  }
+  if (name === 'overview' && ctx.isCurrent()) refreshTimer = setTimeout(() => show({ quiet: true }), REFRESH_MS);
+}
+
+function chooseBusiness(id) {
+  business = businesses.find((b) => b.id === id) ?? businesses[0];
+  sessionStorage.setItem(BUSINESS_KEY, String(business.id));
+  $('business-name').textContent = businesses.length === 1 ? business.name : '';
+  $('business-picker').value = String(business.id);
+}
+
+async function start() {
+  loginSection.hidden = true;
+  shell.hidden = false;
+  view.replaceChildren(h('p', { class: 'loading' }, 'Loading…'));
+  try {
+    businesses = (await api('/businesses')).data;
+  } catch (error) {
+    if (session.token) view.replaceChildren(errorNotice(error), h('button', { type: 'button', onclick: start }, 'Try again'));
+    return;
+  }
+  if (businesses.length === 0) {
+    view.replaceChildren(
+      notice('warn', 'No salon has been set up on this server yet. Create one with “booking-api businesses create --name …” (or try “booking-api demo”), then reload this page.'),
+    );
+    return;
+  }
+  const picker = $('business-picker');
+  picker.replaceChildren(...businesses.map((b) => h('option', { value: String(b.id) }, b.name)));
+  $('business-choice').hidden = businesses.length < 2;
+  chooseBusiness(Number(sessionStorage.getItem(BUSINESS_KEY)));
+  await show();
+}
+
+function showLogin(message) {
+  clearTimeout(refreshTimer);
+  renderCount += 1;
+  shell.hidden = true;
+  loginSection.hidden = false;
+  view.replaceChildren();
+  $('login-message').replaceChildren(...(message ? [notice('error', message)] : []));
+  $('token').focus();
+}
+
+$('login-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const input = $('token');
+  const token = input.value.trim();
+  const button = event.target.querySelector('button');
+  if (!token) {
+    $('login-message').replaceChildren(notice('error', 'Enter the admin token first.'));
+    return;
+  }
+  button.disabled = true;
+  try {
+    await api('/status', { token });
+    session.token = token;
+    input.value = '';
+    $('login-message').replaceChildren();
+    await start();
+  } catch (error) {
+    $('login-message').replaceChildren(errorNotice(error));
+  } finally {
+    button.disabled = false;
+  }
+});
+
+$('logout').addEventListener('click', () => {
+  session.clear();
+  sessionStorage.removeItem(BUSINESS_KEY);
+  showLogin();
+  $('login-message').replaceChildren(notice('good', 'You are logged out.'));
+});
+
+$('business-picker').addEventListener('change', (event) => {
+  chooseBusiness(Number(event.target.value));
+  show();
+});
+
+onUnauthorized(() => {
+  session.clear();
+  showLogin('You have been logged out because the admin token is no longer accepted (it may have been reset). Please log in again.');
+});
+
+window.addEventListener('hashchange', () => {
+  if (session.token && business) show();
+});
+
+if (session.token) start();
+else showLogin();

@@ -1,0 +1,104 @@
+// Small DOM helpers. The page runs under a strict Content-Security-Policy, so everything is built
+// with createElement and listeners: no innerHTML, no inline handlers, no style attributes.
+
+const PROPERTIES = new Set(['value', 'checked', 'disabled', 'hidden', 'readOnly', 'open', 'selected', 'htmlFor']);
+
+/** An element: h('button', {class: 'primary', onclick}, 'Save'). Null, false and undefined are skipped. */
+export function h(tag, props, ...children) {
+  const el = document.createElement(tag);
+  setProps(el, props);
+  el.append(...flatten(children));
+  return el;
+}
+
+/** An SVG element; attributes are set as they are. */
+export function svg(tag, attrs, ...children) {
+  const el = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [name, value] of Object.entries(attrs ?? {})) {
+    if (name.startsWith('on')) el.addEventListener(name.slice(2), value);
+    else if (value !== undefined && value !== null) el.setAttribute(name, String(value));
+  }
+  el.append(...flatten(children));
+  return el;
+}
+
+function setProps(el, props) {
+  for (const [name, value] of Object.entries(props ?? {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith('on')) el.addEventListener(name.slice(2), value);
+    else if (name === 'class') el.className = value;
+    else if (PROPERTIES.has(name)) el[name] = value;
+    else el.setAttribute(name, value === true ? '' : String(value));
+  }
+}
+
+function flatten(children) {
+  return children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false).map((c) => (c instanceof Node ? c : String(c)));
+}
+
+/** A sentence for the user: an error (with the request id small, so staff can report it), a success or a note. */
+export function notice(kind, text, reference) {
+  return h(
+    'div',
+    { class: `notice ${kind}`, role: kind === 'error' ? 'alert' : 'status' },
+    h('p', null, text),
+    reference ? h('p', { class: 'reference' }, `Reference for support: ${reference}`) : null,
+  );
+}
+
+/** The notice for a failed call; ApiError carries the sentence and the request id. */
+export function errorNotice(error) {
+  return notice('error', error.sentence ?? 'Something went wrong. Please reload the page.', error.requestId);
+}
+
+/** A label–value list: rows are [label, value] pairs; empty values are left out. */
+export function facts(rows) {
+  return h(
+    'dl',
+    { class: 'facts' },
+    rows.filter(([, value]) => value !== null && value !== undefined && value !== '').map(([label, value]) => h('div', null, h('dt', null, label), h('dd', null, value))),
+  );
+}
+
+/**
+ * Asks before something that cannot be undone. Resolves true when the user confirms.
+ * A <dialog> of our own, not window.confirm: it can say what happens in plain words.
+ */
+export function confirmAction({ title, text, confirmLabel, danger = false }) {
+  return new Promise((resolve) => {
+    const dialog = h(
+      'dialog',
+      { class: 'confirm', 'aria-labelledby': 'confirm-title' },
+      h('h2', { id: 'confirm-title' }, title),
+      h('p', null, text),
+      h(
+        'div',
+        { class: 'actions' },
+        h('button', { type: 'button', class: danger ? 'danger' : 'primary', onclick: () => dialog.close('yes') }, confirmLabel),
+        h('button', { type: 'button', onclick: () => dialog.close('no') }, 'Cancel'),
+      ),
+    );
+    dialog.addEventListener('close', () => {
+      dialog.remove();
+      resolve(dialog.returnValue === 'yes');
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+  });
+}
+
+/**
+ * Runs `action` while `button` shows it is busy (and cannot be pressed twice); the button is
+ * restored afterwards unless it left the page.
+ */
+export async function busy(button, label, action) {
+  const before = button.textContent;
+  button.disabled = true;
+  button.textContent = label;
+  try {
+    return await action();
+  } finally {
+    button.disabled = false;
+    button.textContent = before;
+  }
+}

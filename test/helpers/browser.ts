@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium (apt-get install chromium); playwright-core brings no browser of its own. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+// Without the background-networking flags Chromium keeps calling Google's services, which the
+// closed network answers with nothing but timeouts.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * The browser globals used inside page.evaluate() callbacks, as `globalThis as unknown as PageGlobals`.
+ * The project is type-checked against Node's globals, and the DOM library disagrees with them (about
+ * fetch, for one), so the few the tests need are typed here.
+ */
+export interface PageGlobals {
+  document: {
+    cookie: string;
+    body: { setAttribute(name: string, value: string): void };
+    documentElement: { scrollWidth: number };
+    querySelectorAll(selector: string): Iterable<PageElement>;
+    addEventListener(type: 'securitypolicyviolation', listener: (event: { violatedDirective: string; blockedURI: string }) => void): void;
+  };
+  innerWidth: number;
+  sessionStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+  localStorage: { length: number };
+  navigator: { clipboard: { readText(): Promise<string> } };
+  scrollTo(x: number, y: number): void;
+}
+
+export interface PageElement {
+  offsetParent: unknown;
+  textContent: string | null;
+  getBoundingClientRect(): { height: number };
+}
+
+/** Why the browser tests cannot run on this machine, or undefined when they can. */
+export function chromiumMissing(): string | undefined {
+  if (fs.existsSync(CHROMIUM_PATH)) return undefined;
+  return `Chromium is not installed at ${CHROMIUM_PATH} (apt-get install chromium; .ci/run does it)`;
+}
+
+/**
+ * The `skip` option of the browser suites: skipped with the reason on a machine without Chromium,
+ * never in CI (CI installs it, so there a missing browser must fail, not pass by skipping).
+ */
+export function skipWithoutChromium(): string | false {
+  const missing = chromiumMissing();
+  return missing && !process.env.CI ? `${missing}: browser tests skipped` : false;
+}
+
+export interface Browser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** Headless Chromium with a fresh profile, English (UK) and Berlin time, so pages read the same everywhere. */
+export async function openBrowser(): Promise<Browser> {
+  const missing = chromiumMissing();
+  if (missing) throw new Error(`${missing}; CI is set, so the browser tests fail instead of being skipped`);
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'booking-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    timezoneId: 'Europe/Berlin',
+  });
+  context.setDefaultTimeout(10_000);
+  // Chromium logs CSP violations itself; this makes sure each one also reaches the console listener.
+  await context.addInitScript(() => {
+    (globalThis as unknown as PageGlobals).document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline code'}`);
+    });
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Collects what must not happen on a page: console errors (CSP violations among them), uncaught
+ * exceptions, and failed loads of the page's own files. Errors the test provokes on purpose (a
+ * wrong token's 401 is logged by Chromium) are announced with `expect` first.
+ */
+export class PageGuard {
+  readonly #problems: string[] = [];
+  readonly #expected: RegExp[] = [];
+
+  constructor(page: Page) {
+    page.on('console', (message) => {
+      if (message.type() === 'error') this.#report(`console error: ${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => this.#problems.push(`uncaught exception: ${error.message}`));
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (!pathname.startsWith('/admin/api/') && response.status() >= 400) {
+        this.#problems.push(`${response.status()} for ${response.url()}`);
+      }
+    });
+  }
+
+  /** The next console error matching `pattern` is part of the test. */
+  expect(pattern: RegExp): void {
+    this.#expected.push(pattern);
+  }
+
+  /** What went wrong since the last call (and forgets it, so one problem fails one test). */
+  take(): string[] {
+    this.#expected.length = 0;
+    return this.#problems.splice(0);
+  }
+
+  assertClean(): void {
+    assert.deepEqual(this.take(), [], 'the page logged errors');
+  }
+
+  #report(text: string): void {
+    const index = this.#expected.findIndex((pattern) => pattern.test(text));
+    if (index >= 0) this.#expected.splice(index, 1);
+    else this.#problems.push(text);
+  }
+}
+
+/** How wide the page is against the window: wider means sideways scrolling on a phone. */
+export async function fitsWidth(page: Page): Promise<{ scrollWidth: number; width: number }> {
+  return page.evaluate(() => {
+    const { document, innerWidth } = globalThis as unknown as PageGlobals;
+    return { scrollWidth: document.documentElement.scrollWidth, width: innerWidth };
+  });
+}

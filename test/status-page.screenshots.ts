@@ -1,0 +1,122 @@
+// npm run screenshots: the status page's main views as PNGs in docs/screenshots/, for the README.
+// A salon with a day of history: the server's clock starts 23 hours back and walks to now, hour by
+// hour, while events go to a CRM that sometimes stumbles and to a newsletter tool that is down.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Clock } from '../src/clock.ts';
+import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
+import { openBrowser, PageGuard, type PageGlobals } from './helpers/browser.ts';
+import { fakeLookup } from './helpers/dns.ts';
+import { Receiver } from './helpers/receiver.ts';
+import { admin } from './helpers/salon.ts';
+import { eventually } from './helpers/wait.ts';
+
+const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
+const HOUR = 3_600_000;
+/** Events per hour, oldest first: quiet at night, busy in the afternoon. */
+const EVENTS_PER_HOUR = [0, 0, 0, 0, 0, 0, 1, 0, 2, 5, 7, 6, 4, 6, 9, 8, 6, 4, 3, 2, 1, 1, 0, 2];
+
+/** Real time moved by `offset`, so the page's "5 minutes ago" agrees with the server. */
+class ShiftedClock implements Clock {
+  offset = -23 * HOUR;
+  now(): number {
+    return Date.now() + this.offset;
+  }
+}
+
+const clock = new ShiftedClock();
+const app = await TestApp.start({
+  clock,
+  config: { retryDelays: [0, 60], failuresBeforeDisable: 3 },
+  lookup: fakeLookup({ 'crm.hairbyanna.example': () => '127.0.0.1', 'hooks.mailtool.example': () => '127.0.0.1' }),
+});
+let crmCalls = 0;
+const crm = await Receiver.start(() => (++crmCalls % 9 === 0 ? { status: 503, body: 'Busy, try later' } : { status: 200, body: '{"ok":true}' }));
+const newsletter = await Receiver.start(() => ({ status: 500, body: '<h1>Internal Server Error</h1> database connection refused' }));
+
+try {
+  const businessId = (await admin(app, 'POST', '/businesses', { name: 'Hair by Anna', timezone: 'Europe/Berlin' }, 201)).body.id;
+  const base = `/businesses/${businessId}`;
+  const { presets } = (await admin(app, 'GET', '/scopes', undefined, 200)).body;
+  const key = async (name: string, scopes: string[], extra = {}) =>
+    (await admin(app, 'POST', `${base}/keys`, { name, scopes, ...extra }, 201)).body.key as string;
+  await key('Website booking form', presets.widget.scopes, { allowedOrigins: ['www.hairbyanna.example'] });
+  const crmKey = await key('Salon CRM', presets.crm.scopes);
+  const toolKey = await key('Newsletter tool', ['business:read', 'webhooks:manage']);
+  const webhook = async (key: string, targetUrl: string, events: string[], description: string) => {
+    const reply = await app.request('POST', '/v1/integration/webhooks', { key, body: { targetUrl, events, description } });
+    if (reply.status !== 201) throw new Error(reply.text);
+    return reply.body.id as number;
+  };
+  await webhook(crmKey, `http://crm.hairbyanna.example:${new URL(crm.url()).port}/webhooks/booking`, ['booking.created', 'booking.cancelled', 'client.created'], 'Salon CRM');
+  const newsletterHook = await webhook(toolKey, `http://hooks.mailtool.example:${new URL(newsletter.url()).port}/in/7f3a`, ['client.created'], 'Newsletter tool');
+
+  /** Waits until nothing is due or being sent (and, with `later`, nothing is scheduled either). */
+  const quiet = (later: boolean) =>
+    eventually(async () => {
+      const { queue } = (await admin(app, 'GET', '/status', undefined, 200)).body;
+      return queue.due + queue.leased + queue.inFlight + (later ? queue.scheduled : 0) === 0 ? true : undefined;
+    }, 20_000, 'the delivery queue to empty');
+  for (const [hour, count] of EVENTS_PER_HOUR.entries()) {
+    clock.offset = (hour - 23) * HOUR - 10 * 60_000;
+    for (let i = 0; i < count; i++) await app.emit(businessId, i % 4 === 3 ? 'client.created' : 'booking.created', { id: hour * 100 + i });
+    // Retries are due a minute later: step over them, then on to the next hour.
+    await quiet(false);
+    clock.offset += 2 * 60_000;
+    await quiet(true);
+  }
+  clock.offset = 0;
+
+  const browser = await openBrowser();
+  try {
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    const guard = new PageGuard(page);
+    fs.mkdirSync(OUT, { recursive: true });
+    const shot = async (name: string, fullPage = true) => {
+      await page.mouse.move(0, 0);
+      await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage });
+      guard.assertClean();
+      console.error(`docs/screenshots/${name}.png`);
+    };
+    const go = async (hash: string, ready: string) => {
+      await page.goto(`${app.url}/${hash}`);
+      await page.locator(ready).first().waitFor();
+    };
+
+    await page.setViewportSize({ width: 1000, height: 640 });
+    await page.goto(`${app.url}/`);
+    await page.locator('#login').waitFor();
+    await shot('login', false);
+    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.locator('#health').waitFor();
+
+    await page.setViewportSize({ width: 1200, height: 900 });
+    await go('#overview', '#health');
+    await shot('overview');
+    await go('#connections', '.card.webhook');
+    await shot('connections');
+    await go(`#connections/${newsletterHook}`, '.card.attempt');
+    await shot('delivery-history');
+
+    await go('#keys', '.key-form');
+    await page.getByLabel('Name', { exact: true }).fill('Online shop');
+    await page.getByLabel(/Display only/).check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.locator('#new-key-value').waitFor();
+    await page.evaluate(() => (globalThis as unknown as PageGlobals).scrollTo(0, 0));
+    await shot('keys-new-key', false);
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await go('#overview', '#health');
+    await shot('phone-overview');
+    await go('#connections', '.card.webhook');
+    await shot('phone-connections', false);
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await app.stop();
+  await crm.close();
+  await newsletter.close();
+}
