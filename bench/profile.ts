@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { ROOT, runLoad, startServer, stop } from './lib/processes.ts';
+import { message, ROOT, runLoad, spawnNode, startServer, stop, tempDir } from './lib/processes.ts';
 import { bookingsFixture } from './scenarios/bookings.ts';
 import { servicesFixture, UNLIMITED } from './scenarios/services.ts';
 
@@ -25,8 +25,24 @@ if (scenario === 'services') {
   const report = await runLoad({ url: server.url, method: 'POST', path: '/v1/integration/bookings', headers: { 'x-api-key': fixture.key, 'content-type': 'application/json' }, connections: 50, bodiesFile: fixture.bodyFiles[0] });
   console.log(`${Math.round(report.perSecond)} bookings/s, p99 ${report.p99.toFixed(1)} ms, ${JSON.stringify(report.statuses)}`);
   await stop(server.child);
+} else if (scenario === 'delivery') {
+  const receiver = spawnNode(path.join(ROOT, 'bench/lib/receiver.ts'), [], 1);
+  const { url } = await message<{ url: string }>(receiver, (m) => 'url' in m);
+  const driver = spawnNode(path.join(ROOT, 'bench/lib/engine-driver.ts'), [JSON.stringify({ dataDir: tempDir('engine'), receiverUrl: url, webhooks: 1 })], 0, { BENCH_SQL_PROFILE: '1' }, profiled);
+  await message(driver, (m) => 'ready' in m);
+  const events = 15000;
+  receiver.send({ expect: events });
+  await message(receiver, (m) => 'armed' in m);
+  const done = message<{ last: string }>(receiver, (m) => 'done' in m);
+  driver.send({ events, batch: 200, padding: 880 });
+  const { started } = await message<{ started: string }>(driver, (m) => 'emitted' in m);
+  const { last } = await done;
+  console.log(`${Math.round(events / (Number(BigInt(last) - BigInt(started)) / 1e9))} deliveries/s`);
+  driver.send({ stop: true });
+  await new Promise((resolve) => driver.once('exit', resolve));
+  await stop(receiver);
 } else {
-  console.error('usage: npm run bench:profile -- services|bookings');
+  console.error('usage: npm run bench:profile -- services|bookings|delivery');
   process.exit(2);
 }
 await new Promise((resolve) => setTimeout(resolve, 500));

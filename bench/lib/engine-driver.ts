@@ -9,6 +9,7 @@ import { createKey } from '../../src/keys/keys.service.ts';
 import { createWebhook } from '../../src/webhooks/webhooks.service.ts';
 import { fromKeyRow } from '../../src/keys/api-key.ts';
 import { findKeyById } from '../../src/keys/keys.repository.ts';
+import { sqlProfile } from './sql-profile.ts';
 
 interface Plan {
   dataDir: string;
@@ -34,7 +35,9 @@ const config = Object.freeze({
   ratePerDay: 1e9,
   maxActiveWebhooks: 1000,
 });
-const app = await createApp(config);
+// BENCH_SQL_PROFILE=1: time every statement and print the heaviest when stopped.
+const profile = process.env.BENCH_SQL_PROFILE ? sqlProfile() : undefined;
+const app = await createApp(config, { database: { onQuery: profile?.onQuery } });
 const { context } = app;
 const business = await createBusiness(context.db, context.clock, { name: 'Bench', timezone: 'UTC' });
 const created = await createKey(context, business.id, { name: 'bench', scopes: ['webhooks:manage'] });
@@ -49,6 +52,7 @@ let seq = 0;
 process.on('message', async (go: Go | { stop: true }) => {
   if ('stop' in go) {
     await app.close();
+    if (profile) console.error(profile.report());
     process.exit(0);
   }
   const data = (n: number) => ({ seq: n, note: 'x'.repeat(go.padding) });

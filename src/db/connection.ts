@@ -3,7 +3,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely } from 'kysely';
 import { Migrator, type MigrationResultSet } from 'kysely/migration';
-import { CachingSqliteDialect } from './sqlite-driver.ts';
+import { CachingSqliteDialect, type QueryObserver } from './sqlite-driver.ts';
 import { migrations } from './migrations/index.ts';
 import { nativeBinding } from './native-addon.ts';
 import { registerTransactionProbe } from './transaction.ts';
@@ -29,6 +29,8 @@ export class StorageSetupError extends Error {}
 export interface OpenOptions {
   /** SQLite's page limit; tests lower it to provoke SQLITE_FULL. */
   maxPageCount?: number;
+  /** Told every statement and its time; for profiling. */
+  onQuery?: QueryObserver;
 }
 
 /** Opens (creating if needed) `booking.db` in `dataDir`, tuned for durability, and migrates it. */
@@ -47,7 +49,7 @@ export async function openDatabase(dataDir: string, options: OpenOptions = {}): 
     throw new StorageSetupError(`cannot open the database ${file}: ${(error as Error).message}`);
   }
 
-  const kysely = new Kysely<Tables>({ dialect: new CachingSqliteDialect(raw) });
+  const kysely = new Kysely<Tables>({ dialect: new CachingSqliteDialect(raw, 500, options.onQuery) });
   registerTransactionProbe(kysely, () => raw.inTransaction);
   await migrate(kysely, file);
   const dataVersion = raw.prepare('pragma data_version').pluck();

@@ -18,13 +18,18 @@ import {
  * in Kysely and run at close to raw speed. Transactions begin IMMEDIATE: the write lock is taken up
  * front, so a second process (the CLI) waits on busy_timeout instead of failing mid-transaction.
  */
+/** Told the SQL text and time of every statement; for profiling (npm run bench:profile). */
+export type QueryObserver = (sql: string, ms: number) => void;
+
 export class CachingSqliteDialect implements Dialect {
   readonly #db: BetterSqlite3.Database;
   readonly #cacheSize: number;
+  readonly #observer: QueryObserver | undefined;
 
-  constructor(db: BetterSqlite3.Database, cacheSize = 500) {
+  constructor(db: BetterSqlite3.Database, cacheSize = 500, observer?: QueryObserver) {
     this.#db = db;
     this.#cacheSize = cacheSize;
+    this.#observer = observer;
   }
 
   createAdapter() {
@@ -32,7 +37,7 @@ export class CachingSqliteDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new CachingSqliteDriver(new CachingConnection(this.#db, this.#cacheSize));
+    return new CachingSqliteDriver(new CachingConnection(this.#db, this.#cacheSize, this.#observer));
   }
 
   createQueryCompiler(): QueryCompiler {
@@ -101,10 +106,12 @@ class CachingConnection implements DatabaseConnection {
   readonly #db: BetterSqlite3.Database;
   readonly #statements = new Map<string, BetterSqlite3.Statement>();
   readonly #cacheSize: number;
+  readonly #observer: QueryObserver | undefined;
 
-  constructor(db: BetterSqlite3.Database, cacheSize: number) {
+  constructor(db: BetterSqlite3.Database, cacheSize: number, observer: QueryObserver | undefined) {
     this.#db = db;
     this.#cacheSize = cacheSize;
+    this.#observer = observer;
   }
 
   get inTransaction(): boolean {
@@ -112,6 +119,16 @@ class CachingConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    if (!this.#observer) return this.#execute(compiledQuery);
+    const started = performance.now();
+    try {
+      return this.#execute(compiledQuery);
+    } finally {
+      this.#observer(compiledQuery.sql, performance.now() - started);
+    }
+  }
+
+  #execute<R>(compiledQuery: CompiledQuery): QueryResult<R> {
     const statement = this.#prepare(compiledQuery.sql);
     const parameters = compiledQuery.parameters as unknown[];
     if (statement.reader) return { rows: statement.all(parameters) as R[] };
