@@ -46,6 +46,10 @@ describe('retries on the spec schedule (injected clock)', () => {
     const stamps = t.receiver.requests.map((r) => r.headers['x-webhook-timestamp']);
     assert.equal(new Set(stamps).size, 6, 'X-Webhook-Timestamp is each attempt\'s send time');
 
+    const page = await t.app.request('GET', `/v1/integration/webhooks/${webhook.id}/deliveries?limit=2`, { key: t.key });
+    assert.equal(page.body.total, 6, 'the total counts every attempt');
+    const retried = await t.app.request('GET', `/v1/integration/webhooks/${webhook.id}/deliveries?status=retrying`, { key: t.key });
+    assert.equal(retried.body.total, 5, 'and a filtered total counts the matching ones');
     const state = await t.app.request('GET', `/v1/integration/webhooks/${webhook.id}`, { key: t.key });
     assert.equal(state.body.consecutiveFailures, 1);
     assert.equal(state.body.status, 'active');

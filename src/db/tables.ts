@@ -100,6 +100,8 @@ export interface WebhooksTable {
   /** Why the webhook was switched off; null while active. */
   disabled_reason: string | null;
   last_triggered_at: number | null;
+  /** Attempts ever made, kept by a trigger: the history's total without a count. */
+  attempt_count: Generated<number>;
   created_at: number;
   updated_at: number;
 }

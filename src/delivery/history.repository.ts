@@ -44,7 +44,12 @@ export async function pageAttempts(db: Db, filter: HistoryFilter, offset: number
 
 export type HistoryRow = Awaited<ReturnType<typeof pageAttempts>>[number];
 
+/** The unfiltered total comes from the webhook's counter; filtered totals are counted. */
 export async function countAttempts(db: Db, filter: HistoryFilter): Promise<number> {
+  if (!filter.status && !filter.deliveryId) {
+    const row = await db.selectFrom('webhooks').select('attempt_count').where('id', '=', filter.webhookId).executeTakeFirst();
+    return row?.attempt_count ?? 0;
+  }
   const { count } = await historyQuery(db, filter)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
