@@ -35,7 +35,7 @@ export function statusRoutes(app: AppContext): Router<AppState> {
       .selectFrom('delivery_attempts')
       .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
       .where('updated_at', '>=', hourAgo)
-      .where('status', '!=', 'pending')
+      .where('status', '!=', sql.lit('pending'))
       .groupBy('status')
       .execute();
     for (const row of finished) lastHour[row.status as keyof typeof lastHour] = Number(row.count);

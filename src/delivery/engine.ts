@@ -16,12 +16,14 @@ export interface EngineOptions {
   policy: Policy;
   /** Attempts in flight at once. */
   concurrency: number;
-  /** Attempts in flight at once for one webhook, so one slow receiver cannot take every slot. */
+  /** Attempts in flight at once for one slow webhook, so one slow receiver cannot take every slot. */
   perWebhook: number;
   /** How long a claimed attempt stays owned; longer than any send. */
   leaseMs: number;
   /** How long stop() waits for sends in flight. */
   drainMs: number;
+  /** Told after a commit that switched a webhook off, so it gets no new events. */
+  onWebhooksSwitchedOff: () => void;
 }
 
 /**
@@ -31,26 +33,38 @@ export interface EngineOptions {
  * a pass into one commit, not a weaker sync mode, is what makes durable delivery fast.
  * A Croner tick every second picks up retries that come due; wake() starts new events at once.
  */
+/** A webhook whose oldest send in flight is older than this is slow, and held to its share. */
+const SLOW_MS = 1000;
+
 export class DeliveryEngine {
   readonly #o: EngineOptions;
   readonly #inFlight = new Map<number, Promise<void>>();
-  readonly #perWebhook = new Map<number, number>();
+  /** Per webhook: when each of its sends in flight started. */
+  readonly #sending = new Map<number, Map<number, number>>();
+  /** Below this many free slots, wait for more to free up before claiming: fewer, bigger claims. */
+  readonly #minClaim: number;
   #finished: Finished[] = [];
   #tick: Cron | undefined;
   #scheduled = false;
   #pumping = false;
   #again = false;
   #stopping = false;
+  /** Set by the tick and by stop(): record whatever has finished, however little. */
+  #flush = false;
 
   constructor(options: EngineOptions) {
     this.#o = options;
+    this.#minClaim = Math.max(1, Math.min(16, Math.floor(options.concurrency / 4)));
   }
 
   /** Releases leases left by a previous process (it died mid-send), then starts the loop. */
   async start(): Promise<void> {
     const released = await releaseAllLeases(this.#o.db, this.#o.clock.now());
     if (released > 0) this.#o.logger.warn({ released }, 'resending attempts that were in flight when the last run ended');
-    this.#tick = new Cron('* * * * * *', { protect: true, unref: true }, () => this.wake());
+    this.#tick = new Cron('* * * * * *', { protect: true, unref: true }, () => {
+      this.#flush = true;
+      this.wake();
+    });
     this.wake();
   }
 
@@ -77,6 +91,7 @@ export class DeliveryEngine {
     await Promise.race([drained, new Promise((resolve) => (timer = setTimeout(resolve, this.#o.drainMs)))]);
     clearTimeout(timer);
     while (this.#pumping) await new Promise((resolve) => setImmediate(resolve));
+    this.#flush = true;
     await this.#pump();
     if (this.#inFlight.size > 0) {
       this.#o.logger.warn({ inFlight: this.#inFlight.size }, 'stopped with attempts in flight; they are sent again on the next start');
@@ -94,8 +109,17 @@ export class DeliveryEngine {
         this.#again = false;
         const batch = this.#finished;
         this.#finished = [];
-        const capacity = this.#stopping ? 0 : this.#o.concurrency - this.#inFlight.size;
-        if (batch.length === 0 && capacity <= 0) break;
+        const free = this.#stopping ? 0 : this.#o.concurrency - this.#inFlight.size;
+        // Many sends in flight: they free slots soon, so claim in bigger batches.
+        const capacity = free < this.#minClaim && this.#inFlight.size > 0 ? 0 : free;
+        // Results wait in memory for company too (a crash before they are written only means a
+        // resend): one commit records many. The tick, stop() and an idle engine flush them.
+        const worthRecording = batch.length >= this.#minClaim || this.#inFlight.size === 0 || this.#flush;
+        if (capacity <= 0 && !(batch.length > 0 && worthRecording)) {
+          this.#finished = batch.concat(this.#finished);
+          break;
+        }
+        this.#flush = false;
         const now = this.#o.clock.now();
         let recorded: Recorded[];
         let claimed: ClaimedAttempt[];
@@ -110,6 +134,7 @@ export class DeliveryEngine {
           this.#o.logger.error({ err: error }, 'delivery loop could not reach the database');
           break;
         }
+        if (recorded.some((item) => item.switchedOff)) this.#o.onWebhooksSwitchedOff();
         for (const item of recorded) this.#log(item);
         for (const attempt of claimed) this.#launch(attempt);
         if (!this.#again && this.#finished.length === 0 && claimed.length < capacity) break;
@@ -125,15 +150,16 @@ export class DeliveryEngine {
       this.#finish({ attempt, outcome: notSentOutcome(this.#o.clock.now(), refusal), notSent: true });
       return;
     }
-    this.#perWebhook.set(attempt.webhookId, (this.#perWebhook.get(attempt.webhookId) ?? 0) + 1);
+    const mine = this.#sending.get(attempt.webhookId) ?? new Map<number, number>();
+    mine.set(attempt.attemptId, performance.now());
+    this.#sending.set(attempt.webhookId, mine);
     const sending = this.#o.sender
       .send(attempt)
       .catch((error: unknown) => notSentOutcome(this.#o.clock.now(), `could not send: ${(error as Error).message}`))
       .then((outcome) => {
         this.#inFlight.delete(attempt.attemptId);
-        const left = (this.#perWebhook.get(attempt.webhookId) ?? 1) - 1;
-        if (left > 0) this.#perWebhook.set(attempt.webhookId, left);
-        else this.#perWebhook.delete(attempt.webhookId);
+        mine.delete(attempt.attemptId);
+        if (mine.size === 0) this.#sending.delete(attempt.webhookId);
         this.#finish({ attempt, outcome, notSent: false });
       });
     this.#inFlight.set(attempt.attemptId, sending);
@@ -153,9 +179,18 @@ export class DeliveryEngine {
     return undefined;
   }
 
+  /**
+   * Webhooks at their share whose oldest send has been out for over a second: slow receivers.
+   * Only they are held back, so a fast receiver may use every slot, and the claim never has to
+   * scan past a fast webhook's queue looking for others.
+   */
   #busyWebhooks(): number[] {
     const busy: number[] = [];
-    for (const [webhookId, count] of this.#perWebhook) if (count >= this.#o.perWebhook) busy.push(webhookId);
+    const now = performance.now();
+    for (const [webhookId, started] of this.#sending) {
+      if (started.size < this.#o.perWebhook) continue;
+      if (now - Math.min(...started.values()) > SLOW_MS) busy.push(webhookId);
+    }
     return busy;
   }
 

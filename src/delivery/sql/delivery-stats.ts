@@ -29,7 +29,8 @@ export async function attemptsPerHour(db: Db, from: number) {
       eb.fn.countAll<number>().as('count'),
     ])
     .where('updated_at', '>=', from)
-    .where('status', '!=', 'pending')
+    // A literal, so SQLite can use the partial index on finished rows.
+    .where('status', '!=', sql.lit('pending'))
     .groupBy(['hour', 'status'])
     .execute();
   return rows.map((r) => ({ hour: Number(r.hour), status: r.status, count: Number(r.count) }));
@@ -54,6 +55,8 @@ export async function recentFailures(db: Db, limit: number, businessId?: number)
       'a.error_message',
       'a.updated_at',
     ])
+    // The index's own condition, stated as a literal, lets SQLite use the partial index.
+    .where('a.status', '!=', sql.lit('pending'))
     .where('a.status', 'in', ['failed', 'retrying'])
     .orderBy('a.updated_at', 'desc')
     .orderBy('a.id', 'desc')
