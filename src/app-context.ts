@@ -11,6 +11,7 @@ import type { RateLimiter } from './http/rate-limit.ts';
 import type { Ids } from './ids.ts';
 import type { KeyStore } from './keys/key-store.ts';
 import type { Logger } from './log.ts';
+import type { Subscriptions } from './webhooks/subscriptions.ts';
 
 /** Everything a request handler or job may use, built once by createApp and passed down. */
 export interface AppContext {
@@ -29,4 +30,8 @@ export interface AppContext {
   readonly policy: Policy;
   readonly engine: DeliveryEngine;
   readonly outbox: Outbox;
+  /** Which webhooks hear which event, kept in memory. */
+  readonly subscriptions: Subscriptions;
+  /** Drops every in-memory copy of keys and webhooks; call after changing them. */
+  readonly keysChanged: () => void;
 }

@@ -23,6 +23,7 @@ import { KeyStore } from './keys/key-store.ts';
 import { silentLogger, type Logger } from './log.ts';
 import { serviceRoutes } from './services/services.routes.ts';
 import { webhookRoutes } from './webhooks/webhooks.routes.ts';
+import { Subscriptions } from './webhooks/subscriptions.ts';
 import { businessRoutes } from './businesses/business.routes.ts';
 import { staffRoutes } from './staff/staff.routes.ts';
 import { slotRoutes } from './slots/slots.routes.ts';
@@ -76,7 +77,10 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   });
   const schedule = new RetrySchedule(config.retryDelays);
   const policy = { schedule, failuresBeforeDisable: config.failuresBeforeDisable };
+  const subscriptions = new Subscriptions(database);
+  const keys = new KeyStore(database);
   const engine = new DeliveryEngine({
+    onWebhooksSwitchedOff: () => subscriptions.clear(),
     db: database.kysely,
     clock,
     logger,
@@ -94,14 +98,19 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     clock,
     ids,
     logger,
-    keys: new KeyStore(database),
+    keys,
     limiter: new RateLimiter(database.kysely, clock, { perMinute: config.ratePerMinute, perDay: config.ratePerDay }),
     startedAt: clock.now(),
     lookup,
     sender,
     policy,
     engine,
-    outbox: new Outbox({ clock, ids, firstDelayMs: schedule.firstDelayMs, onQueued: () => engine.wake() }),
+    outbox: new Outbox({ clock, ids, firstDelayMs: schedule.firstDelayMs, onQueued: () => engine.wake(), subscriptions }),
+    subscriptions,
+    keysChanged: () => {
+      keys.invalidate();
+      subscriptions.clear();
+    },
   };
 
   const integrationRouter = new Router<AppState>({ prefix: INTEGRATION_PREFIX });

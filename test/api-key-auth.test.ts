@@ -21,7 +21,7 @@ describe('API key authentication', () => {
     db: app.context.db,
     clock,
     ids: app.context.ids,
-    onChange: () => app.context.keys.invalidate(),
+    onChange: app.context.keysChanged,
   });
 
   it('accepts the key in X-API-Key', async () => {

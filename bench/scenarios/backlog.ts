@@ -12,6 +12,7 @@ import { findKeyById } from '../../src/keys/keys.repository.ts';
 import { createKey } from '../../src/keys/keys.service.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createWebhook, webhookDeliveries } from '../../src/webhooks/webhooks.service.ts';
+import { Subscriptions } from '../../src/webhooks/subscriptions.ts';
 import { message, ROOT, rssMiB, spawnNode, startServer, stop, tempDir } from '../lib/processes.ts';
 import type { Row, Scenario } from '../lib/scenario.ts';
 import { median, round } from '../lib/stats.ts';
@@ -27,7 +28,14 @@ interface Fixture {
 async function fixture(name: string, targetUrl: string): Promise<Fixture> {
   const dir = tempDir(name);
   const database = await openDatabase(dir);
-  const deps = { db: database.kysely, clock: systemClock, ids: randomIds, config: { ...loadConfig({}), allowPrivateTargets: true }, lookup: undefined as never };
+  const deps = {
+    db: database.kysely,
+    clock: systemClock,
+    ids: randomIds,
+    config: { ...loadConfig({}), allowPrivateTargets: true },
+    lookup: undefined as never,
+    subscriptions: new Subscriptions(database),
+  };
   const business = await createBusiness(database.kysely, systemClock, { name, timezone: 'UTC' });
   const created = await createKey(deps, business.id, { name: 'bench', scopes: ['webhooks:manage'] });
   const key = fromKeyRow((await findKeyById(database.kysely, created.id))!);
@@ -71,7 +79,8 @@ async function timeIt(times: number, work: () => Promise<unknown>, after?: () =>
 
 async function costs(f: Fixture, times: number) {
   const db = f.database.kysely;
-  const outbox = new Outbox({ clock: systemClock, ids: randomIds, firstDelayMs: 60_000, onQueued: () => {} });
+  const subscriptions = new Subscriptions(f.database);
+  const outbox = new Outbox({ clock: systemClock, ids: randomIds, firstDelayMs: 60_000, onQueued: () => {}, subscriptions });
   let claimed: number[] = [];
   const claim = await timeIt(
     times,
@@ -81,7 +90,7 @@ async function costs(f: Fixture, times: number) {
     () => db.updateTable('delivery_attempts').set({ lease_until: null }).where('id', 'in', claimed).execute(),
   );
   const enqueue = await timeIt(times, () => inTransaction(db, (trx) => outbox.emitEvent(trx, f.businessId, 'booking.created', { bookingId: 1 })));
-  const deps = { db, clock: systemClock, ids: randomIds, config: loadConfig({}), lookup: undefined as never };
+  const deps = { db, clock: systemClock, ids: randomIds, config: loadConfig({}), lookup: undefined as never, subscriptions };
   const history = await timeIt(times, () => webhookDeliveries(deps, { apiKeyId: f.apiKeyId }, f.webhookId, { page: '1', limit: '20' }));
   return { claim, enqueue, history };
 }

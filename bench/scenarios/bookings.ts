@@ -20,7 +20,7 @@ const ALL_DAY = { hours: [{ start: '00:00', end: '24:00' }], breaks: [] };
 export async function bookingsFixture(rounds: number, perRound: number): Promise<{ dir: string; key: string; bodyFiles: string[] }> {
   const dir = tempDir('bookings');
   const database = await openDatabase(dir);
-  const deps = { db: database.kysely, clock: systemClock, ids: randomIds, outbox: new Outbox({ clock: systemClock, ids: randomIds, firstDelayMs: 0, onQueued: () => {} }) };
+  const deps = { db: database.kysely, clock: systemClock, ids: randomIds, outbox: Outbox.forCommand(database, systemClock, randomIds) };
   const business = await createBusiness(database.kysely, systemClock, { name: 'Bench salon', timezone: 'UTC' });
   const allWeek = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ start: '00:00', end: '24:00' }]]));
   await changeBusiness(database.kysely, systemClock, business.id, { workingHours: allWeek, slotStepMinutes: 15 });

@@ -2,6 +2,8 @@ import type { Clock } from '../clock.ts';
 import { afterCommit, type Tx } from '../db/transaction.ts';
 import type { Ids } from '../ids.ts';
 import type { EventName } from '../webhooks/events.ts';
+import { Subscriptions } from '../webhooks/subscriptions.ts';
+import type { Database } from '../db/connection.ts';
 import { envelopeBody } from './envelope.ts';
 import { insertAttempt } from './sql/insert-attempt.ts';
 import { insertDelivery } from './sql/insert-delivery.ts';
@@ -13,6 +15,7 @@ export interface OutboxDeps {
   firstDelayMs: number;
   /** Told after the commit of a transaction that queued attempts, to start them at once. */
   onQueued: () => void;
+  subscriptions: Subscriptions;
 }
 
 /**
@@ -27,6 +30,14 @@ export class Outbox {
   }
 
   /**
+   * An outbox for a command-line process: events it emits are picked up by the running server's
+   * tick within a second (it cannot be woken from here).
+   */
+  static forCommand(database: Database, clock: Clock, ids: Ids): Outbox {
+    return new Outbox({ clock, ids, firstDelayMs: 0, onQueued: () => {}, subscriptions: new Subscriptions(database) });
+  }
+
+  /**
    * Records `event` for `businessId` and one first attempt for each subscribed active webhook of
    * an active key of that business, in the caller's transaction. Returns the number queued.
    */
@@ -37,7 +48,7 @@ export class Outbox {
       .values({ business_id: businessId, event, data: JSON.stringify(data), created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const webhooks = await subscribedWebhooks(trx, businessId, event, now);
+    const webhooks = await this.#deps.subscriptions.forEvent(trx, businessId, event, now);
     for (const webhookId of webhooks) {
       const deliveryId = this.#deps.ids.deliveryId();
       const body = envelopeBody(deliveryId, event, now, data);
@@ -51,18 +62,4 @@ export class Outbox {
     if (webhooks.length > 0) afterCommit(trx, this.#deps.onQueued);
     return webhooks.length;
   }
-}
-
-async function subscribedWebhooks(trx: Tx, businessId: number, event: EventName, now: number): Promise<number[]> {
-  const rows = await trx
-    .selectFrom('webhooks as w')
-    .innerJoin('api_keys as k', 'k.id', 'w.api_key_id')
-    .select(['w.id', 'w.events'])
-    .where('w.business_id', '=', businessId)
-    .where('w.status', '=', 'active')
-    .where('k.status', '=', 'active')
-    .where((eb) => eb.or([eb('k.expires_at', 'is', null), eb('k.expires_at', '>', now)]))
-    .orderBy('w.id')
-    .execute();
-  return rows.filter((row) => (JSON.parse(row.events) as string[]).includes(event)).map((row) => row.id);
 }

@@ -18,6 +18,8 @@ export interface Recorded extends Finished {
   status: 'success' | 'retrying' | 'failed';
   errorMessage: string | null;
   nextDueAt?: number;
+  /** This result switched its webhook off. */
+  switchedOff: boolean;
 }
 
 /**
@@ -50,7 +52,13 @@ export async function recordOutcomes(trx: Tx, finished: readonly Finished[], pol
     if (decision.cancelReason) await cancelPendingAttempts(trx, attempt.webhookId, decision.cancelReason, now);
     health.set(attempt.webhookId, decision.health);
     changed.set(attempt.webhookId, (changed.get(attempt.webhookId) ?? false) || decision.healthChanged);
-    recorded.push({ ...item, status: decision.result.status, errorMessage: decision.result.errorMessage, nextDueAt: decision.nextDueAt });
+    recorded.push({
+      ...item,
+      status: decision.result.status,
+      errorMessage: decision.result.errorMessage,
+      nextDueAt: decision.nextDueAt,
+      switchedOff: decision.cancelReason !== undefined,
+    });
   }
   for (const [webhookId, countsChanged] of changed) {
     await saveWebhookHealth(trx, health.get(webhookId)!, countsChanged, now);

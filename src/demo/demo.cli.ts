@@ -9,7 +9,7 @@ export const demoCommand: Command = {
   usage: 'booking-api demo [--data DIR]',
   options: {},
   async run({ config, io, json }) {
-    const demo = await withDatabase(config, (database) => makeDemo(database.kysely, systemClock, randomIds));
+    const demo = await withDatabase(config, (database) => makeDemo(database, systemClock, randomIds));
     if (json) {
       io.out(JSON.stringify({ businessId: demo.businessId, apiKey: demo.apiKey }));
       return;

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.ts';
 import { localDate, weekdayOf } from '../businesses/local-time.ts';
 import { allBusinesses, createBusiness } from '../businesses/businesses.service.ts';
-import type { Db } from '../db/transaction.ts';
+import type { Database } from '../db/connection.ts';
 import { Outbox } from '../delivery/outbox.ts';
 import type { Ids } from '../ids.ts';
 import { createKey } from '../keys/keys.service.ts';
@@ -31,9 +31,9 @@ export interface DemoResult {
  * "Demo Salon" (DESIGN.md): four services, two staff working Mon–Sat 09:00–18:00 with a lunch
  * break, and a key with the full CRM scope set. Run again, it keeps the salon and makes a new key.
  */
-export async function makeDemo(db: Db, clock: Clock, ids: Ids): Promise<DemoResult> {
-  // Nothing here fires an event; the outbox is only needed to satisfy the services' signature.
-  const deps = { db, clock, ids, outbox: new Outbox({ clock, ids, firstDelayMs: 0, onQueued: () => {} }) };
+export async function makeDemo(database: Database, clock: Clock, ids: Ids): Promise<DemoResult> {
+  const db = database.kysely;
+  const deps = { db, clock, ids, outbox: Outbox.forCommand(database, clock, ids) };
   let business = (await allBusinesses(db)).find((b) => b.name === DEMO_NAME);
   const created = !business;
   if (!business) {

@@ -1,4 +1,5 @@
 import type { Database } from '../db/connection.ts';
+import { Memo } from '../db/memo.ts';
 import { digestsEqual, sha256Hex, API_KEY_PREFIX } from '../ids.ts';
 import { fromKeyRow, type ApiKey } from './api-key.ts';
 import { findKeyByHash } from './keys.repository.ts';
@@ -8,23 +9,21 @@ const KEY_SHAPE = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9_-]{16,128}$`);
 /**
  * Finds the key record for a presented value, from memory when it can. The cache is dropped when
  * this process changes a key (`invalidate`) and when another process (the CLI) writes to the
- * database, which SQLite's data_version tells us for the price of one pragma.
+ * database (see Memo). Unknown values are not cached.
  */
 export class KeyStore {
   readonly #database: Database;
-  readonly #byHash = new Map<string, ApiKey>();
-  #seenVersion: number;
+  readonly #byHash: Memo<string, ApiKey>;
 
   constructor(database: Database) {
     this.#database = database;
-    this.#seenVersion = database.externalVersion();
+    this.#byHash = new Memo(database);
   }
 
   async authenticate(value: string): Promise<ApiKey | undefined> {
     if (!KEY_SHAPE.test(value)) return undefined;
-    this.#dropIfChangedElsewhere();
     const hash = sha256Hex(value);
-    const cached = this.#byHash.get(hash);
+    const cached = this.#byHash.peek(hash);
     if (cached) return cached;
     const row = await findKeyByHash(this.#database.kysely, hash);
     // The lookup is by hash already; the comparison is constant-time all the same.
@@ -36,13 +35,5 @@ export class KeyStore {
 
   invalidate(): void {
     this.#byHash.clear();
-  }
-
-  #dropIfChangedElsewhere(): void {
-    const version = this.#database.externalVersion();
-    if (version !== this.#seenVersion) {
-      this.#seenVersion = version;
-      this.invalidate();
-    }
   }
 }

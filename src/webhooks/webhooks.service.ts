@@ -47,7 +47,7 @@ const parseCreate = bodyParser<WebhookCreateInput>(webhookCreateSchema);
 const parseUpdate = bodyParser<WebhookUpdateInput>(webhookUpdateSchema);
 const parseDeliveriesQuery = queryParser<DeliveriesQuery>(deliveriesQuerySchema);
 
-type Deps = Pick<AppContext, 'db' | 'clock' | 'ids' | 'config' | 'lookup'>;
+type Deps = Pick<AppContext, 'db' | 'clock' | 'ids' | 'config' | 'lookup' | 'subscriptions'>;
 
 /** GET /webhooks/events: every subscribable event with what it means and the schema of its `data`. */
 export function eventCatalog() {
@@ -78,6 +78,7 @@ export async function createWebhook(app: Deps, key: ApiKey, body: unknown) {
       updated_at: now,
     });
   });
+  app.subscriptions.clear();
   return toWebhookJsonWithSecret(await ownWebhook(app, { apiKeyId: key.id }, id));
 }
 
@@ -107,12 +108,14 @@ export async function changeWebhook(app: Deps, owner: WebhookOwner, id: number, 
     }
     await updateWebhook(trx, id, patch);
   });
+  app.subscriptions.clear();
   return toWebhookJson(await ownWebhook(app, owner, id));
 }
 
 export async function removeWebhook(app: Deps, owner: WebhookOwner, id: number): Promise<void> {
   await ownWebhook(app, owner, id);
   await deleteWebhook(app.db, id);
+  app.subscriptions.clear();
 }
 
 /** A new secret, valid at once; attempts sent from now on (retries included) are signed with it. */

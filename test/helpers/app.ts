@@ -107,7 +107,7 @@ export class TestApp {
     extra: { allowedOrigins?: string[]; expiresAt?: string; name?: string } = {},
   ): Promise<KeyWithValue> {
     return createKey(
-      { db: this.context.db, clock: this.context.clock, ids: this.context.ids, onChange: () => this.context.keys.invalidate() },
+      { db: this.context.db, clock: this.context.clock, ids: this.context.ids, onChange: this.context.keysChanged },
       businessId,
       { name: extra.name ?? 'test key', scopes: [...scopes], ...extra },
     );
