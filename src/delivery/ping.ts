@@ -5,7 +5,7 @@ import { findOwnedWebhook, type WebhookOwner } from '../webhooks/webhooks.reposi
 import { errors } from '../http/errors.ts';
 import { envelopeBody } from './envelope.ts';
 import { decide } from './lifecycle.ts';
-import { finishAttempt } from './sql/finish-attempt.ts';
+import { finishAttempts } from './sql/finish-attempt.ts';
 import { insertAttempt } from './sql/insert-attempt.ts';
 import { insertDelivery } from './sql/insert-delivery.ts';
 
@@ -39,7 +39,7 @@ export async function pingWebhook(app: Deps, owner: WebhookOwner, webhookId: num
     );
     const health = { id: webhookId, status: webhook.status, consecutiveFailures: 0, disabledReason: null, lastTriggeredAt: null };
     const { result } = decide({ attemptNumber: 1, trigger: 'ping' }, outcome, health, app.policy, recordedAt);
-    await finishAttempt(trx, attemptId, result, recordedAt);
+    await finishAttempts(trx, [{ attemptId, result }], recordedAt);
   });
   return {
     success: outcome.ok,

@@ -1,12 +1,33 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { WEBHOOK_SECRET_PREFIX } from '../ids.ts';
+
+interface SigningKeys {
+  spec: KeyObject;
+  standard: KeyObject;
+}
+
+/** Key objects per secret: deriving them is a large part of signing, and secrets rarely change. */
+const keyCache = new Map<string, SigningKeys>();
+
+function keysOf(secret: string): SigningKeys {
+  let keys = keyCache.get(secret);
+  if (!keys) {
+    if (keyCache.size >= 1000) keyCache.clear();
+    keys = {
+      spec: createSecretKey(Buffer.from(secret, 'utf8')),
+      standard: createSecretKey(Buffer.from(secret.slice(WEBHOOK_SECRET_PREFIX.length), 'base64')),
+    };
+    keyCache.set(secret, keys);
+  }
+  return keys;
+}
 
 /**
  * Spec 5: `sha256=` + lowercase hex HMAC-SHA256 of the body. The key is the whole secret string
  * as UTF-8, which is what a receiver naturally does with the secret it was given.
  */
 export function specSignature(secret: string, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
+  return `sha256=${createHmac('sha256', keysOf(secret).spec).update(body, 'utf8').digest('hex')}`;
 }
 
 /**
@@ -14,8 +35,9 @@ export function specSignature(secret: string, body: string): string {
  * the secret encodes after `whsec_`, so the reference libraries verify with the same secret.
  */
 export function standardSignature(secret: string, deliveryId: string, unixSeconds: number, body: string): string {
-  const key = Buffer.from(secret.slice(WEBHOOK_SECRET_PREFIX.length), 'base64');
-  const digest = createHmac('sha256', key).update(`${deliveryId}.${unixSeconds}.${body}`, 'utf8').digest('base64');
+  const digest = createHmac('sha256', keysOf(secret).standard)
+    .update(`${deliveryId}.${unixSeconds}.${body}`, 'utf8')
+    .digest('base64');
   return `v1,${digest}`;
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Tx } from '../../db/transaction.ts';
 import type { AttemptStatus } from '../../db/tables.ts';
 
@@ -10,25 +11,43 @@ export interface AttemptResult {
   responseExcerpt: string | null;
 }
 
+/** Which of these attempts are still pending (not cancelled meanwhile, their webhook not deleted). */
+export async function stillPending(trx: Tx, attemptIds: readonly number[]): Promise<Set<number>> {
+  if (attemptIds.length === 0) return new Set();
+  const rows = await trx
+    .selectFrom('delivery_attempts')
+    .select('id')
+    .where('id', 'in', sql<number>`(select value from json_each(${JSON.stringify(attemptIds)}))`)
+    .where('status', '=', sql.lit('pending'))
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 /**
- * Writes the result of an attempt that is still pending. Returns false when it is not (cancelled
- * while in flight, or its webhook deleted), so the caller drops the result.
+ * Writes the results of a batch of attempts in one statement (the rows come in as one JSON array,
+ * so the statement text never changes and stays prepared). Only attempts still pending change.
  */
-export async function finishAttempt(trx: Tx, attemptId: number, result: AttemptResult, now: number): Promise<boolean> {
-  const updated = await trx
-    .updateTable('delivery_attempts')
-    .set({
-      status: result.status,
-      sent_at: result.sentAt,
-      response_status_code: result.responseStatusCode,
-      response_time_ms: result.responseTimeMs,
-      error_message: result.errorMessage,
-      response_excerpt: result.responseExcerpt,
-      lease_until: null,
-      updated_at: now,
-    })
-    .where('id', '=', attemptId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+export async function finishAttempts(trx: Tx, results: ReadonlyArray<{ attemptId: number; result: AttemptResult }>, now: number): Promise<void> {
+  if (results.length === 0) return;
+  const rows = results.map(({ attemptId, result: r }) => [
+    attemptId,
+    r.status,
+    r.sentAt,
+    r.responseStatusCode,
+    r.responseTimeMs,
+    r.errorMessage,
+    r.responseExcerpt,
+  ]);
+  await sql`
+    update delivery_attempts as a set
+      status = r.value ->> 1,
+      sent_at = r.value ->> 2,
+      response_status_code = r.value ->> 3,
+      response_time_ms = r.value ->> 4,
+      error_message = r.value ->> 5,
+      response_excerpt = r.value ->> 6,
+      lease_until = null,
+      updated_at = ${now}
+    from json_each(${JSON.stringify(rows)}) as r
+    where a.id = r.value ->> 0 and a.status = 'pending'`.execute(trx);
 }
