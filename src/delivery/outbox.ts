@@ -7,6 +7,7 @@ import type { Database } from '../db/connection.ts';
 import { envelopeBody } from './envelope.ts';
 import { insertAttempt } from './sql/insert-attempt.ts';
 import { insertDelivery } from './sql/insert-delivery.ts';
+import { insertEvent } from './sql/insert-event.ts';
 
 export interface OutboxDeps {
   clock: Clock;
@@ -43,11 +44,7 @@ export class Outbox {
    */
   async emitEvent(trx: Tx, businessId: number, event: EventName, data: Record<string, unknown>): Promise<number> {
     const now = this.#deps.clock.now();
-    const { id: eventId } = await trx
-      .insertInto('events')
-      .values({ business_id: businessId, event, data: JSON.stringify(data), created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const eventId = await insertEvent(trx, businessId, event, data, now);
     const webhooks = await this.#deps.subscriptions.forEvent(trx, businessId, event, now);
     for (const webhookId of webhooks) {
       const deliveryId = this.#deps.ids.deliveryId();

@@ -1,30 +1,43 @@
 import type { Tx } from '../../db/transaction.ts';
 import type { AttemptTrigger } from '../../db/tables.ts';
+import { prepared } from '../../db/prepared.ts';
 
-export async function insertAttempt(
-  trx: Tx,
-  attempt: { deliveryPk: number; webhookId: number; attemptNumber: number; trigger: AttemptTrigger; dueAt: number },
-  now: number,
-): Promise<number> {
-  const { id } = await trx
+interface AttemptValues extends Record<string, unknown> {
+  deliveryPk: number;
+  webhookId: number;
+  attemptNumber: number;
+  trigger: AttemptTrigger;
+  dueAt: number;
+  now: number;
+}
+
+const insert = prepared<AttemptValues, { id: number }>((qb, p) =>
+  qb
     .insertInto('delivery_attempts')
     .values({
-      delivery_pk: attempt.deliveryPk,
-      webhook_id: attempt.webhookId,
-      attempt_number: attempt.attemptNumber,
+      delivery_pk: p.deliveryPk,
+      webhook_id: p.webhookId,
+      attempt_number: p.attemptNumber,
       status: 'pending',
-      trigger: attempt.trigger,
-      due_at: attempt.dueAt,
+      trigger: p.trigger,
+      due_at: p.dueAt,
       lease_until: null,
       sent_at: null,
       response_status_code: null,
       response_time_ms: null,
       error_message: null,
       response_excerpt: null,
-      created_at: now,
-      updated_at: now,
+      created_at: p.now,
+      updated_at: p.now,
     })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+    .returning('id'),
+);
+
+export async function insertAttempt(
+  trx: Tx,
+  attempt: { deliveryPk: number; webhookId: number; attemptNumber: number; trigger: AttemptTrigger; dueAt: number },
+  now: number,
+): Promise<number> {
+  const { rows } = await insert(trx, { ...attempt, now });
+  return rows[0]!.id;
 }

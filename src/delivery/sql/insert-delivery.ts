@@ -1,21 +1,34 @@
 import type { Tx } from '../../db/transaction.ts';
+import { prepared } from '../../db/prepared.ts';
+
+interface DeliveryValues extends Record<string, unknown> {
+  deliveryId: string;
+  webhookId: number;
+  eventId: number | null;
+  event: string;
+  body: string;
+  now: number;
+}
+
+const insert = prepared<DeliveryValues, { id: number }>((qb, p) =>
+  qb
+    .insertInto('deliveries')
+    .values({
+      delivery_id: p.deliveryId,
+      webhook_id: p.webhookId,
+      event_id: p.eventId,
+      event: p.event,
+      body: p.body,
+      created_at: p.now,
+    })
+    .returning('id'),
+);
 
 export async function insertDelivery(
   trx: Tx,
   delivery: { deliveryId: string; webhookId: number; eventId: number | null; event: string; body: string },
   now: number,
 ): Promise<number> {
-  const { id } = await trx
-    .insertInto('deliveries')
-    .values({
-      delivery_id: delivery.deliveryId,
-      webhook_id: delivery.webhookId,
-      event_id: delivery.eventId,
-      event: delivery.event,
-      body: delivery.body,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+  const { rows } = await insert(trx, { ...delivery, now });
+  return rows[0]!.id;
 }

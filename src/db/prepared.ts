@@ -1,0 +1,49 @@
+import {
+  CompiledQuery,
+  DummyDriver,
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type Compilable,
+  type QueryResult,
+} from 'kysely';
+import type { Tables } from './tables.ts';
+
+/** A Kysely that only compiles (Kysely's "cold" instance): prepared queries are built with it. */
+const compiler = new Kysely<Tables>({
+  dialect: {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
+});
+
+/**
+ * A query written in Kysely once, compiled once, then run many times with new values.
+ * Kysely builds and compiles every query anew (4–9 µs each, measured); the outbox and the
+ * delivery loop run the same few statements thousands of times a second.
+ *
+ * `build` receives placeholders (`p.name`): stand-in values that are recognised in the compiled
+ * parameters and replaced on every run. A value that must never change goes in as a literal.
+ */
+export function prepared<P extends Record<string, unknown>, R = unknown>(
+  build: (qb: Kysely<Tables>, p: { [K in keyof P]: P[K] }) => Compilable<R>,
+): (db: Kysely<any>, values: P) => Promise<QueryResult<R>> {
+  let compiled: CompiledQuery<R> | undefined;
+  let slots: Array<[index: number, name: string]> = [];
+  const marker = '\u0000prepared:';
+  return (db, values) => {
+    if (!compiled) {
+      const placeholders = new Proxy({}, { get: (_, name) => `${marker}${String(name)}` }) as { [K in keyof P]: P[K] };
+      compiled = build(compiler, placeholders).compile();
+      slots = compiled.parameters.flatMap((value, index): Array<[number, string]> =>
+        typeof value === 'string' && value.startsWith(marker) ? [[index, value.slice(marker.length)]] : [],
+      );
+    }
+    const parameters = [...compiled.parameters];
+    for (const [index, name] of slots) parameters[index] = values[name];
+    return db.executeQuery(CompiledQuery.raw(compiled.sql, parameters) as CompiledQuery<R>);
+  };
+}
