@@ -12,6 +12,7 @@ import type { Ids } from './ids.ts';
 import type { KeyStore } from './keys/key-store.ts';
 import type { Logger } from './log.ts';
 import type { Subscriptions } from './webhooks/subscriptions.ts';
+import type { ServiceCatalog } from './services/service-catalog.ts';
 
 /** Everything a request handler or job may use, built once by createApp and passed down. */
 export interface AppContext {
@@ -30,6 +31,8 @@ export interface AppContext {
   readonly policy: Policy;
   readonly engine: DeliveryEngine;
   readonly outbox: Outbox;
+  /** GET /services, serialised once per business. */
+  readonly catalog: ServiceCatalog;
   /** Which webhooks hear which event, kept in memory. */
   readonly subscriptions: Subscriptions;
   /** Drops every in-memory copy of keys and webhooks; call after changing them. */

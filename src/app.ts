@@ -24,6 +24,7 @@ import { silentLogger, type Logger } from './log.ts';
 import { serviceRoutes } from './services/services.routes.ts';
 import { webhookRoutes } from './webhooks/webhooks.routes.ts';
 import { Subscriptions } from './webhooks/subscriptions.ts';
+import { ServiceCatalog } from './services/service-catalog.ts';
 import { businessRoutes } from './businesses/business.routes.ts';
 import { staffRoutes } from './staff/staff.routes.ts';
 import { slotRoutes } from './slots/slots.routes.ts';
@@ -107,6 +108,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     engine,
     outbox: new Outbox({ clock, ids, firstDelayMs: schedule.firstDelayMs, onQueued: () => engine.wake(), subscriptions }),
     subscriptions,
+    catalog: new ServiceCatalog(database),
     keysChanged: () => {
       keys.invalidate();
       subscriptions.clear();

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { TestApp } from './helpers/app.ts';
+import { admin } from './helpers/salon.ts';
 
 describe('GET /v1/integration/services', () => {
   let app: TestApp;
@@ -41,11 +44,29 @@ describe('GET /v1/integration/services', () => {
     assert.equal((await app.request('GET', '/v1/integration/services?limit=5', { key })).status, 400);
   });
 
+  it('shows a change made through the admin API at once', async () => {
+    const before = await app.request('GET', '/v1/integration/services', { key });
+    const id = before.body.data[0].id;
+    await admin(app, 'PATCH', `/businesses/1/services/${id}`, { name: 'Haircut deluxe' }, 200);
+    const after = await app.request('GET', '/v1/integration/services', { key });
+    assert.equal(after.body.data[0].name, 'Haircut deluxe');
+  });
+
+  it('shows a change made by another process at once', async () => {
+    await app.request('GET', '/v1/integration/services', { key });
+    // Another connection to the same file, as the CLI would be.
+    const other = new BetterSqlite3(path.join(app.dataDir, 'booking.db'));
+    other.prepare("update services set name = 'Changed elsewhere' where name = 'Colour'").run();
+    other.close();
+    const after = await app.request('GET', '/v1/integration/services', { key });
+    assert.ok(after.body.data.some((s: { name: string }) => s.name === 'Changed elsewhere'));
+  });
+
   it('reads one service by id', async () => {
     const list = await app.request('GET', '/v1/integration/services', { key });
     const reply = await app.request('GET', `/v1/integration/services/${list.body.data[0].id}`, { key });
     assert.equal(reply.status, 200);
-    assert.equal(reply.body.name, 'Haircut');
+    assert.deepEqual(reply.body, list.body.data[0]);
     assert.equal((await app.request('GET', '/v1/integration/services/9999', { key })).status, 404);
   });
 });

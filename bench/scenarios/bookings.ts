@@ -8,6 +8,7 @@ import { Outbox } from '../../src/delivery/outbox.ts';
 import { randomIds } from '../../src/ids.ts';
 import { createKey } from '../../src/keys/keys.service.ts';
 import { createService } from '../../src/services/services.service.ts';
+import { ServiceCatalog } from '../../src/services/service-catalog.ts';
 import { createStaff } from '../../src/staff/staff.service.ts';
 import { message, ROOT, spawnNode, startServer, stop, tempDir } from '../lib/processes.ts';
 import type { Row, Scenario } from '../lib/scenario.ts';
@@ -20,7 +21,13 @@ const ALL_DAY = { hours: [{ start: '00:00', end: '24:00' }], breaks: [] };
 export async function bookingsFixture(rounds: number, perRound: number): Promise<{ dir: string; key: string; bodyFiles: string[] }> {
   const dir = tempDir('bookings');
   const database = await openDatabase(dir);
-  const deps = { db: database.kysely, clock: systemClock, ids: randomIds, outbox: Outbox.forCommand(database, systemClock, randomIds) };
+  const deps = {
+    db: database.kysely,
+    clock: systemClock,
+    ids: randomIds,
+    outbox: Outbox.forCommand(database, systemClock, randomIds),
+    catalog: new ServiceCatalog(database),
+  };
   const business = await createBusiness(database.kysely, systemClock, { name: 'Bench salon', timezone: 'UTC' });
   const allWeek = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ start: '00:00', end: '24:00' }]]));
   await changeBusiness(database.kysely, systemClock, business.id, { workingHours: allWeek, slotStepMinutes: 15 });

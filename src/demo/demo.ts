@@ -7,6 +7,7 @@ import type { Ids } from '../ids.ts';
 import { createKey } from '../keys/keys.service.ts';
 import { SCOPE_PRESETS } from '../keys/scopes.ts';
 import { createService } from '../services/services.service.ts';
+import { ServiceCatalog } from '../services/service-catalog.ts';
 import { createStaff } from '../staff/staff.service.ts';
 
 export const DEMO_NAME = 'Demo Salon';
@@ -33,7 +34,7 @@ export interface DemoResult {
  */
 export async function makeDemo(database: Database, clock: Clock, ids: Ids): Promise<DemoResult> {
   const db = database.kysely;
-  const deps = { db, clock, ids, outbox: Outbox.forCommand(database, clock, ids) };
+  const deps = { db, clock, ids, outbox: Outbox.forCommand(database, clock, ids), catalog: new ServiceCatalog(database) };
   let business = (await allBusinesses(db)).find((b) => b.name === DEMO_NAME);
   const created = !business;
   if (!business) {

@@ -6,7 +6,7 @@ import { requireScope } from '../http/integration-auth.ts';
 import { apiKeyOf, idParam, type AppState } from '../http/state.ts';
 import { queryParser } from '../http/validate.ts';
 import { toServiceJson } from './service.presenter.ts';
-import { findService, listServices } from './services.repository.ts';
+import { findService } from './services.repository.ts';
 
 const parseQuery = queryParser<{ active?: boolean }>(servicesQuerySchema);
 
@@ -17,8 +17,8 @@ export function serviceRoutes(app: AppContext): Router<AppState> {
 
   router.get('/services', async (ctx) => {
     const { active } = parseQuery(ctx.query);
-    const rows = await listServices(app.db, apiKeyOf(ctx).businessId, active);
-    ctx.body = { data: rows.map(toServiceJson), total: rows.length };
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = await app.catalog.json(apiKeyOf(ctx).businessId, active);
   });
   router.get('/services/:id', async (ctx) => {
     const row = await findService(app.db, apiKeyOf(ctx).businessId, idParam(ctx.params.id, 'Service'));

@@ -11,7 +11,7 @@ import { bodyParser } from '../http/validate.ts';
 import { toServiceJson } from './service.presenter.ts';
 import { findService, insertService, listServices } from './services.repository.ts';
 
-type Deps = Pick<AppContext, 'db' | 'clock' | 'outbox'>;
+type Deps = Pick<AppContext, 'db' | 'clock' | 'outbox' | 'catalog'>;
 
 interface ServiceInput {
   name: string;
@@ -62,6 +62,7 @@ export async function createService(app: Deps, businessId: number, body: unknown
     created_at: now,
     updated_at: now,
   });
+  app.catalog.clear();
   return adminService(app, businessId, id);
 }
 
@@ -98,6 +99,7 @@ export async function changeService(app: Deps, businessId: number, id: number, b
       updatedAt: toIso(now),
     });
   });
+  app.catalog.clear();
   return adminService(app, businessId, id);
 }
 
@@ -111,6 +113,7 @@ export async function deleteService(app: Deps, businessId: number, id: number): 
     await trx.deleteFrom('staff_services').where('service_id', '=', id).execute();
     await app.outbox.emitEvent(trx, businessId, 'service.deleted', { serviceId: id, name: row.name, deletedAt: toIso(now) });
   });
+  app.catalog.clear();
 }
 
 async function existing(app: Pick<Deps, 'db'>, businessId: number, id: number): Promise<ServiceRow> {

@@ -115,6 +115,7 @@ export class TestApp {
 
   async service(businessId: number, name: string, extra: { active?: boolean; durationMinutes?: number } = {}) {
     const now = this.context.clock.now();
+    this.context.catalog.clear();
     return insertService(this.context.db, {
       business_id: businessId,
       name,
