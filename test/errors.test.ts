@@ -87,10 +87,18 @@ describe('error responses', () => {
     assert.match(replaced.headers.get('x-request-id') ?? '', /^req_/);
   });
 
-  it('sets security headers on every response', async () => {
-    const reply = await app.request('GET', '/healthz');
-    assert.equal(reply.status, 200);
-    assert.equal(reply.headers.get('x-content-type-options'), 'nosniff');
-    assert.equal(reply.headers.get('cache-control'), 'no-store');
+  it('sets security headers on every response: no-store on the API, a strict CSP on the page', async () => {
+    for (const path of ['/healthz', '/v1/integration/webhooks', '/admin/api/status', '/nowhere/v1']) {
+      const reply = await app.request('GET', path, { key });
+      assert.equal(reply.headers.get('x-content-type-options'), 'nosniff', path);
+    }
+    const api = await app.request('GET', '/v1/integration/webhooks', { key });
+    assert.equal(api.headers.get('cache-control'), 'no-store');
+    assert.equal(api.headers.get('content-security-policy'), null);
+    const page = await app.request('GET', '/');
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get('content-security-policy') ?? '', /default-src 'self'.*frame-ancestors 'none'/);
+    assert.equal(page.headers.get('x-frame-options'), 'DENY');
+    assert.equal(page.headers.get('referrer-policy'), 'no-referrer');
   });
 });

@@ -53,11 +53,21 @@ export async function openDatabase(dataDir: string, options: OpenOptions = {}): 
   registerTransactionProbe(kysely, () => raw.inTransaction);
   await migrate(kysely, file);
   const dataVersion = raw.prepare('pragma data_version').pluck();
+  // One pragma per turn of the event loop, however many requests and caches ask in it: another
+  // process's commit is seen by the next turn (well under a millisecond later).
+  let version: number | undefined;
+  const externalVersion = () => {
+    if (version === undefined) {
+      version = dataVersion.get() as number;
+      setImmediate(() => (version = undefined));
+    }
+    return version;
+  };
 
   return {
     kysely,
     file,
-    externalVersion: () => dataVersion.get() as number,
+    externalVersion,
     sizeBytes: () => fileSize(file) + fileSize(`${file}-wal`),
     backup: async (destination) => {
       await raw.backup(destination);

@@ -24,7 +24,8 @@ export interface RateDecision {
 interface KeyCounters {
   minuteStart: number;
   minuteCount: number;
-  day: string;
+  /** Start of the UTC day counted, Unix ms. */
+  dayStart: number;
   dayCount: number;
   lastUsedAt: number;
 }
@@ -55,13 +56,13 @@ export class RateLimiter {
     const counters = this.#counters.get(apiKeyId) ?? (await this.#load(apiKeyId));
     const now = this.#clock.now();
     const minuteStart = Math.floor(now / MINUTE_MS) * MINUTE_MS;
-    const day = utcDay(now);
+    const dayStart = Math.floor(now / DAY_MS) * DAY_MS;
     if (counters.minuteStart !== minuteStart) {
       counters.minuteStart = minuteStart;
       counters.minuteCount = 0;
     }
-    if (counters.day !== day) {
-      counters.day = day;
+    if (counters.dayStart !== dayStart) {
+      counters.dayStart = dayStart;
       counters.dayCount = 0;
     }
     let exceeded: 'minute' | 'day' | undefined;
@@ -73,7 +74,6 @@ export class RateLimiter {
       counters.lastUsedAt = now;
       this.#dirty.add(apiKeyId);
     }
-    const dayStart = Math.floor(now / DAY_MS) * DAY_MS;
     return {
       minute: {
         limit: this.perMinute,
@@ -92,7 +92,7 @@ export class RateLimiter {
     this.#dirty.clear();
     const counts = ids.map((id) => {
       const c = this.#counters.get(id)!;
-      return { apiKeyId: id, day: c.day, count: c.dayCount };
+      return { apiKeyId: id, day: utcDay(c.dayStart), count: c.dayCount };
     });
     const usage = new Map(ids.map((id) => [id, this.#counters.get(id)!.lastUsedAt]));
     const yesterday = utcDay(this.#clock.now() - DAY_MS);
@@ -118,7 +118,7 @@ export class RateLimiter {
     if (!loading) {
       const now = this.#clock.now();
       loading = loadDayCount(this.#db, apiKeyId, utcDay(now)).then((dayCount) => {
-        const counters = { minuteStart: 0, minuteCount: 0, day: utcDay(now), dayCount, lastUsedAt: 0 };
+        const counters = { minuteStart: 0, minuteCount: 0, dayStart: Math.floor(now / DAY_MS) * DAY_MS, dayCount, lastUsedAt: 0 };
         this.#counters.set(apiKeyId, counters);
         this.#loading.delete(apiKeyId);
         return counters;
@@ -138,9 +138,17 @@ export function rateLimitHeaders(decision: RateDecision, now: number): Record<st
     'X-RateLimit-Limit': String(minute.limit),
     'X-RateLimit-Remaining': String(minute.remaining),
     'X-RateLimit-Reset': String(Math.ceil(minute.resetAt / 1000)),
-    'RateLimit-Policy': `"minute";q=${minute.limit};w=60, "day";q=${day.limit};w=86400`,
+    'RateLimit-Policy': policyField(minute.limit, day.limit),
     RateLimit: `"minute";r=${minute.remaining};t=${seconds(minute.resetAt)}, "day";r=${day.remaining};t=${seconds(day.resetAt)}`,
   };
+}
+
+let policy: { key: string; value: string } | undefined;
+/** The policy never changes while the server runs: built once. */
+function policyField(perMinute: number, perDay: number): string {
+  const key = `${perMinute}/${perDay}`;
+  if (policy?.key !== key) policy = { key, value: `"minute";q=${perMinute};w=60, "day";q=${perDay};w=86400` };
+  return policy.value;
 }
 
 /** The spec's 429 (section 7): statusCode, error, message naming the limit, retryAfter. */

@@ -38,16 +38,12 @@ function compile<T>(ajv: Ajv, schema: SchemaObject, where: 'body' | 'query'): Pa
   const existing = typeof schema.$id === 'string' ? ajv.getSchema<T>(schema.$id) : undefined;
   const validate = existing ?? ajv.compile<T>(schema);
   return (input) => {
-    // Copy so defaults and coercion never write into Koa's own objects.
-    const data = input === undefined && where === 'query' ? {} : structuredCloneSafe(input);
+    // Defaults and coercion write into the input: Koa parses query and body afresh per request.
+    const data = input === undefined && where === 'query' ? {} : input;
     if (validate(data)) return data;
     const error = validate.errors?.[0];
     throw errors.validation(describe(error, schema, where), error ? fieldOf(error) || undefined : undefined);
   };
-}
-
-function structuredCloneSafe(value: unknown): unknown {
-  return value === undefined ? undefined : structuredClone(value);
 }
 
 /** `events[0]`, `client.email`: the failing field as an integrator would write it. */
