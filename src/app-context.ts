@@ -13,6 +13,7 @@ import type { KeyStore } from './keys/key-store.ts';
 import type { Logger } from './log.ts';
 import type { Subscriptions } from './webhooks/subscriptions.ts';
 import type { ServiceCatalog } from './services/service-catalog.ts';
+import type { BusinessDirectory } from './businesses/directory.ts';
 
 /** Everything a request handler or job may use, built once by createApp and passed down. */
 export interface AppContext {
@@ -31,6 +32,8 @@ export interface AppContext {
   readonly policy: Policy;
   readonly engine: DeliveryEngine;
   readonly outbox: Outbox;
+  /** Each business's record, services and staff in memory, kept current by the database. */
+  readonly directory: BusinessDirectory;
   /** GET /services, serialised once per business. */
   readonly catalog: ServiceCatalog;
   /** Which webhooks hear which event, kept in memory. */

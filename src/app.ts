@@ -25,6 +25,7 @@ import { serviceRoutes } from './services/services.routes.ts';
 import { webhookRoutes } from './webhooks/webhooks.routes.ts';
 import { Subscriptions } from './webhooks/subscriptions.ts';
 import { ServiceCatalog } from './services/service-catalog.ts';
+import { BusinessDirectory } from './businesses/directory.ts';
 import { businessRoutes } from './businesses/business.routes.ts';
 import { staffRoutes } from './staff/staff.routes.ts';
 import { slotRoutes } from './slots/slots.routes.ts';
@@ -109,6 +110,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     outbox: new Outbox({ clock, ids, firstDelayMs: schedule.firstDelayMs, onQueued: () => engine.wake(), subscriptions }),
     subscriptions,
     catalog: new ServiceCatalog(database),
+    directory: new BusinessDirectory(),
     keysChanged: () => {
       keys.invalidate();
       subscriptions.clear();

@@ -85,6 +85,8 @@ export async function busyIntervals(
     .where('staff_id', 'in', staffIds)
     .where('status', 'in', LIVE_STATUSES)
     .where('start_at', '<', to)
+    // Bookings last at most a day (a check constraint), so nothing earlier can reach into [from, to).
+    .where('start_at', '>', from - 86_400_000)
     .where('end_at', '>', from);
   if (excludeBookingId !== undefined) query = query.where('id', '!=', excludeBookingId);
   for (const row of await query.execute()) busy.get(row.staff_id)?.push([row.start_at, row.end_at]);

@@ -40,6 +40,8 @@ export interface BusinessesTable {
   /** JSON: WeeklyHours, see src/businesses/hours.ts. */
   working_hours: string;
   slot_step_minutes: number;
+  /** Bumped by triggers when the business, its services or staff change: the directory cache's key. */
+  directory_version: Generated<number>;
   created_at: number;
   updated_at: number;
 }

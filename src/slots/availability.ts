@@ -1,14 +1,13 @@
 import type { WeeklyHours } from '../businesses/hours.ts';
 import { localDayBounds, weekdayOf } from '../businesses/local-time.ts';
-import type { BusinessRow, ServiceRow } from '../db/tables.ts';
+import { staffFor, type Directory } from '../businesses/directory.ts';
+import type { ServiceRow } from '../db/tables.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import { busyIntervals } from '../bookings/bookings.repository.ts';
-import { scheduleOf } from '../staff/staff.presenter.ts';
-import { staffForService } from '../staff/staff.repository.ts';
 import { freeSlots, type Slot } from './slots.ts';
 
 export interface AvailabilityQuery {
-  business: BusinessRow;
+  directory: Directory;
   service: ServiceRow;
   date: string;
   staffId?: number;
@@ -19,9 +18,10 @@ export interface AvailabilityQuery {
 
 /** Free slots of a service on a local date, from the staff who perform it and their bookings. */
 export async function availability(db: Db | Tx, query: AvailabilityQuery): Promise<Slot[]> {
-  const { business, service, date } = query;
+  const { directory, service, date } = query;
+  const { business } = directory;
   if (service.active !== 1) return [];
-  const staff = await staffForService(db, business.id, service.id, query.staffId);
+  const staff = staffFor(directory, service.id, query.staffId);
   const day = localDayBounds(date, business.timezone);
   const busy = await busyIntervals(
     db,
@@ -37,7 +37,7 @@ export async function availability(db: Db | Tx, query: AvailabilityQuery): Promi
     opening: JSON.parse(business.working_hours) as WeeklyHours,
     stepMinutes: business.slot_step_minutes,
     durationMinutes: service.duration_minutes,
-    staff: staff.map((member) => ({ id: member.id, schedule: scheduleOf(member), busy: busy.get(member.id) ?? [] })),
+    staff: staff.map((member) => ({ id: member.id, schedule: member.schedule, busy: busy.get(member.id) ?? [] })),
     notBefore: query.now,
   });
 }

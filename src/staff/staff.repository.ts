@@ -46,16 +46,3 @@ export async function replaceStaffServices(tx: Tx, staffId: number, serviceIds: 
       .execute();
   }
 }
-
-/** Active staff of the business who perform the service; one of them when `staffId` is given. */
-export async function staffForService(db: Db | Tx, businessId: number, serviceId: number, staffId?: number): Promise<StaffRow[]> {
-  let query = db
-    .selectFrom('staff as st')
-    .innerJoin('staff_services as ss', 'ss.staff_id', 'st.id')
-    .selectAll('st')
-    .where('st.business_id', '=', businessId)
-    .where('st.active', '=', 1)
-    .where('ss.service_id', '=', serviceId);
-  if (staffId !== undefined) query = query.where('st.id', '=', staffId);
-  return query.orderBy('st.id').execute();
-}

@@ -20,6 +20,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('currency', 'text', (c) => c.notNull().defaultTo('EUR'))
     .addColumn('working_hours', 'text', (c) => c.notNull())
     .addColumn('slot_step_minutes', 'integer', (c) => c.notNull().defaultTo(15))
+    // Bumped by triggers whenever the business, its services or staff change (see 0002).
+    .addColumn('directory_version', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'integer', (c) => c.notNull())
     .addColumn('updated_at', 'integer', (c) => c.notNull())
     .execute();

@@ -68,7 +68,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('cancelled_by', 'text')
     .addColumn('created_at', 'integer', (c) => c.notNull())
     .addColumn('updated_at', 'integer', (c) => c.notNull())
-    .addCheckConstraint('bookings_times', sql`end_at > start_at`)
+    // At most a day long: the overlap checks below look back one day, not through all history.
+    .addCheckConstraint('bookings_times', sql`end_at > start_at and end_at - start_at <= 86400000`)
     .execute();
   await db.schema.createIndex('bookings_staff_time').on('bookings').columns(['staff_id', 'start_at']).execute();
   await db.schema.createIndex('bookings_business_time').on('bookings').columns(['business_id', 'start_at']).execute();
@@ -92,11 +93,28 @@ export async function up(db: Kysely<any>): Promise<void> {
                and b.id is not new.id
                and b.status in ('pending', 'confirmed')
                and b.start_at < new.end_at
+               and b.start_at > new.start_at - 86400000
                and b.end_at > new.start_at
            );
          end`,
       )
       .execute(db);
+  }
+
+  // A business's directory (its own record, services, staff, who does what) is cached in memory;
+  // these triggers bump its version on any change, by any writer, so the cache knows.
+  const bump = (business: string) => `update businesses set directory_version = directory_version + 1 where id = ${business};`;
+  const directoryTriggers: Array<[string, string, string]> = [
+    ['businesses_directory', 'after update of name, timezone, address, phone, email, website, currency, working_hours, slot_step_minutes on businesses', bump('new.id')],
+    ['services_directory_insert', 'after insert on services', bump('new.business_id')],
+    ['services_directory_update', 'after update on services', bump('new.business_id')],
+    ['staff_directory_insert', 'after insert on staff', bump('new.business_id')],
+    ['staff_directory_update', 'after update on staff', bump('new.business_id')],
+    ['staff_services_directory_insert', 'after insert on staff_services', bump('(select business_id from staff where id = new.staff_id)')],
+    ['staff_services_directory_delete', 'after delete on staff_services', bump('(select business_id from staff where id = old.staff_id)')],
+  ];
+  for (const [name, timing, action] of directoryTriggers) {
+    await sql.raw(`create trigger ${name} ${timing} begin ${action} end`).execute(db);
   }
 
   await db.schema
