@@ -15,13 +15,13 @@ const profiled = ['--cpu-prof', `--cpu-prof-dir=${dir}`];
 
 if (scenario === 'services') {
   const fixture = await servicesFixture();
-  const server = await startServer(fixture.dir, UNLIMITED, profiled);
+  const server = await startServer(fixture.dir, { ...UNLIMITED, BENCH_SQL_PROFILE: '1' }, profiled, true);
   const report = await runLoad({ url: server.url, method: 'GET', path: '/v1/integration/services', headers: { 'x-api-key': fixture.key }, connections: 50, durationMs: 5000, warmupMs: 1000 });
   console.log(`${Math.round(report.perSecond)} req/s, p99 ${report.p99.toFixed(1)} ms`);
   await stop(server.child);
 } else if (scenario === 'bookings') {
   const fixture = await bookingsFixture(1, 8000);
-  const server = await startServer(fixture.dir, UNLIMITED, profiled);
+  const server = await startServer(fixture.dir, { ...UNLIMITED, BENCH_SQL_PROFILE: '1' }, profiled, true);
   const report = await runLoad({ url: server.url, method: 'POST', path: '/v1/integration/bookings', headers: { 'x-api-key': fixture.key, 'content-type': 'application/json' }, connections: 50, bodiesFile: fixture.bodyFiles[0] });
   console.log(`${Math.round(report.perSecond)} bookings/s, p99 ${report.p99.toFixed(1)} ms, ${JSON.stringify(report.statuses)}`);
   await stop(server.child);

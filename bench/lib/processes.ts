@@ -57,19 +57,28 @@ export async function startServer(
   dataDir: string,
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
+  /** The in-process driver (bench/lib/server-driver.ts) instead of the CLI, for profiling. */
+  inProcess = false,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const argv = [...nodeArgs, path.join(ROOT, 'src/bin.mjs'), 'serve', '--port', '0', '--data', dataDir];
+  const argv = inProcess
+    ? [...nodeArgs, path.join(ROOT, 'bench/lib/server-driver.ts'), dataDir]
+    : [...nodeArgs, path.join(ROOT, 'src/bin.mjs'), 'serve', '--port', '0', '--data', dataDir];
   const child = spawn(HAS_TASKSET ? 'taskset' : NODE, [...(HAS_TASKSET ? ['-c', '0', NODE] : []), ...argv], {
     cwd: ROOT,
     env: { ...process.env, BOOKING_LOG_LEVEL: 'warn', BOOKING_ADMIN_TOKEN: 'bench-admin-token-0000', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  // After start, pass the server's stderr (the SQL profile, warnings) through.
+  const forward = (chunk: string) => process.stderr.write(chunk);
   const url = await new Promise<string>((resolve, reject) => {
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk;
       const match = /at (http:\S+?)\/ /.exec(stderr);
-      if (match) resolve(match[1]!);
+      if (match) {
+        resolve(match[1]!);
+        if (inProcess) child.stderr!.on('data', forward);
+      }
     });
     child.once('exit', (code) => reject(new Error(`server exited ${code}: ${stderr}`)));
   });
