@@ -49,6 +49,8 @@ await step('bundle', () =>
     // import.meta is only read outside the executable (static files from the checkout).
     logOverride: { 'empty-import-meta': 'silent' },
     legalComments: 'none',
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'warning',
   }),
 );

@@ -1,4 +1,4 @@
-import { Ajv2020 as Ajv, type ErrorObject, type SchemaObject } from 'ajv/dist/2020.js';
+import { Ajv2020 as Ajv, type ErrorObject, type SchemaObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
 import defs from '../../schema/defs.json' with { type: 'json' };
 import { errors } from './errors.ts';
@@ -11,7 +11,9 @@ const addFormats = (typeof formats === 'function' ? formats : (formats as { defa
 
 function makeAjv(coerceTypes: boolean): Ajv {
   // verbose: errors carry their schema, which holds the x-error sentence.
-  const ajv = new Ajv({ allErrors: false, strict: true, useDefaults: true, coerceTypes, verbose: true });
+  // validateSchema: false — our schemas are fixed and checked by the tests; validating them against
+  // the 2020-12 meta-schema at run time compiled that whole meta-schema at every start.
+  const ajv = new Ajv({ allErrors: false, strict: true, useDefaults: true, coerceTypes, verbose: true, validateSchema: false });
   addFormats(ajv);
   // Annotation only: the sentence used when a `pattern` or `format` fails.
   ajv.addKeyword({ keyword: 'x-error', schemaType: 'string' });
@@ -34,10 +36,15 @@ export function queryParser<T>(schema: SchemaObject): Parser<T> {
   return compile<T>(queryAjv, schema, 'query');
 }
 
+/**
+ * The validator is generated on first use, not at import: generating all of them up front was
+ * the largest part of starting the single executable (and of its memory peak).
+ */
 function compile<T>(ajv: Ajv, schema: SchemaObject, where: 'body' | 'query'): Parser<T> {
-  const existing = typeof schema.$id === 'string' ? ajv.getSchema<T>(schema.$id) : undefined;
-  const validate = existing ?? ajv.compile<T>(schema);
+  let compiled: ValidateFunction<T> | undefined;
   return (input) => {
+    compiled ??= (typeof schema.$id === 'string' ? ajv.getSchema<T>(schema.$id) : undefined) ?? ajv.compile<T>(schema);
+    const validate = compiled;
     // Defaults and coercion write into the input: Koa parses query and body afresh per request.
     const data = input === undefined && where === 'query' ? {} : input;
     if (validate(data)) return data;
