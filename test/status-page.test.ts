@@ -127,7 +127,7 @@ describe('the status page in Chromium', () => {
     await nav('Connections');
     await badge(webhookCard(), 'Switched off').waitFor();
     const card = await webhookCard().innerText();
-    assert.match(card, /Switched off because 1 deliveries in a row failed\./);
+    assert.match(card, /Switched off because 1 delivery failed\./);
     assert.match(card, /Failed in a row\s+1 delivery\b/);
     assert.match(card, /Set up with key\s+Salon CRM/);
     assert.match(card, /Notifies about\s+new booking/);

@@ -85,7 +85,7 @@ export function decide(
   if (!counts || health.status !== 'active') return { result: base, health: next, healthChanged: false };
   next.consecutiveFailures = health.consecutiveFailures + 1;
   if (next.consecutiveFailures < policy.failuresBeforeDisable) return { result: base, health: next, healthChanged: true };
-  const reason = `${next.consecutiveFailures} deliveries in a row failed`;
+  const reason = next.consecutiveFailures === 1 ? '1 delivery failed' : `${next.consecutiveFailures} deliveries in a row failed`;
   return {
     result: base,
     health: { ...next, status: 'failed', disabledReason: reason },
