@@ -74,7 +74,7 @@ describe('delivery recovery', () => {
       await app.emit(businessId, 'booking.created', {});
       const db = app.context.db;
       const now = Date.now();
-      const claim = (at: number) => inTransaction(db, (trx) => claimDueAttempts(trx, at, 10, 60_000, []));
+      const claim = (at: number) => inTransaction(db, (trx) => claimDueAttempts(trx, at, 10, 60_000));
       assert.equal((await claim(now)).length, 1);
       assert.equal((await claim(now + 1_000)).length, 0, 'leased: nobody else gets it');
       assert.equal((await claim(now + 60_000)).length, 1, 'the lease ran out: claimed again');

@@ -5,7 +5,7 @@ import type { Logger } from '../log.ts';
 import type { Policy } from './lifecycle.ts';
 import { recordOutcomes, type Finished, type Recorded } from './record-outcomes.ts';
 import type { Outcome, Sender } from './sender.ts';
-import { claimDueAttempts, type ClaimedAttempt } from './sql/claim-due-attempts.ts';
+import { claimDueAttempts, type ClaimedAttempt, type WebhookShares } from './sql/claim-due-attempts.ts';
 import { releaseAllLeases } from './sql/release-leases.ts';
 
 export interface EngineOptions {
@@ -102,7 +102,7 @@ export class DeliveryEngine {
         try {
           [recorded, claimed] = await inTransaction(this.#o.db, async (trx) => [
             batch.length > 0 ? await recordOutcomes(trx, batch, this.#o.policy, now) : [],
-            capacity > 0 ? await claimDueAttempts(trx, now, capacity, this.#o.leaseMs, this.#busyWebhooks()) : [],
+            capacity > 0 ? await claimDueAttempts(trx, now, capacity, this.#o.leaseMs, this.#shares) : [],
           ]);
         } catch (error) {
           // Keep the results; the next tick tries again (a full disk, say, may have freed up).
@@ -153,10 +153,8 @@ export class DeliveryEngine {
     return undefined;
   }
 
-  #busyWebhooks(): number[] {
-    const busy: number[] = [];
-    for (const [webhookId, count] of this.#perWebhook) if (count >= this.#o.perWebhook) busy.push(webhookId);
-    return busy;
+  get #shares(): WebhookShares {
+    return { perWebhook: this.#o.perWebhook, inFlight: this.#perWebhook };
   }
 
   #log(item: Recorded): void {
