@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 
@@ -17,6 +18,8 @@ export class InstanceLockedError extends Error {}
  */
 export function acquireInstanceLock(dataDir: string, nativeBinding?: unknown): InstanceLock {
   const file = path.join(path.resolve(dataDir), LOCK_FILE);
+  // Owner-only like everything in the data dir; SQLite would create it with the umask's mode.
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
   const db = new BetterSqlite3(file, { nativeBinding: nativeBinding as string | undefined });
   try {
     db.pragma('busy_timeout = 0');

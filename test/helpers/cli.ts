@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { main } from '../../src/cli/main.ts';
 
 export const BIN = path.resolve(import.meta.dirname, '../../src/bin.mjs');
 
@@ -17,6 +18,28 @@ export function cli(args: string[], env: Record<string, string> = {}): CliResult
     timeout: 30_000,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Like cli(), without blocking this process: for commands that run while the test does other work. */
+export function cliAsync(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.on('close', (status) => resolve({ status, stdout, stderr })));
+}
+
+/** The same command line run inside this process (no process start-up): for tests that run many commands. */
+export async function cliHere(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const io = { out: (text: string) => void (stdout += `${text}\n`), err: (text: string) => void (stderr += `${text}\n`) };
+  const status = await main(args, io, env);
+  return { status, stdout, stderr };
 }
 
 export function cliJson<T = any>(args: string[], env: Record<string, string> = {}): T {
