@@ -22,6 +22,18 @@ describe('error responses', () => {
     assert.doesNotMatch(JSON.stringify(reply.body), /at .*\.ts:\d+|SELECT|sqlite/i);
   }
 
+  it('400 validation_failed for numbers too big to be numbers (found by the route fuzzer)', async () => {
+    for (const query of ['page=1e400', 'limit=-1e400', 'page=Infinity']) {
+      const reply = await app.request('GET', `/v1/integration/webhooks/1/deliveries?${query}`, { key });
+      assert.notEqual(reply.status, 500, query);
+    }
+    const webhook = await app.webhook(key, 'http://127.0.0.1:9/numbers');
+    const paged = await app.request('GET', `/v1/integration/webhooks/${webhook.id}/deliveries?page=1e400`, { key });
+    assertErrorShape(paged, 400, 'validation_failed');
+    assert.equal(paged.body.field, 'page');
+    assert.equal(paged.body.message, '"page" must be a finite number.');
+  });
+
   it('400 invalid_json for broken JSON', async () => {
     const reply = await app.request('POST', '/v1/integration/webhooks', {
       key,
