@@ -36,16 +36,9 @@ async function listen(server: net.Server): Promise<{ port: number; close: () => 
 describe('receivers that misbehave (one attempt each, 1.5 s timeout)', () => {
   const t = deliverySuite({ config: { retryDelays: [0], deliveryTimeoutMs: TIMEOUT_MS } });
 
-  async function deliverOnce(targetUrl: string) {
-    const webhook = await t.app.webhook(t.key, targetUrl);
-    await t.app.emit(t.businessId, 'booking.created', { bookingId: 1 });
-    const [attempt] = await t.finished(webhook.id);
-    return attempt;
-  }
-
   it('answers just under the timeout: success', async () => {
     t.receiver.handle(() => ({ status: 200, body: 'late but fine', delayMs: TIMEOUT_MS - MARGIN_MS }));
-    const attempt = await deliverOnce(t.receiver.url('/just-under'));
+    const attempt = await t.deliverOnce(t.receiver.url('/just-under'));
     assert.equal(attempt.deliveryStatus, 'success', attempt.errorMessage ?? '');
     assert.equal(attempt.responseStatusCode, 200);
     assert.ok(attempt.responseTimeMs >= TIMEOUT_MS - MARGIN_MS - 20 && attempt.responseTimeMs < TIMEOUT_MS, `took ${attempt.responseTimeMs} ms`);
@@ -53,7 +46,7 @@ describe('receivers that misbehave (one attempt each, 1.5 s timeout)', () => {
 
   it('answers just over the timeout: timed out, the late answer ignored', async () => {
     t.receiver.handle(() => ({ status: 200, body: 'too late', delayMs: TIMEOUT_MS + MARGIN_MS }));
-    const attempt = await deliverOnce(t.receiver.url('/just-over'));
+    const attempt = await t.deliverOnce(t.receiver.url('/just-over'));
     assert.equal(attempt.deliveryStatus, 'failed');
     assert.equal(attempt.responseStatusCode, null);
     assert.equal(attempt.errorMessage, `timed out: no complete answer within ${TIMEOUT_MS} ms`);
@@ -71,7 +64,7 @@ describe('receivers that misbehave (one attempt each, 1.5 s timeout)', () => {
     });
     const stalled = await listen(server);
     try {
-      const attempt = await deliverOnce(`http://127.0.0.1:${stalled.port}/stall`);
+      const attempt = await t.deliverOnce(`http://127.0.0.1:${stalled.port}/stall`);
       assert.equal(attempt.deliveryStatus, 'failed');
       assert.equal(attempt.errorMessage, `timed out: no complete answer within ${TIMEOUT_MS} ms`);
     } finally {
@@ -105,7 +98,7 @@ describe('receivers that misbehave (one attempt each, 1.5 s timeout)', () => {
     const big = await listen(server);
     try {
       const started = performance.now();
-      const attempt = await deliverOnce(`http://127.0.0.1:${big.port}/big`);
+      const attempt = await t.deliverOnce(`http://127.0.0.1:${big.port}/big`);
       await closed.promise;
       const elapsed = performance.now() - started;
       assert.equal(attempt.deliveryStatus, 'success');
@@ -124,7 +117,7 @@ describe('receivers that misbehave (one attempt each, 1.5 s timeout)', () => {
   it('answers 302 and 307: recorded with the status, not followed', async () => {
     for (const status of [302, 307]) {
       t.receiver.handle(() => ({ status, headers: { Location: 'http://127.0.0.1:1/elsewhere' } }));
-      const attempt = await deliverOnce(t.receiver.url(`/moved-${status}`));
+      const attempt = await t.deliverOnce(t.receiver.url(`/moved-${status}`));
       assert.equal(attempt.deliveryStatus, 'failed');
       assert.equal(attempt.responseStatusCode, status);
       assert.match(attempt.errorMessage, new RegExp(`^receiver answered ${status} .*; redirects are not followed, register the final URL$`));
@@ -142,7 +135,7 @@ describe('receivers that misbehave (one attempt each, 1.5 s timeout)', () => {
     });
     const resetting = await listen(server);
     try {
-      const attempt = await deliverOnce(`http://127.0.0.1:${resetting.port}/mid-response`);
+      const attempt = await t.deliverOnce(`http://127.0.0.1:${resetting.port}/mid-response`);
       assert.equal(attempt.deliveryStatus, 'failed');
       assert.equal(attempt.responseStatusCode, null);
       assert.equal(attempt.errorMessage, `connection reset by 127.0.0.1:${resetting.port} before a complete answer`);
@@ -157,7 +150,7 @@ describe('receivers that misbehave (one attempt each, 1.5 s timeout)', () => {
     });
     const garbage = await listen(server);
     try {
-      const attempt = await deliverOnce(`http://127.0.0.1:${garbage.port}/garbage`);
+      const attempt = await t.deliverOnce(`http://127.0.0.1:${garbage.port}/garbage`);
       assert.equal(attempt.deliveryStatus, 'failed');
       assert.equal(attempt.responseStatusCode, null);
       assert.equal(attempt.errorMessage, `invalid HTTP answer from 127.0.0.1:${garbage.port} (Expected HTTP/, RTSP/ or ICE/)`);
@@ -170,7 +163,7 @@ describe('receivers that misbehave (one attempt each, 1.5 s timeout)', () => {
     const server = net.createServer((socket) => socket.once('data', () => socket.end()));
     const silent = await listen(server);
     try {
-      const attempt = await deliverOnce(`http://127.0.0.1:${silent.port}/silent`);
+      const attempt = await t.deliverOnce(`http://127.0.0.1:${silent.port}/silent`);
       assert.equal(attempt.deliveryStatus, 'failed');
       assert.equal(attempt.errorMessage, `connection reset by 127.0.0.1:${silent.port} before a complete answer`);
     } finally {
@@ -189,7 +182,7 @@ describe('receivers that misbehave (one attempt each, 1.5 s timeout)', () => {
     );
     const tls = await listen(server);
     try {
-      const attempt = await deliverOnce(`https://127.0.0.1:${tls.port}/tls`);
+      const attempt = await t.deliverOnce(`https://127.0.0.1:${tls.port}/tls`);
       assert.equal(attempt.deliveryStatus, 'failed');
       assert.equal(attempt.responseStatusCode, null);
       assert.equal(attempt.errorMessage, `TLS certificate of 127.0.0.1:${tls.port} not accepted (DEPTH_ZERO_SELF_SIGNED_CERT)`);

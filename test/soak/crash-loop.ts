@@ -87,6 +87,9 @@ export async function crashLoop(options: CrashLoopOptions): Promise<CrashLoopRep
     const load = stream.run(() => stopped, 3);
 
     for (let kill = 1; kill <= options.kills; kill++) {
+      // Each run of the server books something before it dies, however slow the machine.
+      const booked = stream.created.size;
+      await eventually(() => (stream.created.size > booked ? true : undefined), 30_000, 'a booking on the restarted server');
       await sleep(options.minUpMs + next() * (options.maxUpMs - options.minUpMs));
       const inFlight = await queue(server.url).then((q) => Math.max(q.inFlight, q.leased), () => 0);
       if (inFlight > 0) killedWithAttemptsInFlight += 1;
