@@ -41,7 +41,8 @@ export async function claimDueAttempts(
   shares?: WebhookShares,
 ): Promise<ClaimedAttempt[]> {
   const room = new Map<number, number>();
-  const roomOf = (webhookId: number) => room.get(webhookId) ?? (shares ? shares.perWebhook - (shares.inFlight.get(webhookId) ?? 0) : Infinity);
+  const roomOf = (webhookId: number) =>
+    room.get(webhookId) ?? (shares ? shares.perWebhook - (shares.inFlight.get(webhookId) ?? 0) : Infinity);
   const full = shares ? [...shares.inFlight.keys()].filter((id) => roomOf(id) <= 0) : [];
   const leased: number[] = [];
   while (leased.length < limit) {
@@ -54,6 +55,8 @@ export async function claimDueAttempts(
       .where('due_at', '<=', now)
       .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', now)]))
       .$if(full.length > 0, (q) => q.where('webhook_id', 'not in', full))
+      // Taken by an earlier pass (its lease may end at `now` when leaseMs is 0).
+      .$if(leased.length > 0, (q) => q.where('id', 'not in', leased))
       .orderBy('due_at')
       .limit(wanted)
       .execute();
@@ -66,7 +69,11 @@ export async function claimDueAttempts(
       if (left === 1) full.push(row.webhook_id);
     }
     if (taken.length > 0) {
-      await trx.updateTable('delivery_attempts').set({ lease_until: now + leaseMs, updated_at: now }).where('id', 'in', taken).execute();
+      await trx
+        .updateTable('delivery_attempts')
+        .set({ lease_until: now + leaseMs, updated_at: now })
+        .where('id', 'in', taken)
+        .execute();
       leased.push(...taken);
     }
     if (due.length < wanted || taken.length === due.length) break;
