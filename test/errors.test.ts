@@ -34,6 +34,22 @@ describe('error responses', () => {
     assert.equal(paged.body.message, '"page" must be a finite number.');
   });
 
+  it('400 validation_failed for a body nested too deep, before anything recurses into it (found by the route fuzzer)', async () => {
+    const booker = (await app.key(await app.business(), ['bookings:write'])).key;
+    for (const depth of [33, 5_000, 100_000]) {
+      // The booking routes fingerprint the body for Idempotency-Key, recursively.
+      const reply = await app.request('POST', '/v1/integration/bookings', {
+        key: booker,
+        raw: '['.repeat(depth) + ']'.repeat(depth),
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `deep-${depth}` },
+      });
+      assertErrorShape(reply, 400, 'validation_failed');
+      assert.equal(reply.body.message, 'The request body is nested more than 32 levels deep.');
+    }
+    const fine = await app.request('POST', '/v1/integration/webhooks', { key, raw: '['.repeat(32) + ']'.repeat(32), headers: { 'Content-Type': 'application/json' } });
+    assert.equal(fine.body.message, 'The request body must be a JSON object.', '32 levels are parsed and validated as usual');
+  });
+
   it('400 invalid_json for broken JSON', async () => {
     const reply = await app.request('POST', '/v1/integration/webhooks', {
       key,

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import type { Lookup } from '../src/delivery/targets.ts';
 import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
+import { captureLogs } from './helpers/log-capture.ts';
 import { fillPath, routeTable, type Route } from './helpers/routes.ts';
 import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
 
@@ -103,9 +104,11 @@ describe('random requests on every route (fast-check)', () => {
   let routes: Route[];
   const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
   const statuses = new Map<number, number>();
+  // The server's own error log, so a 5xx names its cause.
+  const logs = captureLogs('error');
 
   before(async () => {
-    app = await TestApp.start({ clock, lookup: loopbackOnly });
+    app = await TestApp.start({ clock, lookup: loopbackOnly, logger: logs.logger });
     alpha = await makeSalon(app, 'Alpha Salon');
     rival = await makeSalon(app, RIVAL.salon);
     await admin(app, 'PATCH', `${rival.base}/services/${rival.haircut}`, { name: RIVAL.service }, 200);
@@ -130,7 +133,11 @@ describe('random requests on every route (fast-check)', () => {
   /** The checks every answer must pass; `tenantA` says the caller may only see tenant A. */
   function check(label: string, answer: Answer, tenantA: boolean): void {
     statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-    assert.ok(answer.status < 500, `${label} → ${answer.status} ${answer.text.slice(0, 300)}`);
+    if (answer.status >= 500) {
+      const requestId = /"requestId":"([^"]+)"/.exec(answer.text)?.[1];
+      const cause = logs.entries().find((entry) => entry.requestId === requestId)?.err;
+      assert.fail(`${label} → ${answer.status} ${answer.text.slice(0, 300)}\nserver log: ${cause?.stack ?? 'none'}`);
+    }
     for (const [what, pattern] of LEAKS) assert.doesNotMatch(answer.text, pattern, `${label} answered with ${what}: ${answer.text.slice(0, 300)}`);
     if (tenantA) for (const marker of RIVAL_MARKERS) assert.ok(!answer.text.includes(marker), `${label} showed tenant B's "${marker}"`);
     if (answer.status >= 400 && answer.text.startsWith('{')) {
