@@ -35,7 +35,7 @@ function assertNoLeak(where: string, haystack: Buffer | string, secrets: Record<
 }
 
 describe('API key values and the admin token stay secret', () => {
-  it('appear nowhere in the data dir, the logs, or any answer after the one that created them', async () => {
+  it('appear nowhere in the data dir, the logs, or any answer after the one that created them', async (test) => {
     const logs = captureLogs('debug');
     let adminToken = '';
     const app = await TestApp.start({
@@ -109,5 +109,6 @@ describe('API key values and the admin token stay secret', () => {
     assert.ok(logs.entries().length > answers.length, `${logs.entries().length} log lines`);
     assert.match(logText, /wrong admin token/);
     assertNoLeak('the log', logText, secrets, true);
+    test.diagnostic(`${Object.keys(secrets).length} secrets; ${answers.length} answers, ${files.length} files (${files.map(([f]) => f).join(', ')}) and ${logs.entries().length} log lines searched`);
   });
 });

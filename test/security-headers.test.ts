@@ -33,7 +33,7 @@ describe('security headers and request ids on every response', () => {
     return reply;
   }
 
-  it('sweeps every route of both route tables, without and with credentials', async () => {
+  it('sweeps every route of both route tables, without and with credentials', async (test) => {
     const routes = routeTable(app);
     assert.ok(routes.length >= 60, `${routes.length} routes`);
     const params = { businessId: salon.businessId, id: 1, deliveryId: 'whdel_nothing' };
@@ -84,6 +84,7 @@ describe('security headers and request ids on every response', () => {
       assert.ok(entry, `${label}: its request id is in the log`);
       assert.equal(entry.status, reply.status, label);
     }
+    test.diagnostic(`${routes.length} routes, ${seen.length} answers checked`);
   });
 
   it('echoes a well-formed X-Request-Id from the client, so a salon can quote its own', async () => {
