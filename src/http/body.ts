@@ -5,7 +5,7 @@ import { errors } from './errors.ts';
 export const BODY_LIMIT = '1mb';
 const BODY_LIMIT_TEXT = '1 MiB';
 /** Far deeper than any request body of the API; deeper input would only feed recursion a stack overflow. */
-export const MAX_BODY_DEPTH = 32;
+const MAX_BODY_DEPTH = 32;
 
 /**
  * Parses a JSON request body into ctx.request.body (at most 1 MiB). A body of another type is a
