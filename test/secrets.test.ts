@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { sha256Hex } from '../src/ids.ts';
-import { TestApp, type Reply } from './helpers/app.ts';
+import { ALL_SCOPES, TestApp, type Reply } from './helpers/app.ts';
 import { captureLogs } from './helpers/log-capture.ts';
 import { fillPath, routeTable } from './helpers/routes.ts';
 import { SCHEDULE } from './helpers/salon.ts';
@@ -60,7 +60,7 @@ describe('API key values and the admin token stay secret', () => {
       const base = `/admin/api/businesses/${business.body.id}`;
       const service = await app.request('POST', `${base}/services`, { headers: asAdmin, body: { name: 'Cut', durationMinutes: 30, price: 100 } });
       await app.request('POST', `${base}/staff`, { headers: asAdmin, body: { name: 'Kim', schedule: SCHEDULE, serviceIds: [service.body.id] } });
-      const scopes = ['business:read', 'services:read', 'staff:read', 'slots:read', 'bookings:read', 'bookings:write', 'reviews:read', 'webhooks:manage'];
+      const scopes = ALL_SCOPES;
       const first = await app.request('POST', `${base}/keys`, { headers: asAdmin, body: { name: 'crm', scopes } });
       const second = await app.request('POST', `${base}/keys`, { headers: asAdmin, body: { name: 'widget', scopes: ['services:read'], allowedOrigins: ['shop.example.com'] } });
       const before = second.body.key as string;

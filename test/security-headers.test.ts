@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_TOKEN, TestApp, type Reply } from './helpers/app.ts';
+import { ADMIN_TOKEN, ALL_SCOPES, TestApp, type Reply } from './helpers/app.ts';
 import { captureLogs } from './helpers/log-capture.ts';
 import { fillPath, routeTable } from './helpers/routes.ts';
 import { admin, makeSalon, type Salon } from './helpers/salon.ts';
@@ -20,7 +20,7 @@ describe('security headers and request ids on every response', () => {
     browserKey = (
       await admin(app, 'POST', `${salon.base}/keys`, {
         name: 'browser',
-        scopes: ['business:read', 'services:read', 'staff:read', 'slots:read', 'bookings:read', 'bookings:write', 'reviews:read', 'webhooks:manage'],
+        scopes: ALL_SCOPES,
         allowedOrigins: ['shop.example.com'],
       }, 201)
     ).body.key;
