@@ -11,16 +11,9 @@ describe('what a failed attempt records', () => {
     lookup: fakeLookup({ localhost: () => '127.0.0.1' }),
   });
 
-  async function deliverOnce(targetUrl: string) {
-    const webhook = await t.app.webhook(t.key, targetUrl);
-    await t.app.emit(t.businessId, 'booking.created', { bookingId: 1 });
-    const [attempt] = await t.finished(webhook.id);
-    return attempt;
-  }
-
   it('a receiver that never answers: timed out, no status code', async () => {
     t.receiver.handle(() => 'hang');
-    const attempt = await deliverOnce(t.receiver.url('/hang'));
+    const attempt = await t.deliverOnce(t.receiver.url('/hang'));
     assert.equal(attempt.deliveryStatus, 'failed');
     assert.equal(attempt.responseStatusCode, null);
     assert.match(attempt.errorMessage, /^timed out: no complete answer within 300 ms$/);
@@ -32,34 +25,34 @@ describe('what a failed attempt records', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as net.AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const attempt = await deliverOnce(`http://127.0.0.1:${port}/none`);
+    const attempt = await t.deliverOnce(`http://127.0.0.1:${port}/none`);
     assert.equal(attempt.responseStatusCode, null);
     assert.equal(attempt.errorMessage, `connection refused by 127.0.0.1:${port}`);
   });
 
   it('a host that does not exist: not found (DNS)', async () => {
-    const attempt = await deliverOnce('http://no-such-host.invalid/hook');
+    const attempt = await t.deliverOnce('http://no-such-host.invalid/hook');
     assert.equal(attempt.responseStatusCode, null);
     assert.equal(attempt.errorMessage, 'host no-such-host.invalid not found (DNS ENOTFOUND)');
   });
 
   it('a connection dropped mid-request: reset', async () => {
     t.receiver.handle(() => 'reset');
-    const attempt = await deliverOnce(t.receiver.url('/reset'));
+    const attempt = await t.deliverOnce(t.receiver.url('/reset'));
     assert.equal(attempt.responseStatusCode, null);
     assert.match(attempt.errorMessage, /connection reset by 127\.0\.0\.1:\d+/);
   });
 
   it('a redirect is not followed and counts as a failure', async () => {
     t.receiver.handle(() => ({ status: 301, headers: { Location: 'http://127.0.0.1:1/elsewhere' } }));
-    const attempt = await deliverOnce(t.receiver.url('/moved'));
+    const attempt = await t.deliverOnce(t.receiver.url('/moved'));
     assert.equal(attempt.responseStatusCode, 301);
     assert.match(attempt.errorMessage, /301 Moved Permanently; redirects are not followed/);
   });
 
   it('keeps at most the first 1 KiB of a response body', async () => {
     t.receiver.handle(() => ({ status: 500, body: 'é'.repeat(3000) }));
-    const attempt = await deliverOnce(t.receiver.url('/chatty'));
+    const attempt = await t.deliverOnce(t.receiver.url('/chatty'));
     assert.ok(Buffer.byteLength(attempt.responseBodyExcerpt) <= 1024);
     assert.ok(attempt.responseBodyExcerpt.length >= 500);
     assert.match(attempt.responseBodyExcerpt, /^é+$/, 'cut on a character boundary');

@@ -64,6 +64,27 @@ describe('delivery recovery', () => {
     }
   });
 
+  it('claims no more of one webhook than its share, counting what it has in flight', async () => {
+    const app = await TestApp.start();
+    try {
+      const businessId = await app.business();
+      const { key } = await app.key(businessId, ['webhooks:manage']);
+      const busy = await app.webhook(key, 'http://127.0.0.1:9/busy', ['booking.created']);
+      const quiet = await app.webhook(key, 'http://127.0.0.1:9/quiet', ['booking.cancelled']);
+      await app.context.engine.stop();
+      for (let i = 0; i < 6; i++) await app.emit(businessId, 'booking.created', {});
+      for (let i = 0; i < 3; i++) await app.emit(businessId, 'booking.cancelled', {});
+      const claim = (inFlight: Map<number, number>) =>
+        inTransaction(app.context.db, (trx) => claimDueAttempts(trx, Date.now(), 10, 60_000, { perWebhook: 2, inFlight }));
+      const first = await claim(new Map([[busy.id, 1]]));
+      assert.deepEqual(first.map((a) => a.webhookId).sort(), [busy.id, quiet.id, quiet.id].sort(), 'busy had room for 1, quiet for 2');
+      const second = await claim(new Map([[busy.id, 2], [quiet.id, 1]]));
+      assert.deepEqual(second.map((a) => a.webhookId), [quiet.id], 'busy is full; quiet has room for its last one');
+    } finally {
+      await app.stop();
+    }
+  });
+
   it('claims an attempt again once its lease has run out', async () => {
     const app = await TestApp.start();
     try {
@@ -74,7 +95,7 @@ describe('delivery recovery', () => {
       await app.emit(businessId, 'booking.created', {});
       const db = app.context.db;
       const now = Date.now();
-      const claim = (at: number) => inTransaction(db, (trx) => claimDueAttempts(trx, at, 10, 60_000, []));
+      const claim = (at: number) => inTransaction(db, (trx) => claimDueAttempts(trx, at, 10, 60_000));
       assert.equal((await claim(now)).length, 1);
       assert.equal((await claim(now + 1_000)).length, 0, 'leased: nobody else gets it');
       assert.equal((await claim(now + 60_000)).length, 1, 'the lease ran out: claimed again');

@@ -22,6 +22,34 @@ describe('error responses', () => {
     assert.doesNotMatch(JSON.stringify(reply.body), /at .*\.ts:\d+|SELECT|sqlite/i);
   }
 
+  it('400 validation_failed for numbers too big to be numbers (found by the route fuzzer)', async () => {
+    for (const query of ['page=1e400', 'limit=-1e400', 'page=Infinity']) {
+      const reply = await app.request('GET', `/v1/integration/webhooks/1/deliveries?${query}`, { key });
+      assert.notEqual(reply.status, 500, query);
+    }
+    const webhook = await app.webhook(key, 'http://127.0.0.1:9/numbers');
+    const paged = await app.request('GET', `/v1/integration/webhooks/${webhook.id}/deliveries?page=1e400`, { key });
+    assertErrorShape(paged, 400, 'validation_failed');
+    assert.equal(paged.body.field, 'page');
+    assert.equal(paged.body.message, '"page" must be a finite number.');
+  });
+
+  it('400 validation_failed for a body nested too deep, before anything recurses into it (found by the route fuzzer)', async () => {
+    const booker = (await app.key(await app.business(), ['bookings:write'])).key;
+    for (const depth of [33, 5_000, 100_000]) {
+      // The booking routes fingerprint the body for Idempotency-Key, recursively.
+      const reply = await app.request('POST', '/v1/integration/bookings', {
+        key: booker,
+        raw: '['.repeat(depth) + ']'.repeat(depth),
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `deep-${depth}` },
+      });
+      assertErrorShape(reply, 400, 'validation_failed');
+      assert.equal(reply.body.message, 'The request body is nested more than 32 levels deep.');
+    }
+    const fine = await app.request('POST', '/v1/integration/webhooks', { key, raw: '['.repeat(32) + ']'.repeat(32), headers: { 'Content-Type': 'application/json' } });
+    assert.equal(fine.body.message, 'The request body must be a JSON object.', '32 levels are parsed and validated as usual');
+  });
+
   it('400 invalid_json for broken JSON', async () => {
     const reply = await app.request('POST', '/v1/integration/webhooks', {
       key,

@@ -5,6 +5,7 @@ import { TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
 import { Receiver } from './helpers/receiver.ts';
 import { admin, bookingBody, makeSalon, MONDAY, SCHEDULE, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { routeTable, type Route } from './helpers/routes.ts';
 import { eventually } from './helpers/wait.ts';
 
 /** Minimal valid bodies, so a route gets as far as looking the id up. */
@@ -85,10 +86,10 @@ describe('tenant isolation, generated from the route tables', () => {
     await receiver.close();
   });
 
-  function routes(router: typeof app.server.app.integrationRouter, prefix: string) {
-    return router.stack
-      .filter((layer) => layer.methods.length > 0 && String(layer.path).includes(':id'))
-      .flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path).slice(prefix.length) })));
+  function routes(api: Route['api'], prefix: string) {
+    return routeTable(app)
+      .filter((route) => route.api === api && route.path.includes(':id'))
+      .map(({ method, path }) => ({ method, path: path.slice(prefix.length) }));
   }
 
   /** Paths with a foreign id in place of :id (and :deliveryId), each labelled with why it is foreign. */
@@ -104,7 +105,7 @@ describe('tenant isolation, generated from the route tables', () => {
   }
 
   it('answers 404 on every integration route given ids of another tenant, for every scope set', async () => {
-    const table = routes(app.server.app.integrationRouter, '/v1/integration');
+    const table = routes('integration', '/v1/integration');
     assert.ok(table.length >= 11, `walked ${table.length} routes`);
     const sets: Record<string, readonly Scope[]> = { ...Object.fromEntries(Object.entries(SCOPE_PRESETS).map(([n, p]) => [n, p.scopes])), all: SCOPES };
     let checked = 0;
@@ -126,7 +127,7 @@ describe('tenant isolation, generated from the route tables', () => {
   });
 
   it('answers 404 on every admin route given ids of another business under this business', async () => {
-    const table = routes(app.server.app.adminRouter, '/admin/api').filter((r) => r.path.startsWith('/businesses/:businessId/'));
+    const table = routes('admin', '/admin/api').filter((r) => r.path.startsWith('/businesses/:businessId/'));
     assert.ok(table.length >= 20, `walked ${table.length} routes`);
     for (const { method, path } of table) {
       const bodyKey = `${method} ${path.replace('/businesses/:businessId', '')}`;

@@ -13,6 +13,7 @@ describe('webhook targets on private networks (SSRF)', () => {
   let key: string;
   let businessId: number;
   let rebindCalls = 0;
+  let metadataCalls = 0;
 
   before(async () => {
     receiver = await Receiver.start();
@@ -24,6 +25,10 @@ describe('webhook targets on private networks (SSRF)', () => {
         'metadata.example.com': () => '169.254.169.254',
         'v6-loopback.example.com': () => '::1',
         'mapped.example.com': () => '::ffff:192.168.0.10',
+        'multicast.example.com': () => '239.255.255.250',
+        'v6-multicast.example.com': () => 'ff02::1',
+        // Public at registration, the cloud metadata address at send time.
+        'rebind-metadata.example.com': () => (metadataCalls++ === 0 ? PUBLIC : '169.254.169.254'),
         // Public when asked at registration, loopback when asked at send time.
         'rebind.example.com': () => (rebindCalls++ === 0 ? PUBLIC : '127.0.0.1'),
       }),
@@ -36,8 +41,10 @@ describe('webhook targets on private networks (SSRF)', () => {
     await receiver.close();
   });
 
-  const register = (targetUrl: string) =>
-    app.request('POST', '/v1/integration/webhooks', { key, body: { targetUrl, events: ['booking.created'] } });
+  const register = (targetUrl: string, events = ['booking.created']) =>
+    app.request('POST', '/v1/integration/webhooks', { key, body: { targetUrl, events } });
+  // Webhooks on public addresses listen for an event no test here emits: a test sends nothing off this machine.
+  const NEVER_EMITTED = ['service.deleted'];
 
   const refused: Array<[string, RegExp]> = [
     ['http://127.0.0.1:8080/hook', /127\.0\.0\.1 is a loopback address/],
@@ -58,6 +65,10 @@ describe('webhook targets on private networks (SSRF)', () => {
     ['https://metadata.example.com/', /resolves to 169\.254\.169\.254/],
     ['https://v6-loopback.example.com/', /resolves to ::1/],
     ['https://mapped.example.com/', /resolves to ::ffff:192\.168\.0\.10/],
+    ['https://multicast.example.com/', /resolves to 239\.255\.255\.250, a multicast address/],
+    ['https://v6-multicast.example.com/', /resolves to ff02::1, a multicast address/],
+    ['http://255.255.255.255/', /broadcast/],
+    ['http://[ff05::2]/', /multicast/],
     ['https://unknown-host.example.com/', /cannot be found/],
   ];
   for (const [url, reason] of refused) {
@@ -71,11 +82,11 @@ describe('webhook targets on private networks (SSRF)', () => {
   }
 
   it('accepts a host that resolves to a public address', async () => {
-    assert.equal((await register('https://crm.example.com/hook')).status, 201);
+    assert.equal((await register('https://crm.example.com/hook', NEVER_EMITTED)).status, 201);
   });
 
   it('refuses a private target on PATCH too', async () => {
-    const created = await register('https://crm.example.com/other');
+    const created = await register('https://crm.example.com/other', NEVER_EMITTED);
     const reply = await app.request('PATCH', `/v1/integration/webhooks/${created.body.id}`, {
       key,
       body: { targetUrl: 'http://192.168.0.1/' },
@@ -95,6 +106,19 @@ describe('webhook targets on private networks (SSRF)', () => {
     assert.equal(attempt.deliveryStatus, 'failed');
     assert.equal(attempt.responseStatusCode, null);
     assert.match(attempt.errorMessage, /^not sent: rebind\.example\.com resolves to 127\.0\.0\.1, a loopback address/);
+    assert.equal(receiver.requests.length, 0);
+  });
+
+  it('refuses a name that turns into the cloud metadata address after registration', async () => {
+    const created = await register('http://rebind-metadata.example.com/latest/meta-data');
+    assert.equal(created.status, 201);
+    await app.emit(businessId, 'booking.created', { bookingId: 2 });
+    const attempt = await eventually(async () => {
+      const [a] = await app.history(key, created.body.id);
+      return a && a.deliveryStatus !== 'pending' ? a : undefined;
+    });
+    assert.equal(attempt.deliveryStatus, 'failed');
+    assert.match(attempt.errorMessage, /^not sent: rebind-metadata\.example\.com resolves to 169\.254\.169\.254, a link-local address/);
     assert.equal(receiver.requests.length, 0);
   });
 

@@ -85,7 +85,7 @@ async function costs(f: Fixture, times: number) {
   const claim = await timeIt(
     times,
     async () => {
-      claimed = (await inTransaction(db, (trx) => claimDueAttempts(trx, Date.now(), 64, 60_000, []))).map((a) => a.attemptId);
+      claimed = (await inTransaction(db, (trx) => claimDueAttempts(trx, Date.now(), 64, 60_000))).map((a) => a.attemptId);
     },
     () => db.updateTable('delivery_attempts').set({ lease_until: null }).where('id', 'in', claimed).execute(),
   );

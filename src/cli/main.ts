@@ -5,12 +5,14 @@ import { adminTokenResetCommand } from '../admin/admin-token.cli.ts';
 import { businessesCreateCommand, businessesListCommand } from '../businesses/businesses.cli.ts';
 import { ConfigError, loadConfig, unknownVariables, type Flags } from '../config.ts';
 import { StorageSetupError } from '../db/connection.ts';
+import { BackupError } from '../db/backup.ts';
 import { AppError } from '../http/errors.ts';
 import { keysCreateCommand, keysListCommand, keysRegenerateCommand, keysRevokeCommand } from '../keys/keys.cli.ts';
 import { StartupError } from '../server.ts';
 import { VERSION } from '../version.ts';
 import { UsageError, type Command, type Io, type OptionDef } from './command.ts';
 import { migrateCommand } from './migrate.ts';
+import { backupCommand, restoreCommand } from './backup.ts';
 import { demoCommand } from '../demo/demo.cli.ts';
 import { serveCommand } from './serve.ts';
 
@@ -25,6 +27,8 @@ export const COMMANDS: readonly Command[] = [
   keysRegenerateCommand,
   demoCommand,
   adminTokenResetCommand,
+  backupCommand,
+  restoreCommand,
 ];
 
 const COMMON_OPTIONS: Record<string, OptionDef> = {
@@ -85,6 +89,7 @@ function failureMessage(error: unknown): string {
   if (
     error instanceof ConfigError ||
     error instanceof StorageSetupError ||
+    error instanceof BackupError ||
     error instanceof StartupError ||
     error instanceof AppError
   ) {

@@ -20,6 +20,11 @@ export interface Database {
   sizeBytes(): number;
   /** Consistent online copy of the whole database into `destination`. */
   backup(destination: string): Promise<void>;
+  /**
+   * Sets SQLite's page limit for this connection and returns the limit in force (never below the
+   * current size). Tests lower it to run out of space and raise it to give space back.
+   */
+  setMaxPageCount(pages: number): number;
   close(): Promise<void>;
 }
 
@@ -72,6 +77,7 @@ export async function openDatabase(dataDir: string, options: OpenOptions = {}): 
     backup: async (destination) => {
       await raw.backup(destination);
     },
+    setMaxPageCount: (pages) => raw.pragma(`max_page_count = ${Math.max(1, Math.floor(pages))}`, { simple: true }) as number,
     close: () => kysely.destroy(),
   };
 }

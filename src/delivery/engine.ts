@@ -5,7 +5,7 @@ import type { Logger } from '../log.ts';
 import type { Policy } from './lifecycle.ts';
 import { recordOutcomes, type Finished, type Recorded } from './record-outcomes.ts';
 import type { Outcome, Sender } from './sender.ts';
-import { claimDueAttempts, type ClaimedAttempt } from './sql/claim-due-attempts.ts';
+import { claimDueAttempts, type ClaimedAttempt, type WebhookShares } from './sql/claim-due-attempts.ts';
 import { releaseAllLeases } from './sql/release-leases.ts';
 
 export interface EngineOptions {
@@ -16,7 +16,7 @@ export interface EngineOptions {
   policy: Policy;
   /** Attempts in flight at once. */
   concurrency: number;
-  /** Attempts in flight at once for one slow webhook, so one slow receiver cannot take every slot. */
+  /** Attempts in flight at once for one webhook, so one slow receiver cannot take every slot. */
   perWebhook: number;
   /** How long a claimed attempt stays owned; longer than any send. */
   leaseMs: number;
@@ -33,9 +33,6 @@ export interface EngineOptions {
  * a pass into one commit, not a weaker sync mode, is what makes durable delivery fast.
  * A Croner tick every second picks up retries that come due; wake() starts new events at once.
  */
-/** A webhook whose oldest send in flight is older than this is slow, and held to its share. */
-const SLOW_MS = 1000;
-
 export class DeliveryEngine {
   readonly #o: EngineOptions;
   readonly #inFlight = new Map<number, Promise<void>>();
@@ -126,7 +123,7 @@ export class DeliveryEngine {
         try {
           [recorded, claimed] = await inTransaction(this.#o.db, async (trx) => [
             batch.length > 0 ? await recordOutcomes(trx, batch, this.#o.policy, now) : [],
-            capacity > 0 ? await claimDueAttempts(trx, now, capacity, this.#o.leaseMs, this.#busyWebhooks()) : [],
+            capacity > 0 ? await claimDueAttempts(trx, now, capacity, this.#o.leaseMs, this.#shares) : [],
           ]);
         } catch (error) {
           // Keep the results; the next tick tries again (a full disk, say, may have freed up).
@@ -179,19 +176,9 @@ export class DeliveryEngine {
     return undefined;
   }
 
-  /**
-   * Webhooks at their share whose oldest send has been out for over a second: slow receivers.
-   * Only they are held back, so a fast receiver may use every slot, and the claim never has to
-   * scan past a fast webhook's queue looking for others.
-   */
-  #busyWebhooks(): number[] {
-    const busy: number[] = [];
-    const now = performance.now();
-    for (const [webhookId, started] of this.#sending) {
-      if (started.size < this.#o.perWebhook) continue;
-      if (now - Math.min(...started.values()) > SLOW_MS) busy.push(webhookId);
-    }
-    return busy;
+  /** How many sends each webhook has in flight, against its share. */
+  get #shares(): WebhookShares {
+    return { perWebhook: this.#o.perWebhook, inFlight: new Map([...this.#sending].map(([id, started]) => [id, started.size])) };
   }
 
   #log(item: Recorded): void {

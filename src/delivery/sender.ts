@@ -170,6 +170,11 @@ function describeError(error: unknown, host: string, timeoutMs: number, signal?:
   }
   if (error instanceof undiciErrors.ConnectTimeoutError) return `timed out connecting to ${host} after ${timeoutMs} ms`;
   if (error instanceof TargetRefusedError) return `not sent: ${error.message}; private targets are not allowed`;
+  if (error instanceof undiciErrors.HTTPParserError) {
+    // undici loses llhttp's error code (it is often undefined); the parser's reason is in the message.
+    const reason = /\((.+)\)$/.exec(error.message)?.[1] ?? (error as { code?: string }).code ?? 'not HTTP/1.1';
+    return `invalid HTTP answer from ${host} (${reason})`;
+  }
   const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
   const cause = err.cause ?? err;
   const code = cause.code ?? err.code ?? '';

@@ -47,10 +47,28 @@ function compile<T>(ajv: Ajv, schema: SchemaObject, where: 'body' | 'query'): Pa
     const validate = compiled;
     // Defaults and coercion write into the input: Koa parses query and body afresh per request.
     const data = input === undefined && where === 'query' ? {} : input;
-    if (validate(data)) return data;
+    if (validate(data)) {
+      // Ajv lets Infinity through "integer" and its bounds; "1e400" (query) and 1e400 (JSON) both parse to it.
+      const infinite = nonFiniteField(data);
+      if (infinite !== undefined) {
+        throw errors.validation(`${infinite ? `"${infinite}"` : `The request ${where}`} must be a finite number.`, infinite || undefined);
+      }
+      return data;
+    }
     const error = validate.errors?.[0];
     throw errors.validation(describe(error, schema, where), error ? fieldOf(error) || undefined : undefined);
   };
+}
+
+/** The path of the first number that is not finite (`a.b[2]`, "" for the value itself), or undefined. */
+function nonFiniteField(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : path;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nonFiniteField(item, Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** `events[0]`, `client.email`: the failing field as an integrator would write it. */

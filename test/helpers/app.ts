@@ -21,6 +21,8 @@ export interface TestAppOptions {
   dataDir?: string;
   logger?: Logger;
   lookup?: Lookup;
+  /** Receives the admin token the server generates when `config.adminToken` is left unset. */
+  onAdminTokenCreated?: (token: string) => void;
 }
 
 export interface Reply {
@@ -79,6 +81,7 @@ export class TestApp {
       clock: options.clock,
       logger: options.logger,
       lookup: options.lookup,
+      onAdminTokenCreated: options.onAdminTokenCreated,
       drainMs: 1000,
     });
     return new TestApp(server, dataDir, config);

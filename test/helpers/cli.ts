@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { main } from '../../src/cli/main.ts';
 
 export const BIN = path.resolve(import.meta.dirname, '../../src/bin.mjs');
 
@@ -19,6 +20,34 @@ export function cli(args: string[], env: Record<string, string> = {}): CliResult
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** Starts the real CLI in a child process; its output is collected as it comes. */
+function spawnCli(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+  return { child, output: () => ({ stdout, stderr }) };
+}
+
+/** Like cli(), without blocking this process: for commands that run while the test does other work. */
+export function cliAsync(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  const { child, output } = spawnCli(args, env);
+  return new Promise((resolve) => child.on('close', (status) => resolve({ status, ...output() })));
+}
+
+/** The same command line run inside this process (no process start-up): for tests that run many commands. */
+export async function cliHere(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const io = { out: (text: string) => void (stdout += `${text}\n`), err: (text: string) => void (stderr += `${text}\n`) };
+  const status = await main(args, io, env);
+  return { status, stdout, stderr };
+}
+
 export function cliJson<T = any>(args: string[], env: Record<string, string> = {}): T {
   const result = cli([...args, '--json'], env);
   if (result.status !== 0) throw new Error(`booking-api ${args.join(' ')} failed: ${result.stderr}`);
@@ -27,22 +56,15 @@ export function cliJson<T = any>(args: string[], env: Record<string, string> = {
 
 /** Starts `booking-api serve` in a child process and resolves once it listens. */
 export async function startServeProcess(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+  const { child, output } = spawnCli(['serve', '--port', '0', ...args], env);
   // The human line on stderr is printed at every log level, unlike the JSON "listening" entry.
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`server did not start: ${stderr}`));
+      reject(new Error(`server did not start: ${output().stderr}`));
     }, 15_000);
     const check = () => {
-      const match = /running: status page and API at (http:\S+?)\/ /.exec(stderr);
+      const match = /running: status page and API at (http:\S+?)\/ /.exec(output().stderr);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
@@ -51,7 +73,7 @@ export async function startServeProcess(args: string[], env: Record<string, stri
     child.stderr.on('data', check);
     child.on('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code}: ${stderr}`));
+      reject(new Error(`server exited with ${code}: ${output().stderr}`));
     });
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -59,6 +81,6 @@ export async function startServeProcess(args: string[], env: Record<string, stri
     child,
     url,
     exited,
-    output: () => ({ stdout, stderr }),
+    output,
   };
 }

@@ -12,6 +12,8 @@ export interface DeliverySuite {
   key: string;
   /** The webhook's history (oldest first) once at least `n` attempts have finished. */
   finished(webhookId: number, n?: number): Promise<any[]>;
+  /** Registers a webhook for `targetUrl`, fires one booking.created and returns its first finished attempt. */
+  deliverOnce(targetUrl: string): Promise<any>;
 }
 
 /** Registers before/after hooks: one app and one receiver for the suite, a fresh business per test. */
@@ -40,5 +42,11 @@ export function deliverySuite(options: TestAppOptions = {}): DeliverySuite {
       10_000,
       `${n} finished attempts of webhook ${webhookId}`,
     );
+  suite.deliverOnce = async (targetUrl) => {
+    const webhook = await suite.app.webhook(suite.key, targetUrl);
+    await suite.app.emit(suite.businessId, 'booking.created', { bookingId: 1 });
+    const [attempt] = await suite.finished(webhook.id);
+    return attempt;
+  };
   return suite;
 }

@@ -129,11 +129,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'integer', (c) => c.notNull())
     .addColumn('updated_at', 'integer', (c) => c.notNull())
     .execute();
-  // The queue: only pending rows are ever claimed, so the index holds only them.
+  // The queue, per webhook: only pending rows are ever claimed, so the index holds only them,
+  // and a claim seeks each webhook's queue instead of scanning past the others'.
   await db.schema
     .createIndex('delivery_attempts_due')
     .on('delivery_attempts')
-    .column('due_at')
+    .columns(['webhook_id', 'due_at'])
     .where(sql.ref('status'), '=', 'pending')
     .execute();
   await db.schema

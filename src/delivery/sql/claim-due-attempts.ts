@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { prepared } from '../../db/prepared.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { AttemptTrigger, WebhookStatus } from '../../db/tables.ts';
 
@@ -19,38 +20,38 @@ export interface ClaimedAttempt {
   keyExpiresAt: number | null;
 }
 
-/**
- * Leases up to `limit` due attempts in one atomic UPDATE … RETURNING. An attempt whose lease ran
- * out (its worker died mid-send) is due again. Webhooks in `busy` already have their share of
- * connections in flight and are skipped, so one slow receiver cannot take every slot.
- */
-export async function claimDueAttempts(
-  trx: Tx,
-  now: number,
-  limit: number,
-  leaseMs: number,
-  busy: readonly number[],
-): Promise<ClaimedAttempt[]> {
-  const leased = await trx
+/** How many attempts each webhook may have in flight, and how many it has now. */
+export interface WebhookShares {
+  perWebhook: number;
+  inFlight: ReadonlyMap<number, number>;
+}
+
+const webhookIds = prepared<Record<string, never>, { id: number }>((qb) => qb.selectFrom('webhooks').select('id').orderBy('id'));
+
+/** The due attempts of one webhook, oldest first: a seek in the (webhook_id, due_at) index of pending rows. */
+const dueOfWebhook = prepared<{ webhookId: number; now: number; limit: number }, { id: number; due_at: number }>((qb, p) =>
+  qb
+    .selectFrom('delivery_attempts')
+    .select(['id', 'due_at'])
+    .where('webhook_id', '=', p.webhookId)
+    // A literal, so SQLite can use the partial index on pending rows.
+    .where('status', '=', sql.lit('pending'))
+    .where('due_at', '<=', p.now)
+    .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', p.now)]))
+    .orderBy('due_at')
+    .limit(p.limit),
+);
+
+const lease = prepared<{ ids: string; leaseUntil: number }>((qb, p) =>
+  // updated_at stays: it means "finished at" to the stats, and an index follows it.
+  qb
     .updateTable('delivery_attempts')
-    // updated_at stays: it means "finished at" to the stats, and an index follows it.
-    .set({ lease_until: now + leaseMs })
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('delivery_attempts')
-        .select('id')
-        // A literal, so SQLite can use the partial index on pending rows.
-        .where('status', '=', sql.lit('pending'))
-        .where('due_at', '<=', now)
-        .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', now)]))
-        .$if(busy.length > 0, (q) => q.where('webhook_id', 'not in', busy))
-        .orderBy('due_at')
-        .limit(limit),
-    )
-    .returning('id')
-    .execute();
-  if (leased.length === 0) return [];
-  return trx
+    .set({ lease_until: p.leaseUntil })
+    .where('id', 'in', sql<number>`(select value from json_each(${p.ids}))`),
+);
+
+const details = prepared<{ ids: string }, ClaimedAttempt>((qb, p) =>
+  qb
     .selectFrom('delivery_attempts as a')
     .innerJoin('deliveries as d', 'd.id', 'a.delivery_pk')
     .innerJoin('webhooks as w', 'w.id', 'a.webhook_id')
@@ -70,10 +71,39 @@ export async function claimDueAttempts(
       'k.status as keyStatus',
       'k.expires_at as keyExpiresAt',
     ])
-    .where(
-      'a.id',
-      'in',
-      leased.map((row) => row.id),
-    )
-    .execute();
+    .where('a.id', 'in', sql<number>`(select value from json_each(${p.ids}))`),
+);
+
+/**
+ * Leases up to `limit` due attempts, oldest first, in the caller's transaction. An attempt whose
+ * lease ran out (its worker died mid-send) is due again.
+ *
+ * No webhook gets more than its share in flight, counting what it already has, so one slow
+ * receiver with a backlog cannot take every slot, even when its whole backlog comes due at once.
+ * Each webhook with room is asked for at most its room through an index on (webhook_id, due_at)
+ * of pending rows, so the claim never scans past one webhook's queue to find another's: its cost
+ * is a seek per webhook (a salon has a handful), whatever the backlog.
+ */
+export async function claimDueAttempts(
+  trx: Tx,
+  now: number,
+  limit: number,
+  leaseMs: number,
+  shares?: WebhookShares,
+): Promise<ClaimedAttempt[]> {
+  const candidates: Array<{ id: number; due_at: number }> = [];
+  for (const { id: webhookId } of (await webhookIds(trx, {})).rows) {
+    const room = Math.min(limit, shares ? shares.perWebhook - (shares.inFlight.get(webhookId) ?? 0) : limit);
+    if (room <= 0) continue;
+    candidates.push(...(await dueOfWebhook(trx, { webhookId, now, limit: room })).rows);
+  }
+  if (candidates.length === 0) return [];
+  const ids = JSON.stringify(
+    candidates
+      .sort((a, b) => a.due_at - b.due_at || a.id - b.id)
+      .slice(0, limit)
+      .map((c) => c.id),
+  );
+  await lease(trx, { ids, leaseUntil: now + leaseMs });
+  return (await details(trx, { ids })).rows;
 }

@@ -1,0 +1,43 @@
+import { backupDatabase, restoreDatabase } from '../db/backup.ts';
+import { required, type Command } from './command.ts';
+
+const force = { type: 'boolean', description: 'replace what is there already' } as const;
+
+export const backupCommand: Command = {
+  words: ['backup'],
+  summary: 'copy the database to a file, safely, even while the server runs',
+  usage: 'booking-api backup --to FILE [--force]',
+  options: {
+    to: { type: 'string', description: 'the backup file to write (refused if it exists, unless --force)', placeholder: 'FILE' },
+    force,
+  },
+  async run({ values, config, io, json }) {
+    const copy = await backupDatabase(config.dataDir, required(values, 'to'), { force: values.force === true });
+    if (json) io.out(JSON.stringify(copy));
+    else io.out(`Backed up the database to ${copy.file} (${formatBytes(copy.bytes)} in ${copy.durationMs} ms).`);
+  },
+};
+
+export const restoreCommand: Command = {
+  words: ['restore'],
+  summary: 'put a backup in place as the database; the server must be stopped',
+  usage: 'booking-api restore --from FILE [--force]',
+  options: {
+    from: { type: 'string', description: 'a file made by "booking-api backup"; it is checked first', placeholder: 'FILE' },
+    force: { type: 'boolean', description: 'replace an existing database (kept as booking.db.before-restore)' },
+  },
+  async run({ values, config, io, json }) {
+    const result = await restoreDatabase(config.dataDir, required(values, 'from'), { force: values.force === true });
+    if (json) {
+      io.out(JSON.stringify(result));
+      return;
+    }
+    io.out(`Restored ${result.file} as ${result.database} (${formatBytes(result.bytes)}).`);
+    if (result.previous) io.out(`The database it replaced is kept as ${result.previous}.`);
+  },
+};
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
