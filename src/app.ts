@@ -37,7 +37,7 @@ import { Cron } from 'croner';
 import { forgetOldKeys } from './bookings/idempotency.ts';
 import { openApiDocument } from './openapi/openapi.ts';
 import { loadStaticFiles, serveStatic } from './http/static-files.ts';
-import { inTransaction } from './db/transaction.ts';
+import { inTransaction, reportGroupCommitFailuresTo } from './db/transaction.ts';
 
 export const INTEGRATION_PREFIX = '/v1/integration';
 
@@ -69,6 +69,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   const logger = deps.logger ?? silentLogger;
   const lookup = deps.lookup ?? dns.lookup;
   const database = await openDatabase(config.dataDir, deps.database);
+  reportGroupCommitFailuresTo(database.kysely, (err, what) => logger.error({ err }, what));
   const perWebhook = Math.max(1, Math.floor(config.deliveryConcurrency / 4));
   const sender = new Sender({
     timeoutMs: config.deliveryTimeoutMs,

@@ -7,10 +7,19 @@ export type Tx = Transaction<Tables>;
 const afterCommitHooks = new WeakMap<Tx, Set<() => void>>();
 const groups = new WeakMap<Db, GroupCommit>();
 const inTransactionProbes = new WeakMap<Db, () => boolean>();
+const failureReporters = new WeakMap<Db, (error: unknown, what: string) => void>();
 
 /** Lets the group commit ask whether SQLite still has a transaction open (it may abort one itself, on SQLITE_FULL say). */
 export function registerTransactionProbe(db: Db, probe: () => boolean): void {
   inTransactionProbes.set(db, probe);
+}
+
+/**
+ * Where the group commit reports a bug of its own or of an afterCommit hook that throws (the
+ * hook's work is committed; its caller still gets its answer). Console by default.
+ */
+export function reportGroupCommitFailuresTo(db: Db, report: (error: unknown, what: string) => void): void {
+  failureReporters.set(db, report);
 }
 
 /**
@@ -63,7 +72,7 @@ class GroupCommit {
   run<T>(work: (trx: Tx) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ work, resolve: resolve as (v: unknown) => void, reject, hooks: new Set() });
-      if (!this.#running) void this.#drain();
+      if (!this.#running) this.#drain().catch((error: unknown) => this.#report(error, 'group commit failed'));
     });
   }
 
@@ -90,10 +99,11 @@ class GroupCommit {
         return job.work(trx);
       });
       job.resolve(value);
-      for (const hook of job.hooks) hook();
     } catch (error) {
       job.reject(error);
+      return;
     }
+    this.#runHooks(job);
   }
 
   async #together(jobs: Job[]): Promise<void> {
@@ -124,13 +134,27 @@ class GroupCommit {
     }
     for (const job of jobs) {
       const outcome = job.outcome!;
-      if (outcome.ok) {
-        job.resolve(outcome.value);
-        for (const hook of job.hooks) hook();
-      } else {
-        job.reject(outcome.error);
+      if (outcome.ok) job.resolve(outcome.value);
+      else job.reject(outcome.error);
+    }
+    for (const job of jobs) if (job.outcome!.ok) this.#runHooks(job);
+  }
+
+  /** Every hook runs, whatever an earlier one did: a throwing hook is a bug to report, not a reason to lose the others. */
+  #runHooks(job: Job): void {
+    for (const hook of job.hooks) {
+      try {
+        hook();
+      } catch (error) {
+        this.#report(error, 'after-commit hook failed');
       }
     }
+  }
+
+  #report(error: unknown, what: string): void {
+    const report = failureReporters.get(this.#db);
+    if (report) report(error, what);
+    else console.error(`${what}:`, error);
   }
 
   #stillOpen(): boolean {

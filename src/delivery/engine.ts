@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import type { Clock } from '../clock.ts';
-import { inTransaction, type Db } from '../db/transaction.ts';
+import { afterCommit, inTransaction, type Db } from '../db/transaction.ts';
 import type { Logger } from '../log.ts';
 import type { Policy } from './lifecycle.ts';
 import { recordOutcomes, type Finished, type Recorded } from './record-outcomes.ts';
@@ -121,17 +121,17 @@ export class DeliveryEngine {
         let recorded: Recorded[];
         let claimed: ClaimedAttempt[];
         try {
-          [recorded, claimed] = await inTransaction(this.#o.db, async (trx) => [
-            batch.length > 0 ? await recordOutcomes(trx, batch, this.#o.policy, now) : [],
-            capacity > 0 ? await claimDueAttempts(trx, now, capacity, this.#o.leaseMs, this.#shares) : [],
-          ]);
+          [recorded, claimed] = await inTransaction(this.#o.db, async (trx) => {
+            const outcomes = batch.length > 0 ? await recordOutcomes(trx, batch, this.#o.policy, now) : [];
+            if (outcomes.some((item) => item.switchedOff)) afterCommit(trx, this.#o.onWebhooksSwitchedOff);
+            return [outcomes, capacity > 0 ? await claimDueAttempts(trx, now, capacity, this.#o.leaseMs, this.#shares) : []];
+          });
         } catch (error) {
           // Keep the results; the next tick tries again (a full disk, say, may have freed up).
           this.#finished = batch.concat(this.#finished);
           this.#o.logger.error({ err: error }, 'delivery loop could not reach the database');
           break;
         }
-        if (recorded.some((item) => item.switchedOff)) this.#o.onWebhooksSwitchedOff();
         for (const item of recorded) this.#log(item);
         for (const attempt of claimed) this.#launch(attempt);
         if (!this.#again && this.#finished.length === 0 && claimed.length < capacity) break;

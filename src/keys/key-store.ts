@@ -23,14 +23,12 @@ export class KeyStore {
   async authenticate(value: string): Promise<ApiKey | undefined> {
     if (!KEY_SHAPE.test(value)) return undefined;
     const hash = sha256Hex(value);
-    const cached = this.#byHash.peek(hash);
-    if (cached) return cached;
-    const row = await findKeyByHash(this.#database.kysely, hash);
-    // The lookup is by hash already; the comparison is constant-time all the same.
-    if (!row || !digestsEqual(row.key_hash, hash)) return undefined;
-    const key = fromKeyRow(row);
-    this.#byHash.set(hash, key);
-    return key;
+    const db = this.#database.kysely;
+    return this.#byHash.get(hash, db, async () => {
+      const row = await findKeyByHash(db, hash);
+      // The lookup is by hash already; the comparison is constant-time all the same.
+      return row && digestsEqual(row.key_hash, hash) ? fromKeyRow(row) : undefined;
+    });
   }
 
   invalidate(): void {

@@ -19,7 +19,7 @@ export class ServiceCatalog {
 
   /** `{data, total}` as JSON bytes; `active` filters when given. */
   async json(businessId: number, active?: boolean): Promise<Buffer> {
-    return this.#memo.get(`${businessId}:${active ?? 'all'}`, async () => {
+    return this.#memo.get(`${businessId}:${active ?? 'all'}`, this.#database.kysely, async () => {
       const rows = await listServices(this.#database.kysely, businessId, active);
       return Buffer.from(JSON.stringify({ data: rows.map(toServiceJson), total: rows.length }));
     });

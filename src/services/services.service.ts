@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context.ts';
 import { toIso } from '../clock.ts';
 import { findBusiness } from '../businesses/businesses.repository.ts';
 import type { ServiceRow, ServicesTable } from '../db/tables.ts';
-import { inTransaction } from '../db/transaction.ts';
+import { afterCommit, inTransaction } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { bodyParser } from '../http/validate.ts';
 import { toServiceJson } from './service.presenter.ts';
@@ -85,6 +85,7 @@ export async function changeService(app: Deps, businessId: number, id: number, b
       }
     }
     if (changes.length === 0) return;
+    afterCommit(trx, () => app.catalog.clear());
     await trx.updateTable('services').set({ ...patch, updated_at: now }).where('id', '=', id).execute();
     const updated = toServiceJson((await findService(trx, businessId, id))!);
     await app.outbox.emitEvent(trx, businessId, 'service.updated', {
@@ -99,7 +100,6 @@ export async function changeService(app: Deps, businessId: number, id: number, b
       updatedAt: toIso(now),
     });
   });
-  app.catalog.clear();
   return adminService(app, businessId, id);
 }
 
@@ -112,8 +112,8 @@ export async function deleteService(app: Deps, businessId: number, id: number): 
     await trx.updateTable('services').set({ deleted_at: now, active: 0, updated_at: now }).where('id', '=', id).execute();
     await trx.deleteFrom('staff_services').where('service_id', '=', id).execute();
     await app.outbox.emitEvent(trx, businessId, 'service.deleted', { serviceId: id, name: row.name, deletedAt: toIso(now) });
+    afterCommit(trx, () => app.catalog.clear());
   });
-  app.catalog.clear();
 }
 
 async function existing(app: Pick<Deps, 'db'>, businessId: number, id: number): Promise<ServiceRow> {

@@ -3,7 +3,7 @@ import webhookUpdateSchema from '../../schema/webhook-update.json' with { type: 
 import deliveriesQuerySchema from '../../schema/deliveries-query.json' with { type: 'json' };
 import type { AppContext } from '../app-context.ts';
 import type { AttemptStatus, WebhookRow, WebhookUpdate } from '../db/tables.ts';
-import { inTransaction } from '../db/transaction.ts';
+import { afterCommit, inTransaction } from '../db/transaction.ts';
 import { toDeliveryRecordJson } from '../delivery/attempt.presenter.ts';
 import { checkTarget } from '../delivery/targets.ts';
 import { countAttempts, pageAttempts } from '../delivery/history.repository.ts';
@@ -63,6 +63,7 @@ export async function createWebhook(app: Deps, key: ApiKey, body: unknown) {
     if ((await countActiveWebhooks(trx, key.id)) >= app.config.maxActiveWebhooks) {
       throw errors.webhookLimitReached(app.config.maxActiveWebhooks);
     }
+    afterCommit(trx, () => app.subscriptions.clear());
     return insertWebhook(trx, {
       business_id: key.businessId,
       api_key_id: key.id,
@@ -78,7 +79,6 @@ export async function createWebhook(app: Deps, key: ApiKey, body: unknown) {
       updated_at: now,
     });
   });
-  app.subscriptions.clear();
   return toWebhookJsonWithSecret(await ownWebhook(app, { apiKeyId: key.id }, id));
 }
 
@@ -107,8 +107,8 @@ export async function changeWebhook(app: Deps, owner: WebhookOwner, id: number, 
       Object.assign(patch, { status: 'active', consecutive_failures: 0, disabled_reason: null });
     }
     await updateWebhook(trx, id, patch);
+    afterCommit(trx, () => app.subscriptions.clear());
   });
-  app.subscriptions.clear();
   return toWebhookJson(await ownWebhook(app, owner, id));
 }
 
