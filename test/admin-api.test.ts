@@ -175,6 +175,10 @@ describe('the admin API', () => {
     const revoked = await app.request('GET', '/v1/integration/bookings', { key: regenerated.body.key, headers: { Origin: 'https://crm.example.com' } });
     assert.equal(revoked.body.code, 'api_key_revoked');
     assert.equal((await admin(app, 'POST', `${salon.base}/keys`, { name: 'x', scopes: [] })).status, 400);
+    // A leap second would have been stored as "never expires".
+    const leap = await admin(app, 'POST', `${salon.base}/keys`, { name: 'x', scopes: ['bookings:read'], expiresAt: '2030-06-30T23:59:60Z' });
+    assert.equal(leap.status, 400, leap.text);
+    assert.equal(leap.body.field, 'expiresAt');
     const presets = await admin(app, 'GET', '/scopes', undefined, 200);
     assert.deepEqual(presets.body.presets.widget.scopes, ['services:read', 'staff:read', 'slots:read', 'bookings:write']);
   });

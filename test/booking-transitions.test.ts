@@ -94,6 +94,9 @@ describe('the booking state machine (admin API)', () => {
     assert.equal(moved.body.startTime, '2026-11-23T15:00:00.000+01:00');
     assert.equal(moved.body.staffId, salon.ben);
     assert.equal(moved.body.status, 'pending');
+    const leap = await act(booking.id, 'reschedule', { startTime: `${MONDAY}T23:59:60Z` });
+    assert.equal(leap.status, 400, leap.text);
+    assert.equal(leap.body.field, 'startTime');
     const slots = await app.request('GET', `/v1/integration/slots?serviceId=${salon.haircut}&date=${booking.startTime.slice(0, 10)}&staffId=${salon.anna}`, {
       key: salon.key,
     });

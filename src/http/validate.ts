@@ -1,5 +1,6 @@
 import { Ajv2020 as Ajv, type ErrorObject, type SchemaObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import defs from '../../schema/defs.json' with { type: 'json' };
 import { errors } from './errors.ts';
 
@@ -15,6 +16,10 @@ function makeAjv(coerceTypes: boolean): Ajv {
   // the 2020-12 meta-schema at run time compiled that whole meta-schema at every start.
   const ajv = new Ajv({ allErrors: false, strict: true, useDefaults: true, coerceTypes, verbose: true, validateSchema: false });
   addFormats(ajv);
+  // RFC 3339 allows a leap second (23:59:60), which Date.parse cannot place on the time line: such
+  // an instant would reach the code as NaN, so it is refused here as the invalid time it is to us.
+  const rfc3339 = fullFormats['date-time'] as { validate: (text: string) => boolean };
+  ajv.addFormat('date-time', (text: string) => rfc3339.validate(text) && Number.isFinite(Date.parse(text)));
   // Annotation only: the sentence used when a `pattern` or `format` fails.
   ajv.addKeyword({ keyword: 'x-error', schemaType: 'string' });
   ajv.addSchema(defs);
