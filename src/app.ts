@@ -74,7 +74,9 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   const sender = new Sender({
     timeoutMs: config.deliveryTimeoutMs,
     allowPrivateTargets: config.allowPrivateTargets,
-    connectionsPerOrigin: perWebhook,
+    // As many as the engine ever has in flight: a request never waits for a local connection, so
+    // the timeout measures the receiver alone (several webhooks may share one origin).
+    connectionsPerOrigin: config.deliveryConcurrency,
     lookup: deps.lookup,
     now: () => clock.now(),
   });

@@ -244,3 +244,23 @@ describe('one hanging receiver does not stall the queue', () => {
     test.diagnostic(`healthy webhook: 10 deliveries in ${took} ms beside a hanging one with 18 queued`);
   });
 });
+
+describe('several webhooks on one slow receiver host (concurrency 8: 2 per webhook)', () => {
+  const t = deliverySuite({ config: { retryDelays: [0], deliveryTimeoutMs: TIMEOUT_MS, deliveryConcurrency: 8 } });
+
+  it('times only the receiver, not a wait for a local connection', async () => {
+    // 4 webhooks × 2 attempts in flight, all to one origin. Were connections per origin only a
+    // webhook's share (2), the last of four waves would time out while never having been sent.
+    const answerMs = TIMEOUT_MS / 2.5;
+    t.receiver.handle(() => ({ status: 200, body: 'ok', delayMs: answerMs }));
+    const webhooks = [];
+    for (let i = 0; i < 4; i++) webhooks.push(await t.app.webhook(t.key, t.receiver.url(`/crm-${i}`)));
+    for (let i = 0; i < 2; i++) await t.app.emit(t.businessId, 'booking.created', { bookingId: i });
+    const attempts = (await Promise.all(webhooks.map((webhook) => t.finished(webhook.id, 2)))).flat();
+    assert.equal(attempts.length, 8);
+    for (const attempt of attempts) {
+      assert.equal(attempt.deliveryStatus, 'success', attempt.errorMessage ?? '');
+      assert.ok(attempt.responseTimeMs < TIMEOUT_MS - MARGIN_MS, `took ${attempt.responseTimeMs} ms`);
+    }
+  });
+});

@@ -35,7 +35,7 @@ export interface Outcome {
 export interface SenderOptions {
   timeoutMs: number;
   allowPrivateTargets: boolean;
-  /** Connections per receiver origin. */
+  /** Connections per receiver origin: at least the sends in flight, or the timeout would include a local wait. */
   connectionsPerOrigin: number;
   lookup?: Lookup;
   now: () => number;
