@@ -73,17 +73,22 @@ describe('webhook health', () => {
     assert.equal(history.at(-1).attemptNumber, 1);
   });
 
-  it('switches a webhook off at once when the receiver answers 410 Gone', async () => {
-    t.receiver.handle(() => ({ status: 410, body: 'gone for good' }));
+  it('treats 410 Gone as a failure like any other: retried, counted, no switch-off before the threshold', async () => {
+    // Spec 3.2 has one way to `failed`; a receiver answering 410 during a redeploy loses nothing.
+    t.receiver.handle(() => ({ status: 410, body: 'gone for now' }));
     const webhook = await t.app.webhook(t.key, t.receiver.url('/gone'));
     await t.app.emit(t.businessId, 'booking.created', { n: 1 });
-    const history = await t.finished(webhook.id, 1);
-    assert.equal(history.length, 1, 'no retry follows a 410');
-    assert.equal(history[0].deliveryStatus, 'failed');
-    assert.equal(history[0].responseStatusCode, 410);
+    await t.finished(webhook.id, 1);
+    clock.advance(60_000);
+    t.app.context.engine.wake();
+    const history = await t.finished(webhook.id, 2);
+    assert.deepEqual(history.map((a) => [a.attemptNumber, a.deliveryStatus, a.responseStatusCode, a.errorMessage]), [
+      [1, 'retrying', 410, 'receiver answered 410 Gone'],
+      [2, 'failed', 410, 'receiver answered 410 Gone'],
+    ]);
     const state = await webhookState(webhook.id);
-    assert.equal(state.status, 'failed');
-    assert.equal(state.disabledReason, 'the receiver answered 410 Gone');
+    assert.equal(state.status, 'active');
+    assert.equal(state.consecutiveFailures, 1);
   });
 
   it('delivers an event only to webhooks subscribed to it', async () => {

@@ -201,5 +201,5 @@ export class DeliveryEngine {
 }
 
 function notSentOutcome(now: number, reason: string): Outcome {
-  return { ok: false, sentAt: now, statusCode: null, responseTimeMs: 0, errorMessage: reason, responseExcerpt: null, gone: false };
+  return { ok: false, sentAt: now, statusCode: null, responseTimeMs: 0, errorMessage: reason, responseExcerpt: null };
 }

@@ -29,8 +29,8 @@ export interface Decision {
 /**
  * The attempt lifecycle of spec 3.3 and the webhook health of 3.2, as DESIGN.md decides them:
  * a failed attempt with attempts left is `retrying`; the last failure makes the delivery `failed`
- * and counts against the webhook; any success resets the count; at the threshold, or on 410 Gone
- * at once, the webhook becomes `failed`. Pings never touch the count; a failed manual retry does
+ * and counts against the webhook; any success resets the count; at the threshold the webhook
+ * becomes `failed` (the only way spec 3.2 names: a 410 Gone is a failure like any other). Pings never touch the count; a failed manual retry does
  * not add to it (its delivery already counted when it failed).
  */
 export function decide(
@@ -59,17 +59,6 @@ export function decide(
     const healthChanged = attempt.trigger !== 'ping' && health.status === 'active' && health.consecutiveFailures !== 0;
     if (healthChanged) next.consecutiveFailures = 0;
     return { result: { ...base, status: 'success', errorMessage: null }, health: next, healthChanged };
-  }
-
-  if (outcome.gone && attempt.trigger !== 'ping') {
-    if (health.status !== 'active') return { result: base, health: next, healthChanged: false };
-    const reason = 'the receiver answered 410 Gone';
-    return {
-      result: base,
-      health: { ...next, status: 'failed', disabledReason: reason },
-      healthChanged: true,
-      cancelReason: `cancelled: webhook switched off because ${reason}`,
-    };
   }
 
   const nextDueAt = counts ? policy.schedule.nextDueAt(attempt.attemptNumber, now, outcome.retryAfterMs) : undefined;

@@ -28,8 +28,6 @@ export interface Outcome {
   responseExcerpt: string | null;
   /** The receiver's Retry-After on 429 or 503, in ms. */
   retryAfterMs?: number;
-  /** 410 Gone: the receiver asks never to be called again. */
-  gone: boolean;
 }
 
 export interface SenderOptions {
@@ -94,7 +92,6 @@ export class Sender {
         errorMessage: ok ? null : statusMessage(statusCode),
         responseExcerpt: excerpt,
         retryAfterMs,
-        gone: statusCode === 410,
       };
     } catch (error) {
       return failure(sentAt, elapsed(), describeError(error, url.host, this.#options.timeoutMs, signal));
@@ -135,7 +132,7 @@ export class Sender {
 }
 
 function failure(sentAt: number, responseTimeMs: number, errorMessage: string): Outcome {
-  return { ok: false, sentAt, statusCode: null, responseTimeMs, errorMessage, responseExcerpt: null, gone: false };
+  return { ok: false, sentAt, statusCode: null, responseTimeMs, errorMessage, responseExcerpt: null };
 }
 
 function statusMessage(statusCode: number): string {
@@ -143,7 +140,6 @@ function statusMessage(statusCode: number): string {
   if (statusCode >= 300 && statusCode < 400) {
     return `receiver answered ${statusCode} ${text}; redirects are not followed, register the final URL`;
   }
-  if (statusCode === 410) return 'receiver answered 410 Gone: it asks not to be called again';
   return `receiver answered ${statusCode} ${text}`;
 }
 
