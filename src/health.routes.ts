@@ -1,6 +1,6 @@
 import Router from '@koa/router';
-import { sql } from 'kysely';
 import type { AppContext } from './app-context.ts';
+import { probeDatabase } from './db/settings.repository.ts';
 import { AppError } from './http/errors.ts';
 import type { AppState } from './http/state.ts';
 import { VERSION } from './version.ts';
@@ -10,7 +10,7 @@ export function healthRoutes(app: AppContext): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/healthz', async (ctx) => {
     try {
-      await sql`select 1`.execute(app.db);
+      await probeDatabase(app.db);
     } catch {
       throw new AppError(503, 'storage_unavailable', 'The database cannot be read.');
     }

@@ -36,6 +36,7 @@ function pooled(size: number): Buffer {
  */
 function timeOrdered(): string {
   const bytes = Buffer.allocUnsafe(16);
+  // The machine's time, not the injected clock: this only orders index inserts, nobody reads it.
   bytes.writeUIntBE(Date.now(), 0, 6);
   pooled(10).copy(bytes, 6);
   return bytes.toString('base64url');

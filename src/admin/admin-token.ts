@@ -1,21 +1,12 @@
 import type { Config } from '../config.ts';
+import { readSetting, writeSetting } from '../db/settings.repository.ts';
 import type { Db } from '../db/transaction.ts';
 import { digestsEqual, sha256Hex, type Ids } from '../ids.ts';
 
 const SETTING = 'admin_token_sha256';
 
-async function storedHash(db: Db): Promise<string | undefined> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', SETTING).executeTakeFirst();
-  return row?.value;
-}
-
-async function storeHash(db: Db, hash: string): Promise<void> {
-  await db
-    .insertInto('settings')
-    .values({ key: SETTING, value: hash })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: hash }))
-    .execute();
-}
+const storedHash = (db: Db) => readSetting(db, SETTING);
+const storeHash = (db: Db, hash: string) => writeSetting(db, SETTING, hash);
 
 /**
  * Makes sure an admin token exists. With BOOKING_ADMIN_TOKEN set, that token is the one; otherwise

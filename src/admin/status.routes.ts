@@ -1,8 +1,8 @@
 import Router from '@koa/router';
-import { sql } from 'kysely';
 import type { AppContext } from '../app-context.ts';
 import { toIso } from '../clock.ts';
-import { attemptsPerHour, queueDepth, recentFailures, webhookHealthSummary } from '../delivery/sql/delivery-stats.ts';
+import { countBusinesses } from '../businesses/businesses.repository.ts';
+import { attemptsPerHour, finishedSince, queueDepth, recentFailures, webhookHealthSummary } from '../delivery/sql/delivery-stats.ts';
 import type { AppState } from '../http/state.ts';
 import { queryParser } from '../http/validate.ts';
 import { VERSION } from '../version.ts';
@@ -24,28 +24,19 @@ export function statusRoutes(app: AppContext): Router<AppState> {
 
   router.get('/status', async (ctx) => {
     const now = app.clock.now();
-    const hourAgo = now - HOUR_MS;
-    const [queue, webhooks, businesses] = await Promise.all([
+    const [queue, webhooks, businesses, lastHour] = await Promise.all([
       queueDepth(app.db, now),
       webhookHealthSummary(app.db),
-      app.db.selectFrom('businesses').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+      countBusinesses(app.db),
+      finishedSince(app.db, now - HOUR_MS),
     ]);
-    const lastHour = { success: 0, retrying: 0, failed: 0 };
-    const finished = await app.db
-      .selectFrom('delivery_attempts')
-      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-      .where('updated_at', '>=', hourAgo)
-      .where('status', '!=', sql.lit('pending'))
-      .groupBy('status')
-      .execute();
-    for (const row of finished) lastHour[row.status as keyof typeof lastHour] = Number(row.count);
     ctx.body = {
       status: 'ok',
       version: VERSION,
       startedAt: toIso(app.startedAt),
       uptimeSeconds: Math.floor((now - app.startedAt) / 1000),
       databaseBytes: app.database.sizeBytes(),
-      businesses: Number(businesses.n),
+      businesses,
       queue: { ...queue, inFlight: app.engine.inFlight },
       deliveriesLastHour: lastHour,
       webhooks: { active: webhooks.active ?? 0, failed: webhooks.failed ?? 0 },

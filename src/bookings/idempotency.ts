@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Tx } from '../db/transaction.ts';
 import { errors, AppError } from '../http/errors.ts';
+import { deleteIdempotencyKeysBefore, findIdempotentResponse, storeIdempotentResponse } from './idempotency.repository.ts';
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
@@ -47,13 +48,7 @@ export async function once(
   work: () => Promise<{ status: number; body: unknown }>,
 ): Promise<StoredResponse> {
   if (scope.key === undefined) return { ...(await work()), replayed: false };
-  const stored = await trx
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where('api_key_id', '=', scope.apiKeyId)
-    .where('key', '=', scope.key)
-    .where('created_at', '>', scope.now - IDEMPOTENCY_WINDOW_MS)
-    .executeTakeFirst();
+  const stored = await findIdempotentResponse(trx, scope.apiKeyId, scope.key, scope.now - IDEMPOTENCY_WINDOW_MS);
   if (stored) {
     if (stored.request_hash !== scope.fingerprint) {
       throw new AppError(
@@ -65,29 +60,15 @@ export async function once(
     return { status: stored.response_status, body: JSON.parse(stored.response_body), replayed: true };
   }
   const result = await work();
-  await trx
-    .insertInto('idempotency_keys')
-    .values({
-      api_key_id: scope.apiKeyId,
-      key: scope.key,
-      request_hash: scope.fingerprint,
-      response_status: result.status,
-      response_body: JSON.stringify(result.body),
-      created_at: scope.now,
-    })
-    .onConflict((oc) =>
-      oc.columns(['api_key_id', 'key']).doUpdateSet({
-        request_hash: scope.fingerprint,
-        response_status: result.status,
-        response_body: JSON.stringify(result.body),
-        created_at: scope.now,
-      }),
-    )
-    .execute();
+  await storeIdempotentResponse(
+    trx,
+    { apiKeyId: scope.apiKeyId, key: scope.key, requestHash: scope.fingerprint, status: result.status, body: JSON.stringify(result.body) },
+    scope.now,
+  );
   return { ...result, replayed: false };
 }
 
 /** Drops keys older than the window; run now and then. */
 export async function forgetOldKeys(trx: Tx, now: number): Promise<void> {
-  await trx.deleteFrom('idempotency_keys').where('created_at', '<=', now - IDEMPOTENCY_WINDOW_MS).execute();
+  await deleteIdempotencyKeysBefore(trx, now - IDEMPOTENCY_WINDOW_MS);
 }

@@ -1,4 +1,5 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
+import { prepared } from '../db/prepared.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import type { BusinessRow, BusinessesTable } from '../db/tables.ts';
 
@@ -13,4 +14,41 @@ export async function findBusiness(db: Db | Tx, id: number): Promise<BusinessRow
 
 export async function listBusinesses(db: Db): Promise<BusinessRow[]> {
   return db.selectFrom('businesses').selectAll().orderBy('id').execute();
+}
+
+export async function countBusinesses(db: Db): Promise<number> {
+  const row = await db.selectFrom('businesses').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function updateBusiness(db: Db | Tx, id: number, patch: Updateable<BusinessesTable>): Promise<void> {
+  await db.updateTable('businesses').set(patch).where('id', '=', id).execute();
+}
+
+const versionOf = prepared<{ id: number }, { directory_version: number }>((qb, p) =>
+  qb.selectFrom('businesses').select('directory_version').where('id', '=', p.id),
+);
+
+/** The counter triggers bump on any change to what a business offers (migration 0002); undefined for no such business. */
+export async function directoryVersion(db: Db | Tx, businessId: number): Promise<number | undefined> {
+  const { rows } = await versionOf(db, { id: businessId });
+  return rows[0]?.directory_version;
+}
+
+/** Everything BusinessDirectory keeps of one business: it, its services, all its staff and who does which service. */
+export async function directoryRows(db: Db | Tx, businessId: number) {
+  const [business, services, staff, links] = await Promise.all([
+    db.selectFrom('businesses').selectAll().where('id', '=', businessId).executeTakeFirstOrThrow(),
+    db.selectFrom('services').selectAll().where('business_id', '=', businessId).where('deleted_at', 'is', null).orderBy('id').execute(),
+    db.selectFrom('staff').selectAll().where('business_id', '=', businessId).orderBy('id').execute(),
+    db
+      .selectFrom('staff_services as ss')
+      .innerJoin('staff as st', 'st.id', 'ss.staff_id')
+      .innerJoin('services as s', 's.id', 'ss.service_id')
+      .select(['ss.staff_id', 'ss.service_id'])
+      .where('st.business_id', '=', businessId)
+      .where('s.deleted_at', 'is', null)
+      .execute(),
+  ]);
+  return { business, services, staff, links };
 }

@@ -7,7 +7,7 @@ import type { Db } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { bodyParser } from '../http/validate.ts';
 import { toBusinessJson } from './business.presenter.ts';
-import { findBusiness, insertBusiness, listBusinesses } from './businesses.repository.ts';
+import { findBusiness, insertBusiness, listBusinesses, updateBusiness } from './businesses.repository.ts';
 import { DEFAULT_HOURS, hoursProblem, type WeeklyHours } from './hours.ts';
 import { isValidTimeZone } from './timezone.ts';
 
@@ -77,7 +77,7 @@ export async function changeBusiness(db: Db, clock: Clock, id: number, input: un
   if (data.currency !== undefined) patch.currency = data.currency;
   if (data.workingHours !== undefined) patch.working_hours = JSON.stringify(data.workingHours);
   if (data.slotStepMinutes !== undefined) patch.slot_step_minutes = data.slotStepMinutes;
-  await db.updateTable('businesses').set(patch).where('id', '=', id).execute();
+  await updateBusiness(db, id, patch);
   return getBusiness(db, id);
 }
 

@@ -1,7 +1,7 @@
-import { prepared } from '../db/prepared.ts';
 import type { BusinessRow, ServiceRow } from '../db/tables.ts';
 import { afterCommit, type Db, type Tx } from '../db/transaction.ts';
 import type { WeeklySchedule } from '../staff/schedule.ts';
+import { directoryRows, directoryVersion } from './businesses.repository.ts';
 
 export interface StaffMember {
   readonly id: number;
@@ -22,10 +22,6 @@ export interface Directory {
   readonly staff: readonly StaffMember[];
 }
 
-const versionOf = prepared<{ id: number }, { directory_version: number }>((qb, p) =>
-  qb.selectFrom('businesses').select('directory_version').where('id', '=', p.id),
-);
-
 /**
  * Each business's directory in memory, keyed by the business's directory_version, which database
  * triggers bump on any change to the business, its services, staff or who does what (0002). So
@@ -36,8 +32,7 @@ export class BusinessDirectory {
   readonly #entries = new Map<number, Directory>();
 
   async get(db: Db | Tx, businessId: number): Promise<Directory | undefined> {
-    const { rows } = await versionOf(db, { id: businessId });
-    const version = rows[0]?.directory_version;
+    const version = await directoryVersion(db, businessId);
     if (version === undefined) return undefined;
     const cached = this.#entries.get(businessId);
     if (cached?.version === version) return cached;
@@ -49,19 +44,7 @@ export class BusinessDirectory {
 }
 
 async function load(db: Db | Tx, businessId: number, version: number): Promise<Directory> {
-  const [business, services, staff, links] = await Promise.all([
-    db.selectFrom('businesses').selectAll().where('id', '=', businessId).executeTakeFirstOrThrow(),
-    db.selectFrom('services').selectAll().where('business_id', '=', businessId).where('deleted_at', 'is', null).orderBy('id').execute(),
-    db.selectFrom('staff').selectAll().where('business_id', '=', businessId).orderBy('id').execute(),
-    db
-      .selectFrom('staff_services as ss')
-      .innerJoin('staff as st', 'st.id', 'ss.staff_id')
-      .innerJoin('services as s', 's.id', 'ss.service_id')
-      .select(['ss.staff_id', 'ss.service_id'])
-      .where('st.business_id', '=', businessId)
-      .where('s.deleted_at', 'is', null)
-      .execute(),
-  ]);
+  const { business, services, staff, links } = await directoryRows(db, businessId);
   const performed = new Map<number, Set<number>>(staff.map((s) => [s.id, new Set<number>()]));
   for (const link of links) performed.get(link.staff_id)?.add(link.service_id);
   return {

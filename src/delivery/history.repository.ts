@@ -1,4 +1,4 @@
-import type { Db } from '../db/transaction.ts';
+import type { Db, Tx } from '../db/transaction.ts';
 import type { AttemptStatus } from '../db/tables.ts';
 
 export interface HistoryFilter {
@@ -54,4 +54,14 @@ export async function countAttempts(db: Db, filter: HistoryFilter): Promise<numb
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(count);
+}
+
+/** The delivery `deliveryId` of webhook `webhookId` (its row id), if there is one. */
+export async function findDeliveryOfWebhook(db: Db | Tx, webhookId: number, deliveryId: string): Promise<{ id: number } | undefined> {
+  return db.selectFrom('deliveries').select('id').where('delivery_id', '=', deliveryId).where('webhook_id', '=', webhookId).executeTakeFirst();
+}
+
+/** Number and status of every attempt of one delivery. */
+export async function attemptsOfDelivery(db: Db | Tx, deliveryPk: number) {
+  return db.selectFrom('delivery_attempts').select(['attempt_number', 'status']).where('delivery_pk', '=', deliveryPk).execute();
 }

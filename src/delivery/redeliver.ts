@@ -3,7 +3,7 @@ import { afterCommit, inTransaction } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { findOwnedWebhook, type WebhookOwner } from '../webhooks/webhooks.repository.ts';
 import { toDeliveryRecordJson } from './attempt.presenter.ts';
-import { pageAttempts } from './history.repository.ts';
+import { attemptsOfDelivery, findDeliveryOfWebhook, pageAttempts } from './history.repository.ts';
 import { insertAttempt } from './sql/insert-attempt.ts';
 
 type Deps = Pick<AppContext, 'db' | 'clock' | 'engine'>;
@@ -19,18 +19,9 @@ export async function redeliver(app: Deps, owner: WebhookOwner, webhookId: numbe
     if (webhook.status !== 'active') {
       throw errors.conflict('webhook_not_active', 'The webhook is switched off. Switch it back on (PATCH status "active") first.');
     }
-    const delivery = await trx
-      .selectFrom('deliveries')
-      .select('id')
-      .where('delivery_id', '=', deliveryId)
-      .where('webhook_id', '=', webhookId)
-      .executeTakeFirst();
+    const delivery = await findDeliveryOfWebhook(trx, webhookId, deliveryId);
     if (!delivery) throw errors.notFound('Delivery');
-    const attempts = await trx
-      .selectFrom('delivery_attempts')
-      .select(['attempt_number', 'status'])
-      .where('delivery_pk', '=', delivery.id)
-      .execute();
+    const attempts = await attemptsOfDelivery(trx, delivery.id);
     if (attempts.some((a) => a.status === 'pending')) {
       throw errors.conflict('delivery_in_progress', 'This delivery still has an attempt scheduled; wait for it to finish.');
     }

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db, Tx } from '../db/transaction.ts';
 import type { ServiceRow, ServicesTable } from '../db/tables.ts';
 
@@ -26,4 +26,14 @@ export async function findService(db: Db | Tx, businessId: number, id: number): 
     .where('business_id', '=', businessId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
+}
+
+export async function updateService(db: Db | Tx, id: number, patch: Updateable<ServicesTable>): Promise<void> {
+  await db.updateTable('services').set(patch).where('id', '=', id).execute();
+}
+
+/** Takes a service out of the catalog and off every staff member; bookings keep pointing at it. */
+export async function softDeleteService(trx: Tx, id: number, now: number): Promise<void> {
+  await trx.updateTable('services').set({ deleted_at: now, active: 0, updated_at: now }).where('id', '=', id).execute();
+  await trx.deleteFrom('staff_services').where('service_id', '=', id).execute();
 }

@@ -9,7 +9,7 @@ import { afterCommit, inTransaction } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { bodyParser } from '../http/validate.ts';
 import { toServiceJson } from './service.presenter.ts';
-import { findService, insertService, listServices } from './services.repository.ts';
+import { findService, insertService, listServices, softDeleteService, updateService } from './services.repository.ts';
 
 type Deps = Pick<AppContext, 'db' | 'clock' | 'outbox' | 'catalog'>;
 
@@ -86,7 +86,7 @@ export async function changeService(app: Deps, businessId: number, id: number, b
     }
     if (changes.length === 0) return;
     afterCommit(trx, () => app.catalog.clear());
-    await trx.updateTable('services').set({ ...patch, updated_at: now }).where('id', '=', id).execute();
+    await updateService(trx, id, { ...patch, updated_at: now });
     const updated = toServiceJson((await findService(trx, businessId, id))!);
     await app.outbox.emitEvent(trx, businessId, 'service.updated', {
       serviceId: id,
@@ -109,8 +109,7 @@ export async function deleteService(app: Deps, businessId: number, id: number): 
     const row = await findService(trx, businessId, id);
     if (!row) throw errors.notFound('Service');
     const now = app.clock.now();
-    await trx.updateTable('services').set({ deleted_at: now, active: 0, updated_at: now }).where('id', '=', id).execute();
-    await trx.deleteFrom('staff_services').where('service_id', '=', id).execute();
+    await softDeleteService(trx, id, now);
     await app.outbox.emitEvent(trx, businessId, 'service.deleted', { serviceId: id, name: row.name, deletedAt: toIso(now) });
     afterCommit(trx, () => app.catalog.clear());
   });

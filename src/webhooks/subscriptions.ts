@@ -2,6 +2,7 @@ import type { Database } from '../db/connection.ts';
 import { Memo } from '../db/memo.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { EventName } from './events.ts';
+import { listSubscribedWebhooks } from './webhooks.repository.ts';
 
 interface Subscriber {
   webhookId: number;
@@ -35,14 +36,6 @@ export class Subscriptions {
 }
 
 async function load(trx: Tx, businessId: number): Promise<Subscriber[]> {
-  const rows = await trx
-    .selectFrom('webhooks as w')
-    .innerJoin('api_keys as k', 'k.id', 'w.api_key_id')
-    .select(['w.id', 'w.events', 'k.expires_at'])
-    .where('w.business_id', '=', businessId)
-    .where('w.status', '=', 'active')
-    .where('k.status', '=', 'active')
-    .orderBy('w.id')
-    .execute();
+  const rows = await listSubscribedWebhooks(trx, businessId);
   return rows.map((row) => ({ webhookId: row.id, events: new Set(JSON.parse(row.events) as string[]), keyExpiresAt: row.expires_at }));
 }

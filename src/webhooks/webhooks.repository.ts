@@ -43,3 +43,16 @@ export async function updateWebhook(db: Db | Tx, id: number, patch: WebhookUpdat
 export async function deleteWebhook(db: Db | Tx, id: number): Promise<void> {
   await db.deleteFrom('webhooks').where('id', '=', id).execute();
 }
+
+/** The business's active webhooks of active keys, with what they hear and when their key expires. */
+export async function listSubscribedWebhooks(db: Db | Tx, businessId: number) {
+  return db
+    .selectFrom('webhooks as w')
+    .innerJoin('api_keys as k', 'k.id', 'w.api_key_id')
+    .select(['w.id', 'w.events', 'k.expires_at'])
+    .where('w.business_id', '=', businessId)
+    .where('w.status', '=', 'active')
+    .where('k.status', '=', 'active')
+    .orderBy('w.id')
+    .execute();
+}

@@ -74,3 +74,17 @@ export async function webhookHealthSummary(db: Db) {
     .execute();
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)])) as Partial<Record<'active' | 'failed', number>>;
 }
+
+/** Attempts finished since `since`, by outcome. */
+export async function finishedSince(db: Db, since: number): Promise<{ success: number; retrying: number; failed: number }> {
+  const rows = await db
+    .selectFrom('delivery_attempts')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('updated_at', '>=', since)
+    .where('status', '!=', sql.lit('pending'))
+    .groupBy('status')
+    .execute();
+  const counts = { success: 0, retrying: 0, failed: 0 };
+  for (const row of rows) counts[row.status as keyof typeof counts] = Number(row.count);
+  return counts;
+}

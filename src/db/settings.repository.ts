@@ -1,0 +1,20 @@
+import type { Db } from './transaction.ts';
+
+/** The `settings` table: a few named values of the whole installation. */
+export async function readSetting(db: Db, key: string): Promise<string | undefined> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value;
+}
+
+export async function writeSetting(db: Db, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}
+
+/** Answers when the database can be read; throws when it cannot. */
+export async function probeDatabase(db: Db): Promise<void> {
+  await db.selectFrom('settings').select('key').limit(1).execute();
+}
