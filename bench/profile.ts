@@ -1,14 +1,21 @@
-// npm run bench:profile -- services|bookings
+// npm run bench:profile -- services|bookings|delivery|services-ladder
 // Runs the scenario's server with --cpu-prof under the scenario's load, then prints where the
 // server spent its time (self time by package and by function). The profile stays in build/profiles/.
+// services-ladder profiles nothing: it measures bare Koa, then Koa with the contract's headers,
+// middleware layers and router (bench/baselines/koa-ladder.ts), then booking-api, interleaved.
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { message, ROOT, runLoad, spawnNode, startServer, stop, tempDir } from './lib/processes.ts';
+import { median } from './lib/stats.ts';
 import { bookingsFixture } from './scenarios/bookings.ts';
 import { servicesFixture, UNLIMITED } from './scenarios/services.ts';
 
 const scenario = process.argv[2];
+if (scenario === 'services-ladder') {
+  await ladder();
+  process.exit(0);
+}
 const dir = path.join(ROOT, 'build', 'profiles', `${scenario}-${Date.now()}`);
 fs.mkdirSync(dir, { recursive: true });
 const profiled = ['--cpu-prof', `--cpu-prof-dir=${dir}`];
@@ -49,3 +56,30 @@ await new Promise((resolve) => setTimeout(resolve, 500));
 const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
 if (!file) throw new Error(`no profile written in ${dir}`);
 execFileSync(process.execPath, [path.join(ROOT, 'bench/profile-summary.ts'), path.join(dir, file), '25'], { stdio: 'inherit' });
+
+/** Requests/s of each step of the ladder and of booking-api, 3 interleaved rounds, medians. */
+async function ladder(): Promise<void> {
+  const fixture = await servicesFixture();
+  const server = await startServer(fixture.dir, UNLIMITED);
+  const headers = { 'x-api-key': fixture.key };
+  const bytes = Buffer.from(await (await fetch(`${server.url}/v1/integration/services`, { headers })).arrayBuffer());
+  const steps = ['bare', 'headers', 'layers', 'router'];
+  const results = new Map<string, number[]>([...steps, 'booking-api'].map((s) => [s, []]));
+  const load = (url: string, p: string) => runLoad({ url, method: 'GET', path: p, headers, connections: 50, durationMs: 4000, warmupMs: 1000 });
+  for (let round = 0; round < 3; round++) {
+    for (const step of steps) {
+      const child = spawnNode(path.join(ROOT, 'bench/baselines/koa-ladder.ts'), [bytes.toString('base64'), step], 0);
+      const { url } = await message<{ url: string }>(child);
+      results.get(step)!.push((await load(url, step === 'router' ? '/v1/integration/services' : '/')).perSecond);
+      await stop(child);
+    }
+    results.get('booking-api')!.push((await load(server.url, '/v1/integration/services')).perSecond);
+  }
+  await stop(server.child);
+  const bare = median(results.get('bare')!);
+  console.log('| step | requests/s | of bare Koa | µs per request |\n|---|---|---|---|');
+  for (const [step, values] of results) {
+    const perSecond = median(values);
+    console.log(`| ${step} | ${Math.round(perSecond)} | ${(perSecond / bare).toFixed(2)} | ${(1e6 / perSecond).toFixed(1)} |`);
+  }
+}

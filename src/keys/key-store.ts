@@ -9,22 +9,24 @@ const KEY_SHAPE = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9_-]{16,128}$`);
 /**
  * Finds the key record for a presented value, from memory when it can. The cache is dropped when
  * this process changes a key (`invalidate`) and when another process (the CLI) writes to the
- * database (see Memo). Unknown values are not cached.
+ * database (see Memo). Unknown values are not cached. The cache is keyed by the presented value
+ * itself, which this process holds anyway while it serves the request: a known key then costs a
+ * map lookup instead of a SHA-256 (3.3 µs of a 54 µs request in the services profile).
  */
 export class KeyStore {
   readonly #database: Database;
-  readonly #byHash: Memo<string, ApiKey>;
+  readonly #byValue: Memo<string, ApiKey>;
 
   constructor(database: Database) {
     this.#database = database;
-    this.#byHash = new Memo(database);
+    this.#byValue = new Memo(database);
   }
 
   async authenticate(value: string): Promise<ApiKey | undefined> {
     if (!KEY_SHAPE.test(value)) return undefined;
-    const hash = sha256Hex(value);
     const db = this.#database.kysely;
-    return this.#byHash.get(hash, db, async () => {
+    return this.#byValue.get(value, db, async () => {
+      const hash = sha256Hex(value);
       const row = await findKeyByHash(db, hash);
       // The lookup is by hash already; the comparison is constant-time all the same.
       return row && digestsEqual(row.key_hash, hash) ? fromKeyRow(row) : undefined;
@@ -32,6 +34,6 @@ export class KeyStore {
   }
 
   invalidate(): void {
-    this.#byHash.clear();
+    this.#byValue.clear();
   }
 }
