@@ -1,12 +1,22 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
+import { pick, prepared } from '../db/prepared.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import type { BookingStatus, BookingsTable } from '../db/tables.ts';
 
 export const LIVE_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed'];
 
-export async function insertBooking(tx: Tx, row: Insertable<BookingsTable>): Promise<number> {
-  const { id } = await tx.insertInto('bookings').values(row).returning('id').executeTakeFirstOrThrow();
-  return id;
+type NewBooking = Omit<Insertable<BookingsTable>, 'id'>;
+const BOOKING_COLUMNS = [
+  'business_id', 'service_id', 'staff_id', 'client_id', 'status', 'start_at', 'end_at', 'price', 'currency', 'notes',
+  'source', 'api_key_id', 'cancel_reason', 'cancelled_by', 'created_at', 'updated_at',
+] as const satisfies ReadonlyArray<keyof NewBooking>;
+const insertBookingRow = prepared<Required<NewBooking>, { id: number }>((qb, p) =>
+  qb.insertInto('bookings').values(pick(p, BOOKING_COLUMNS)).returning('id'),
+);
+
+export async function insertBooking(tx: Tx, row: Required<NewBooking>): Promise<number> {
+  const { rows } = await insertBookingRow(tx, row);
+  return rows[0]!.id;
 }
 
 function viewQuery(db: Db | Tx) {
@@ -69,6 +79,23 @@ export async function countBookings(db: Db, filter: BookingFilter): Promise<numb
   return Number(count);
 }
 
+const liveBookingsOverlapping = prepared<
+  { staffIds: string; from: number; to: number; exclude: number },
+  { staff_id: number; start_at: number; end_at: number }
+>((qb, p) =>
+  qb
+    .selectFrom('bookings')
+    .select(['staff_id', 'start_at', 'end_at'])
+    // One statement for any number of staff: the ids arrive as a JSON array.
+    .where('staff_id', 'in', (eb) => eb.selectFrom(sql<{ value: number }>`json_each(${p.staffIds})`.as('j')).select('j.value'))
+    .where('status', 'in', LIVE_STATUSES.map((status) => sql.lit(status)))
+    .where('start_at', '<', p.to)
+    // Bookings last at most a day (a check constraint), so nothing earlier can reach into [from, to).
+    .where('start_at', '>', sql<number>`${p.from} - 86400000`)
+    .where('end_at', '>', p.from)
+    .where('id', '!=', p.exclude),
+);
+
 /** Live bookings of these staff that overlap [from, to), as [start, end) per staff member. */
 export async function busyIntervals(
   db: Db | Tx,
@@ -79,17 +106,8 @@ export async function busyIntervals(
 ): Promise<Map<number, Array<[number, number]>>> {
   const busy = new Map<number, Array<[number, number]>>(staffIds.map((id) => [id, []]));
   if (staffIds.length === 0) return busy;
-  let query = db
-    .selectFrom('bookings')
-    .select(['id', 'staff_id', 'start_at', 'end_at'])
-    .where('staff_id', 'in', staffIds)
-    .where('status', 'in', LIVE_STATUSES)
-    .where('start_at', '<', to)
-    // Bookings last at most a day (a check constraint), so nothing earlier can reach into [from, to).
-    .where('start_at', '>', from - 86_400_000)
-    .where('end_at', '>', from);
-  if (excludeBookingId !== undefined) query = query.where('id', '!=', excludeBookingId);
-  for (const row of await query.execute()) busy.get(row.staff_id)?.push([row.start_at, row.end_at]);
+  const { rows } = await liveBookingsOverlapping(db, { staffIds: JSON.stringify(staffIds), from, to, exclude: excludeBookingId ?? 0 });
+  for (const row of rows) busy.get(row.staff_id)?.push([row.start_at, row.end_at]);
   return busy;
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
+import { pick, prepared } from '../db/prepared.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import type { ClientRow, ClientsTable } from '../db/tables.ts';
 
@@ -6,9 +7,19 @@ export function normaliseEmail(email: string | null | undefined): string | null 
   return email ? email.trim().toLowerCase() : null;
 }
 
-export async function insertClient(db: Db | Tx, row: Insertable<ClientsTable>): Promise<number> {
-  const { id } = await db.insertInto('clients').values(row).returning('id').executeTakeFirstOrThrow();
-  return id;
+type NewClient = Required<Omit<Insertable<ClientsTable>, 'id'>>;
+const CLIENT_COLUMNS = ['business_id', 'name', 'email', 'email_normalized', 'phone', 'notes', 'created_at', 'updated_at'] as const satisfies ReadonlyArray<
+  keyof NewClient
+>;
+const insertClientRow = prepared<NewClient, ClientRow>((qb, p) => qb.insertInto('clients').values(pick(p, CLIENT_COLUMNS)).returningAll());
+const clientByEmail = prepared<{ businessId: number; email: string | null }, ClientRow>((qb, p) =>
+  qb.selectFrom('clients').selectAll().where('business_id', '=', p.businessId).where('email_normalized', '=', p.email),
+);
+
+/** Inserts a client and returns the stored row. */
+export async function insertClient(db: Db | Tx, row: NewClient): Promise<ClientRow> {
+  const { rows } = await insertClientRow(db, row);
+  return rows[0]!;
 }
 
 export async function findClient(db: Db | Tx, businessId: number, id: number): Promise<ClientRow | undefined> {
@@ -16,12 +27,8 @@ export async function findClient(db: Db | Tx, businessId: number, id: number): P
 }
 
 export async function findClientByEmail(db: Db | Tx, businessId: number, email: string): Promise<ClientRow | undefined> {
-  return db
-    .selectFrom('clients')
-    .selectAll()
-    .where('business_id', '=', businessId)
-    .where('email_normalized', '=', normaliseEmail(email))
-    .executeTakeFirst();
+  const { rows } = await clientByEmail(db, { businessId, email: normaliseEmail(email) });
+  return rows[0];
 }
 
 export async function findClientByPhone(db: Db | Tx, businessId: number, phone: string): Promise<ClientRow | undefined> {

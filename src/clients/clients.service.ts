@@ -118,7 +118,7 @@ export async function clientForBooking(
 }
 
 async function insertNewClient(trx: Tx, outbox: Outbox, businessId: number, input: ClientInput, now: number): Promise<ClientRow> {
-  const id = await insertClient(trx, {
+  const row = await insertClient(trx, {
     business_id: businessId,
     name: input.name.trim(),
     email: input.email?.trim() || null,
@@ -128,7 +128,6 @@ async function insertNewClient(trx: Tx, outbox: Outbox, businessId: number, inpu
     created_at: now,
     updated_at: now,
   });
-  const row = (await findClient(trx, businessId, id))!;
   await outbox.emitEvent(trx, businessId, 'client.created', clientEventData(row));
   return row;
 }

@@ -47,3 +47,8 @@ export function prepared<P extends Record<string, unknown>, R = unknown>(
     return db.executeQuery(CompiledQuery.raw(compiled.sql, parameters) as CompiledQuery<R>);
   };
 }
+
+/** The named placeholders of `p` as a row, for `values(...)` of a prepared INSERT. */
+export function pick<P extends Record<string, unknown>, K extends keyof P>(p: P, columns: readonly K[]): Pick<P, K> {
+  return Object.fromEntries(columns.map((column) => [column, p[column]])) as Pick<P, K>;
+}
