@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEFAULT_HOURS, type WeeklyHours } from '../src/businesses/hours.ts';
 import { localInstant, toLocalIso, weekdayOf } from '../src/businesses/local-time.ts';
-import { freeSlots, type StaffAvailability } from '../src/slots/slots.ts';
-import { scheduleFromHours, type WeeklySchedule } from '../src/staff/schedule.ts';
+import fc from 'fast-check';
+import { freeSlotAt, freeSlots, type SlotQuery, type StaffAvailability } from '../src/slots/slots.ts';
+import { scheduleFromHours, scheduleProblem, type WeeklySchedule } from '../src/staff/schedule.ts';
 
 const ZONE = 'Europe/Berlin';
 const ALL_DAY: WeeklyHours = {
@@ -132,3 +133,54 @@ describe('free slots', () => {
     assert.equal(toLocalIso(result[0]!.startAt, zone), '2026-03-08T09:00:00.000-04:00');
   });
 });
+
+describe('the slot at one time (the check before a booking)', () => {
+  const time = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 10, 15, 30, 45)).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+  const range = fc.tuple(time, time).filter(([a, b]) => a < b).map(([start, end]) => ({ start, end }));
+  const member = (id: number) =>
+    fc.record({
+      id: fc.constant(id),
+      schedule: fc.record({ hours: fc.array(range, { maxLength: 2 }), breaks: fc.array(range, { maxLength: 1 }) }).map((day) => ({
+        ...scheduleFromHours(ALL_DAY),
+        mon: day,
+        sun: day, // 2026-03-29 and 2026-10-25 are Sundays: the DST changes
+      }))
+      .filter((schedule) => scheduleProblem(schedule) === undefined), // as the API accepts them: no overlaps
+      busyHours: fc.array(fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 15, max: 180 })), { maxLength: 4 }),
+    });
+  const query = fc.record({
+    date: fc.constantFrom('2026-11-23', '2026-03-29', '2026-10-25'),
+    step: fc.constantFrom(5, 15, 20, 30, 60),
+    duration: fc.constantFrom(10, 30, 45, 90),
+    staff: fc.tuple(member(1), member(2), member(3)),
+    notBeforeHour: fc.integer({ min: 0, max: 24 }),
+  });
+
+  it('agrees with the list of the whole day, at every minute of it (fast-check)', () => {
+    fc.assert(
+      fc.property(query, (q) => {
+        const midnight = localInstant(q.date, '00:00', ZONE);
+        const slotQuery: SlotQuery = {
+          date: q.date,
+          weekday: weekdayOf(q.date, ZONE),
+          zone: ZONE,
+          opening: ALL_DAY,
+          stepMinutes: q.step,
+          durationMinutes: q.duration,
+          staff: q.staff.map((m) => ({
+            id: m.id,
+            schedule: m.schedule,
+            busy: m.busyHours.map(([hour, minutes]) => [midnight + hour * 3_600_000, midnight + hour * 3_600_000 + minutes * 60_000] as [number, number]),
+          })),
+          notBefore: midnight + q.notBeforeHour * 3_600_000,
+        };
+        const day = new Map(freeSlots(slotQuery).map((slot) => [slot.startAt, slot]));
+        for (let t = midnight - 3_600_000; t < midnight + 26 * 3_600_000; t += 5 * 60_000) {
+          assert.deepEqual(freeSlotAt(slotQuery, t), day.get(t), `at ${toLocalIso(t, ZONE)}`);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+

@@ -13,7 +13,7 @@ import type { BookingStatus, BusinessRow } from '../db/tables.ts';
 import { inTransaction, type Tx } from '../db/transaction.ts';
 import { AppError, errors } from '../http/errors.ts';
 import { bodyParser, queryParser } from '../http/validate.ts';
-import { availability } from '../slots/availability.ts';
+import { availabilityAt } from '../slots/availability.ts';
 import { bookingEventData, toBookingJson, type BookingJson } from './booking.presenter.ts';
 import {
   busyIntervals,
@@ -104,8 +104,7 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
 
   const startAt = Date.parse(input.startTime);
   const date = localDate(startAt, business.timezone);
-  const slots = await availability(trx, { directory, service, date, staffId: input.staffId, now });
-  const slot = slots.find((s) => s.startAt === startAt);
+  const slot = await availabilityAt(trx, { directory, service, date, staffId: input.staffId, now }, startAt);
   if (!slot) throw slotUnavailable(business, startAt, now, service.active === 1);
   const staffId = input.staffId ?? (await leastBusy(trx, slot.staffIds, date, business.timezone));
 
@@ -214,8 +213,7 @@ export async function rescheduleBooking(app: Deps, actor: Actor, id: number, bod
       if (input.staffId !== undefined && !directory.staff.some((s) => s.id === input.staffId)) throw errors.notFound('Staff member');
       const now = app.clock.now();
       const date = localDate(startAt, business.timezone);
-      const slots = await availability(trx, { directory, service, date, staffId, excludeBookingId: id, now });
-      if (!slots.some((s) => s.startAt === startAt)) throw slotUnavailable(business, startAt, now, service.active === 1);
+      if (!(await availabilityAt(trx, { directory, service, date, staffId, excludeBookingId: id, now }, startAt))) throw slotUnavailable(business, startAt, now, service.active === 1);
       await updateBookingIf(trx, id, RESCHEDULABLE, {
         start_at: startAt,
         end_at: startAt + service.duration_minutes * 60_000,

@@ -4,7 +4,7 @@ import { staffFor, type Directory } from '../businesses/directory.ts';
 import type { ServiceRow } from '../db/tables.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import { busyIntervals } from '../bookings/bookings.repository.ts';
-import { freeSlots, type Slot } from './slots.ts';
+import { freeSlotAt, freeSlots, type Slot, type SlotQuery } from './slots.ts';
 
 export interface AvailabilityQuery {
   directory: Directory;
@@ -18,9 +18,20 @@ export interface AvailabilityQuery {
 
 /** Free slots of a service on a local date, from the staff who perform it and their bookings. */
 export async function availability(db: Db | Tx, query: AvailabilityQuery): Promise<Slot[]> {
+  const slotQuery = await slotQueryFor(db, query);
+  return slotQuery ? freeSlots(slotQuery) : [];
+}
+
+/** The slot at `startAt` on the query's date, if it is free (the check before a booking). */
+export async function availabilityAt(db: Db | Tx, query: AvailabilityQuery, startAt: number): Promise<Slot | undefined> {
+  const slotQuery = await slotQueryFor(db, query);
+  return slotQuery ? freeSlotAt(slotQuery, startAt) : undefined;
+}
+
+async function slotQueryFor(db: Db | Tx, query: AvailabilityQuery): Promise<SlotQuery | undefined> {
   const { directory, service, date } = query;
   const { business } = directory;
-  if (service.active !== 1) return [];
+  if (service.active !== 1) return undefined;
   const staff = staffFor(directory, service.id, query.staffId);
   const day = localDayBounds(date, business.timezone);
   const busy = await busyIntervals(
@@ -30,7 +41,7 @@ export async function availability(db: Db | Tx, query: AvailabilityQuery): Promi
     day.end + service.duration_minutes * 60_000,
     query.excludeBookingId,
   );
-  return freeSlots({
+  return {
     date,
     weekday: weekdayOf(date, business.timezone),
     zone: business.timezone,
@@ -39,5 +50,5 @@ export async function availability(db: Db | Tx, query: AvailabilityQuery): Promi
     durationMinutes: service.duration_minutes,
     staff: staff.map((member) => ({ id: member.id, schedule: member.schedule, busy: busy.get(member.id) ?? [] })),
     notBefore: query.now,
-  });
+  };
 }
