@@ -15,6 +15,8 @@ interface Plan {
   dataDir: string;
   receiverUrl: string;
   webhooks: number;
+  /** BOOKING_DELIVERY_CONCURRENCY; the default when absent. */
+  concurrency?: number;
 }
 interface Go {
   events: number;
@@ -34,6 +36,7 @@ const config = Object.freeze({
   ratePerMinute: 1e9,
   ratePerDay: 1e9,
   maxActiveWebhooks: 1000,
+  ...(plan.concurrency ? { deliveryConcurrency: plan.concurrency } : {}),
 });
 // BENCH_SQL_PROFILE=1: time every statement and print the heaviest when stopped.
 const profile = process.env.BENCH_SQL_PROFILE ? sqlProfile() : undefined;

@@ -6,14 +6,22 @@ import { median, percentile, round } from '../lib/stats.ts';
 
 /** Pads event data so the signed body is about 1 KiB, like the baseline's. */
 const PADDING = 880;
+/** The baseline's requests in flight to the one receiver. */
+const BASELINE_CONNECTIONS = 50;
+/**
+ * The engine's concurrency for the throughput runs: a webhook may have a quarter of it in flight,
+ * so 200 lets the one webhook have as many requests open as the baseline (the default, 64, allows
+ * 16: plenty for a salon, and a cap on what one slow receiver can hold).
+ */
+const THROUGHPUT_CONCURRENCY = 4 * BASELINE_CONNECTIONS;
 
 async function startReceiver(): Promise<{ child: ChildProcess; url: string }> {
   const child = spawnNode(path.join(ROOT, 'bench/lib/receiver.ts'), [], 1);
   return { child, url: (await message<{ url: string }>(child, (m) => 'url' in m)).url };
 }
 
-async function startDriver(receiverUrl: string, webhooks: number): Promise<{ child: ChildProcess; secret: string }> {
-  const child = spawnNode(path.join(ROOT, 'bench/lib/engine-driver.ts'), [JSON.stringify({ dataDir: tempDir('engine'), receiverUrl, webhooks })], 0);
+async function startDriver(receiverUrl: string, webhooks: number, concurrency?: number): Promise<{ child: ChildProcess; secret: string }> {
+  const child = spawnNode(path.join(ROOT, 'bench/lib/engine-driver.ts'), [JSON.stringify({ dataDir: tempDir('engine'), receiverUrl, webhooks, concurrency })], 0);
   const ready = await message<{ secret: string }>(child, (m) => 'ready' in m);
   return { child, secret: ready.secret };
 }
@@ -35,7 +43,7 @@ async function engineThroughput(receiver: ChildProcess, driver: ChildProcess, ev
 
 /** The baseline: raw undici POSTs of signed ~1 KiB bodies, concurrency 50, to the same receiver. */
 async function rawThroughput(receiver: ChildProcess, url: string, secret: string, count: number): Promise<number> {
-  const raw = spawnNode(path.join(ROOT, 'bench/baselines/raw-undici.ts'), [JSON.stringify({ url, count, connections: 50, secret, padding: PADDING })], 0);
+  const raw = spawnNode(path.join(ROOT, 'bench/baselines/raw-undici.ts'), [JSON.stringify({ url, count, connections: BASELINE_CONNECTIONS, secret, padding: PADDING })], 0);
   await message(raw, (m) => 'ready' in m);
   const done = arm(receiver, count);
   raw.send({ go: true });
@@ -47,12 +55,12 @@ async function rawThroughput(receiver: ChildProcess, url: string, secret: string
 export const deliveryScenario: Scenario = {
   name: 'delivery',
   description:
-    'Sustained delivery (events emitted as fast as the engine takes them, receiver answers 200 at once, synchronous=FULL) vs raw undici Pool POSTs at concurrency 50; fan-out to 10 webhooks vs sustained',
+    'Sustained delivery (events emitted as fast as the engine takes them, receiver answers 200 at once, synchronous=FULL, concurrency 200: 50 per webhook) vs raw undici Pool POSTs at concurrency 50; fan-out to 10 webhooks vs sustained',
   async run({ rounds, quick }) {
     const events = quick ? 3000 : 15000;
     const receiver = await startReceiver();
-    const single = await startDriver(receiver.url, 1);
-    const fanout = await startDriver(receiver.url, 10);
+    const single = await startDriver(receiver.url, 1, THROUGHPUT_CONCURRENCY);
+    const fanout = await startDriver(receiver.url, 10, THROUGHPUT_CONCURRENCY);
     const ours: number[] = [];
     const raw: number[] = [];
     const fan: number[] = [];
