@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { inject } from 'postject';
+import { NODE_FLAGS } from './src/node-flags.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const work = path.join(root, 'build', 'sea');
@@ -67,6 +68,7 @@ const seaConfig = {
   // Code cache would start ~faster but makes the blob differ between builds; we want reproducible.
   useCodeCache: false,
   useSnapshot: false,
+  execArgv: NODE_FLAGS,
   assets,
 };
 fs.writeFileSync(path.join(work, 'sea-config.json'), JSON.stringify(seaConfig, null, 2));

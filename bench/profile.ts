@@ -8,6 +8,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { message, ROOT, runLoad, spawnNode, startServer, stop, tempDir } from './lib/processes.ts';
 import { median } from './lib/stats.ts';
+import { NODE_FLAGS } from '../src/node-flags.mjs';
 import { bookingsFixture } from './scenarios/bookings.ts';
 import { servicesFixture, UNLIMITED } from './scenarios/services.ts';
 
@@ -35,7 +36,7 @@ if (scenario === 'services') {
 } else if (scenario === 'delivery') {
   const receiver = spawnNode(path.join(ROOT, 'bench/lib/receiver.ts'), [], 1);
   const { url } = await message<{ url: string }>(receiver, (m) => 'url' in m);
-  const driver = spawnNode(path.join(ROOT, 'bench/lib/engine-driver.ts'), [JSON.stringify({ dataDir: tempDir('engine'), receiverUrl: url, webhooks: 1, concurrency: 200 })], 0, { BENCH_SQL_PROFILE: '1' }, profiled);
+  const driver = spawnNode(path.join(ROOT, 'bench/lib/engine-driver.ts'), [JSON.stringify({ dataDir: tempDir('engine'), receiverUrl: url, webhooks: 1, concurrency: 200 })], 0, { BENCH_SQL_PROFILE: '1' }, [...NODE_FLAGS, ...profiled]);
   await message(driver, (m) => 'ready' in m);
   const events = 15000;
   receiver.send({ expect: events });

@@ -27,6 +27,16 @@ describe('the single executable', () => {
     return result.stdout;
   };
 
+  it('carries the V8 flags booking-api runs with everywhere (src/node-flags.mjs)', async () => {
+    const { NODE_FLAGS } = await import('../src/node-flags.mjs');
+    const seaConfig = JSON.parse(fs.readFileSync(path.join(ROOT, 'build', 'sea', 'sea-config.json'), 'utf8'));
+    assert.deepEqual(seaConfig.execArgv, NODE_FLAGS, 'the executable');
+    const packageJson = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    assert.equal(packageJson.scripts.start, `node ${NODE_FLAGS.join(' ')} src/bin.mjs serve`, 'npm start');
+    const shebang = fs.readFileSync(path.join(ROOT, 'src', 'bin.mjs'), 'utf8').split('\n')[0];
+    assert.equal(shebang, `#!/usr/bin/env -S node ${NODE_FLAGS.join(' ')}`, 'the booking-api command');
+  });
+
   it('runs from an empty folder without node on PATH: its CLI makes a business and a key', () => {
     assert.notEqual(spawnSync('/bin/sh', ['-c', 'command -v node'], { env: env() }).status, 0, 'no node on this PATH');
     assert.match(run('--version'), /^\d+\.\d+\.\d+/);

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { NODE_FLAGS } from '../../src/node-flags.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const NODE = process.execPath;
@@ -11,7 +12,7 @@ const HAS_TASKSET = spawnSync('sh', ['-c', 'command -v taskset']).status === 0 &
 export type Core = 0 | 1;
 
 /** Spawns a Node script, pinned to `core` with taskset when available, with an IPC channel. */
-export function spawnNode(script: string, args: string[], core: Core, env: Record<string, string> = {}, nodeArgs: string[] = []): ChildProcess {
+export function spawnNode(script: string, args: string[], core: Core, env: Record<string, string> = {}, nodeArgs: readonly string[] = []): ChildProcess {
   const command = HAS_TASKSET ? 'taskset' : NODE;
   const argv = HAS_TASKSET ? ['-c', String(core), NODE, ...nodeArgs, script, ...args] : [...nodeArgs, script, ...args];
   return spawn(command, argv, {
@@ -52,7 +53,7 @@ export function tempDir(name: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `booking-bench-${name}-`));
 }
 
-/** `booking-api serve` from source on core 0; resolves with its URL. */
+/** `booking-api serve` from source on core 0, with the flags `npm start` gives it; resolves with its URL. */
 export async function startServer(
   dataDir: string,
   env: Record<string, string> = {},
@@ -61,8 +62,8 @@ export async function startServer(
   inProcess = false,
 ): Promise<{ child: ChildProcess; url: string }> {
   const argv = inProcess
-    ? [...nodeArgs, path.join(ROOT, 'bench/lib/server-driver.ts'), dataDir]
-    : [...nodeArgs, path.join(ROOT, 'src/bin.mjs'), 'serve', '--port', '0', '--data', dataDir];
+    ? [...NODE_FLAGS, ...nodeArgs, path.join(ROOT, 'bench/lib/server-driver.ts'), dataDir]
+    : [...NODE_FLAGS, ...nodeArgs, path.join(ROOT, 'src/bin.mjs'), 'serve', '--port', '0', '--data', dataDir];
   const child = spawn(HAS_TASKSET ? 'taskset' : NODE, [...(HAS_TASKSET ? ['-c', '0', NODE] : []), ...argv], {
     cwd: ROOT,
     env: { ...process.env, BOOKING_LOG_LEVEL: 'warn', BOOKING_ADMIN_TOKEN: 'bench-admin-token-0000', ...env },

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
+import { NODE_FLAGS } from '../../src/node-flags.mjs';
 import { message, ROOT, spawnNode, stop, tempDir } from '../lib/processes.ts';
 import type { Row, Scenario } from '../lib/scenario.ts';
 import { median, percentile, round } from '../lib/stats.ts';
@@ -21,7 +22,7 @@ async function startReceiver(): Promise<{ child: ChildProcess; url: string }> {
 }
 
 async function startDriver(receiverUrl: string, webhooks: number, concurrency?: number): Promise<{ child: ChildProcess; secret: string }> {
-  const child = spawnNode(path.join(ROOT, 'bench/lib/engine-driver.ts'), [JSON.stringify({ dataDir: tempDir('engine'), receiverUrl, webhooks, concurrency })], 0);
+  const child = spawnNode(path.join(ROOT, 'bench/lib/engine-driver.ts'), [JSON.stringify({ dataDir: tempDir('engine'), receiverUrl, webhooks, concurrency })], 0, {}, NODE_FLAGS);
   const ready = await message<{ secret: string }>(child, (m) => 'ready' in m);
   return { child, secret: ready.secret };
 }
