@@ -5,7 +5,7 @@ import type { Clock } from '../../src/clock.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createBusiness } from '../../src/businesses/businesses.service.ts';
 import { createKey, type KeyWithValue } from '../../src/keys/keys.service.ts';
-import type { Scope } from '../../src/keys/scopes.ts';
+import { SCOPES, type Scope } from '../../src/keys/scopes.ts';
 import { insertService } from '../../src/services/services.repository.ts';
 import { inTransaction } from '../../src/db/transaction.ts';
 import type { EventName } from '../../src/webhooks/events.ts';
@@ -172,13 +172,5 @@ export class TestApp {
   }
 }
 
-export const ALL_SCOPES: readonly Scope[] = [
-  'business:read',
-  'services:read',
-  'staff:read',
-  'slots:read',
-  'bookings:read',
-  'bookings:write',
-  'reviews:read',
-  'webhooks:manage',
-];
+/** Every scope of spec section 5. */
+export const ALL_SCOPES: readonly Scope[] = SCOPES;
