@@ -173,3 +173,31 @@ describe('a read-only data dir at start', () => {
     assert.deepEqual(fs.readdirSync(data), [], 'nothing was created');
   });
 });
+
+describe('a database that turns read-only while serving', () => {
+  let app: TestApp;
+  let salon: Salon;
+
+  before(async () => {
+    app = await TestApp.start({ clock: new TestClock(TEST_NOW) });
+    salon = await makeSalon(app);
+  });
+  after(() => app.stop());
+
+  it('refuses writes with 503 storage_read_only, keeps reading, and writes again once writable', async () => {
+    // SQLite answers every write with SQLITE_READONLY while query_only is on, as it does when the
+    // file or its disk becomes read-only under a running server.
+    await sql`PRAGMA query_only = ON`.execute(app.context.db);
+    const body = { name: 'Beard trim', durationMinutes: 15, price: 900 };
+    const refused = await admin(app, 'POST', `${salon.base}/services`, body);
+    assert.equal(refused.status, 503, refused.text);
+    assert.equal(refused.body.code, 'storage_read_only');
+    assert.match(refused.body.message, /read-only.*Reading still works/);
+    assert.equal(refused.headers.get('retry-after'), '60');
+    assert.doesNotMatch(refused.text, /SQLITE|sqlite|INSERT/);
+    assert.equal((await app.request('GET', '/v1/integration/services', { key: salon.key })).status, 200);
+
+    await sql`PRAGMA query_only = OFF`.execute(app.context.db);
+    assert.equal((await admin(app, 'POST', `${salon.base}/services`, body)).status, 201);
+  });
+});

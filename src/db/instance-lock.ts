@@ -41,14 +41,3 @@ export function acquireInstanceLock(dataDir: string): InstanceLock {
     },
   };
 }
-
-/** True when a server holds the lock of `dataDir` right now. */
-export function isInstanceLocked(dataDir: string): boolean {
-  try {
-    acquireInstanceLock(dataDir).release();
-    return false;
-  } catch (error) {
-    if (error instanceof InstanceLockedError) return true;
-    throw error;
-  }
-}

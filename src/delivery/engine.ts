@@ -36,8 +36,8 @@ export interface EngineOptions {
 export class DeliveryEngine {
   readonly #o: EngineOptions;
   readonly #inFlight = new Map<number, Promise<void>>();
-  /** Per webhook: when each of its sends in flight started. */
-  readonly #sending = new Map<number, Map<number, number>>();
+  /** Per webhook: the attempts it has in flight. */
+  readonly #sending = new Map<number, Set<number>>();
   /** Below this many free slots, wait for more to free up before claiming: fewer, bigger claims. */
   readonly #minClaim: number;
   #finished: Finished[] = [];
@@ -147,8 +147,8 @@ export class DeliveryEngine {
       this.#finish({ attempt, outcome: notSentOutcome(this.#o.clock.now(), refusal), notSent: true });
       return;
     }
-    const mine = this.#sending.get(attempt.webhookId) ?? new Map<number, number>();
-    mine.set(attempt.attemptId, performance.now());
+    const mine = this.#sending.get(attempt.webhookId) ?? new Set<number>();
+    mine.add(attempt.attemptId);
     this.#sending.set(attempt.webhookId, mine);
     const sending = this.#o.sender
       .send(attempt)
@@ -178,7 +178,7 @@ export class DeliveryEngine {
 
   /** How many sends each webhook has in flight, against its share. */
   get #shares(): WebhookShares {
-    return { perWebhook: this.#o.perWebhook, inFlight: new Map([...this.#sending].map(([id, started]) => [id, started.size])) };
+    return { perWebhook: this.#o.perWebhook, inFlight: new Map([...this.#sending].map(([id, attempts]) => [id, attempts.size])) };
   }
 
   #log(item: Recorded): void {

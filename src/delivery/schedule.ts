@@ -9,10 +9,6 @@ export class RetrySchedule {
     this.#delaysMs = delaysSeconds.map((s) => Math.round(s * 1000));
   }
 
-  get attempts(): number {
-    return this.#delaysMs.length;
-  }
-
   /** Delay before the first attempt. */
   get firstDelayMs(): number {
     return this.#delaysMs[0] ?? 0;

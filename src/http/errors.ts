@@ -74,6 +74,14 @@ export const errors = {
     new AppError(503, 'storage_full', 'The disk is full, so nothing can be saved right now. Reading still works.', {}, {
       'Retry-After': '60',
     }),
+  storageReadOnly: () =>
+    new AppError(
+      503,
+      'storage_read_only',
+      'The database cannot be written right now (its disk or file is read-only), so nothing can be saved. Reading still works.',
+      {},
+      { 'Retry-After': '60' },
+    ),
   storageBusy: () =>
     new AppError(503, 'storage_busy', 'The database is busy. Try again in a moment.', {}, { 'Retry-After': '1' }),
   internal: () => new AppError(500, 'internal_error', 'Something went wrong on our side. The request id identifies it.'),

@@ -55,6 +55,7 @@ export function toAppError(error: unknown): AppError {
   const storage = storageFailureOf(error);
   if (storage === 'full') return errors.storageFull();
   if (storage === 'busy') return errors.storageBusy();
+  if (storage === 'readonly') return errors.storageReadOnly();
   if (error instanceof HttpError && error.status < 500 && error.expose) {
     if (error.status === 404) return errors.notFound();
     return new AppError(error.status, 'bad_request', error.message);

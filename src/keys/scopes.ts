@@ -36,6 +36,3 @@ export const SCOPE_PRESETS: Readonly<Record<string, { label: string; scopes: rea
   },
 };
 
-export function isScope(value: string): value is Scope {
-  return (SCOPES as readonly string[]).includes(value);
-}

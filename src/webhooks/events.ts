@@ -23,6 +23,3 @@ export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
 /** Sent by POST /webhooks/:id/ping only; not subscribable. */
 export const PING_EVENT = 'webhook.ping' as const;
 
-export function isEventName(value: string): value is EventName {
-  return Object.hasOwn(EVENTS, value);
-}
