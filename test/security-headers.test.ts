@@ -108,6 +108,11 @@ describe('security headers and request ids on every response', () => {
       assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|\*/, path);
       assert.equal(reply.headers.get('x-content-type-options'), 'nosniff', path);
       assert.equal(reply.headers.get('x-frame-options'), 'DENY', path);
+      assert.equal(reply.headers.get('referrer-policy'), 'no-referrer', path);
+      assert.equal(reply.headers.get('cross-origin-opener-policy'), 'same-origin', path);
+      // Plain HTTP on the salon's network: no upgrade to an https:// port nobody serves, no HSTS.
+      assert.doesNotMatch(csp, /upgrade-insecure-requests/, path);
+      assert.equal(reply.headers.get('strict-transport-security'), null, path);
       assert.ok(reply.status < 500, path);
     }
   });

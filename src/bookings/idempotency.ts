@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { configure } from 'safe-stable-stringify';
 import type { Tx } from '../db/transaction.ts';
 import { errors, AppError } from '../http/errors.ts';
 import { deleteIdempotencyKeysBefore, findIdempotentResponse, storeIdempotentResponse } from './idempotency.repository.ts';
@@ -23,19 +24,11 @@ export function idempotencyKeyOf(header: string | undefined): string | undefined
 
 /** Same request, same fingerprint: method, path and the body with its keys in a fixed order. */
 export function fingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${canonical(body)}`).digest('hex');
+  return createHash('sha256').update(`${method} ${path}\n${canonical(body ?? null)}`).digest('hex');
 }
 
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
+/** JSON with object keys sorted: the same body in any key order gives the same text. */
+const canonical = configure({ deterministic: true, circularValue: Error, bigint: false });
 
 /**
  * Runs `work` at most once per (key, Idempotency-Key) within 24 hours, in the caller's

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { DateTime } from 'luxon';
 import { WEEKDAYS, type Weekday } from './hours.ts';
 
@@ -10,14 +11,13 @@ import { WEEKDAYS, type Weekday } from './hours.ts';
  */
 const MAX_REMEMBERED = 8192;
 
-function remembered<A extends Array<string | number>, R>(compute: (...args: A) => R): (...args: A) => R {
-  const answers = new Map<string, R>();
+function remembered<A extends Array<string | number>, R extends {}>(compute: (...args: A) => R): (...args: A) => R {
+  const answers = new LRUCache<string, R>({ max: MAX_REMEMBERED });
   return (...args) => {
     const key = args.join('|');
     let answer = answers.get(key);
     if (answer === undefined) {
       answer = compute(...args);
-      if (answers.size >= MAX_REMEMBERED) answers.clear();
       answers.set(key, answer);
     }
     return answer;

@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import {
   CompiledQuery,
   SqliteAdapter,
@@ -104,13 +105,12 @@ class CachingSqliteDriver implements Driver {
 
 class CachingConnection implements DatabaseConnection {
   readonly #db: BetterSqlite3.Database;
-  readonly #statements = new Map<string, BetterSqlite3.Statement>();
-  readonly #cacheSize: number;
+  readonly #statements: LRUCache<string, BetterSqlite3.Statement>;
   readonly #observer: QueryObserver | undefined;
 
   constructor(db: BetterSqlite3.Database, cacheSize: number, observer: QueryObserver | undefined) {
     this.#db = db;
-    this.#cacheSize = cacheSize;
+    this.#statements = new LRUCache({ max: cacheSize });
     this.#observer = observer;
   }
 
@@ -147,18 +147,10 @@ class CachingConnection implements DatabaseConnection {
   }
 
   #prepare(sql: string): BetterSqlite3.Statement {
-    const cached = this.#statements.get(sql);
-    if (cached) {
-      // Re-insert to keep the map in least-recently-used order.
-      this.#statements.delete(sql);
-      this.#statements.set(sql, cached);
-      return cached;
-    }
-    const statement = this.#db.prepare(sql);
-    this.#statements.set(sql, statement);
-    if (this.#statements.size > this.#cacheSize) {
-      const oldest = this.#statements.keys().next().value as string;
-      this.#statements.delete(oldest);
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
     }
     return statement;
   }

@@ -1,4 +1,5 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { WEBHOOK_SECRET_PREFIX } from '../ids.ts';
 
 interface SigningKeys {
@@ -7,12 +8,11 @@ interface SigningKeys {
 }
 
 /** Key objects per secret: deriving them is a large part of signing, and secrets rarely change. */
-const keyCache = new Map<string, SigningKeys>();
+const keyCache = new LRUCache<string, SigningKeys>({ max: 1000 });
 
 function keysOf(secret: string): SigningKeys {
   let keys = keyCache.get(secret);
   if (!keys) {
-    if (keyCache.size >= 1000) keyCache.clear();
     keys = {
       spec: createSecretKey(Buffer.from(secret, 'utf8')),
       standard: createSecretKey(Buffer.from(secret.slice(WEBHOOK_SECRET_PREFIX.length), 'base64')),

@@ -1,37 +1,46 @@
 import type { Middleware } from 'koa';
+import helmet from 'koa-helmet';
 
-const STATUS_PAGE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * The page's headers, by helmet: a strict Content-Security-Policy (nothing loads from elsewhere,
+ * no framing) and the browser-hardening headers it sets by default. Two of its defaults are off
+ * because the server speaks plain HTTP on the salon's network: `upgrade-insecure-requests` would
+ * send the page's own requests to an https:// port nobody listens on when it is opened by a LAN
+ * address, and HSTS is ignored over HTTP (a TLS proxy in front sets its own).
+ */
+const pageHeaders = helmet({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+  strictTransportSecurity: false,
+});
 
 /**
  * Headers every response carries: nosniff everywhere. API answers are never cached (they hold
- * keys on creation and live data). The status page gets a strict Content-Security-Policy (nothing
- * loads from elsewhere, no framing) and the headers that only mean something for a page; JSON
- * answers do without them, which also keeps them cheap for the integrations that read thousands.
+ * keys on creation and live data) and do without the page-only headers, which keeps them cheap
+ * for the integrations that read thousands; everything else is the page and gets helmet's.
  */
 export function securityHeaders(): Middleware {
   return async (ctx, next) => {
+    const isApi = ctx.path.startsWith('/v1/') || ctx.path.startsWith('/admin/') || ctx.path === '/healthz';
+    if (!isApi) return pageHeaders(ctx, next);
     const res = ctx.res;
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    const isApi = ctx.path.startsWith('/v1/') || ctx.path.startsWith('/admin/') || ctx.path === '/healthz';
-    if (isApi) {
-      res.setHeader('Cache-Control', 'no-store');
-    } else {
-      res.setHeader('Content-Security-Policy', STATUS_PAGE_CSP);
-      res.setHeader('Referrer-Policy', 'no-referrer');
-      res.setHeader('X-Frame-Options', 'DENY');
-      res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-    }
+    res.setHeader('Cache-Control', 'no-store');
     await next();
   };
 }
