@@ -70,6 +70,17 @@ describe('webhook targets on private networks (SSRF)', () => {
     ['http://255.255.255.255/', /broadcast/],
     ['http://[ff05::2]/', /multicast/],
     ['https://unknown-host.example.com/', /cannot be found/],
+    // The probe's findings (issue 14): IPv4-compatible IPv6 is outside global unicast.
+    ['http://[::169.254.169.254]/latest', /::a9fe:a9fe is an IPv4-compatible address/],
+    ['http://[::127.0.0.1]:19001/x', /IPv4-compatible/],
+    ['http://[::10.0.0.1]/x', /IPv4-compatible/],
+    ['http://[::2]/x', /IPv4-compatible/],
+    ['http://[64:ff9b::a9fe:a9fe]/', /NAT64 address carrying 169\.254\.169\.254, a link-local/],
+    ['http://[2002:a00:1::1]/', /6to4 address carrying 10\.0\.0\.1, a private address/],
+    ['http://[2001:0:5db8:d822:0:0:f5ff:fffe]/', /Teredo address carrying 10\.0\.0\.1/],
+    ['http://[2001:db8::1]/', /documentation/],
+    ['http://[2001:20::1]/', /ORCHIDv2/],
+    ['http://[5f00::1]/', /outside global unicast/],
   ];
   for (const [url, reason] of refused) {
     it(`refuses ${url} at registration`, async () => {
@@ -80,6 +91,19 @@ describe('webhook targets on private networks (SSRF)', () => {
       assert.match(reply.body.message, reason);
     });
   }
+
+  it('refuses port 0, which no receiver can listen on', async () => {
+    const reply = await register('https://crm.example.com:0/hook');
+    assert.equal(reply.status, 400);
+    assert.equal(reply.body.field, 'targetUrl');
+    assert.match(reply.body.message, /port 0/);
+  });
+
+  it('accepts a public IPv6 target and a public IPv4 carried in NAT64 and 6to4', async () => {
+    for (const url of ['http://[2606:4700::1111]/hook', 'http://[64:ff9b::5db8:d822]/hook', 'http://[2002:5db8:d822::1]/hook']) {
+      assert.equal((await register(url, NEVER_EMITTED)).status, 201, url);
+    }
+  });
 
   it('accepts a host that resolves to a public address', async () => {
     assert.equal((await register('https://crm.example.com/hook', NEVER_EMITTED)).status, 201);

@@ -5,28 +5,91 @@ import ipaddr from 'ipaddr.js';
 /** dns.lookup's shape; tests inject their own to play DNS tricks. */
 export type Lookup = typeof dns.lookup;
 
-/** Why an address is refused as a webhook target; undefined for a public unicast address. */
-export function nonPublicReason(address: string): string | undefined {
-  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
-  try {
-    // process() turns IPv4-mapped IPv6 (::ffff:10.0.0.1) into the IPv4 address it carries.
-    parsed = ipaddr.process(address);
-  } catch {
-    return 'not an IP address';
-  }
-  const range = parsed.range();
+const IPV4_NAMES: Record<string, string> = {
+  loopback: 'a loopback address',
+  private: 'a private address',
+  linkLocal: 'a link-local address (cloud metadata lives here)',
+  multicast: 'a multicast address',
+  unspecified: 'the unspecified address',
+  broadcast: 'the broadcast address',
+  carrierGradeNat: 'a carrier-grade NAT address',
+};
+
+const IPV6_NAMES: Record<string, string> = {
+  loopback: 'a loopback address',
+  linkLocal: 'a link-local address',
+  uniqueLocal: 'a private (unique local) address',
+  multicast: 'a multicast address',
+  unspecified: 'the unspecified address',
+  deprecatedSiteLocal: 'a (deprecated) site-local address',
+  rfc6145: 'an IPv4-translated address',
+  reserved: 'a reserved or documentation address',
+  benchmarking: 'a benchmarking address',
+  deprecatedOrchid: 'an ORCHID address',
+  orchid2: 'an ORCHIDv2 address',
+};
+
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
+const NAT64 = ipaddr.parseCIDR('64:ff9b::/96') as [ipaddr.IPv6, number];
+const NAT64_LOCAL = ipaddr.parseCIDR('64:ff9b:1::/48') as [ipaddr.IPv6, number];
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96') as [ipaddr.IPv6, number];
+
+/** The IPv4 address held in 32 bits of an IPv6 address, from 16-bit part `at`. */
+function ipv4At(address: ipaddr.IPv6, at: number, flip = 0): ipaddr.IPv4 {
+  const high = address.parts[at]! ^ (flip >>> 16);
+  const low = address.parts[at + 1]! ^ (flip & 0xffff);
+  return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+}
+
+function ipv4Reason(address: ipaddr.IPv4): string | undefined {
+  const range = address.range();
   if (range === 'unicast') return undefined;
-  const names: Record<string, string> = {
-    loopback: 'a loopback address',
-    private: 'a private address',
-    linkLocal: 'a link-local address (cloud metadata lives here)',
-    uniqueLocal: 'a private (unique local) address',
-    multicast: 'a multicast address',
-    unspecified: 'the unspecified address',
-    broadcast: 'the broadcast address',
-    carrierGradeNat: 'a carrier-grade NAT address',
-  };
-  return names[range] ?? `a reserved address (${range})`;
+  return IPV4_NAMES[range] ?? `a reserved address (${range})`;
+}
+
+/** An IPv4 carried inside an IPv6 address is judged as that IPv4 address. */
+function carried(kind: string, inner: ipaddr.IPv4): string | undefined {
+  const reason = ipv4Reason(inner);
+  return reason && `${kind} carrying ${inner.toString()}, ${reason}`;
+}
+
+function ipv6Reason(address: ipaddr.IPv6): string | undefined {
+  if (address.isIPv4MappedAddress()) return carried('an IPv4-mapped address', address.toIPv4Address());
+  if (address.match(NAT64)) return carried('a NAT64 address', ipv4At(address, 6));
+  if (address.match(NAT64_LOCAL)) return 'a local-use NAT64 address';
+  if (!address.match(GLOBAL_UNICAST)) {
+    const range = address.range();
+    if (IPV6_NAMES[range]) return IPV6_NAMES[range];
+    if (address.match(IPV4_COMPATIBLE)) return 'an IPv4-compatible address (deprecated, outside global unicast 2000::/3)';
+    return 'outside global unicast (2000::/3)';
+  }
+  const range = address.range();
+  if (range === 'unicast') return undefined;
+  // 6to4 (RFC 3056): 2002:AABB:CCDD::/48 belongs to IPv4 AA.BB.CC.DD.
+  if (range === '6to4') return carried('a 6to4 address', ipv4At(address, 1));
+  // Teredo (RFC 4380): server IPv4 in bits 32-63, client IPv4 inverted in the last 32 bits.
+  if (range === 'teredo') {
+    return carried('a Teredo address', ipv4At(address, 2)) ?? carried('a Teredo address', ipv4At(address, 6, 0xffffffff));
+  }
+  return IPV6_NAMES[range] ?? `a special-purpose address (${range})`;
+}
+
+/**
+ * THE rule for webhook targets, used at registration (IP literals and every address a name
+ * resolves to) and at send time (literals, and every address of the DNS answer the socket would
+ * use). Undefined means allowed: IPv4 only when ipaddr.js calls it plain unicast; IPv6 only inside
+ * global unicast 2000::/3 minus its special ranges, and an IPv6 address that carries an IPv4
+ * address (IPv4-mapped, NAT64, 6to4, Teredo) only when that IPv4 address is allowed.
+ */
+export function nonPublicReason(address: string): string | undefined {
+  const v6 = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  if (net.isIPv6(v6)) {
+    // ipaddr.js reads the dotted form "::a.b.c.d" (IPv4-compatible, as inet_ntop prints it) as
+    // IPv4-mapped; the URL parser's canonical hexadecimal form keeps the two apart.
+    return ipv6Reason(ipaddr.IPv6.parse(new URL(`http://[${v6}]/`).hostname.slice(1, -1)));
+  }
+  if (net.isIPv4(address)) return ipv4Reason(ipaddr.IPv4.parse(address));
+  return 'not an IP address';
 }
 
 export class TargetRefusedError extends Error {

@@ -169,5 +169,8 @@ function normaliseTargetUrl(value: string): string {
   if (url.username || url.password) {
     throw errors.validation('"targetUrl" must not contain a user name or password.', 'targetUrl');
   }
+  if (url.port === '0') {
+    throw errors.validation('"targetUrl" must not use port 0, which nothing can listen on.', 'targetUrl');
+  }
   return url.href;
 }
