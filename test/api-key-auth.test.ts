@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { ALL_SCOPES, TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
@@ -63,6 +64,42 @@ describe('API key authentication', () => {
     const reply = await app.request('GET', '/v1/integration/nothing-here', { key });
     assert.equal(reply.status, 404);
     assert.equal(reply.body.code, 'not_found');
+  });
+
+  /** Raw headers as [name, value] pairs, so one header can be sent twice (fetch would join them). */
+  const rawGet = (pairs: Array<[string, string]>) =>
+    new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const headers: Record<string, string[]> = {};
+      for (const [name, value] of pairs) (headers[name] ??= []).push(value);
+      const request = http.get(app.url + '/v1/integration/webhooks', { headers }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode!, body: JSON.parse(text) }));
+      });
+      request.on('error', reject);
+    });
+
+  it('refuses a request that carries two credentials, or one header twice (issue 14)', async () => {
+    const other = (await app.key(businessId, ALL_SCOPES)).key;
+    const cases: Array<[Array<[string, string]>, RegExp]> = [
+      [[['X-API-Key', key], ['Authorization', `Bearer ${other}`]], /X-API-Key and Authorization carry different credentials/],
+      [[['X-API-Key', 'bk_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'], ['Authorization', `Bearer ${key}`]], /different credentials/],
+      [[['X-API-Key', key], ['Authorization', `Basic ${key}`]], /different credentials/],
+      [[['X-API-Key', ''], ['Authorization', `Bearer ${key}`]], /X-API-Key header is empty/],
+      [[['X-API-Key', '']], /X-API-Key header is empty/],
+      [[['Authorization', `Bearer ${key}`], ['Authorization', `Bearer ${other}`]], /Authorization header is sent more than once/],
+      [[['Authorization', `Bearer ${key}`], ['Authorization', `Bearer ${key}`]], /Authorization header is sent more than once/],
+      [[['X-API-Key', key], ['X-API-Key', key]], /X-API-Key header is sent more than once/],
+    ];
+    for (const [pairs, message] of cases) {
+      const reply = await rawGet(pairs);
+      assert.equal(reply.status, 401, JSON.stringify(pairs));
+      assert.equal(reply.body.code, 'invalid_api_key');
+      assert.match(reply.body.message, message);
+    }
+    // The same key in both headers is one credential, not two.
+    assert.equal((await rawGet([['X-API-Key', key], ['Authorization', `Bearer ${key}`]])).status, 200);
   });
 
   it('refuses a revoked key at once with api_key_revoked', async () => {

@@ -31,11 +31,13 @@ export function errorBody(status: number, code: string, message: string): Record
 
 /** Error factories with stable codes (DESIGN.md, "Errors"). */
 export const errors = {
-  invalidApiKey: () =>
+  invalidApiKey: (why?: string) =>
     new AppError(
       401,
       'invalid_api_key',
-      'Missing or invalid API key. Send it in the X-API-Key header or as "Authorization: Bearer <key>".',
+      why
+        ? `${why} Send one key, in the X-API-Key header or as "Authorization: Bearer <key>".`
+        : 'Missing or invalid API key. Send it in the X-API-Key header or as "Authorization: Bearer <key>".',
     ),
   apiKeyRevoked: () => new AppError(401, 'api_key_revoked', 'This API key has been revoked.'),
   apiKeyExpired: () => new AppError(401, 'api_key_expired', 'This API key has expired.'),

@@ -40,7 +40,7 @@ export function preflight(): Middleware<AppState> {
 /** Spec 5: the key comes in X-API-Key or as a Bearer token; 401 with a distinct code otherwise. */
 export function authenticateKey(keys: KeyStore, clock: Clock): Middleware<AppState> {
   return async (ctx, next) => {
-    const value = ctx.get('x-api-key') || bearerToken(ctx.get('authorization'));
+    const value = presentedKey(ctx.req.headersDistinct);
     const key = value ? await keys.authenticate(value) : undefined;
     if (!key) throw errors.invalidApiKey();
     const state = keyState(key, clock.now());
@@ -89,6 +89,25 @@ export function requireScope(scope: Scope): Middleware<AppState> {
     if (!ctx.state.apiKey!.scopes.has(scope)) throw errors.insufficientScope(scope);
     await next();
   };
+}
+
+/**
+ * The one key a request presents. A request that is ambiguous about who it is — a header sent
+ * twice, an empty X-API-Key, or X-API-Key and Authorization naming different keys — is refused
+ * rather than answered as whichever header a proxy or parser happens to prefer.
+ */
+function presentedKey(headers: Record<string, string[] | undefined>): string | undefined {
+  const apiKey = headers['x-api-key'] ?? [];
+  const authorization = headers['authorization'] ?? [];
+  if (apiKey.length > 1) throw errors.invalidApiKey('The X-API-Key header is sent more than once.');
+  if (authorization.length > 1) throw errors.invalidApiKey('The Authorization header is sent more than once.');
+  const fromHeader = apiKey[0];
+  if (fromHeader !== undefined && fromHeader.trim() === '') throw errors.invalidApiKey('The X-API-Key header is empty.');
+  const fromBearer = authorization[0] === undefined ? undefined : bearerToken(authorization[0]);
+  if (fromHeader !== undefined && authorization[0] !== undefined && fromBearer !== fromHeader.trim()) {
+    throw errors.invalidApiKey('X-API-Key and Authorization carry different credentials.');
+  }
+  return fromHeader?.trim() ?? fromBearer;
 }
 
 function bearerToken(header: string): string | undefined {
