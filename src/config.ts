@@ -90,12 +90,14 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
   {
     key: 'adminToken',
     env: 'BOOKING_ADMIN_TOKEN',
-    description: 'admin API token; generated on first start and printed once when unset',
+    description: 'admin API token, 32 to 256 printable characters; generated on first start and printed once when unset',
     default: undefined,
     parse: (raw) =>
-      raw.length >= 16 && raw.length <= 256 && /^[\x21-\x7e]+$/.test(raw)
+      raw.length >= 32 && raw.length <= 256 && /^[\x21-\x7e]+$/.test(raw)
         ? { value: raw }
-        : { problem: 'must be 16 to 256 printable characters without spaces' },
+        : {
+            problem: `must be 32 to 256 printable characters without spaces (got ${raw.length}); leave it unset and a 256-bit token is generated`,
+          },
   },
   {
     key: 'ratePerMinute',

@@ -2,15 +2,18 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
+import { captureLogs } from './helpers/log-capture.ts';
 import { admin, bookingBody, makeSalon, MONDAY, SCHEDULE, TEST_NOW, type Salon } from './helpers/salon.ts';
 
 describe('the admin API', () => {
   const clock = new TestClock(TEST_NOW);
   let app: TestApp;
   let salon: Salon;
+  const logs = captureLogs('warn');
+  const wrongTokenLines = () => logs.entries().filter((entry) => /wrong admin token/.test(entry.msg)).length;
 
   before(async () => {
-    app = await TestApp.start({ clock });
+    app = await TestApp.start({ clock, logger: logs.logger });
     salon = await makeSalon(app);
   });
   after(() => app.stop());
@@ -29,16 +32,38 @@ describe('the admin API', () => {
     }
   });
 
-  it('slows down guessing: after 10 wrong tokens in a minute, even the right one waits', async () => {
+  it('slows down guessing: after 10 wrong tokens in a minute, further wrong ones get 429; the right one still works', async () => {
     const guess = () => app.request('GET', '/admin/api/status', { headers: { Authorization: 'Bearer guess-0000000000' } });
     clock.set(TEST_NOW + 3600_000);
-    for (let i = 0; i < 10; i++) await guess();
-    const blocked = await admin(app, 'GET', '/status');
+    const linesBefore = wrongTokenLines();
+    for (let i = 0; i < 10; i++) assert.equal((await guess()).status, 401);
+    const blocked = await guess();
     assert.equal(blocked.status, 429);
     assert.equal(blocked.body.code, 'too_many_attempts');
     assert.ok(Number(blocked.headers.get('retry-after')) > 0);
-    clock.advance(60_000);
+    // Decision (docs/decisions.md): the right token is admitted while its address is throttled.
     assert.equal((await admin(app, 'GET', '/status')).status, 200);
+    assert.equal((await guess()).status, 429, 'and the admission does not reset the count');
+    for (let i = 0; i < 50; i++) await guess();
+    assert.equal(wrongTokenLines() - linesBefore, 10, 'throttled guesses write no log lines');
+    clock.advance(60_000);
+    assert.equal((await guess()).status, 401, 'a new minute, a new count');
+    clock.set(TEST_NOW);
+  });
+
+  it('counts only wrong tokens presented: no header, preflights and unknown paths cannot lock the salon out (issue 14)', async () => {
+    clock.set(TEST_NOW + 7200_000);
+    for (let i = 0; i < 15; i++) {
+      assert.equal((await app.request('GET', '/admin/api/status')).status, 401);
+      assert.equal((await app.request('OPTIONS', '/admin/api/status', { headers: { Origin: 'http://evil.test', 'Access-Control-Request-Method': 'GET' } })).status, 401);
+      assert.equal((await app.request('GET', `/admin/api/no-such-thing-${i}`)).status, 401);
+      assert.equal((await app.request('POST', '/admin/api/businesses', { headers: { Authorization: 'Basic YWRtaW46YWRtaW4=' } })).status, 401);
+    }
+    assert.equal((await admin(app, 'GET', '/status')).status, 200);
+    // The count is still at zero: ten wrong tokens are answered 401, the eleventh 429.
+    const guess = () => app.request('GET', '/admin/api/status', { headers: { Authorization: 'Bearer guess-0000000000' } });
+    for (let i = 0; i < 10; i++) assert.equal((await guess()).status, 401, `guess ${i + 1}`);
+    assert.equal((await guess()).status, 429);
     clock.set(TEST_NOW);
   });
 

@@ -10,7 +10,7 @@ import { cli, cliAsync, cliHere, cliJson, startServeProcess } from './helpers/cl
 import { Receiver } from './helpers/receiver.ts';
 import { sleep } from './helpers/wait.ts';
 
-const ENV = { BOOKING_ADMIN_TOKEN: 'backup-test-admin-token-0', BOOKING_RATE_PER_MINUTE: '1000000', BOOKING_ALLOW_PRIVATE_TARGETS: 'true', BOOKING_LOG_LEVEL: 'warn' };
+const ENV = { BOOKING_ADMIN_TOKEN: 'backup-test-admin-token-000000000000', BOOKING_RATE_PER_MINUTE: '1000000', BOOKING_ALLOW_PRIVATE_TARGETS: 'true', BOOKING_LOG_LEVEL: 'warn' };
 const TABLES = ['businesses', 'services', 'staff', 'staff_services', 'clients', 'bookings', 'events', 'deliveries', 'delivery_attempts', 'api_keys', 'webhooks', 'idempotency_keys', 'settings', 'kysely_migration'];
 
 function open(file: string): BetterSqlite3.Database {

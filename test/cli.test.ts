@@ -89,6 +89,15 @@ describe('booking-api CLI', () => {
     assert.match(lines[0]!, /BOOKING_PORT.*BOOKING_RATE_PER_DAY/);
   });
 
+  it('refuses to start with a configured admin token shorter than 32 characters (issue 14)', () => {
+    const result = cli(['serve', '--port', '0', '--data', tempDataDir()], { BOOKING_ADMIN_TOKEN: 'x'.repeat(31) });
+    assert.equal(result.status, 1);
+    const lines = result.stderr.trim().split('\n');
+    assert.equal(lines.length, 1, result.stderr);
+    assert.match(lines[0]!, /BOOKING_ADMIN_TOKEN must be 32 to 256 printable characters without spaces \(got 31\)/);
+    assert.doesNotMatch(result.stderr, /x{31}/, 'the token itself is not echoed');
+  });
+
   it('refuses a data dir it cannot write', () => {
     const file = path.join(tempDataDir(), 'a-file');
     fs.writeFileSync(file, '');
@@ -119,7 +128,7 @@ describe('booking-api CLI', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as net.AddressInfo).port;
     try {
-      const result = cli(['serve', '--port', String(port), '--data', tempDataDir()], { BOOKING_ADMIN_TOKEN: 'x'.repeat(20) });
+      const result = cli(['serve', '--port', String(port), '--data', tempDataDir()], { BOOKING_ADMIN_TOKEN: 'x'.repeat(32) });
       assert.equal(result.status, 1);
       assert.match(result.stderr, new RegExp(`port ${port} on 127.0.0.1 is already in use`));
       assert.doesNotMatch(result.stderr, /\n\s+at /);

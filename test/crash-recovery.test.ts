@@ -7,7 +7,7 @@ import { Receiver } from './helpers/receiver.ts';
 import { eventually } from './helpers/wait.ts';
 
 const ENV = {
-  BOOKING_ADMIN_TOKEN: 'crash-test-admin-token-000',
+  BOOKING_ADMIN_TOKEN: 'crash-test-admin-token-0000000000000',
   BOOKING_ALLOW_PRIVATE_TARGETS: 'true',
   BOOKING_LOG_LEVEL: 'warn',
 };

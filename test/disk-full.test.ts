@@ -149,7 +149,7 @@ describe('a read-only data dir at start', () => {
     const parent = tempDataDir();
     const data = path.join(parent, 'data');
     fs.mkdirSync(data);
-    const env = { BOOKING_ADMIN_TOKEN: 'read-only-admin-token-0' };
+    const env = { BOOKING_ADMIN_TOKEN: 'read-only-admin-token-0000000000000' };
     let result;
     if (process.getuid?.() !== 0) {
       fs.chmodSync(data, 0o500);

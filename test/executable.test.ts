@@ -49,7 +49,7 @@ describe('the single executable', () => {
 
   it('serves a request with a key made by its CLI, the status page and the OpenAPI document', async () => {
     const key = JSON.parse(run('keys', 'create', '--business', '1', '--name', 'w', '--preset', 'crm', '--json')).key;
-    const server = spawn(exe, ['serve', '--port', '0'], { cwd: folder, env: { ...env(), BOOKING_ADMIN_TOKEN: 'x'.repeat(24) } });
+    const server = spawn(exe, ['serve', '--port', '0'], { cwd: folder, env: { ...env(), BOOKING_ADMIN_TOKEN: 'x'.repeat(32) } });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let stderr = '';

@@ -66,7 +66,7 @@ export async function startServer(
     : [...NODE_FLAGS, ...nodeArgs, path.join(ROOT, 'src/bin.mjs'), 'serve', '--port', '0', '--data', dataDir];
   const child = spawn(HAS_TASKSET ? 'taskset' : NODE, [...(HAS_TASKSET ? ['-c', '0', NODE] : []), ...argv], {
     cwd: ROOT,
-    env: { ...process.env, BOOKING_LOG_LEVEL: 'warn', BOOKING_ADMIN_TOKEN: 'bench-admin-token-0000', ...env },
+    env: { ...process.env, BOOKING_LOG_LEVEL: 'warn', BOOKING_ADMIN_TOKEN: 'bench-admin-token-000000000000000000', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   // After start, pass the server's stderr (the SQL profile, warnings) through.

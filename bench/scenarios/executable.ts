@@ -18,7 +18,7 @@ async function startAndTime(exe: string, dataDir: string) {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(exe, ['serve', '--port', String(port), '--data', dataDir], {
-    env: { PATH: '/nonexistent', BOOKING_ADMIN_TOKEN: 'bench-admin-token-0000', BOOKING_LOG_LEVEL: 'warn' },
+    env: { PATH: '/nonexistent', BOOKING_ADMIN_TOKEN: 'bench-admin-token-000000000000000000', BOOKING_LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
   for (;;) {

@@ -41,8 +41,12 @@ export const errors = {
     ),
   apiKeyRevoked: () => new AppError(401, 'api_key_revoked', 'This API key has been revoked.'),
   apiKeyExpired: () => new AppError(401, 'api_key_expired', 'This API key has expired.'),
-  invalidAdminToken: () =>
-    new AppError(401, 'invalid_admin_token', 'Missing or invalid admin token. Send it as "Authorization: Bearer <token>".'),
+  invalidAdminToken: (why?: string) =>
+    new AppError(
+      401,
+      'invalid_admin_token',
+      `${why ? why + ' ' : 'Missing or invalid admin token. '}Send it as "Authorization: Bearer <token>".`,
+    ),
   originNotAllowed: (origin: string | undefined) =>
     new AppError(
       403,

@@ -13,7 +13,7 @@ import type { Lookup } from '../../src/delivery/targets.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import type { Logger } from '../../src/log.ts';
 
-export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdefghij';
 
 export interface TestAppOptions {
   config?: Partial<Config>;

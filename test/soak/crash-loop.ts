@@ -38,7 +38,7 @@ export interface CrashLoopReport {
   problems: string[];
 }
 
-const ADMIN_TOKEN = 'crash-loop-admin-token-0000';
+const ADMIN_TOKEN = 'crash-loop-admin-token-000000000000';
 const ENV = {
   BOOKING_ADMIN_TOKEN: ADMIN_TOKEN,
   BOOKING_ALLOW_PRIVATE_TARGETS: 'true',

@@ -31,7 +31,7 @@ export interface LoadReport {
   rssMiB: { first: number; last: number; max: number; samples: number[] };
 }
 
-const ADMIN_TOKEN = 'load-test-admin-token-00000';
+const ADMIN_TOKEN = 'load-test-admin-token-0000000000000';
 
 /** The server's resident memory, from /proc (Linux). */
 function rssMiB(pid: number): number {
