@@ -39,7 +39,7 @@ describe('business, staff and reviews for integrations', () => {
   });
 
   it('GET /reviews: newest first, paged, with the average, and no client contact data', async () => {
-    for (const [rating, hour] of [[5, '09'], [3, '10']] as const) {
+    for (const [rating, hour] of [[5, '09'], [3, '11']] as const) {
       const booking = (await app.request('POST', '/v1/integration/bookings', { key: salon.key, body: bookingBody(salon.haircut, `${MONDAY}T${hour}:00:00+01:00`, { staffId: salon.anna }) })).body;
       clock.set(Date.parse(booking.endTime));
       await admin(app, 'POST', `${salon.base}/bookings/${booking.id}/complete`, undefined, 200);

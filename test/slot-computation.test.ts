@@ -4,9 +4,12 @@ import { DEFAULT_HOURS, type WeeklyHours } from '../src/businesses/hours.ts';
 import { localInstant, toLocalIso, weekdayOf } from '../src/businesses/local-time.ts';
 import fc from 'fast-check';
 import { freeSlotAt, freeSlots, type SlotQuery, type StaffAvailability } from '../src/slots/slots.ts';
+import type { BookingWindow } from '../src/slots/booking-window.ts';
 import { scheduleFromHours, scheduleProblem, type WeeklySchedule } from '../src/staff/schedule.ts';
 
 const ZONE = 'Europe/Berlin';
+/** Slots after `now`, no notice, no horizon to speak of. */
+const windowAfter = (now: number): BookingWindow => ({ now, earliest: now + 1, lastDate: '9999-12-31' });
 const ALL_DAY: WeeklyHours = {
   mon: [{ start: '00:00', end: '24:00' }],
   tue: [{ start: '00:00', end: '24:00' }],
@@ -20,7 +23,7 @@ const ALL_DAY: WeeklyHours = {
 function slots(
   date: string,
   staff: StaffAvailability[],
-  options: { duration?: number; step?: number; opening?: WeeklyHours; notBefore?: number } = {},
+  options: { duration?: number; step?: number; opening?: WeeklyHours; notBefore?: number; window?: BookingWindow; before?: number; after?: number } = {},
 ) {
   return freeSlots({
     date,
@@ -29,8 +32,10 @@ function slots(
     opening: options.opening ?? DEFAULT_HOURS,
     stepMinutes: options.step ?? 15,
     durationMinutes: options.duration ?? 30,
+    bufferBeforeMinutes: options.before,
+    bufferAfterMinutes: options.after,
     staff,
-    notBefore: options.notBefore ?? 0,
+    window: options.window ?? windowAfter(options.notBefore ?? 0),
   }).map((s) => `${toLocalIso(s.startAt, ZONE).slice(11, 16)}${toLocalIso(s.startAt, ZONE).slice(23)} ${s.staffIds.join(',')}`);
 }
 
@@ -92,6 +97,35 @@ describe('free slots', () => {
     assert.equal(result[0], '12:15+01:00 1');
   });
 
+  it('keeps minimum notice and the horizon', () => {
+    const now = localInstant('2026-11-23', '11:50', ZONE);
+    const window = { now, earliest: now + 60 * 60_000, lastDate: '2026-11-23' };
+    assert.equal(slots('2026-11-23', [anna()], { window })[0], '13:00+01:00 1', 'an hour after 11:50, on the grid');
+    assert.deepEqual(slots('2026-11-24', [anna()], { window }), [], 'beyond the last date');
+  });
+
+  it('keeps buffers inside working hours and clear of bookings, and tells the client the service time only', () => {
+    const busy: [number, number][] = [[localInstant('2026-11-23', '12:00', ZONE), localInstant('2026-11-23', '12:30', ZONE)]];
+    const result = slots('2026-11-23', [anna(undefined, busy)], { duration: 60, before: 10, after: 15 });
+    assert.equal(result[0], '09:15+01:00 1', '10 minutes of preparation from 09:00: the first start on the grid is 09:15');
+    assert.ok(result.includes('10:45+01:00 1'), '10:45–11:45, cleaned by the 12:00 booking');
+    assert.ok(!result.includes('11:00+01:00 1'), 'its cleaning would run into the booking');
+    assert.ok(!result.includes('12:30+01:00 1'), 'preparation would overlap the booking');
+    assert.ok(result.includes('12:45+01:00 1'));
+    assert.equal(result.at(-1), '16:45+01:00 1', '16:45–17:45, cleaned by 18:00');
+    const [first] = freeSlots({
+      date: '2026-11-23', weekday: 'mon', zone: ZONE, opening: DEFAULT_HOURS, stepMinutes: 15, durationMinutes: 60,
+      bufferBeforeMinutes: 10, bufferAfterMinutes: 15, staff: [anna()], window: windowAfter(0),
+    });
+    assert.equal(first!.endAt - first!.startAt, 60 * 60_000, 'the slot is the service, without buffers');
+  });
+
+  it('leaves out time off and closures', () => {
+    const away: [number, number][] = [[localInstant('2026-11-23', '13:00', ZONE), localInstant('2026-11-23', '24:00', ZONE)]];
+    const result = slots('2026-11-23', [{ ...anna(), away }], { duration: 30 });
+    assert.equal(result.at(-1), '12:30+01:00 1', 'the afternoon off');
+  });
+
   it('gets the spring DST change right: no slot in the skipped hour, real durations', () => {
     // 2026-03-29 in Berlin: 02:00 becomes 03:00.
     const schedule = withDay(scheduleFromHours(ALL_DAY), 'sun', { hours: [{ start: '01:00', end: '04:00' }], breaks: [] });
@@ -127,7 +161,7 @@ describe('free slots', () => {
       stepMinutes: 60,
       durationMinutes: 60,
       staff: [{ id: 1, schedule, busy: [] }],
-      notBefore: 0,
+      window: windowAfter(0),
     });
     assert.equal(result.length, 9);
     assert.equal(toLocalIso(result[0]!.startAt, zone), '2026-03-08T09:00:00.000-04:00');
@@ -147,19 +181,29 @@ describe('the slot at one time (the check before a booking)', () => {
       }))
       .filter((schedule) => scheduleProblem(schedule) === undefined), // as the API accepts them: no overlaps
       busyHours: fc.array(fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 15, max: 180 })), { maxLength: 4 }),
+      // Time off and closures: hours of the day away, or the whole day (24 h from midnight).
+      awayHours: fc.array(fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(30, 60, 150, 24 * 60)), { maxLength: 2 }),
     });
   const query = fc.record({
     date: fc.constantFrom('2026-11-23', '2026-03-29', '2026-10-25'),
     step: fc.constantFrom(5, 15, 20, 30, 60),
     duration: fc.constantFrom(10, 30, 45, 90),
+    before: fc.constantFrom(0, 0, 5, 10, 15),
+    after: fc.constantFrom(0, 0, 10, 15, 30),
     staff: fc.tuple(member(1), member(2), member(3)),
-    notBeforeHour: fc.integer({ min: 0, max: 24 }),
+    nowHour: fc.integer({ min: -30, max: 24 }),
+    noticeMinutes: fc.constantFrom(0, 0, 30, 60, 240),
+    // The horizon's last date: the day before, the day itself, later.
+    lastDateShift: fc.constantFrom(-1, 0, 0, 1),
   });
 
-  it('agrees with the list of the whole day, at every minute of it (fast-check)', () => {
+  it('agrees with the list of the whole day, at every minute of it: notice, horizon, buffers, time off, DST (fast-check)', () => {
     fc.assert(
       fc.property(query, (q) => {
         const midnight = localInstant(q.date, '00:00', ZONE);
+        const hours = (h: number, minutes: number) => [midnight + h * 3_600_000, midnight + h * 3_600_000 + minutes * 60_000] as [number, number];
+        const now = midnight + q.nowHour * 3_600_000;
+        const lastDate = new Date(Date.parse(`${q.date}T00:00:00Z`) + q.lastDateShift * 86_400_000).toISOString().slice(0, 10);
         const slotQuery: SlotQuery = {
           date: q.date,
           weekday: weekdayOf(q.date, ZONE),
@@ -167,20 +211,34 @@ describe('the slot at one time (the check before a booking)', () => {
           opening: ALL_DAY,
           stepMinutes: q.step,
           durationMinutes: q.duration,
+          bufferBeforeMinutes: q.before,
+          bufferAfterMinutes: q.after,
           staff: q.staff.map((m) => ({
             id: m.id,
             schedule: m.schedule,
-            busy: m.busyHours.map(([hour, minutes]) => [midnight + hour * 3_600_000, midnight + hour * 3_600_000 + minutes * 60_000] as [number, number]),
+            busy: m.busyHours.map(([h, minutes]) => hours(h, minutes)),
+            away: m.awayHours.map(([h, minutes]) => hours(h, minutes)),
           })),
-          notBefore: midnight + q.notBeforeHour * 3_600_000,
+          window: { now, earliest: now + Math.max(1, q.noticeMinutes * 60_000), lastDate },
         };
-        const day = new Map(freeSlots(slotQuery).map((slot) => [slot.startAt, slot]));
+        const list = freeSlots(slotQuery);
+        const day = new Map(list.map((slot) => [slot.startAt, slot]));
         for (let t = midnight - 3_600_000; t < midnight + 26 * 3_600_000; t += 5 * 60_000) {
           assert.deepEqual(freeSlotAt(slotQuery, t), day.get(t), `at ${toLocalIso(t, ZONE)}`);
         }
+        // What the rules promise, checked on the list itself.
+        for (const slot of list) {
+          assert.ok(slot.startAt >= now + q.noticeMinutes * 60_000 && slot.startAt > now, 'minimum notice');
+          assert.ok(q.date <= lastDate, 'horizon');
+          for (const id of slot.staffIds) {
+            const member = slotQuery.staff.find((m) => m.id === id)!;
+            const from = slot.startAt - q.before * 60_000;
+            const to = slot.endAt + q.after * 60_000;
+            for (const [start, end] of [...member.busy, ...member.away!]) assert.ok(end <= from || start >= to, 'buffers clear of bookings and time off');
+          }
+        }
       }),
-      { numRuns: 150 },
+      { numRuns: 200 },
     );
   });
 });
-

@@ -14,6 +14,7 @@ import { inTransaction, type Tx } from '../db/transaction.ts';
 import { AppError, errors } from '../http/errors.ts';
 import { bodyParser, queryParser } from '../http/validate.ts';
 import { availabilityAt } from '../slots/availability.ts';
+import { bookingWindow, windowProblem } from '../slots/booking-window.ts';
 import { bookingEventData, toBookingJson, type BookingJson } from './booking.presenter.ts';
 import {
   busyIntervals,
@@ -104,6 +105,7 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
 
   const startAt = Date.parse(input.startTime);
   const date = localDate(startAt, business.timezone);
+  assertInsideWindow(business, date, startAt, now);
   const slot = await availabilityAt(trx, { directory, service, date, staffId: input.staffId, now }, startAt);
   if (!slot) throw slotUnavailable(business, startAt, now, service.active === 1);
   const staffId = input.staffId ?? (await leastBusy(trx, slot.staffIds, date, business.timezone));
@@ -213,6 +215,7 @@ export async function rescheduleBooking(app: Deps, actor: Actor, id: number, bod
       if (input.staffId !== undefined && !directory.staff.some((s) => s.id === input.staffId)) throw errors.notFound('Staff member');
       const now = app.clock.now();
       const date = localDate(startAt, business.timezone);
+      assertInsideWindow(business, date, startAt, now);
       if (!(await availabilityAt(trx, { directory, service, date, staffId, excludeBookingId: id, now }, startAt))) throw slotUnavailable(business, startAt, now, service.active === 1);
       await updateBookingIf(trx, id, RESCHEDULABLE, {
         start_at: startAt,
@@ -272,6 +275,27 @@ async function leastBusy(trx: Tx, staffIds: readonly number[], date: string, zon
   const day = localDayBounds(date, zone);
   const busy = await busyIntervals(trx, staffIds, day.start, day.end);
   return [...staffIds].sort((a, b) => busy.get(a)!.length - busy.get(b)!.length || a - b)[0]!;
+}
+
+/**
+ * The booking rules of the business (src/slots/booking-window.ts, the same function the slot
+ * list applies), each refused with its own code so a widget can say why.
+ */
+function assertInsideWindow(business: BusinessRow, date: string, startAt: number, now: number): void {
+  const problem = windowProblem(bookingWindow(business, now), date, startAt);
+  const when = toLocalIso(startAt, business.timezone);
+  if (problem === 'too_short_notice') {
+    throw errors.conflict(
+      'too_short_notice',
+      `${when} is too soon: this salon takes bookings at least ${business.min_notice_minutes} minutes ahead. GET /v1/integration/slots lists the free ones.`,
+    );
+  }
+  if (problem === 'beyond_horizon') {
+    throw errors.conflict(
+      'beyond_horizon',
+      `${when} is too far ahead: this salon takes bookings at most ${business.horizon_days} days ahead. GET /v1/integration/slots lists the free ones.`,
+    );
+  }
 }
 
 function slotUnavailable(business: BusinessRow, startAt: number, now: number, bookable: boolean): AppError {

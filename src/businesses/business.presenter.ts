@@ -14,6 +14,8 @@ export function toBusinessJson(row: BusinessRow) {
     currency: row.currency,
     workingHours: JSON.parse(row.working_hours) as WeeklyHours,
     slotStepMinutes: row.slot_step_minutes,
+    minNoticeMinutes: row.min_notice_minutes,
+    horizonDays: row.horizon_days,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   };

@@ -24,6 +24,8 @@ export interface BusinessCreateInput {
 interface BusinessUpdateInput extends Partial<BusinessCreateInput> {
   workingHours?: WeeklyHours;
   slotStepMinutes?: number;
+  minNoticeMinutes?: number;
+  horizonDays?: number;
 }
 
 export const parseBusinessCreate = bodyParser<BusinessCreateInput>(businessCreateSchema);
@@ -59,7 +61,7 @@ export async function allBusinesses(db: Db) {
   return (await listBusinesses(db)).map(toBusinessJson);
 }
 
-/** Changes a business: contact details, time zone, opening hours, slot step. */
+/** Changes a business: contact details, time zone, opening hours, booking rules (slot step, minimum notice, horizon). */
 export async function changeBusiness(db: Db, clock: Clock, id: number, input: unknown) {
   const data = parseBusinessUpdate(input);
   if (!(await findBusiness(db, id))) throw errors.notFound('Business');
@@ -77,6 +79,8 @@ export async function changeBusiness(db: Db, clock: Clock, id: number, input: un
   if (data.currency !== undefined) patch.currency = data.currency;
   if (data.workingHours !== undefined) patch.working_hours = JSON.stringify(data.workingHours);
   if (data.slotStepMinutes !== undefined) patch.slot_step_minutes = data.slotStepMinutes;
+  if (data.minNoticeMinutes !== undefined) patch.min_notice_minutes = data.minNoticeMinutes;
+  if (data.horizonDays !== undefined) patch.horizon_days = data.horizonDays;
   await updateBusiness(db, id, patch);
   return getBusiness(db, id);
 }

@@ -40,6 +40,10 @@ export interface BusinessesTable {
   /** JSON: WeeklyHours, see src/businesses/hours.ts. */
   working_hours: string;
   slot_step_minutes: number;
+  /** No slot starts sooner than this after now (0003). */
+  min_notice_minutes: Generated<number>;
+  /** No slot on a local date more than this many days after today (0003). */
+  horizon_days: Generated<number>;
   /** Bumped by triggers when the business, its services or staff change: the directory cache's key. */
   directory_version: Generated<number>;
   created_at: number;

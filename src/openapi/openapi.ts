@@ -45,7 +45,7 @@ export const OPERATIONS: readonly Operation[] = [
     scope: 'slots:read',
     summary: 'Free start times for a service on a date',
     description:
-      "Computed from staff working hours and breaks within opening hours, the service duration and existing bookings, in the business's time zone (DST days included). Book one with POST /bookings.",
+      "Computed from staff working hours and breaks within opening hours, the service duration and existing bookings, in the business's time zone (DST days included), within the salon's booking rules (minimum notice, horizon: dates beyond it have no slots). Book one with POST /bookings.",
     query: slotsQuery,
     status: 200,
     response: 'Slots',
@@ -59,7 +59,7 @@ export const OPERATIONS: readonly Operation[] = [
     scope: 'bookings:write',
     summary: 'Book a free slot',
     description:
-      'The booking starts `pending`; the salon confirms it. 409 `slot_unavailable` when the time is not a free slot (taken, outside hours, in the past, too long). Concurrent requests for one slot: exactly one wins. A key without bookings:read sees and cancels only the bookings it made.',
+      'The booking starts `pending`; the salon confirms it. 409 `slot_unavailable` when the time is not a free slot (taken, outside hours, in the past, too long); `too_short_notice` or `beyond_horizon` when it breaks the salon\'s booking rules (`minNoticeMinutes`, `horizonDays` in GET /business). Concurrent requests for one slot: exactly one wins. A key without bookings:read sees and cancels only the bookings it made.',
     body: bookingCreate,
     status: 201,
     response: 'Booking',

@@ -4,6 +4,7 @@ import { staffFor, type Directory } from '../businesses/directory.ts';
 import type { ServiceRow } from '../db/tables.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import { busyIntervals } from '../bookings/bookings.repository.ts';
+import { bookingWindow } from './booking-window.ts';
 import { freeSlotAt, freeSlots, type Slot, type SlotQuery } from './slots.ts';
 
 export interface AvailabilityQuery {
@@ -49,6 +50,6 @@ async function slotQueryFor(db: Db | Tx, query: AvailabilityQuery): Promise<Slot
     stepMinutes: business.slot_step_minutes,
     durationMinutes: service.duration_minutes,
     staff: staff.map((member) => ({ id: member.id, schedule: member.schedule, busy: busy.get(member.id) ?? [] })),
-    notBefore: query.now,
+    window: bookingWindow(business, query.now),
   };
 }

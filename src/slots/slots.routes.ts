@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import slotsQuerySchema from '../../schema/slots-query.json' with { type: 'json' };
 import type { AppContext } from '../app-context.ts';
-import { isCalendarDate, localDate, toLocalIso } from '../businesses/local-time.ts';
+import { isCalendarDate, toLocalIso } from '../businesses/local-time.ts';
 import { errors } from '../http/errors.ts';
 import { requireScope } from '../http/integration-auth.ts';
 import { apiKeyOf, type AppState } from '../http/state.ts';
@@ -9,7 +9,6 @@ import { queryParser } from '../http/validate.ts';
 import { availability } from './availability.ts';
 
 const parseQuery = queryParser<{ serviceId: number; date: string; staffId?: number }>(slotsQuerySchema);
-const MAX_DAYS_AHEAD = 366;
 
 /** GET /slots (slots:read): the free start times a widget offers. */
 export function slotRoutes(app: AppContext): Router<AppState> {
@@ -23,10 +22,6 @@ export function slotRoutes(app: AppContext): Router<AppState> {
     if (!service) throw errors.notFound('Service');
     if (query.staffId !== undefined && !directory.staff.some((s) => s.id === query.staffId)) throw errors.notFound('Staff member');
     const now = app.clock.now();
-    const latest = Date.parse(`${localDate(now, business.timezone)}T00:00:00Z`) + MAX_DAYS_AHEAD * 86_400_000;
-    if (Date.parse(`${query.date}T00:00:00Z`) > latest) {
-      throw errors.validation(`"date" may be at most ${MAX_DAYS_AHEAD} days ahead.`, 'date');
-    }
     const slots = await availability(app.db, { directory, service, date: query.date, staffId: query.staffId, now });
     ctx.body = {
       date: query.date,

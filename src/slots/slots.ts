@@ -1,12 +1,17 @@
 import { localInstant } from '../businesses/local-time.ts';
 import type { WeeklyHours, Weekday } from '../businesses/hours.ts';
 import { workingMinutes, type WeeklySchedule } from '../staff/schedule.ts';
+import { windowProblem, type BookingWindow } from './booking-window.ts';
+
+type Interval = readonly [number, number];
 
 export interface StaffAvailability {
   id: number;
   schedule: WeeklySchedule;
-  /** Live bookings of the staff member as [start, end) instants. */
-  busy: ReadonlyArray<readonly [number, number]>;
+  /** Time taken by live bookings (buffers included) and holds, as [start, end) instants. */
+  busy: ReadonlyArray<Interval>;
+  /** Time off and salon closures, as [start, end) instants. */
+  away?: ReadonlyArray<Interval>;
 }
 
 export interface SlotQuery {
@@ -16,10 +21,14 @@ export interface SlotQuery {
   zone: string;
   opening: WeeklyHours;
   stepMinutes: number;
+  /** What the client books: from the start time to the end time they are told. */
   durationMinutes: number;
+  /** Preparation before and cleaning after: the staff member's time, not the client's. */
+  bufferBeforeMinutes?: number;
+  bufferAfterMinutes?: number;
   staff: readonly StaffAvailability[];
-  /** Slots starting at or before this instant are not offered. */
-  notBefore: number;
+  /** Minimum notice and horizon (src/slots/booking-window.ts). */
+  window: BookingWindow;
 }
 
 export interface Slot {
@@ -31,18 +40,19 @@ export interface Slot {
 
 /**
  * Free start times on one local date. Each staff member's bookable time is their working hours
- * within opening hours, minus breaks; starts step through it in real minutes, so a DST change
- * inside working hours yields the right instants (no slot in the skipped hour, both passes of
- * the repeated one). A slot needs the whole service duration free of other bookings.
+ * within opening hours, minus breaks; starts step through it in real minutes from the start of
+ * each such interval, so a DST change inside working hours yields the right instants (no slot in
+ * the skipped hour, both passes of the repeated one). Every candidate goes through `fits`, the
+ * same check a booking makes (freeSlotAt).
  */
 export function freeSlots(query: SlotQuery): Slot[] {
-  const step = query.stepMinutes * 60_000;
-  const duration = query.durationMinutes * 60_000;
+  const { step, duration, after } = spans(query);
   const byStart = new Map<number, Slot>();
   for (const member of query.staff) {
-    for (const [start, end] of bookableIntervals(member, query)) {
-      for (let t = start; t + duration <= end; t += step) {
-        if (!isFree(member, t, duration, query.notBefore)) continue;
+    const intervals = bookableIntervals(member, query);
+    for (const [start, end] of intervals) {
+      for (let t = start; t + duration + after <= end; t += step) {
+        if (!fits(member, intervals, t, query)) continue;
         const slot = byStart.get(t) ?? { startAt: t, endAt: t + duration, staffIds: [] };
         slot.staffIds.push(member.id);
         byStart.set(t, slot);
@@ -59,16 +69,39 @@ export function freeSlots(query: SlotQuery): Slot[] {
  * walking the whole day (a booking asks about one time; a day of 40 staff has thousands).
  */
 export function freeSlotAt(query: SlotQuery, startAt: number): Slot | undefined {
-  const step = query.stepMinutes * 60_000;
-  const duration = query.durationMinutes * 60_000;
+  const { duration } = spans(query);
   const staffIds: number[] = [];
   for (const member of query.staff) {
-    const onGrid = bookableIntervals(member, query).some(
-      ([start, end]) => startAt >= start && startAt + duration <= end && (startAt - start) % step === 0,
-    );
-    if (onGrid && isFree(member, startAt, duration, query.notBefore)) staffIds.push(member.id);
+    if (fits(member, bookableIntervals(member, query), startAt, query)) staffIds.push(member.id);
   }
   return staffIds.length > 0 ? { startAt, endAt: startAt + duration, staffIds: staffIds.sort((a, b) => a - b) } : undefined;
+}
+
+/**
+ * Every rule for one staff member and one start time, in one place: inside the booking window
+ * (minimum notice, horizon); on the step grid of a working interval; the whole service with its
+ * buffers inside that interval; clear of bookings, holds, time off and closures.
+ */
+function fits(member: StaffAvailability, intervals: readonly Interval[], t: number, query: SlotQuery): boolean {
+  if (windowProblem(query.window, query.date, t) !== undefined) return false;
+  const { step, duration, before, after } = spans(query);
+  const from = t - before;
+  const to = t + duration + after;
+  const inside = intervals.some(([start, end]) => from >= start && to <= end && (t - start) % step === 0);
+  return inside && !overlaps(member.busy, from, to) && !overlaps(member.away ?? [], from, to);
+}
+
+function overlaps(intervals: ReadonlyArray<Interval>, from: number, to: number): boolean {
+  return intervals.some(([start, end]) => start < to && end > from);
+}
+
+function spans(query: SlotQuery) {
+  return {
+    step: query.stepMinutes * 60_000,
+    duration: query.durationMinutes * 60_000,
+    before: (query.bufferBeforeMinutes ?? 0) * 60_000,
+    after: (query.bufferAfterMinutes ?? 0) * 60_000,
+  };
 }
 
 /** A member's working time on the date as [start, end) instants. */
@@ -77,11 +110,6 @@ function bookableIntervals(member: StaffAvailability, query: SlotQuery): Array<[
     localInstant(query.date, clock(from), query.zone),
     localInstant(query.date, clock(to), query.zone),
   ]);
-}
-
-/** Later than `notBefore` and clear of the member's bookings for the whole duration. */
-function isFree(member: StaffAvailability, t: number, duration: number, notBefore: number): boolean {
-  return t > notBefore && !member.busy.some(([busyStart, busyEnd]) => busyStart < t + duration && busyEnd > t);
 }
 
 function clock(minutes: number): string {
