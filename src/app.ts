@@ -14,6 +14,8 @@ import type { Lookup } from './delivery/targets.ts';
 import { healthRoutes } from './health.routes.ts';
 import { jsonBody } from './http/body.ts';
 import { authenticateKey, checkOrigin, limitRate, preflight } from './http/integration-auth.ts';
+import { mount, type Operation } from './http/operations.ts';
+import { INTEGRATION_OPERATIONS, INTEGRATION_PREFIX } from './integration-api.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { requestContext } from './http/request-context.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -21,25 +23,17 @@ import type { AppState } from './http/state.ts';
 import { randomIds, type Ids } from './ids.ts';
 import { KeyStore } from './keys/key-store.ts';
 import { silentLogger, type Logger } from './log.ts';
-import { serviceRoutes } from './services/services.routes.ts';
-import { webhookRoutes } from './webhooks/webhooks.routes.ts';
 import { Subscriptions } from './webhooks/subscriptions.ts';
 import { ServiceCatalog } from './services/service-catalog.ts';
 import { BusinessDirectory } from './businesses/directory.ts';
-import { businessRoutes } from './businesses/business.routes.ts';
-import { staffRoutes } from './staff/staff.routes.ts';
-import { slotRoutes } from './slots/slots.routes.ts';
-import { bookingRoutes } from './bookings/bookings.routes.ts';
-import { reviewRoutes } from './reviews/reviews.routes.ts';
 import { adminRouter, ADMIN_PREFIX } from './admin/admin.routes.ts';
 import { requireAdmin } from './admin/admin-auth.ts';
 import { Cron } from 'croner';
 import { forgetOldKeys } from './bookings/idempotency.ts';
-import { openApiDocument } from './openapi/openapi.ts';
 import { loadStaticFiles, serveStatic } from './http/static-files.ts';
 import { inTransaction, reportGroupCommitFailuresTo } from './db/transaction.ts';
 
-export const INTEGRATION_PREFIX = '/v1/integration';
+export { INTEGRATION_PREFIX };
 
 /** What tests and the executable may swap: time, randomness, logs, the native addon. */
 export interface AppDeps {
@@ -53,8 +47,8 @@ export interface AppDeps {
 export interface App {
   readonly koa: Koa<AppState>;
   readonly context: AppContext;
-  /** The integration and admin routers, whose route tables tests walk. */
-  readonly integrationRouter: Router<AppState>;
+  /** The integration API's operations and the admin router, whose tables tests walk. */
+  readonly integrationOperations: readonly Operation[];
   readonly adminRouter: Router<AppState>;
   /** Starts the delivery engine. */
   start(): Promise<void>;
@@ -120,39 +114,20 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     },
   };
 
-  const integrationRouter = new Router<AppState>({ prefix: INTEGRATION_PREFIX });
-  for (const feature of [
-    businessRoutes(context),
-    serviceRoutes(context),
-    staffRoutes(context),
-    slotRoutes(context),
-    bookingRoutes(context),
-    reviewRoutes(context),
-    webhookRoutes(context),
-  ]) {
-    integrationRouter.use(feature.routes());
-  }
   const admin = adminRouter(context);
 
   const koa = new Koa<AppState>({ proxy: false });
   koa.silent = true;
   koa.use(requestContext(context));
   koa.use(securityHeaders());
-  const integrationChain: Koa.Middleware<AppState, any>[] = [
+  // Every request under the prefix but the public document shows a key first, unknown paths included.
+  const integrationGuard = compose<Koa.ParameterizedContext<AppState>>([
     preflight(),
     authenticateKey(context.keys, clock),
     limitRate(context.limiter, clock),
     checkOrigin(),
-    jsonBody(),
-    integrationRouter.routes(),
-    integrationRouter.allowedMethods(),
-  ];
-  // The document describes the API to anyone about to get a key, so it needs none.
-  koa.use(async (ctx, next) => {
-    if (ctx.path !== `${INTEGRATION_PREFIX}/openapi.json` || ctx.method !== 'GET') return next();
-    ctx.body = openApiDocument(INTEGRATION_PREFIX);
-  });
-  koa.use(under(INTEGRATION_PREFIX, compose(integrationChain)));
+  ]);
+  koa.use(mount(context, INTEGRATION_OPERATIONS, { prefix: INTEGRATION_PREFIX, guard: integrationGuard }));
   const adminChain: Koa.Middleware<AppState, any>[] = [requireAdmin(context), jsonBody(), admin.routes(), admin.allowedMethods()];
   koa.use(under(ADMIN_PREFIX, compose(adminChain)));
   let housekeeping: Cron | undefined;
@@ -164,7 +139,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   return {
     koa,
     context,
-    integrationRouter,
+    integrationOperations: INTEGRATION_OPERATIONS,
     adminRouter: admin,
     start: async () => {
       await engine.start();

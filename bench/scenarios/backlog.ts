@@ -91,7 +91,7 @@ async function costs(f: Fixture, times: number) {
   );
   const enqueue = await timeIt(times, () => inTransaction(db, (trx) => outbox.emitEvent(trx, f.businessId, 'booking.created', { bookingId: 1 })));
   const deps = { db, clock: systemClock, ids: randomIds, config: loadConfig({}), lookup: undefined as never, subscriptions };
-  const history = await timeIt(times, () => webhookDeliveries(deps, { apiKeyId: f.apiKeyId }, f.webhookId, { page: '1', limit: '20' }));
+  const history = await timeIt(times, () => webhookDeliveries(deps, { apiKeyId: f.apiKeyId }, f.webhookId, { page: 1, limit: 20 }));
   return { claim, enqueue, history };
 }
 

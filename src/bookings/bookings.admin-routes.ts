@@ -7,6 +7,9 @@ import {
   createBooking,
   getBooking,
   listBookings,
+  parseAdminCreate,
+  parseBookingsQuery,
+  parseCancel,
   rescheduleBooking,
   transitionBooking,
   type Actor,
@@ -24,10 +27,11 @@ export function bookingAdminRoutes(app: AppContext): Router<AppState> {
   const bookingId = (ctx: Ctx) => idParam(ctx.params.id, 'Booking');
 
   router.get('/', async (ctx) => {
-    ctx.body = await listBookings(app, await salon(ctx), ctx.query);
+    ctx.body = await listBookings(app, await salon(ctx), parseBookingsQuery(ctx.query));
   });
   router.post('/', async (ctx) => {
-    const result = await createBooking(app, await salon(ctx), ctx.request.body);
+    const actor = await salon(ctx);
+    const result = await createBooking(app, actor, parseAdminCreate(ctx.request.body));
     ctx.status = result.status;
     ctx.body = result.body;
   });
@@ -40,7 +44,7 @@ export function bookingAdminRoutes(app: AppContext): Router<AppState> {
     });
   }
   router.post('/:id/cancel', async (ctx) => {
-    ctx.body = (await cancelBooking(app, await salon(ctx), bookingId(ctx), ctx.request.body)).body;
+    ctx.body = (await cancelBooking(app, await salon(ctx), bookingId(ctx), parseCancel(ctx.request.body ?? {}))).body;
   });
   router.post('/:id/reschedule', async (ctx) => {
     ctx.body = await rescheduleBooking(app, await salon(ctx), bookingId(ctx), ctx.request.body);

@@ -1,4 +1,3 @@
-import bookingCreateSchema from '../../schema/booking-create.json' with { type: 'json' };
 import adminBookingCreateSchema from '../../schema/admin-booking-create.json' with { type: 'json' };
 import bookingCancelSchema from '../../schema/booking-cancel.json' with { type: 'json' };
 import bookingRescheduleSchema from '../../schema/booking-reschedule.json' with { type: 'json' };
@@ -40,7 +39,7 @@ export interface Actor {
   ownBookingsOnly: boolean;
 }
 
-interface BookingInput {
+export interface BookingInput {
   serviceId: number;
   staffId?: number;
   startTime: string;
@@ -49,7 +48,7 @@ interface BookingInput {
   notes?: string;
 }
 
-interface BookingsQuery {
+export interface BookingsQuery {
   page: number;
   limit: number;
   from?: string;
@@ -59,11 +58,11 @@ interface BookingsQuery {
   clientId?: number;
 }
 
-const parseCreate = bodyParser<BookingInput>(bookingCreateSchema);
-const parseAdminCreate = bodyParser<BookingInput>(adminBookingCreateSchema);
-const parseCancel = bodyParser<{ reason?: string } | null>(bookingCancelSchema);
+export const parseAdminCreate = bodyParser<BookingInput>(adminBookingCreateSchema);
+export type CancelInput = { reason?: string } | null | undefined;
+export const parseCancel = bodyParser<{ reason?: string } | null>(bookingCancelSchema);
 const parseReschedule = bodyParser<{ startTime: string; staffId?: number }>(bookingRescheduleSchema);
-const parseQuery = queryParser<BookingsQuery>(bookingsQuerySchema);
+export const parseBookingsQuery = queryParser<BookingsQuery>(bookingsQuerySchema);
 
 /**
  * Books a free slot. Integration bookings start `pending` (the salon confirms them); the salon's
@@ -73,10 +72,9 @@ const parseQuery = queryParser<BookingsQuery>(bookingsQuerySchema);
 export async function createBooking(
   app: Deps,
   actor: Actor,
-  body: unknown,
+  input: BookingInput,
   idempotency: { key: string | undefined; fingerprint: string } = { key: undefined, fingerprint: '' },
 ): Promise<StoredResponse> {
-  const input = actor.source === 'admin' ? parseAdminCreate(body) : parseCreate(body);
   if ((input.client === undefined) === (input.clientId === undefined)) {
     throw errors.validation('Give either "clientId" or "client", not both.', 'client');
   }
@@ -150,10 +148,10 @@ export async function cancelBooking(
   app: Deps,
   actor: Actor,
   id: number,
-  body: unknown,
+  input: CancelInput,
   idempotency: { key: string | undefined; fingerprint: string } = { key: undefined, fingerprint: '' },
 ): Promise<StoredResponse> {
-  const reason = parseCancel(body ?? {})?.reason?.trim() || null;
+  const reason = input?.reason?.trim() || null;
   const now = app.clock.now();
   return inTransaction(app.db, (trx) =>
     once(trx, { apiKeyId: actor.apiKeyId ?? 0, key: idempotency.key, fingerprint: idempotency.fingerprint, now }, async () => ({
@@ -241,8 +239,7 @@ export async function getBooking(app: Pick<Deps, 'db'>, actor: Actor, id: number
 }
 
 /** A page of bookings by start time; `from`/`to` are local dates, both included. */
-export async function listBookings(app: Pick<Deps, 'db'>, actor: Actor, query: unknown) {
-  const q = parseQuery(query);
+export async function listBookings(app: Pick<Deps, 'db'>, actor: Actor, q: BookingsQuery) {
   const business = (await findBusiness(app.db, actor.businessId))!;
   for (const field of ['from', 'to'] as const) {
     const value = q[field];

@@ -1,5 +1,5 @@
 import coBody from 'co-body';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { errors } from './errors.ts';
 
 export const BODY_LIMIT = '1mb';
@@ -8,32 +8,30 @@ const BODY_LIMIT_TEXT = '1 MiB';
 const MAX_BODY_DEPTH = 32;
 
 /**
- * Parses a JSON request body into ctx.request.body (at most 1 MiB). A body of another type is a
- * 415, broken JSON a 400, an oversized one a 413; a request without a body leaves it undefined.
+ * Reads a JSON request body (at most 1 MiB); undefined when the request carries none. A body of
+ * another type is a 415, broken JSON a 400, an oversized one a 413. Called by the mount for the
+ * operations that take a body; a body sent to any other is not read.
  */
-export function jsonBody(): Middleware {
-  return async (ctx, next) => {
-    const headers = ctx.req.headers;
-    const hasBody =
-      headers['transfer-encoding'] !== undefined ||
-      (headers['content-length'] !== undefined && headers['content-length'] !== '0');
-    if (hasBody) {
-      if (!ctx.is('application/json', '+json')) throw errors.unsupportedMediaType();
-      try {
-        // Any well-formed JSON is accepted here; the route's schema says what shape it must have.
-        ctx.request.body = await coBody.json(ctx, { limit: BODY_LIMIT, strict: false });
-      } catch (error) {
-        const type = (error as { type?: string }).type;
-        if (type === 'entity.too.large') throw errors.payloadTooLarge(BODY_LIMIT_TEXT);
-        if (type === 'encoding.unsupported' || type === 'charset.unsupported') throw errors.unsupportedMediaType();
-        throw errors.invalidJson();
-      }
-      if (deeperThan(ctx.request.body, MAX_BODY_DEPTH)) {
-        throw errors.validation(`The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`);
-      }
-    }
-    await next();
-  };
+export async function parseJsonBody(ctx: Context): Promise<unknown> {
+  const headers = ctx.req.headers;
+  const hasBody =
+    headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+  if (!hasBody) return undefined;
+  if (!ctx.is('application/json', '+json')) throw errors.unsupportedMediaType();
+  let body: unknown;
+  try {
+    // Any well-formed JSON is accepted here; the operation's schema says what shape it must have.
+    body = await coBody.json(ctx, { limit: BODY_LIMIT, strict: false });
+  } catch (error) {
+    const type = (error as { type?: string }).type;
+    if (type === 'entity.too.large') throw errors.payloadTooLarge(BODY_LIMIT_TEXT);
+    if (type === 'encoding.unsupported' || type === 'charset.unsupported') throw errors.unsupportedMediaType();
+    throw errors.invalidJson();
+  }
+  if (deeperThan(body, MAX_BODY_DEPTH)) {
+    throw errors.validation(`The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`);
+  }
+  return body;
 }
 
 /** True when objects and arrays in `value` nest deeper than `limit`; walked without recursion. */
@@ -46,4 +44,12 @@ function deeperThan(value: unknown, limit: number): boolean {
     for (const child of Object.values(item)) pending.push([child, depth + 1]);
   }
   return false;
+}
+
+/** The admin router's body parsing until its routes are operations too. */
+export function jsonBody(): Middleware {
+  return async (ctx, next) => {
+    ctx.request.body = await parseJsonBody(ctx);
+    await next();
+  };
 }

@@ -1,131 +1,11 @@
 import type { SchemaObject } from 'ajv';
 import defs from '../../schema/defs.json' with { type: 'json' };
 import responses from '../../schema/responses.json' with { type: 'json' };
-import bookingCancel from '../../schema/booking-cancel.json' with { type: 'json' };
-import bookingCreate from '../../schema/booking-create.json' with { type: 'json' };
-import bookingsQuery from '../../schema/bookings-query.json' with { type: 'json' };
-import deliveriesQuery from '../../schema/deliveries-query.json' with { type: 'json' };
-import reviewsQuery from '../../schema/reviews-query.json' with { type: 'json' };
-import servicesQuery from '../../schema/services-query.json' with { type: 'json' };
-import slotsQuery from '../../schema/slots-query.json' with { type: 'json' };
-import webhookCreate from '../../schema/webhook-create.json' with { type: 'json' };
-import webhookUpdate from '../../schema/webhook-update.json' with { type: 'json' };
-import { SCOPES, type Scope } from '../keys/scopes.ts';
+import type { Answer, Operation } from '../http/operations.ts';
+import { SCOPES } from '../keys/scopes.ts';
 import { VERSION } from '../version.ts';
 import { EVENT_SCHEMAS } from '../webhooks/event-schemas.ts';
 import { EVENTS, EVENT_NAMES } from '../webhooks/events.ts';
-
-/** One documented operation of the integration API. Paths use OpenAPI's {id}; the prefix is added. */
-export interface Operation {
-  method: 'get' | 'post' | 'patch' | 'delete';
-  path: string;
-  scope: Scope;
-  summary: string;
-  description?: string;
-  query?: SchemaObject;
-  body?: SchemaObject;
-  bodyOptional?: boolean;
-  status: number;
-  /** A component of schema/responses.json; absent for an empty answer. */
-  response?: string;
-  /** Error statuses besides 401, 403 and 429, which every operation has. */
-  errors?: number[];
-  idempotent?: boolean;
-}
-
-export const OPERATIONS: readonly Operation[] = [
-  { method: 'get', path: '/business', scope: 'business:read', summary: 'The business: name, address, time zone, working hours', status: 200, response: 'Business' },
-  { method: 'get', path: '/services', scope: 'services:read', summary: 'The service catalog', query: servicesQuery, status: 200, response: 'ServiceList', errors: [400] },
-  { method: 'get', path: '/services/{id}', scope: 'services:read', summary: 'One service', status: 200, response: 'Service', errors: [404] },
-  { method: 'get', path: '/staff', scope: 'staff:read', summary: 'Staff with the services each performs', status: 200, response: 'StaffList' },
-  { method: 'get', path: '/staff/{id}', scope: 'staff:read', summary: 'One staff member', status: 200, response: 'Staff', errors: [404] },
-  {
-    method: 'get',
-    path: '/slots',
-    scope: 'slots:read',
-    summary: 'Free start times for a service on a date',
-    description:
-      "Computed from staff working hours and breaks within opening hours, the service duration and existing bookings, in the business's time zone (DST days included), within the salon's booking rules (minimum notice, horizon: dates beyond it have no slots). Book one with POST /bookings.",
-    query: slotsQuery,
-    status: 200,
-    response: 'Slots',
-    errors: [400, 404],
-  },
-  { method: 'get', path: '/bookings', scope: 'bookings:read', summary: 'Bookings by start time', query: bookingsQuery, status: 200, response: 'BookingList', errors: [400] },
-  { method: 'get', path: '/bookings/{id}', scope: 'bookings:read', summary: 'One booking', status: 200, response: 'Booking', errors: [404] },
-  {
-    method: 'post',
-    path: '/bookings',
-    scope: 'bookings:write',
-    summary: 'Book a free slot',
-    description:
-      'The booking starts `pending`; the salon confirms it. 409 `slot_unavailable` when the time is not a free slot (taken, outside hours, in the past, too long); `too_short_notice` or `beyond_horizon` when it breaks the salon\'s booking rules (`minNoticeMinutes`, `horizonDays` in GET /business). Concurrent requests for one slot: exactly one wins. A key without bookings:read sees and cancels only the bookings it made.',
-    body: bookingCreate,
-    status: 201,
-    response: 'Booking',
-    errors: [400, 404, 409, 422],
-    idempotent: true,
-  },
-  {
-    method: 'post',
-    path: '/bookings/{id}/cancel',
-    scope: 'bookings:write',
-    summary: 'Cancel a booking',
-    body: bookingCancel,
-    bodyOptional: true,
-    status: 200,
-    response: 'Booking',
-    errors: [400, 404, 409, 422],
-    idempotent: true,
-  },
-  { method: 'get', path: '/reviews', scope: 'reviews:read', summary: 'Client reviews, newest first, with the average rating', query: reviewsQuery, status: 200, response: 'ReviewList', errors: [400] },
-  { method: 'get', path: '/webhooks/events', scope: 'webhooks:manage', summary: 'Events a webhook can subscribe to, with the schema of their data', status: 200, response: 'EventCatalog' },
-  {
-    method: 'post',
-    path: '/webhooks',
-    scope: 'webhooks:manage',
-    summary: 'Register a webhook',
-    description: 'The answer holds `secret`, shown here and by rotate-secret only. At most 10 active webhooks per key (409 `webhook_limit_reached`).',
-    body: webhookCreate,
-    status: 201,
-    response: 'WebhookWithSecret',
-    errors: [400, 409],
-  },
-  { method: 'get', path: '/webhooks', scope: 'webhooks:manage', summary: "This key's webhooks", status: 200, response: 'WebhookList' },
-  { method: 'get', path: '/webhooks/{id}', scope: 'webhooks:manage', summary: 'One webhook', status: 200, response: 'Webhook', errors: [404] },
-  {
-    method: 'patch',
-    path: '/webhooks/{id}',
-    scope: 'webhooks:manage',
-    summary: 'Change a webhook, or switch a failed one back on',
-    body: webhookUpdate,
-    status: 200,
-    response: 'Webhook',
-    errors: [400, 404, 409],
-  },
-  { method: 'delete', path: '/webhooks/{id}', scope: 'webhooks:manage', summary: 'Delete a webhook', status: 204, errors: [404] },
-  { method: 'post', path: '/webhooks/{id}/rotate-secret', scope: 'webhooks:manage', summary: 'New secret; the old one is invalid at once', status: 200, response: 'WebhookWithSecret', errors: [404] },
-  { method: 'post', path: '/webhooks/{id}/ping', scope: 'webhooks:manage', summary: 'Send one webhook.ping now and report the outcome', status: 200, response: 'PingResult', errors: [404] },
-  {
-    method: 'get',
-    path: '/webhooks/{id}/deliveries',
-    scope: 'webhooks:manage',
-    summary: 'Delivery attempts, newest first',
-    query: deliveriesQuery,
-    status: 200,
-    response: 'DeliveryPage',
-    errors: [400, 404],
-  },
-  {
-    method: 'post',
-    path: '/webhooks/{id}/deliveries/{deliveryId}/retry',
-    scope: 'webhooks:manage',
-    summary: 'Send a finished delivery once more',
-    status: 202,
-    response: 'DeliveryRecord',
-    errors: [404, 409],
-  },
-];
 
 const REASONS: Record<number, string> = {
   400: 'The body or query is not valid (`validation_failed`, with `field`), or not JSON (`invalid_json`).',
@@ -147,11 +27,10 @@ function localise<T>(schema: T): T {
 
 function parameters(op: Operation) {
   const params: object[] = [];
-  for (const name of op.path.match(/\{(\w+)\}/g) ?? []) {
-    const id = name.slice(1, -1);
-    params.push({ name: id, in: 'path', required: true, schema: id === 'deliveryId' ? { type: 'string', pattern: '^whdel_' } : { type: 'integer', minimum: 1 } });
+  for (const [, name] of op.path.matchAll(/:(\w+)/g)) {
+    params.push({ name, in: 'path', required: true, schema: op.params[name!].schema });
   }
-  const query = op.query as { properties?: Record<string, object>; required?: string[] } | undefined;
+  const query = op.query?.schema as { properties?: Record<string, object>; required?: string[] } | undefined;
   for (const [name, schema] of Object.entries(query?.properties ?? {})) {
     params.push({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema: localise(schema) });
   }
@@ -173,20 +52,28 @@ function operation(op: Operation) {
     headers: status === 429 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : undefined,
     content: { 'application/json': { schema: { $ref: `#/components/schemas/${status === 429 ? 'RateLimited' : 'Error'}` } } },
   });
-  const statuses = [...new Set([...(op.errors ?? []), 401, 403, 429])].sort();
+  const errorStatuses = (op.errors ?? []).map((e: number | Answer) => (typeof e === 'number' ? e : e.status));
+  if (op.query || op.body) errorStatuses.push(400);
+  const statuses = op.public ? [] : [...new Set([...errorStatuses, 401, 403, 429])].sort();
+  const success = op.success;
   return {
     summary: op.summary,
-    description: [op.description, `Scope: \`${op.scope}\`.`].filter(Boolean).join('\n\n'),
-    tags: [op.path.split('/')[1]],
+    description: [op.description, op.scope && `Scope: \`${op.scope}\`.`].filter(Boolean).join('\n\n') || undefined,
+    tags: [op.tag ?? op.path.split('/')[1]],
+    security: op.public ? [] : undefined,
     parameters: parameters(op),
     requestBody: op.body
-      ? { required: !op.bodyOptional, content: { 'application/json': { schema: localise(op.body) } } }
+      ? { required: !op.bodyOptional, content: { 'application/json': { schema: localise(op.body.schema) } } }
       : undefined,
     responses: {
-      [op.status]: {
-        description: op.response ?? 'No content',
-        headers: rateLimitHeaders(),
-        content: op.response ? { 'application/json': { schema: { $ref: `#/components/schemas/${op.response}` } } } : undefined,
+      [success.status]: {
+        description: success.description ?? success.schema ?? 'No content',
+        headers: op.public ? undefined : rateLimitHeaders(),
+        content: success.schema
+          ? { 'application/json': { schema: { $ref: `#/components/schemas/${success.schema}` } } }
+          : op.public
+            ? { 'application/json': { schema: { type: 'object' } } }
+            : undefined,
       },
       ...Object.fromEntries(statuses.map((s) => [s, error(s)])),
     },
@@ -252,13 +139,13 @@ function webhooks() {
 let cached: object | undefined;
 
 /** The OpenAPI 3.1 document of the integration API, built from the same schemas the server validates with. */
-export function openApiDocument(prefix: string): object {
+export function openApiDocument(prefix: string, operations: readonly Operation[]): object {
   if (cached) return cached;
   const paths: Record<string, Record<string, object>> = {};
-  for (const op of OPERATIONS) {
-    const path = `${prefix}${op.path}`;
+  for (const op of operations) {
+    const path = `${prefix}${op.path.replace(/:(\w+)/g, '{$1}')}`;
     paths[path] ??= {};
-    paths[path][op.method] = operation(op);
+    paths[path][op.method.toLowerCase()] = operation(op);
   }
   cached = JSON.parse(
     JSON.stringify({

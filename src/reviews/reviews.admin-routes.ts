@@ -2,12 +2,12 @@ import Router from '@koa/router';
 import type { AppContext } from '../app-context.ts';
 import { businessIdOf, BUSINESS } from '../admin/business-param.ts';
 import type { AppState } from '../http/state.ts';
-import { createReview, listReviews } from './reviews.service.ts';
+import { createReview, listReviews, parseReviewsQuery } from './reviews.service.ts';
 
 export function reviewAdminRoutes(app: AppContext): Router<AppState> {
   const router = new Router<AppState>({ prefix: `${BUSINESS}/reviews` });
   router.get('/', async (ctx) => {
-    ctx.body = await listReviews(app, await businessIdOf(app, ctx), ctx.query);
+    ctx.body = await listReviews(app, await businessIdOf(app, ctx), parseReviewsQuery(ctx.query));
   });
   router.post('/', async (ctx) => {
     ctx.status = 201;

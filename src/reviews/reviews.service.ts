@@ -19,11 +19,16 @@ interface ReviewInput {
 }
 
 const parseCreate = bodyParser<ReviewInput>(reviewCreateSchema);
-const parseQuery = queryParser<{ page: number; limit: number; staffId?: number }>(reviewsQuerySchema);
+export interface ReviewsQuery {
+  page: number;
+  limit: number;
+  staffId?: number;
+}
+
+export const parseReviewsQuery = queryParser<ReviewsQuery>(reviewsQuerySchema);
 
 /** GET /reviews: newest first, with the average rating of everything the filter matches. */
-export async function listReviews(app: Pick<Deps, 'db'>, businessId: number, query: unknown) {
-  const { page, limit, staffId } = parseQuery(query);
+export async function listReviews(app: Pick<Deps, 'db'>, businessId: number, { page, limit, staffId }: ReviewsQuery) {
   const [rows, stats] = await Promise.all([
     pageReviews(app.db, businessId, (page - 1) * limit, limit, staffId),
     reviewStats(app.db, businessId, staffId),

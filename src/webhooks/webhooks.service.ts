@@ -1,4 +1,3 @@
-import webhookCreateSchema from '../../schema/webhook-create.json' with { type: 'json' };
 import webhookUpdateSchema from '../../schema/webhook-update.json' with { type: 'json' };
 import deliveriesQuerySchema from '../../schema/deliveries-query.json' with { type: 'json' };
 import type { AppContext } from '../app-context.ts';
@@ -23,29 +22,28 @@ import {
   type WebhookOwner,
 } from './webhooks.repository.ts';
 
-interface WebhookCreateInput {
+export interface WebhookCreateInput {
   targetUrl: string;
   events: EventName[];
   description?: string;
 }
 
-interface WebhookUpdateInput {
+export interface WebhookUpdateInput {
   targetUrl?: string;
   events?: EventName[];
   description?: string;
   status?: 'active';
 }
 
-interface DeliveriesQuery {
+export interface DeliveriesQuery {
   page: number;
   limit: number;
   status?: AttemptStatus;
   deliveryId?: string;
 }
 
-const parseCreate = bodyParser<WebhookCreateInput>(webhookCreateSchema);
-const parseUpdate = bodyParser<WebhookUpdateInput>(webhookUpdateSchema);
-const parseDeliveriesQuery = queryParser<DeliveriesQuery>(deliveriesQuerySchema);
+export const parseWebhookUpdate = bodyParser<WebhookUpdateInput>(webhookUpdateSchema);
+export const parseDeliveriesQuery = queryParser<DeliveriesQuery>(deliveriesQuerySchema);
 
 type Deps = Pick<AppContext, 'db' | 'clock' | 'ids' | 'config' | 'lookup' | 'subscriptions'>;
 
@@ -54,8 +52,7 @@ export function eventCatalog() {
   return EVENT_NAMES.map((name) => ({ name, description: EVENTS[name], payloadSchema: EVENT_SCHEMAS[name] }));
 }
 
-export async function createWebhook(app: Deps, key: ApiKey, body: unknown) {
-  const input = parseCreate(body);
+export async function createWebhook(app: Deps, key: ApiKey, input: WebhookCreateInput) {
   const targetUrl = await acceptableTarget(app, input.targetUrl);
   const now = app.clock.now();
   const id = await inTransaction(app.db, async (trx) => {
@@ -91,8 +88,7 @@ export async function getWebhook(app: Deps, owner: WebhookOwner, id: number) {
   return toWebhookJson(await ownWebhook(app, owner, id));
 }
 
-export async function changeWebhook(app: Deps, owner: WebhookOwner, id: number, body: unknown) {
-  const input = parseUpdate(body);
+export async function changeWebhook(app: Deps, owner: WebhookOwner, id: number, input: WebhookUpdateInput) {
   const patch: WebhookUpdate = { updated_at: app.clock.now() };
   if (input.targetUrl !== undefined) patch.target_url = await acceptableTarget(app, input.targetUrl);
   if (input.events !== undefined) patch.events = JSON.stringify(input.events);
@@ -125,8 +121,7 @@ export async function rotateSecret(app: Deps, owner: WebhookOwner, id: number) {
   return toWebhookJsonWithSecret(await ownWebhook(app, owner, id));
 }
 
-export async function webhookDeliveries(app: Deps, owner: WebhookOwner, id: number, query: unknown) {
-  const { page, limit, status, deliveryId } = parseDeliveriesQuery(query);
+export async function webhookDeliveries(app: Deps, owner: WebhookOwner, id: number, { page, limit, status, deliveryId }: DeliveriesQuery) {
   await ownWebhook(app, owner, id);
   const filter = { webhookId: id, status, deliveryId };
   const [rows, total] = await Promise.all([

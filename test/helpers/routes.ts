@@ -1,3 +1,4 @@
+import { INTEGRATION_PREFIX } from '../../src/app.ts';
 import type { TestApp } from './app.ts';
 
 export interface Route {
@@ -7,14 +8,14 @@ export interface Route {
   api: 'integration' | 'admin';
 }
 
-/** Every route of both routers, read from their own tables (HEAD, which Koa adds to GET, left out). */
+/** Every route of both APIs, read from their own tables (HEAD, which answers beside GET, left out). */
 export function routeTable(app: TestApp): Route[] {
-  const { integrationRouter, adminRouter } = app.server.app;
-  const routes: Route[] = [];
-  for (const [api, router] of [['integration', integrationRouter], ['admin', adminRouter]] as const) {
-    for (const layer of router.stack) {
-      for (const method of layer.methods) if (method !== 'HEAD') routes.push({ method, path: String(layer.path), api });
-    }
+  const { integrationOperations, adminRouter } = app.server.app;
+  const routes: Route[] = integrationOperations
+    .filter((op) => !op.public)
+    .map((op) => ({ method: op.method, path: `${INTEGRATION_PREFIX}${op.path}`, api: 'integration' }));
+  for (const layer of adminRouter.stack) {
+    for (const method of layer.methods) if (method !== 'HEAD') routes.push({ method, path: String(layer.path), api: 'admin' });
   }
   return routes;
 }

@@ -1,0 +1,82 @@
+import bookingCancelSchema from '../../schema/booking-cancel.json' with { type: 'json' };
+import bookingCreateSchema from '../../schema/booking-create.json' with { type: 'json' };
+import bookingsQuerySchema from '../../schema/bookings-query.json' with { type: 'json' };
+import { idOf, operation, Reply, typed } from '../http/operations.ts';
+import type { Ctx } from '../http/state.ts';
+import type { ApiKey } from '../keys/api-key.ts';
+import { fingerprint, idempotencyKeyOf, type StoredResponse } from './idempotency.ts';
+import {
+  cancelBooking,
+  createBooking,
+  getBooking,
+  listBookings,
+  type Actor,
+  type BookingInput,
+  type BookingsQuery,
+  type CancelInput,
+} from './bookings.service.ts';
+
+export function actorOfKey(key: ApiKey): Actor {
+  return { businessId: key.businessId, source: 'integration', apiKeyId: key.id, ownBookingsOnly: !key.scopes.has('bookings:read') };
+}
+
+function idempotencyOf(ctx: Ctx) {
+  return { key: idempotencyKeyOf(ctx.get('idempotency-key') || undefined), fingerprint: fingerprint(ctx.method, ctx.path, ctx.request.body) };
+}
+
+function reply(result: StoredResponse): Reply {
+  return new Reply(result.status, result.body, result.replayed ? { 'Idempotent-Replayed': 'true' } : {});
+}
+
+/** Bookings for widgets (bookings:write: book, cancel) and CRMs (bookings:read: list, read). */
+export const bookingOperations = [
+  operation({
+    operationId: 'listBookings',
+    method: 'GET',
+    path: '/bookings',
+    scope: 'bookings:read',
+    summary: 'Bookings by start time',
+    query: typed<BookingsQuery>(bookingsQuerySchema),
+    success: { status: 200, schema: 'BookingList' },
+    handle: ({ key, query }, app) => listBookings(app, actorOfKey(key), query),
+  }),
+  operation({
+    operationId: 'getBooking',
+    method: 'GET',
+    path: '/bookings/:id',
+    scope: 'bookings:read',
+    summary: 'One booking',
+    params: { id: idOf('Booking') },
+    success: { status: 200, schema: 'Booking' },
+    errors: [404],
+    handle: ({ key, params }, app) => getBooking(app, actorOfKey(key), params.id),
+  }),
+  operation({
+    operationId: 'createBooking',
+    method: 'POST',
+    path: '/bookings',
+    scope: 'bookings:write',
+    summary: 'Book a free slot',
+    description:
+      'The booking starts `pending`; the salon confirms it. 409 `slot_unavailable` when the time is not a free slot (taken, outside hours, in the past, too long); `too_short_notice` or `beyond_horizon` when it breaks the salon\'s booking rules (`minNoticeMinutes`, `horizonDays` in GET /business). Concurrent requests for one slot: exactly one wins. A key without bookings:read sees and cancels only the bookings it made.',
+    body: typed<BookingInput>(bookingCreateSchema),
+    idempotent: true,
+    success: { status: 201, schema: 'Booking' },
+    errors: [404, 409, 422],
+    handle: async ({ key, body, ctx }, app) => reply(await createBooking(app, actorOfKey(key), body, idempotencyOf(ctx))),
+  }),
+  operation({
+    operationId: 'cancelBooking',
+    method: 'POST',
+    path: '/bookings/:id/cancel',
+    scope: 'bookings:write',
+    summary: 'Cancel a booking',
+    params: { id: idOf('Booking') },
+    body: typed<CancelInput>(bookingCancelSchema),
+    bodyOptional: true,
+    idempotent: true,
+    success: { status: 200, schema: 'Booking' },
+    errors: [404, 409, 422],
+    handle: async ({ key, params, body, ctx }, app) => reply(await cancelBooking(app, actorOfKey(key), params.id, body, idempotencyOf(ctx))),
+  }),
+];

@@ -1,0 +1,18 @@
+import { operation } from '../http/operations.ts';
+import { getBusiness } from './businesses.service.ts';
+
+/** GET /business (business:read): name, address, contact, time zone, opening hours. */
+export const businessOperations = [
+  operation({
+    operationId: 'getBusiness',
+    method: 'GET',
+    path: '/business',
+    scope: 'business:read',
+    summary: 'The business: name, address, time zone, working hours',
+    success: { status: 200, schema: 'Business' },
+    handle: async ({ key }, app) => {
+      const { createdAt: _c, updatedAt: _u, ...business } = await getBusiness(app.db, key.businessId);
+      return business;
+    },
+  }),
+];

@@ -1,0 +1,274 @@
+import type { SchemaObject } from 'ajv';
+import type { Middleware } from 'koa';
+import { match, type MatchFunction } from 'path-to-regexp';
+import type { AppContext } from '../app-context.ts';
+import type { ApiKey } from '../keys/api-key.ts';
+import type { Scope } from '../keys/scopes.ts';
+import { parseJsonBody } from './body.ts';
+import { errors } from './errors.ts';
+import type { AppState, Ctx } from './state.ts';
+import { bodyParser, queryParser, type Parser } from './validate.ts';
+
+/**
+ * One operation of an HTTP API, declared once: the mount routes, authorises and validates by it,
+ * and the OpenAPI document is generated from it. Adding an endpoint is adding one of these to a
+ * table (docs/architecture.md).
+ */
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A JSON Schema that also carries, for the compiler only, the type valid input has. */
+export interface Typed<T> {
+  readonly schema: SchemaObject;
+  readonly __type?: T;
+}
+
+/** `typed<BookingInput>(bookingCreateSchema)`: the schema validates, the type reaches the handler. */
+export function typed<T>(schema: object): Typed<T> {
+  return { schema: schema as SchemaObject };
+}
+
+/** A path parameter: how its text becomes a value, and what a text that names nothing is a 404 of. */
+export interface Param<T> {
+  /** The noun of the 404 ("Service not found."). */
+  readonly what: string;
+  /** The value, or undefined for a text that cannot name anything (a 404). */
+  parse(text: string): T | undefined;
+  /** OpenAPI schema of the parameter. */
+  readonly schema: object;
+}
+
+/** A positive integer id; "abc", "0" and "-1" name nothing that exists. */
+export function idOf(what: string): Param<number> {
+  return {
+    what,
+    parse: (text) => (/^[1-9]\d{0,14}$/.test(text) ? Number(text) : undefined),
+    schema: { type: 'integer', minimum: 1 },
+  };
+}
+
+/** A text id matching `pattern` (e.g. a delivery id `whdel_…`). */
+export function textOf(what: string, pattern: RegExp): Param<string> {
+  return { what, parse: (text) => (pattern.test(text) ? text : undefined), schema: { type: 'string', pattern: pattern.source } };
+}
+
+type Values<P> = { [K in keyof P]: P[K] extends Param<infer T> ? T : never };
+
+/** What a handler receives: path parameters, query and body, already parsed and validated. */
+export interface Input<P, Q, B> {
+  readonly params: Values<P>;
+  readonly query: Q;
+  readonly body: B;
+  /** The calling API key (integration operations; undefined on public and admin operations). */
+  readonly key: ApiKey;
+  readonly ctx: Ctx;
+}
+
+/** An answer other than the operation's usual success status, or one with extra headers. */
+export class Reply {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}) {
+    this.status = status;
+    this.body = body;
+    this.headers = headers;
+  }
+}
+
+/** How a status is documented: its reason, and (for successes) the schema in schema/responses.json. */
+export interface Answer {
+  readonly status: number;
+  /** A `$defs` entry of schema/responses.json; absent for an empty answer. */
+  readonly schema?: string;
+  readonly description?: string;
+  /** Headers of this answer besides the ones every answer carries, as components of the document. */
+  readonly headers?: readonly string[];
+}
+
+export interface OperationSpec<P extends Record<string, Param<unknown>>, Q, B> {
+  readonly operationId: string;
+  readonly method: Method;
+  /** Koa-style path below the API's prefix: `/webhooks/:id`. */
+  readonly path: string;
+  readonly summary: string;
+  readonly description?: string;
+  /** Section of the document; by default the first segment of the path. */
+  readonly tag?: string;
+  /** The scope the key needs (integration API). */
+  readonly scope?: Scope;
+  /** Answered without any credential (the API's own document). */
+  readonly public?: boolean;
+  readonly params?: P;
+  readonly query?: Typed<Q>;
+  readonly body?: Typed<B>;
+  /** The body may be left out altogether (it is then `undefined`). */
+  readonly bodyOptional?: boolean;
+  /** Accepts an `Idempotency-Key` header. */
+  readonly idempotent?: boolean;
+  /** The usual answer. */
+  readonly success: Answer;
+  /** Further answers this operation gives besides the ones its API gives to every request. */
+  readonly errors?: readonly (number | Answer)[];
+  readonly handle: (input: Input<P, Q, B>, app: AppContext) => unknown;
+}
+
+export type Operation = OperationSpec<any, any, any>;
+
+/** Declares an operation; the types of its parameters, query and body flow into `handle`. */
+export function operation<P extends Record<string, Param<unknown>> = {}, Q = undefined, B = undefined>(
+  spec: OperationSpec<P, Q, B>,
+): Operation {
+  return spec;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The mount
+
+interface Compiled {
+  readonly op: Operation;
+  readonly params: [string, Param<unknown>][];
+  readonly query?: Parser<unknown>;
+  readonly body?: Parser<unknown>;
+}
+
+interface PathEntry {
+  readonly matcher: MatchFunction<Record<string, string>>;
+  readonly methods: Map<string, Compiled>;
+  /** The Allow header for this path: HEAD beside GET, in declaration order. */
+  readonly allow: string[];
+}
+
+/** The methods a router answers at all; any other is refused with 405 wherever it is sent. */
+const KNOWN_METHODS = new Set(['HEAD', 'OPTIONS', 'GET', 'PUT', 'PATCH', 'POST', 'DELETE']);
+
+export interface MountOptions {
+  /** Path prefix of the API, e.g. /v1/integration. */
+  readonly prefix: string;
+  /** Runs before every non-public operation and before any unknown path is refused (authentication). */
+  readonly guard?: Middleware<AppState>;
+}
+
+/**
+ * The one entry of an API: finds the operation (a Map lookup for paths without parameters, a
+ * path-to-regexp match otherwise), runs the guard, then checks scope, parameters, body and query,
+ * calls the handler and writes its answer. 404 for an unknown path, 405 with `Allow` for a
+ * known path and another method (OPTIONS answered with `Allow`), like @koa/router's
+ * allowedMethods before it.
+ */
+export function mount(app: AppContext, operations: readonly Operation[], options: MountOptions): Middleware<AppState> {
+  const { prefix, guard } = options;
+  const exact = new Map<string, PathEntry>();
+  const entries: PathEntry[] = [];
+  const byPath = new Map<string, PathEntry>();
+  for (const op of operations) {
+    let entry = byPath.get(op.path);
+    if (!entry) {
+      const full = `${prefix}${op.path}`;
+      entry = { matcher: match(full, { decode: safeDecode, sensitive: false, trailing: true, end: true }), methods: new Map(), allow: [] };
+      byPath.set(op.path, entry);
+      entries.push(entry);
+      if (!op.path.includes(':')) exact.set(full, entry);
+    }
+    if (entry.methods.has(op.method)) throw new Error(`${op.method} ${op.path} is declared twice`);
+    entry.methods.set(op.method, compile(op));
+    if (op.method === 'GET') entry.allow.push('HEAD');
+    entry.allow.push(op.method);
+  }
+
+  /**
+   * The operation for `method` at `path` and the methods the path allows. Like @koa/router, every
+   * declared path that matches counts (`/webhooks/events` also matches `/webhooks/:id`): the first
+   * one with the method answers, and Allow lists the methods of all of them.
+   */
+  const find = (path: string, method: string): { compiled?: Compiled; raw: Record<string, string>; allow?: string[] } => {
+    const hit = exact.get(path);
+    const direct = hit?.methods.get(method);
+    if (direct) return { compiled: direct, raw: {} };
+    let compiled: Compiled | undefined;
+    let raw: Record<string, string> = {};
+    let allow: string[] | undefined;
+    for (const entry of entries) {
+      const found = entry === hit ? { params: {} } : entry.matcher(path);
+      if (!found) continue;
+      allow = allow ? [...new Set([...allow, ...entry.allow])] : entry.allow;
+      if (!compiled) {
+        compiled = entry.methods.get(method);
+        raw = found.params;
+      }
+    }
+    return { compiled, raw, allow };
+  };
+
+  const run = async (ctx: Ctx, compiled: Compiled, raw: Record<string, string>) => {
+    const { op } = compiled;
+    if (op.scope && !ctx.state.apiKey!.scopes.has(op.scope)) throw errors.insufficientScope(op.scope);
+    const params: Record<string, unknown> = {};
+    for (const [name, param] of compiled.params) {
+      const value = param.parse(raw[name] ?? '');
+      if (value === undefined) throw errors.notFound(param.what);
+      params[name] = value;
+    }
+    let body: unknown;
+    if (compiled.body) {
+      body = await parseJsonBody(ctx);
+      ctx.request.body = body;
+      body = body === undefined && op.bodyOptional ? undefined : compiled.body(body);
+    }
+    const query = compiled.query ? compiled.query(ctx.query) : undefined;
+    const result = await op.handle({ params, query, body, key: ctx.state.apiKey!, ctx }, app);
+    if (result instanceof Reply) {
+      ctx.status = result.status;
+      ctx.set(result.headers as Record<string, string>);
+      ctx.body = result.body;
+      return;
+    }
+    ctx.status = op.success.status;
+    if (result !== undefined) ctx.body = result;
+  };
+
+  return async (ctx, next) => {
+    const path = ctx.path;
+    if (path !== prefix && !path.startsWith(`${prefix}/`)) return next();
+    const method = ctx.method;
+    const { compiled, raw, allow } = find(path, method === 'HEAD' ? 'GET' : method);
+    if (compiled?.op.public) return run(ctx as Ctx, compiled, raw);
+    const answer = async () => {
+      if (compiled) return run(ctx as Ctx, compiled, raw);
+      if (!KNOWN_METHODS.has(method)) throw errors.methodNotAllowed(allow ?? []);
+      if (!allow) throw errors.routeNotFound(method, path);
+      if (method === 'OPTIONS') {
+        ctx.set('Allow', allow.join(', '));
+        ctx.status = 200;
+        ctx.body = '';
+        return;
+      }
+      throw errors.methodNotAllowed(allow);
+    };
+    if (guard) await guard(ctx, answer);
+    else await answer();
+  };
+}
+
+function compile(op: Operation): Compiled {
+  const names = [...op.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  const params = names.map((name): [string, Param<unknown>] => {
+    const param = (op.params as Record<string, Param<unknown>> | undefined)?.[name];
+    if (!param) throw new Error(`${op.method} ${op.path}: the parameter :${name} is not declared`);
+    return [name, param];
+  });
+  return {
+    op,
+    params,
+    query: op.query ? queryParser(op.query.schema) : undefined,
+    body: op.body ? bodyParser(op.body.schema) : undefined,
+  };
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,166 @@
+import deliveriesQuerySchema from '../../schema/deliveries-query.json' with { type: 'json' };
+import webhookCreateSchema from '../../schema/webhook-create.json' with { type: 'json' };
+import webhookUpdateSchema from '../../schema/webhook-update.json' with { type: 'json' };
+import { pingWebhook } from '../delivery/ping.ts';
+import { redeliver } from '../delivery/redeliver.ts';
+import { idOf, operation, textOf, typed, type Input, type Operation } from '../http/operations.ts';
+import type { WebhookOwner } from './webhooks.repository.ts';
+import {
+  changeWebhook,
+  createWebhook,
+  eventCatalog,
+  getWebhook,
+  listWebhooks,
+  removeWebhook,
+  rotateSecret,
+  webhookDeliveries,
+  type DeliveriesQuery,
+  type WebhookCreateInput,
+  type WebhookUpdateInput,
+} from './webhooks.service.ts';
+
+const WEBHOOK = idOf('Webhook');
+const DELIVERY = textOf('Delivery', /^whdel_[A-Za-z0-9_-]{1,64}$/);
+
+/** Whose webhooks an API reaches: the key's own (integration) or the business's (admin). */
+export interface WebhookApi {
+  /** Path of the collection, e.g. `/webhooks` or `/businesses/:businessId/webhooks`. */
+  readonly base: string;
+  readonly scope?: 'webhooks:manage';
+  /** operationId of each operation is `${prefix}Webhook…`-free; this is put in front of it. */
+  readonly idPrefix: string;
+  readonly params: Record<string, ReturnType<typeof idOf>>;
+  readonly owner: (input: Input<any, unknown, unknown>, app: Parameters<Operation['handle']>[1]) => WebhookOwner | Promise<WebhookOwner>;
+}
+
+function cased(prefix: string, name: string): string {
+  return prefix ? `${prefix}${name[0]!.toUpperCase()}${name.slice(1)}` : name;
+}
+
+/**
+ * The operations on one webhook, the same in the integration API (owner: the key) and the admin
+ * API (owner: the business): read, change, delete, rotate, ping, history, redeliver.
+ */
+export function oneWebhookOperations(api: WebhookApi): Operation[] {
+  const { base, scope, idPrefix, owner } = api;
+  const params = { ...api.params, id: WEBHOOK };
+  return [
+    operation({
+      operationId: cased(idPrefix, 'getWebhook'),
+      method: 'GET',
+      path: `${base}/:id`,
+      scope,
+      summary: 'One webhook',
+      params,
+      success: { status: 200, schema: 'Webhook' },
+      errors: [404],
+      handle: async (input, app) => getWebhook(app, await owner(input, app), input.params.id),
+    }),
+    operation({
+      operationId: cased(idPrefix, 'updateWebhook'),
+      method: 'PATCH',
+      path: `${base}/:id`,
+      scope,
+      summary: 'Change a webhook, or switch a failed one back on',
+      params,
+      body: typed<WebhookUpdateInput>(webhookUpdateSchema),
+      success: { status: 200, schema: 'Webhook' },
+      errors: [404, 409],
+      handle: async (input, app) => changeWebhook(app, await owner(input, app), input.params.id, input.body),
+    }),
+    operation({
+      operationId: cased(idPrefix, 'deleteWebhook'),
+      method: 'DELETE',
+      path: `${base}/:id`,
+      scope,
+      summary: 'Delete a webhook',
+      params,
+      success: { status: 204 },
+      errors: [404],
+      handle: async (input, app) => {
+        await removeWebhook(app, await owner(input, app), input.params.id);
+      },
+    }),
+    operation({
+      operationId: cased(idPrefix, 'rotateWebhookSecret'),
+      method: 'POST',
+      path: `${base}/:id/rotate-secret`,
+      scope,
+      summary: 'New secret; the old one is invalid at once',
+      params,
+      success: { status: 200, schema: 'WebhookWithSecret' },
+      errors: [404],
+      handle: async (input, app) => rotateSecret(app, await owner(input, app), input.params.id),
+    }),
+    operation({
+      operationId: cased(idPrefix, 'pingWebhook'),
+      method: 'POST',
+      path: `${base}/:id/ping`,
+      scope,
+      summary: 'Send one webhook.ping now and report the outcome',
+      description: 'The delivery is the `webhook.ping` event of the webhooks section, signed like every other; it is recorded in the history and never retried.',
+      params,
+      success: { status: 200, schema: 'PingResult' },
+      errors: [404],
+      handle: async (input, app) => pingWebhook(app, await owner(input, app), input.params.id),
+    }),
+    operation({
+      operationId: cased(idPrefix, 'listWebhookDeliveries'),
+      method: 'GET',
+      path: `${base}/:id/deliveries`,
+      scope,
+      summary: 'Delivery attempts, newest first',
+      params,
+      query: typed<DeliveriesQuery>(deliveriesQuerySchema),
+      success: { status: 200, schema: 'DeliveryPage' },
+      errors: [404],
+      handle: async (input, app) => webhookDeliveries(app, await owner(input, app), input.params.id, input.query),
+    }),
+    operation({
+      operationId: cased(idPrefix, 'retryWebhookDelivery'),
+      method: 'POST',
+      path: `${base}/:id/deliveries/:deliveryId/retry`,
+      scope,
+      summary: 'Send a finished delivery once more',
+      params: { ...params, deliveryId: DELIVERY },
+      success: { status: 202, schema: 'DeliveryRecord' },
+      errors: [404, 409],
+      handle: async (input, app) => redeliver(app, await owner(input, app), input.params.id, input.params.deliveryId),
+    }),
+  ];
+}
+
+/** Spec section 4, webhook endpoints; all need webhooks:manage and see only the caller's webhooks. */
+export const webhookOperations: Operation[] = [
+  operation({
+    operationId: 'listWebhookEvents',
+    method: 'GET',
+    path: '/webhooks/events',
+    scope: 'webhooks:manage',
+    summary: 'Events a webhook can subscribe to, with the schema of their data',
+    success: { status: 200, schema: 'EventCatalog' },
+    handle: () => ({ data: eventCatalog() }),
+  }),
+  operation({
+    operationId: 'createWebhook',
+    method: 'POST',
+    path: '/webhooks',
+    scope: 'webhooks:manage',
+    summary: 'Register a webhook',
+    description: 'The answer holds `secret`, shown here and by rotate-secret only. At most 10 active webhooks per key (409 `webhook_limit_reached`).',
+    body: typed<WebhookCreateInput>(webhookCreateSchema),
+    success: { status: 201, schema: 'WebhookWithSecret' },
+    errors: [409],
+    handle: ({ key, body }, app) => createWebhook(app, key, body),
+  }),
+  operation({
+    operationId: 'listWebhooks',
+    method: 'GET',
+    path: '/webhooks',
+    scope: 'webhooks:manage',
+    summary: "This key's webhooks",
+    success: { status: 200, schema: 'WebhookList' },
+    handle: ({ key }, app) => listWebhooks(app, { apiKeyId: key.id }),
+  }),
+  ...oneWebhookOperations({ base: '/webhooks', scope: 'webhooks:manage', idPrefix: '', params: {}, owner: ({ key }) => ({ apiKeyId: key.id }) }),
+];
