@@ -1,6 +1,6 @@
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import type { Database } from './db/connection.ts';
+import type { Database } from './db/database.ts';
 import type { Db } from './db/transaction.ts';
 import type { DeliveryEngine } from './delivery/engine.ts';
 import type { Policy } from './delivery/lifecycle.ts';
@@ -18,7 +18,9 @@ import type { BusinessDirectory } from './businesses/directory.ts';
 /** Everything a request handler or job may use, built once by createApp and passed down. */
 export interface AppContext {
   readonly config: Config;
+  /** Transactions, after-commit hooks and the caches' freshness. */
   readonly database: Database;
+  /** `database.db`: Kysely for reads and single statements outside a transaction. */
   readonly db: Db;
   readonly clock: Clock;
   readonly ids: Ids;
@@ -38,6 +40,4 @@ export interface AppContext {
   readonly catalog: ServiceCatalog;
   /** Which webhooks hear which event, kept in memory. */
   readonly subscriptions: Subscriptions;
-  /** Drops every in-memory copy of keys and webhooks; call after changing them. */
-  readonly keysChanged: () => void;
 }

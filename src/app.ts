@@ -31,7 +31,6 @@ import { requireAdmin } from './admin/admin-auth.ts';
 import { Cron } from 'croner';
 import { forgetOldKeys } from './bookings/idempotency.ts';
 import { loadStaticFiles, serveStatic } from './http/static-files.ts';
-import { inTransaction, reportGroupCommitFailuresTo } from './db/transaction.ts';
 
 export { INTEGRATION_PREFIX };
 
@@ -63,7 +62,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   const logger = deps.logger ?? silentLogger;
   const lookup = deps.lookup ?? dns.lookup;
   const database = await openDatabase(config.dataDir, deps.database);
-  reportGroupCommitFailuresTo(database.kysely, (err, what) => logger.error({ err }, what));
+  database.reportFailuresTo((err, what) => logger.error({ err }, what));
   const perWebhook = Math.max(1, Math.floor(config.deliveryConcurrency / 4));
   const sender = new Sender({
     timeoutMs: config.deliveryTimeoutMs,
@@ -79,8 +78,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   const subscriptions = new Subscriptions(database);
   const keys = new KeyStore(database);
   const engine = new DeliveryEngine({
-    onWebhooksSwitchedOff: () => subscriptions.clear(),
-    db: database.kysely,
+    database,
     clock,
     logger,
     sender,
@@ -93,25 +91,21 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   const context: AppContext = {
     config,
     database,
-    db: database.kysely,
+    db: database.db,
     clock,
     ids,
     logger,
     keys,
-    limiter: new RateLimiter(database.kysely, clock, { perMinute: config.ratePerMinute, perDay: config.ratePerDay }),
+    limiter: new RateLimiter(database, clock, { perMinute: config.ratePerMinute, perDay: config.ratePerDay }),
     startedAt: clock.now(),
     lookup,
     sender,
     policy,
     engine,
-    outbox: new Outbox({ clock, ids, firstDelayMs: schedule.firstDelayMs, onQueued: () => engine.wake(), subscriptions }),
+    outbox: new Outbox({ database, clock, ids, firstDelayMs: schedule.firstDelayMs, onQueued: () => engine.wake(), subscriptions }),
     subscriptions,
     catalog: new ServiceCatalog(database),
-    directory: new BusinessDirectory(),
-    keysChanged: () => {
-      keys.invalidate();
-      subscriptions.clear();
-    },
+    directory: new BusinessDirectory(database),
   };
 
   const admin = adminRouter(context);
@@ -144,7 +138,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     start: async () => {
       await engine.start();
       housekeeping ??= new Cron('17 */10 * * * *', { protect: true, unref: true }, () =>
-        inTransaction(database.kysely, (trx) => forgetOldKeys(trx, clock.now())).catch((err) =>
+        database.transaction((trx) => forgetOldKeys(trx, clock.now())).catch((err) =>
           logger.warn({ err }, 'housekeeping failed'),
         ),
       );

@@ -22,7 +22,6 @@ describe('API key authentication', () => {
     db: app.context.db,
     clock,
     ids: app.context.ids,
-    onChange: app.context.keysChanged,
   });
 
   it('accepts the key in X-API-Key', async () => {

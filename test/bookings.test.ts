@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { inTransaction } from '../src/db/transaction.ts';
 import { TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
 import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
@@ -139,7 +138,7 @@ describe('booking through the integration API', () => {
     const made = (await book(bookingBody(salon.haircut, AT_10, { staffId: salon.anna }))).body;
     const db = app.context.db;
     await assert.rejects(
-      inTransaction(db, (trx) =>
+      app.context.database.transaction((trx) =>
         trx
           .insertInto('bookings')
           .values({

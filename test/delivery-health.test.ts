@@ -114,7 +114,7 @@ describe('webhook health', () => {
     await t.app.webhook(revoked.key, t.receiver.url('/revoked'));
     await t.app.request('GET', '/v1/integration/webhooks', { key: revoked.key });
     const { revokeKeyById } = await import('../src/keys/keys.service.ts');
-    await revokeKeyById({ db: t.app.context.db, clock, ids: t.app.context.ids, onChange: t.app.context.keysChanged }, revoked.id);
+    await revokeKeyById({ db: t.app.context.db, clock, ids: t.app.context.ids }, revoked.id);
     await t.app.emit(t.businessId, 'booking.created', { n: 2 });
     await t.receiver.waitFor(1);
     await sleep(200);

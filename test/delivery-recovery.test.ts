@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { inTransaction } from '../src/db/transaction.ts';
 import { claimDueAttempts } from '../src/delivery/sql/claim-due-attempts.ts';
 import { TestApp, tempDataDir } from './helpers/app.ts';
 import { Receiver } from './helpers/receiver.ts';
@@ -75,7 +74,7 @@ describe('delivery recovery', () => {
       for (let i = 0; i < 6; i++) await app.emit(businessId, 'booking.created', {});
       for (let i = 0; i < 3; i++) await app.emit(businessId, 'booking.cancelled', {});
       const claim = (inFlight: Map<number, number>) =>
-        inTransaction(app.context.db, (trx) => claimDueAttempts(trx, Date.now(), 10, 60_000, { perWebhook: 2, inFlight }));
+        app.context.database.transaction((trx) => claimDueAttempts(trx, Date.now(), 10, 60_000, { perWebhook: 2, inFlight }));
       const first = await claim(new Map([[busy.id, 1]]));
       assert.deepEqual(first.map((a) => a.webhookId).sort(), [busy.id, quiet.id, quiet.id].sort(), 'busy had room for 1, quiet for 2');
       const second = await claim(new Map([[busy.id, 2], [quiet.id, 1]]));
@@ -95,7 +94,7 @@ describe('delivery recovery', () => {
       await app.emit(businessId, 'booking.created', {});
       const db = app.context.db;
       const now = Date.now();
-      const claim = (at: number) => inTransaction(db, (trx) => claimDueAttempts(trx, at, 10, 60_000));
+      const claim = (at: number) => app.context.database.transaction((trx) => claimDueAttempts(trx, at, 10, 60_000));
       assert.equal((await claim(now)).length, 1);
       assert.equal((await claim(now + 1_000)).length, 0, 'leased: nobody else gets it');
       assert.equal((await claim(now + 60_000)).length, 1, 'the lease ran out: claimed again');

@@ -3,7 +3,6 @@
 // (batches per transaction), or one per transaction at a fixed rate (for latency).
 import { createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { inTransaction } from '../../src/db/transaction.ts';
 import { createBusiness } from '../../src/businesses/businesses.service.ts';
 import { createKey } from '../../src/keys/keys.service.ts';
 import { createWebhook } from '../../src/webhooks/webhooks.service.ts';
@@ -69,14 +68,14 @@ process.on('message', async (go: Go | { stop: true }) => {
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       const n = seq++;
-      await inTransaction(context.db, (trx) => context.outbox.emitEvent(trx, business.id, 'booking.created', data(n)));
+      await context.database.transaction((trx) => context.outbox.emitEvent(trx, business.id, 'booking.created', data(n)));
       commits.push([n, String(process.hrtime.bigint())]);
     }
   } else {
     const batch = go.batch ?? 100;
     for (let done = 0; done < go.events; done += batch) {
       const size = Math.min(batch, go.events - done);
-      await inTransaction(context.db, async (trx) => {
+      await context.database.transaction(async (trx) => {
         for (let i = 0; i < size; i++) await context.outbox.emitEvent(trx, business.id, 'booking.created', data(seq++));
       });
     }

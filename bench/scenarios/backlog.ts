@@ -2,8 +2,8 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { createBusiness } from '../../src/businesses/businesses.service.ts';
 import { systemClock } from '../../src/clock.ts';
-import { openDatabase, type Database } from '../../src/db/connection.ts';
-import { inTransaction } from '../../src/db/transaction.ts';
+import { openDatabase } from '../../src/db/connection.ts';
+import type { Database } from '../../src/db/database.ts';
 import { Outbox } from '../../src/delivery/outbox.ts';
 import { claimDueAttempts } from '../../src/delivery/sql/claim-due-attempts.ts';
 import { randomIds } from '../../src/ids.ts';
@@ -29,16 +29,17 @@ async function fixture(name: string, targetUrl: string): Promise<Fixture> {
   const dir = tempDir(name);
   const database = await openDatabase(dir);
   const deps = {
-    db: database.kysely,
+    database,
+    db: database.db,
     clock: systemClock,
     ids: randomIds,
     config: { ...loadConfig({}), allowPrivateTargets: true },
     lookup: undefined as never,
     subscriptions: new Subscriptions(database),
   };
-  const business = await createBusiness(database.kysely, systemClock, { name, timezone: 'UTC' });
+  const business = await createBusiness(database.db, systemClock, { name, timezone: 'UTC' });
   const created = await createKey(deps, business.id, { name: 'bench', scopes: ['webhooks:manage'] });
-  const key = fromKeyRow((await findKeyById(database.kysely, created.id))!);
+  const key = fromKeyRow((await findKeyById(database.db, created.id))!);
   const webhook = await createWebhook(deps, key, { targetUrl, events: ['booking.created'] });
   return { dir, database, businessId: business.id, webhookId: webhook.id, apiKeyId: key.id };
 }
@@ -78,19 +79,19 @@ async function timeIt(times: number, work: () => Promise<unknown>, after?: () =>
 }
 
 async function costs(f: Fixture, times: number) {
-  const db = f.database.kysely;
+  const db = f.database.db;
   const subscriptions = new Subscriptions(f.database);
-  const outbox = new Outbox({ clock: systemClock, ids: randomIds, firstDelayMs: 60_000, onQueued: () => {}, subscriptions });
+  const outbox = new Outbox({ database: f.database, clock: systemClock, ids: randomIds, firstDelayMs: 60_000, onQueued: () => {}, subscriptions });
   let claimed: number[] = [];
   const claim = await timeIt(
     times,
     async () => {
-      claimed = (await inTransaction(db, (trx) => claimDueAttempts(trx, Date.now(), 64, 60_000))).map((a) => a.attemptId);
+      claimed = (await f.database.transaction((trx) => claimDueAttempts(trx, Date.now(), 64, 60_000))).map((a) => a.attemptId);
     },
     () => db.updateTable('delivery_attempts').set({ lease_until: null }).where('id', 'in', claimed).execute(),
   );
-  const enqueue = await timeIt(times, () => inTransaction(db, (trx) => outbox.emitEvent(trx, f.businessId, 'booking.created', { bookingId: 1 })));
-  const deps = { db, clock: systemClock, ids: randomIds, config: loadConfig({}), lookup: undefined as never, subscriptions };
+  const enqueue = await timeIt(times, () => f.database.transaction((trx) => outbox.emitEvent(trx, f.businessId, 'booking.created', { bookingId: 1 })));
+  const deps = { database: f.database, db, clock: systemClock, ids: randomIds, config: loadConfig({}), lookup: undefined as never };
   const history = await timeIt(times, () => webhookDeliveries(deps, { apiKeyId: f.apiKeyId }, f.webhookId, { page: 1, limit: 20 }));
   return { claim, enqueue, history };
 }

@@ -22,15 +22,16 @@ export async function bookingsFixture(rounds: number, perRound: number): Promise
   const dir = tempDir('bookings');
   const database = await openDatabase(dir);
   const deps = {
-    db: database.kysely,
+    database,
+    db: database.db,
     clock: systemClock,
     ids: randomIds,
     outbox: Outbox.forCommand(database, systemClock, randomIds),
     catalog: new ServiceCatalog(database),
   };
-  const business = await createBusiness(database.kysely, systemClock, { name: 'Bench salon', timezone: 'UTC' });
+  const business = await createBusiness(database.db, systemClock, { name: 'Bench salon', timezone: 'UTC' });
   const allWeek = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ start: '00:00', end: '24:00' }]]));
-  await changeBusiness(database.kysely, systemClock, business.id, { workingHours: allWeek, slotStepMinutes: 15 });
+  await changeBusiness(database.db, systemClock, business.id, { workingHours: allWeek, slotStepMinutes: 15 });
   const service = await createService(deps, business.id, { name: 'Quick trim', durationMinutes: 15, price: 1000 });
   const schedule = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, ALL_DAY]));
   const staffIds: number[] = [];

@@ -17,10 +17,10 @@ function load(url: string, path: string, headers: Record<string, string>, durati
 export async function servicesFixture(): Promise<{ dir: string; key: string }> {
   const dir = tempDir('services');
   const database = await openDatabase(dir);
-  const business = await createBusiness(database.kysely, systemClock, { name: 'Bench salon', timezone: 'Europe/Berlin' });
+  const business = await createBusiness(database.db, systemClock, { name: 'Bench salon', timezone: 'Europe/Berlin' });
   for (let i = 1; i <= 20; i++) {
     const now = Date.now();
-    await insertService(database.kysely, {
+    await insertService(database.db, {
       business_id: business.id,
       name: `Service ${i}`,
       description: `A service of ${15 + i} minutes with a description of typical length.`,
@@ -33,7 +33,7 @@ export async function servicesFixture(): Promise<{ dir: string; key: string }> {
       updated_at: now,
     });
   }
-  const { key } = await createKey({ db: database.kysely, clock: systemClock, ids: randomIds }, business.id, { name: 'bench', scopes: ['services:read'] });
+  const { key } = await createKey({ db: database.db, clock: systemClock, ids: randomIds }, business.id, { name: 'bench', scopes: ['services:read'] });
   await database.close();
   return { dir, key };
 }

@@ -8,7 +8,7 @@ export const adminTokenResetCommand: Command = {
   usage: 'booking-api admin-token reset',
   options: {},
   async run({ config, io, json }) {
-    const token = await withDatabase(config, (database) => resetAdminToken(database.kysely, randomIds));
+    const token = await withDatabase(config, (database) => resetAdminToken(database.db, randomIds));
     if (json) io.out(JSON.stringify({ adminToken: token }));
     else io.out(`New admin token, shown only this once:\n\n    ${token}\n`);
     if (config.adminToken !== undefined) {

@@ -9,7 +9,7 @@ import { clientForBooking, type ClientInput } from '../clients/clients.service.t
 import { findClient } from '../clients/clients.repository.ts';
 import { isSlotConflict } from '../db/errors.ts';
 import type { BookingStatus, BusinessRow } from '../db/tables.ts';
-import { inTransaction, type Tx } from '../db/transaction.ts';
+import type { Tx } from '../db/transaction.ts';
 import { AppError, errors } from '../http/errors.ts';
 import { bodyParser, queryParser } from '../http/validate.ts';
 import { availabilityAt } from '../slots/availability.ts';
@@ -28,7 +28,7 @@ import {
 import { once, type StoredResponse } from './idempotency.ts';
 import { refusalMessage, RESCHEDULABLE, TRANSITIONS, type TransitionName } from './transitions.ts';
 
-type Deps = Pick<AppContext, 'db' | 'clock' | 'outbox' | 'directory'>;
+type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'outbox' | 'directory'>;
 
 /** Who acts: an API key of a business, or the salon through the admin API. */
 export interface Actor {
@@ -83,7 +83,7 @@ export async function createBooking(
   }
   const now = app.clock.now();
   return withSlotConflicts(() =>
-    inTransaction(app.db, (trx) =>
+    app.database.transaction((trx) =>
       once(trx, { apiKeyId: actor.apiKeyId ?? 0, key: idempotency.key, fingerprint: idempotency.fingerprint, now }, async () => ({
         status: 201,
         body: await insertNewBooking(trx, app, actor, input, now),
@@ -153,7 +153,7 @@ export async function cancelBooking(
 ): Promise<StoredResponse> {
   const reason = input?.reason?.trim() || null;
   const now = app.clock.now();
-  return inTransaction(app.db, (trx) =>
+  return app.database.transaction((trx) =>
     once(trx, { apiKeyId: actor.apiKeyId ?? 0, key: idempotency.key, fingerprint: idempotency.fingerprint, now }, async () => ({
       status: 200,
       body: await move(trx, app, actor, id, 'cancel', { reason }),
@@ -163,7 +163,7 @@ export async function cancelBooking(
 
 /** confirm, complete or no-show, as the salon does them. */
 export async function transitionBooking(app: Deps, actor: Actor, id: number, name: Exclude<TransitionName, 'cancel'>) {
-  return inTransaction(app.db, (trx) => move(trx, app, actor, id, name));
+  return app.database.transaction((trx) => move(trx, app, actor, id, name));
 }
 
 async function move(
@@ -200,7 +200,7 @@ async function move(
 export async function rescheduleBooking(app: Deps, actor: Actor, id: number, body: unknown): Promise<BookingJson> {
   const input = parseReschedule(body);
   return withSlotConflicts(() =>
-    inTransaction(app.db, async (trx) => {
+    app.database.transaction(async (trx) => {
       const view = await visibleBooking(trx, actor, id);
       if (!RESCHEDULABLE.includes(view.status)) throw errors.conflict('invalid_transition', refusalMessage('reschedule', view.status));
       const startAt = Date.parse(input.startTime);

@@ -19,7 +19,7 @@ export const businessesCreateCommand: Command = {
       name: required(values, 'name'),
       ...pick(values, ['timezone', 'address', 'phone', 'email', 'currency']),
     };
-    const business = await withDatabase(config, (database) => createBusiness(database.kysely, systemClock, input));
+    const business = await withDatabase(config, (database) => createBusiness(database.db, systemClock, input));
     if (json) io.out(JSON.stringify(business));
     else io.out(`Created business ${business.id} "${business.name}" (${business.timezone}).`);
   },
@@ -31,7 +31,7 @@ export const businessesListCommand: Command = {
   usage: 'booking-api businesses list',
   options: {},
   async run({ config, io, json }) {
-    const businesses = await withDatabase(config, (database) => allBusinesses(database.kysely));
+    const businesses = await withDatabase(config, (database) => allBusinesses(database.db));
     if (json) io.out(JSON.stringify(businesses));
     else if (businesses.length === 0) io.out('No businesses yet. Add one with: booking-api businesses create --name NAME');
     else io.out(table(['ID', 'NAME', 'TIMEZONE'], businesses.map((b) => [String(b.id), b.name, b.timezone])));

@@ -1,5 +1,4 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
-import { prepared } from '../db/prepared.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import type { BusinessRow, BusinessesTable } from '../db/tables.ts';
 
@@ -25,20 +24,10 @@ export async function updateBusiness(db: Db | Tx, id: number, patch: Updateable<
   await db.updateTable('businesses').set(patch).where('id', '=', id).execute();
 }
 
-const versionOf = prepared<{ id: number }, { directory_version: number }>((qb, p) =>
-  qb.selectFrom('businesses').select('directory_version').where('id', '=', p.id),
-);
-
-/** The counter triggers bump on any change to what a business offers (migration 0002); undefined for no such business. */
-export async function directoryVersion(db: Db | Tx, businessId: number): Promise<number | undefined> {
-  const { rows } = await versionOf(db, { id: businessId });
-  return rows[0]?.directory_version;
-}
-
-/** Everything BusinessDirectory keeps of one business: it, its services, all its staff and who does which service. */
+/** Everything BusinessDirectory keeps of one business: it (undefined if there is none), its services, all its staff and who does which service. */
 export async function directoryRows(db: Db | Tx, businessId: number) {
   const [business, services, staff, links] = await Promise.all([
-    db.selectFrom('businesses').selectAll().where('id', '=', businessId).executeTakeFirstOrThrow(),
+    db.selectFrom('businesses').selectAll().where('id', '=', businessId).executeTakeFirst(),
     db.selectFrom('services').selectAll().where('business_id', '=', businessId).where('deleted_at', 'is', null).orderBy('id').execute(),
     db.selectFrom('staff').selectAll().where('business_id', '=', businessId).orderBy('id').execute(),
     db

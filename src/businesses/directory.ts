@@ -1,7 +1,8 @@
+import type { Database, VersionedCache } from '../db/database.ts';
 import type { BusinessRow, ServiceRow } from '../db/tables.ts';
-import { afterCommit, type Db, type Tx } from '../db/transaction.ts';
+import type { Db, Tx } from '../db/transaction.ts';
 import type { WeeklySchedule } from '../staff/schedule.ts';
-import { directoryRows, directoryVersion } from './businesses.repository.ts';
+import { directoryRows } from './businesses.repository.ts';
 
 export interface StaffMember {
   readonly id: number;
@@ -14,7 +15,6 @@ export interface StaffMember {
 
 /** What a business offers and who works there: read for every slot search and booking. */
 export interface Directory {
-  readonly version: number;
   readonly business: BusinessRow;
   /** Services not deleted, by id. */
   readonly services: ReadonlyMap<number, ServiceRow>;
@@ -23,32 +23,28 @@ export interface Directory {
 }
 
 /**
- * Each business's directory in memory, keyed by the business's directory_version, which database
- * triggers bump on any change to the business, its services, staff or who does what (0002). So
- * one primary-key read tells whether the copy is current, whoever changed what, in this process or
- * another. A copy read inside a transaction is kept only once that transaction has committed.
+ * Each business's directory in memory while the `directory` topic stands: database triggers bump
+ * it on any change to a business, its services, staff or who does what, by any writer.
  */
 export class BusinessDirectory {
-  readonly #entries = new Map<number, Directory>();
+  readonly #cache: VersionedCache<number, Directory>;
 
-  async get(db: Db | Tx, businessId: number): Promise<Directory | undefined> {
-    const version = await directoryVersion(db, businessId);
-    if (version === undefined) return undefined;
-    const cached = this.#entries.get(businessId);
-    if (cached?.version === version) return cached;
-    const fresh = await load(db, businessId, version);
-    if (db.isTransaction) afterCommit(db as Tx, () => this.#entries.set(businessId, fresh));
-    else this.#entries.set(businessId, fresh);
-    return fresh;
+  constructor(database: Database) {
+    this.#cache = database.cache(['directory']);
+  }
+
+  /** The directory of `businessId`, read through `db` when not in memory; undefined for no such business. */
+  get(db: Db | Tx, businessId: number): Promise<Directory | undefined> {
+    return this.#cache.get(businessId, db, () => load(db, businessId));
   }
 }
 
-async function load(db: Db | Tx, businessId: number, version: number): Promise<Directory> {
+async function load(db: Db | Tx, businessId: number): Promise<Directory | undefined> {
   const { business, services, staff, links } = await directoryRows(db, businessId);
+  if (!business) return undefined;
   const performed = new Map<number, Set<number>>(staff.map((s) => [s.id, new Set<number>()]));
   for (const link of links) performed.get(link.staff_id)?.add(link.service_id);
   return {
-    version,
     business,
     services: new Map(services.map((s) => [s.id, s])),
     staff: staff.map((s) => ({

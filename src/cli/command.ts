@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
-import { openDatabase, type Database } from '../db/connection.ts';
+import { openDatabase } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 
 export interface OptionDef {
   type: 'string' | 'boolean';

@@ -6,7 +6,7 @@ export const migrateCommand: Command = {
   usage: 'booking-api migrate [--data DIR]',
   options: {},
   async run({ config, io, json }) {
-    const file = await withDatabase(config, async (database) => database.file);
+    const file = await withDatabase(config, async (database) => database.location);
     if (json) io.out(JSON.stringify({ database: file, migrated: true }));
     else io.out(`Database ${file} is up to date.`);
   },

@@ -5,7 +5,7 @@ import type { Updateable } from 'kysely';
 import type { AppContext } from '../app-context.ts';
 import type { ClientRow, ClientsTable } from '../db/tables.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { inTransaction, type Tx } from '../db/transaction.ts';
+import type { Tx } from '../db/transaction.ts';
 import type { Outbox } from '../delivery/outbox.ts';
 import { errors } from '../http/errors.ts';
 import { bodyParser, queryParser } from '../http/validate.ts';
@@ -21,7 +21,7 @@ import {
   updateClient,
 } from './clients.repository.ts';
 
-type Deps = Pick<AppContext, 'db' | 'clock' | 'outbox'>;
+type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'outbox'>;
 
 export interface ClientInput {
   name: string;
@@ -52,7 +52,7 @@ export async function adminClient(app: Pick<Deps, 'db'>, businessId: number, id:
 /** Adds a client (client.created). The e-mail address must not belong to another client. */
 export async function createClient(app: Deps, businessId: number, body: unknown) {
   const input = parseCreate(body);
-  const id = await inTransaction(app.db, async (trx) => {
+  const id = await app.database.transaction(async (trx) => {
     if (input.email && (await findClientByEmail(trx, businessId, input.email))) throw emailTaken();
     return (await insertNewClient(trx, app.outbox, businessId, input, app.clock.now())).id;
   });
@@ -63,7 +63,7 @@ export async function createClient(app: Deps, businessId: number, body: unknown)
 export async function changeClient(app: Deps, businessId: number, id: number, body: unknown) {
   const input = parseUpdate(body);
   try {
-    await inTransaction(app.db, async (trx) => {
+    await app.database.transaction(async (trx) => {
       const row = await findClient(trx, businessId, id);
       if (!row) throw errors.notFound('Client');
       const patch: Updateable<ClientsTable> = {};

@@ -6,27 +6,12 @@ import { Migrator, type MigrationResultSet } from 'kysely/migration';
 import { CachingSqliteDialect, type QueryObserver } from './sqlite-driver.ts';
 import { migrations } from './migrations/index.ts';
 import { nativeBinding } from './native-addon.ts';
-import { registerTransactionProbe } from './transaction.ts';
+import { GroupCommit } from './transaction.ts';
+import { SqliteFreshness } from './sqlite-freshness.ts';
+import { VersionedCache, type Database } from './database.ts';
 import type { Tables } from './tables.ts';
 
 export const DATABASE_FILE = 'booking.db';
-
-/** The open database: Kysely for every query, and the few facts only the engine itself can give. */
-export interface Database {
-  readonly kysely: Kysely<Tables>;
-  readonly file: string;
-  /** Changes whenever another process (the CLI, say) commits to the file; our own commits leave it. */
-  externalVersion(): number;
-  sizeBytes(): number;
-  /** Consistent online copy of the whole database into `destination`. */
-  backup(destination: string): Promise<void>;
-  /**
-   * Sets SQLite's page limit for this connection and returns the limit in force (never below the
-   * current size). Tests lower it to run out of space and raise it to give space back.
-   */
-  setMaxPageCount(pages: number): number;
-  close(): Promise<void>;
-}
 
 /** A problem a salon owner can fix (wrong folder, no permission), reported as one line. */
 export class StorageSetupError extends Error {}
@@ -58,25 +43,25 @@ export async function openDatabase(dataDir: string, options: OpenOptions = {}): 
     throw new StorageSetupError(`cannot open the database ${file}: ${(error as Error).message}`);
   }
 
-  const kysely = new Kysely<Tables>({ dialect: new CachingSqliteDialect(raw, 500, options.onQuery) });
-  registerTransactionProbe(kysely, () => raw.inTransaction);
+  let freshness: SqliteFreshness | undefined;
+  const kysely = new Kysely<Tables>({
+    dialect: new CachingSqliteDialect(raw, () => freshness?.committed(), 500, options.onQuery),
+  });
   await migrate(kysely, file);
-  const dataVersion = raw.prepare('pragma data_version').pluck();
-  // One pragma per turn of the event loop, however many requests and caches ask in it: another
-  // process's commit is seen by the next turn (well under a millisecond later).
-  let version: number | undefined;
-  const externalVersion = () => {
-    if (version === undefined) {
-      version = dataVersion.get() as number;
-      setImmediate(() => (version = undefined));
-    }
-    return version;
-  };
+  const signal = (freshness = new SqliteFreshness(raw));
+  const group = new GroupCommit(kysely, () => raw.inTransaction);
+  const afterCommit = group.afterCommit.bind(group);
 
   return {
-    kysely,
-    file,
-    externalVersion,
+    engine: 'sqlite',
+    db: kysely,
+    location: file,
+    transaction: (work) => group.run(work),
+    afterCommit,
+    cache: (topics) => new VersionedCache(topics, signal, afterCommit),
+    reportFailuresTo: (report) => {
+      group.report = report;
+    },
     sizeBytes: () => fileSize(file) + fileSize(`${file}-wal`),
     backup: async (destination) => {
       await raw.backup(destination);

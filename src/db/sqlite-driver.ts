@@ -27,8 +27,12 @@ export class CachingSqliteDialect implements Dialect {
   readonly #cacheSize: number;
   readonly #observer: QueryObserver | undefined;
 
-  constructor(db: BetterSqlite3.Database, cacheSize = 500, observer?: QueryObserver) {
+  readonly #onCommitted: () => void;
+
+  /** `onCommitted` is told whenever this connection may have committed a change (freshness). */
+  constructor(db: BetterSqlite3.Database, onCommitted: () => void, cacheSize = 500, observer?: QueryObserver) {
     this.#db = db;
+    this.#onCommitted = onCommitted;
     this.#cacheSize = cacheSize;
     this.#observer = observer;
   }
@@ -38,7 +42,7 @@ export class CachingSqliteDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new CachingSqliteDriver(new CachingConnection(this.#db, this.#cacheSize, this.#observer));
+    return new CachingSqliteDriver(new CachingConnection(this.#db, this.#onCommitted, this.#cacheSize, this.#observer));
   }
 
   createQueryCompiler(): QueryCompiler {
@@ -103,13 +107,24 @@ class CachingSqliteDriver implements Driver {
   }
 }
 
+interface Prepared {
+  statement: BetterSqlite3.Statement;
+  reader: boolean;
+  /** False for statements that change data; BEGIN, COMMIT and the like count as read-only. */
+  readonly: boolean;
+}
+
 class CachingConnection implements DatabaseConnection {
   readonly #db: BetterSqlite3.Database;
-  readonly #statements: LRUCache<string, BetterSqlite3.Statement>;
+  readonly #statements: LRUCache<string, Prepared>;
   readonly #observer: QueryObserver | undefined;
+  readonly #onCommitted: () => void;
+  /** A statement changed data and the transaction holding it (if any) has not ended yet. */
+  #pending = false;
 
-  constructor(db: BetterSqlite3.Database, cacheSize: number, observer: QueryObserver | undefined) {
+  constructor(db: BetterSqlite3.Database, onCommitted: () => void, cacheSize: number, observer: QueryObserver | undefined) {
     this.#db = db;
+    this.#onCommitted = onCommitted;
     this.#statements = new LRUCache({ max: cacheSize });
     this.#observer = observer;
   }
@@ -129,15 +144,25 @@ class CachingConnection implements DatabaseConnection {
   }
 
   #execute<R>(compiledQuery: CompiledQuery): QueryResult<R> {
-    const statement = this.#prepare(compiledQuery.sql);
+    const { statement, reader, readonly } = this.#prepare(compiledQuery.sql);
     const parameters = compiledQuery.parameters as unknown[];
-    if (statement.reader) return { rows: statement.all(parameters) as R[] };
-    const { changes, lastInsertRowid } = statement.run(parameters);
-    return { insertId: BigInt(lastInsertRowid), numAffectedRows: BigInt(changes), rows: [] };
+    if (!readonly) this.#pending = true;
+    try {
+      if (reader) return { rows: statement.all(parameters) as R[] };
+      const { changes, lastInsertRowid } = statement.run(parameters);
+      return { insertId: BigInt(lastInsertRowid), numAffectedRows: BigInt(changes), rows: [] };
+    } finally {
+      // A change outside a transaction, or a transaction that held one and has ended (COMMIT, or
+      // a ROLLBACK, which only costs a needless re-read): the caches' versions may have moved.
+      if (this.#pending && !this.#db.inTransaction) {
+        this.#pending = false;
+        this.#onCommitted();
+      }
+    }
   }
 
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    const statement = this.#prepare(compiledQuery.sql);
+    const { statement } = this.#prepare(compiledQuery.sql);
     for (const row of statement.iterate(compiledQuery.parameters as unknown[])) yield { rows: [row as R] };
   }
 
@@ -146,13 +171,14 @@ class CachingConnection implements DatabaseConnection {
     if (this.#db.open) this.#db.close();
   }
 
-  #prepare(sql: string): BetterSqlite3.Statement {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      statement = this.#db.prepare(sql);
-      this.#statements.set(sql, statement);
+  #prepare(sql: string): Prepared {
+    let prepared = this.#statements.get(sql);
+    if (!prepared) {
+      const statement = this.#db.prepare(sql);
+      prepared = { statement, reader: statement.reader, readonly: statement.readonly };
+      this.#statements.set(sql, prepared);
     }
-    return statement;
+    return prepared;
   }
 }
 

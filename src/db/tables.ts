@@ -21,6 +21,7 @@ export interface Tables {
   idempotency_keys: IdempotencyKeysTable;
   reviews: ReviewsTable;
   payments: PaymentsTable;
+  cache_versions: CacheVersionsTable;
 }
 
 export interface SettingsTable {
@@ -44,8 +45,6 @@ export interface BusinessesTable {
   min_notice_minutes: Generated<number>;
   /** No slot on a local date more than this many days after today (0003). */
   horizon_days: Generated<number>;
-  /** Bumped by triggers when the business, its services or staff change: the directory cache's key. */
-  directory_version: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -261,3 +260,9 @@ export type NewWebhook = Insertable<WebhooksTable>;
 export type WebhookUpdate = Updateable<WebhooksTable>;
 export type DeliveryRow = Selectable<DeliveriesTable>;
 export type AttemptRow = Selectable<DeliveryAttemptsTable>;
+
+/** One row per cache topic (src/db/database.ts); triggers bump `version` on every change the topic covers. */
+export interface CacheVersionsTable {
+  topic: string;
+  version: number;
+}

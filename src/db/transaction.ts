@@ -4,51 +4,6 @@ import type { Tables } from './tables.ts';
 export type Db = Kysely<Tables>;
 export type Tx = Transaction<Tables>;
 
-const afterCommitHooks = new WeakMap<Tx, Set<() => void>>();
-const groups = new WeakMap<Db, GroupCommit>();
-const inTransactionProbes = new WeakMap<Db, () => boolean>();
-const failureReporters = new WeakMap<Db, (error: unknown, what: string) => void>();
-
-/** Lets the group commit ask whether SQLite still has a transaction open (it may abort one itself, on SQLITE_FULL say). */
-export function registerTransactionProbe(db: Db, probe: () => boolean): void {
-  inTransactionProbes.set(db, probe);
-}
-
-/**
- * Where the group commit reports a bug of its own or of an afterCommit hook that throws (the
- * hook's work is committed; its caller still gets its answer). Console by default.
- */
-export function reportGroupCommitFailuresTo(db: Db, report: (error: unknown, what: string) => void): void {
-  failureReporters.set(db, report);
-}
-
-/**
- * Runs `work` in a transaction; hooks registered with `afterCommit` run once it has committed.
- *
- * Transactions are group-committed: those that arrive in the same turn of the event loop (or
- * while a commit is under way) are run together, one after another, each inside its own savepoint
- * (so a refused one rolls back alone), under one COMMIT. Every caller still returns only after the
- * commit holding its work is durable; what is shared is the fsync. The wait for company is one
- * turn of the event loop (setImmediate): requests whose bodies arrived in the same poll phase
- * join; nobody waits on a timer.
- * Do not call inTransaction from inside `work`: it would wait for its own batch.
- */
-export async function inTransaction<T>(db: Db, work: (trx: Tx) => Promise<T>): Promise<T> {
-  let group = groups.get(db);
-  if (!group) {
-    group = new GroupCommit(db);
-    groups.set(db, group);
-  }
-  return group.run(work);
-}
-
-/** Schedules `hook` for after the commit of `trx`; a rollback drops it. The same hook runs once. */
-export function afterCommit(trx: Tx, hook: () => void): void {
-  const hooks = afterCommitHooks.get(trx);
-  if (!hooks) throw new Error('afterCommit() needs a transaction opened by inTransaction()');
-  hooks.add(hook);
-}
-
 interface Job {
   work: (trx: Tx) => Promise<unknown>;
   resolve: (value: unknown) => void;
@@ -60,19 +15,39 @@ interface Job {
 /** More than this many in one commit only delays the first of them. */
 const MAX_BATCH = 64;
 
-class GroupCommit {
+/**
+ * Transactions are group-committed: those that arrive in the same turn of the event loop (or
+ * while a commit is under way) are run together, one after another, each inside its own savepoint
+ * (so a refused one rolls back alone), under one COMMIT. Every caller still returns only after the
+ * commit holding its work is durable; what is shared is the fsync. The wait for company is one
+ * turn of the event loop (setImmediate): requests whose bodies arrived in the same poll phase
+ * join; nobody waits on a timer. Owned by the Database (database.ts), which is how code reaches it.
+ */
+export class GroupCommit {
   readonly #db: Db;
+  /** Tells whether the engine still has a transaction open (SQLite may abort one itself, on SQLITE_FULL say). */
+  readonly #stillOpen: () => boolean;
   readonly #queue: Job[] = [];
+  readonly #hooks = new WeakMap<Tx, Set<() => void>>();
   #running = false;
+  /** Where a bug of the group commit or of an afterCommit hook is reported (the hook's work is committed). */
+  report: (error: unknown, what: string) => void = (error, what) => console.error(`${what}:`, error);
 
-  constructor(db: Db) {
+  constructor(db: Db, stillOpen: () => boolean) {
     this.#db = db;
+    this.#stillOpen = stillOpen;
+  }
+
+  afterCommit(trx: Tx, hook: () => void): void {
+    const hooks = this.#hooks.get(trx);
+    if (!hooks) throw new Error('afterCommit() needs a transaction opened by Database.transaction()');
+    hooks.add(hook);
   }
 
   run<T>(work: (trx: Tx) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ work, resolve: resolve as (v: unknown) => void, reject, hooks: new Set() });
-      if (!this.#running) this.#drain().catch((error: unknown) => this.#report(error, 'group commit failed'));
+      if (!this.#running) this.#drain().catch((error: unknown) => this.report(error, 'group commit failed'));
     });
   }
 
@@ -95,7 +70,7 @@ class GroupCommit {
   async #alone(job: Job): Promise<void> {
     try {
       const value = await this.#db.transaction().execute((trx) => {
-        afterCommitHooks.set(trx, job.hooks);
+        this.#hooks.set(trx, job.hooks);
         return job.work(trx);
       });
       job.resolve(value);
@@ -113,7 +88,7 @@ class GroupCommit {
       for (const [i, job] of jobs.entries()) {
         const name = `job${i}`;
         const savepoint = await trx.savepoint(name).execute();
-        afterCommitHooks.set(savepoint, job.hooks);
+        this.#hooks.set(savepoint, job.hooks);
         try {
           job.outcome = { ok: true, value: await job.work(savepoint) };
           await savepoint.releaseSavepoint(name).execute();
@@ -146,18 +121,8 @@ class GroupCommit {
       try {
         hook();
       } catch (error) {
-        this.#report(error, 'after-commit hook failed');
+        this.report(error, 'after-commit hook failed');
       }
     }
-  }
-
-  #report(error: unknown, what: string): void {
-    const report = failureReporters.get(this.#db);
-    if (report) report(error, what);
-    else console.error(`${what}:`, error);
-  }
-
-  #stillOpen(): boolean {
-    return inTransactionProbes.get(this.#db)?.() ?? true;
   }
 }

@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import type { Clock } from '../clock.ts';
-import { afterCommit, inTransaction, type Db } from '../db/transaction.ts';
+import type { Database } from '../db/database.ts';
 import type { Logger } from '../log.ts';
 import type { Policy } from './lifecycle.ts';
 import { recordOutcomes, type Finished, type Recorded } from './record-outcomes.ts';
@@ -9,7 +9,7 @@ import { claimDueAttempts, type ClaimedAttempt, type WebhookShares } from './sql
 import { releaseAllLeases } from './sql/release-leases.ts';
 
 export interface EngineOptions {
-  db: Db;
+  database: Database;
   clock: Clock;
   logger: Logger;
   sender: Sender;
@@ -22,8 +22,6 @@ export interface EngineOptions {
   leaseMs: number;
   /** How long stop() waits for sends in flight. */
   drainMs: number;
-  /** Told after a commit that switched a webhook off, so it gets no new events. */
-  onWebhooksSwitchedOff: () => void;
 }
 
 /**
@@ -56,7 +54,7 @@ export class DeliveryEngine {
 
   /** Releases leases left by a previous process (it died mid-send), then starts the loop. */
   async start(): Promise<void> {
-    const released = await releaseAllLeases(this.#o.db, this.#o.clock.now());
+    const released = await releaseAllLeases(this.#o.database.db, this.#o.clock.now());
     if (released > 0) this.#o.logger.warn({ released }, 'resending attempts that were in flight when the last run ended');
     this.#tick = new Cron('* * * * * *', { protect: true, unref: true }, () => {
       this.#flush = true;
@@ -121,9 +119,8 @@ export class DeliveryEngine {
         let recorded: Recorded[];
         let claimed: ClaimedAttempt[];
         try {
-          [recorded, claimed] = await inTransaction(this.#o.db, async (trx) => {
+          [recorded, claimed] = await this.#o.database.transaction(async (trx) => {
             const outcomes = batch.length > 0 ? await recordOutcomes(trx, batch, this.#o.policy, now) : [];
-            if (outcomes.some((item) => item.switchedOff)) afterCommit(trx, this.#o.onWebhooksSwitchedOff);
             return [outcomes, capacity > 0 ? await claimDueAttempts(trx, now, capacity, this.#o.leaseMs, this.#shares) : []];
           });
         } catch (error) {

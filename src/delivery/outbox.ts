@@ -1,15 +1,16 @@
 import type { Clock } from '../clock.ts';
-import { afterCommit, type Tx } from '../db/transaction.ts';
+import type { Tx } from '../db/transaction.ts';
 import type { Ids } from '../ids.ts';
 import type { EventName } from '../webhooks/events.ts';
 import { Subscriptions } from '../webhooks/subscriptions.ts';
-import type { Database } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 import { envelopeBody } from './envelope.ts';
 import { insertAttempt } from './sql/insert-attempt.ts';
 import { insertDelivery } from './sql/insert-delivery.ts';
 import { insertEvent } from './sql/insert-event.ts';
 
 export interface OutboxDeps {
+  database: Database;
   clock: Clock;
   ids: Ids;
   /** Delay of the first attempt (the first entry of the retry schedule). */
@@ -35,7 +36,7 @@ export class Outbox {
    * tick within a second (it cannot be woken from here).
    */
   static forCommand(database: Database, clock: Clock, ids: Ids): Outbox {
-    return new Outbox({ clock, ids, firstDelayMs: 0, onQueued: () => {}, subscriptions: new Subscriptions(database) });
+    return new Outbox({ database, clock, ids, firstDelayMs: 0, onQueued: () => {}, subscriptions: new Subscriptions(database) });
   }
 
   /**
@@ -56,7 +57,7 @@ export class Outbox {
         now,
       );
     }
-    if (webhooks.length > 0) afterCommit(trx, this.#deps.onQueued);
+    if (webhooks.length > 0) this.#deps.database.afterCommit(trx, this.#deps.onQueued);
     return webhooks.length;
   }
 }

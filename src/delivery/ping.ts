@@ -1,5 +1,4 @@
 import type { AppContext } from '../app-context.ts';
-import { inTransaction } from '../db/transaction.ts';
 import { PING_EVENT } from '../webhooks/events.ts';
 import { findOwnedWebhook, type WebhookOwner } from '../webhooks/webhooks.repository.ts';
 import { errors } from '../http/errors.ts';
@@ -9,7 +8,7 @@ import { finishAttempts } from './sql/finish-attempt.ts';
 import { insertAttempt } from './sql/insert-attempt.ts';
 import { insertDelivery } from './sql/insert-delivery.ts';
 
-type Deps = Pick<AppContext, 'db' | 'clock' | 'ids' | 'sender' | 'policy'>;
+type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'ids' | 'sender' | 'policy'>;
 
 /**
  * POST /webhooks/:id/ping: one signed `webhook.ping` sent now and answered with its outcome.
@@ -27,7 +26,7 @@ export async function pingWebhook(app: Deps, owner: WebhookOwner, webhookId: num
   });
   const outcome = await app.sender.send({ targetUrl: webhook.target_url, secret: webhook.secret, deliveryId, event: PING_EVENT, body });
 
-  await inTransaction(app.db, async (trx) => {
+  await app.database.transaction(async (trx) => {
     // The webhook may have been deleted while the ping was out; then there is nothing to record.
     if (!(await findOwnedWebhook(trx, webhookId, owner))) return;
     const recordedAt = app.clock.now();

@@ -1,19 +1,18 @@
 import type { AppContext } from '../app-context.ts';
-import { afterCommit, inTransaction } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { findOwnedWebhook, type WebhookOwner } from '../webhooks/webhooks.repository.ts';
 import { toDeliveryRecordJson } from './attempt.presenter.ts';
 import { attemptsOfDelivery, findDeliveryOfWebhook, pageAttempts } from './history.repository.ts';
 import { insertAttempt } from './sql/insert-attempt.ts';
 
-type Deps = Pick<AppContext, 'db' | 'clock' | 'engine'>;
+type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'engine'>;
 
 /**
  * POST /webhooks/:id/deliveries/:deliveryId/retry: one fresh attempt of a finished delivery,
  * due now, with the same body and delivery id. Beyond the spec; every integrator asks for it.
  */
 export async function redeliver(app: Deps, owner: WebhookOwner, webhookId: number, deliveryId: string) {
-  await inTransaction(app.db, async (trx) => {
+  await app.database.transaction(async (trx) => {
     const webhook = await findOwnedWebhook(trx, webhookId, owner);
     if (!webhook) throw errors.notFound('Webhook');
     if (webhook.status !== 'active') {
@@ -37,7 +36,7 @@ export async function redeliver(app: Deps, owner: WebhookOwner, webhookId: numbe
       },
       now,
     );
-    afterCommit(trx, () => app.engine.wake());
+    app.database.afterCommit(trx, () => app.engine.wake());
   });
   const [latest] = await pageAttempts(app.db, { webhookId, deliveryId }, 0, 1);
   return toDeliveryRecordJson(latest!);

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.ts';
 import { localDate, weekdayOf } from '../businesses/local-time.ts';
 import { allBusinesses, createBusiness } from '../businesses/businesses.service.ts';
-import type { Database } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 import { Outbox } from '../delivery/outbox.ts';
 import type { Ids } from '../ids.ts';
 import { createKey } from '../keys/keys.service.ts';
@@ -33,8 +33,8 @@ export interface DemoResult {
  * break, and a key with the full CRM scope set. Run again, it keeps the salon and makes a new key.
  */
 export async function makeDemo(database: Database, clock: Clock, ids: Ids): Promise<DemoResult> {
-  const db = database.kysely;
-  const deps = { db, clock, ids, outbox: Outbox.forCommand(database, clock, ids), catalog: new ServiceCatalog(database) };
+  const db = database.db;
+  const deps = { database, db, clock, ids, outbox: Outbox.forCommand(database, clock, ids), catalog: new ServiceCatalog(database) };
   let business = (await allBusinesses(db)).find((b) => b.name === DEMO_NAME);
   const created = !business;
   if (!business) {

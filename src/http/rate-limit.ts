@@ -1,6 +1,5 @@
 import { utcDay, type Clock } from '../clock.ts';
-import type { Db } from '../db/transaction.ts';
-import { inTransaction } from '../db/transaction.ts';
+import type { Database } from '../db/database.ts';
 import { deleteDayCountsBefore, loadDayCount, recordKeyUsage, saveDayCounts } from '../keys/keys.repository.ts';
 import { AppError } from './errors.ts';
 
@@ -37,7 +36,7 @@ interface KeyCounters {
  * so the daily count survives a restart. Refused requests do not count.
  */
 export class RateLimiter {
-  readonly #db: Db;
+  readonly #database: Database;
   readonly #clock: Clock;
   readonly perMinute: number;
   readonly perDay: number;
@@ -45,8 +44,8 @@ export class RateLimiter {
   readonly #loading = new Map<number, Promise<KeyCounters>>();
   readonly #dirty = new Set<number>();
 
-  constructor(db: Db, clock: Clock, limits: { perMinute: number; perDay: number }) {
-    this.#db = db;
+  constructor(database: Database, clock: Clock, limits: { perMinute: number; perDay: number }) {
+    this.#database = database;
     this.#clock = clock;
     this.perMinute = limits.perMinute;
     this.perDay = limits.perDay;
@@ -97,7 +96,7 @@ export class RateLimiter {
     const usage = new Map(ids.map((id) => [id, this.#counters.get(id)!.lastUsedAt]));
     const yesterday = utcDay(this.#clock.now() - DAY_MS);
     try {
-      await inTransaction(this.#db, async (trx) => {
+      await this.#database.transaction(async (trx) => {
         await saveDayCounts(trx, counts);
         await recordKeyUsage(trx, usage);
         await deleteDayCountsBefore(trx, yesterday);
@@ -117,7 +116,7 @@ export class RateLimiter {
     let loading = this.#loading.get(apiKeyId);
     if (!loading) {
       const now = this.#clock.now();
-      loading = loadDayCount(this.#db, apiKeyId, utcDay(now)).then((dayCount) => {
+      loading = loadDayCount(this.#database.db, apiKeyId, utcDay(now)).then((dayCount) => {
         const counters = { minuteStart: 0, minuteCount: 0, dayStart: Math.floor(now / DAY_MS) * DAY_MS, dayCount, lastUsedAt: 0 };
         this.#counters.set(apiKeyId, counters);
         this.#loading.delete(apiKeyId);

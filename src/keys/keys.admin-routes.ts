@@ -8,7 +8,7 @@ import { allKeys, createKey, regenerateKey, revokeKeyById, type KeysDeps } from 
 /** "Account settings, section API integration" (spec 3.1): the same operations as the CLI. */
 export function keyAdminRoutes(app: AppContext): Router<AppState> {
   const router = new Router<AppState>();
-  const deps: KeysDeps = { db: app.db, clock: app.clock, ids: app.ids, onChange: app.keysChanged };
+  const deps: KeysDeps = { db: app.db, clock: app.clock, ids: app.ids };
   const keyId = (id: string | undefined) => idParam(id, 'API key');
 
   router.get('/scopes', (ctx) => {

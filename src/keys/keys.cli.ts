@@ -6,7 +6,7 @@ import { allKeys, createKey, regenerateKey, revokeKeyById, type KeysDeps, type K
 import { SCOPE_PRESETS, SCOPES } from './scopes.ts';
 
 async function withKeys<T>(config: RunArgs['config'], work: (deps: KeysDeps) => Promise<T>): Promise<T> {
-  return withDatabase(config, (database) => work({ db: database.kysely, clock: systemClock, ids: randomIds }));
+  return withDatabase(config, (database) => work({ db: database.db, clock: systemClock, ids: randomIds }));
 }
 
 function printNewKey(args: RunArgs, key: KeyWithValue, verb: string): void {

@@ -14,8 +14,6 @@ export interface KeysDeps {
   db: Db;
   clock: Clock;
   ids: Ids;
-  /** Called after any change, so an in-process cache of keys drops what it holds. */
-  onChange?: () => void;
 }
 
 export interface KeyCreateInput {
@@ -54,7 +52,6 @@ export async function createKey(deps: KeysDeps, businessId: number, input: unkno
     created_at: now,
     updated_at: now,
   });
-  deps.onChange?.();
   return { ...(await keyJson(deps, id)), key: value };
 }
 
@@ -67,7 +64,6 @@ export async function allKeys(deps: KeysDeps, businessId?: number): Promise<KeyJ
 export async function revokeKeyById(deps: KeysDeps, id: number, businessId?: number): Promise<KeyJson> {
   const row = await ownedKey(deps, id, businessId);
   if (row.status !== 'revoked') await revokeKey(deps.db, id, deps.clock.now());
-  deps.onChange?.();
   return keyJson(deps, id);
 }
 
@@ -79,7 +75,6 @@ export async function regenerateKey(deps: KeysDeps, id: number, businessId?: num
   }
   const value = deps.ids.apiKey();
   await replaceKeyHash(deps.db, id, sha256Hex(value), deps.clock.now());
-  deps.onChange?.();
   return { ...(await keyJson(deps, id)), key: value };
 }
 

@@ -5,12 +5,11 @@ import type { AppContext } from '../app-context.ts';
 import { toIso } from '../clock.ts';
 import { findBookingView } from '../bookings/bookings.repository.ts';
 import type { PaymentRow } from '../db/tables.ts';
-import { inTransaction } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { bodyParser, queryParser } from '../http/validate.ts';
 import { countPayments, findPayment, insertPayment, netPaidForBooking, pagePayments, refundedOf } from './payments.repository.ts';
 
-type Deps = Pick<AppContext, 'db' | 'clock' | 'outbox'>;
+type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'outbox'>;
 
 const parseCreate = bodyParser<{ bookingId: number; amount: number; method: string; note?: string }>(paymentCreateSchema);
 const parseRefund = bodyParser<{ amount: number; reason?: string }>(refundCreateSchema);
@@ -42,7 +41,7 @@ export async function listPayments(app: Pick<Deps, 'db'>, businessId: number, qu
 /** Records money received for a booking (payment.received), in the booking's currency. */
 export async function recordPayment(app: Deps, businessId: number, body: unknown) {
   const input = parseCreate(body);
-  return inTransaction(app.db, async (trx) => {
+  return app.database.transaction(async (trx) => {
     const booking = await findBookingView(trx, businessId, input.bookingId);
     if (!booking) throw errors.notFound('Booking');
     if (booking.status === 'cancelled') throw errors.conflict('booking_cancelled', 'A cancelled booking takes no payments.');
@@ -77,7 +76,7 @@ export async function recordPayment(app: Deps, businessId: number, body: unknown
 /** Pays (part of) a payment back (payment.refunded); never more than is left of it. */
 export async function refundPayment(app: Deps, businessId: number, paymentId: number, body: unknown) {
   const input = parseRefund(body);
-  return inTransaction(app.db, async (trx) => {
+  return app.database.transaction(async (trx) => {
     const payment = await findPayment(trx, businessId, paymentId);
     if (!payment || payment.kind !== 'payment') throw errors.notFound('Payment');
     const refunded = await refundedOf(trx, paymentId);

@@ -3,13 +3,12 @@ import reviewsQuerySchema from '../../schema/reviews-query.json' with { type: 'j
 import type { AppContext } from '../app-context.ts';
 import { findBookingView } from '../bookings/bookings.repository.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { inTransaction } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { bodyParser, queryParser } from '../http/validate.ts';
 import { reviewEventData, toReviewJson } from './review.presenter.ts';
 import { findReviewView, insertReview, pageReviews, reviewStats } from './reviews.repository.ts';
 
-type Deps = Pick<AppContext, 'db' | 'clock' | 'outbox'>;
+type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'outbox'>;
 
 interface ReviewInput {
   rating: number;
@@ -43,7 +42,7 @@ export async function listReviews(app: Pick<Deps, 'db'>, businessId: number, { p
 export async function createReview(app: Deps, businessId: number, body: unknown) {
   const input = parseCreate(body);
   try {
-    return await inTransaction(app.db, async (trx) => {
+    return await app.database.transaction(async (trx) => {
       const booking = input.bookingId === undefined ? undefined : await findBookingView(trx, businessId, input.bookingId);
       if (input.bookingId !== undefined && !booking) throw errors.notFound('Booking');
       if (booking && booking.status !== 'completed') {

@@ -5,13 +5,12 @@ import type { AppContext } from '../app-context.ts';
 import { toIso } from '../clock.ts';
 import { findBusiness } from '../businesses/businesses.repository.ts';
 import type { ServiceRow, ServicesTable } from '../db/tables.ts';
-import { afterCommit, inTransaction } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { bodyParser } from '../http/validate.ts';
 import { toServiceJson } from './service.presenter.ts';
 import { findService, insertService, listServices, softDeleteService, updateService } from './services.repository.ts';
 
-type Deps = Pick<AppContext, 'db' | 'clock' | 'outbox' | 'catalog'>;
+type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'outbox'>;
 
 interface ServiceInput {
   name: string;
@@ -62,14 +61,13 @@ export async function createService(app: Deps, businessId: number, body: unknown
     created_at: now,
     updated_at: now,
   });
-  app.catalog.clear();
   return adminService(app, businessId, id);
 }
 
 /** Changes a service and fires service.updated naming the changed fields; no change, no event. */
 export async function changeService(app: Deps, businessId: number, id: number, body: unknown) {
   const input = parseUpdate(body);
-  await inTransaction(app.db, async (trx) => {
+  await app.database.transaction(async (trx) => {
     const row = await findService(trx, businessId, id);
     if (!row) throw errors.notFound('Service');
     const now = app.clock.now();
@@ -85,7 +83,6 @@ export async function changeService(app: Deps, businessId: number, id: number, b
       }
     }
     if (changes.length === 0) return;
-    afterCommit(trx, () => app.catalog.clear());
     await updateService(trx, id, { ...patch, updated_at: now });
     const updated = toServiceJson((await findService(trx, businessId, id))!);
     await app.outbox.emitEvent(trx, businessId, 'service.updated', {
@@ -105,13 +102,12 @@ export async function changeService(app: Deps, businessId: number, id: number, b
 
 /** Removes a service from the catalog (bookings keep it) and fires service.deleted. */
 export async function deleteService(app: Deps, businessId: number, id: number): Promise<void> {
-  await inTransaction(app.db, async (trx) => {
+  await app.database.transaction(async (trx) => {
     const row = await findService(trx, businessId, id);
     if (!row) throw errors.notFound('Service');
     const now = app.clock.now();
     await softDeleteService(trx, id, now);
     await app.outbox.emitEvent(trx, businessId, 'service.deleted', { serviceId: id, name: row.name, deletedAt: toIso(now) });
-    afterCommit(trx, () => app.catalog.clear());
   });
 }
 

@@ -7,7 +7,7 @@ import { toIso } from '../clock.ts';
 import { findBusiness } from '../businesses/businesses.repository.ts';
 import type { WeeklyHours } from '../businesses/hours.ts';
 import type { StaffTable } from '../db/tables.ts';
-import { inTransaction, type Tx } from '../db/transaction.ts';
+import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { bodyParser } from '../http/validate.ts';
 import { listServices } from '../services/services.repository.ts';
@@ -16,7 +16,7 @@ import { scheduleFromHours, scheduleProblem, type WeeklySchedule } from './sched
 import { toStaffAdminJson, toStaffJson } from './staff.presenter.ts';
 import { findStaff, insertStaff, listStaff, replaceStaffServices, servicesOfStaff, updateStaff } from './staff.repository.ts';
 
-type Deps = Pick<AppContext, 'db' | 'clock' | 'outbox'>;
+type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'outbox'>;
 
 interface StaffCreate {
   name: string;
@@ -64,7 +64,7 @@ export async function createStaff(app: Deps, businessId: number, body: unknown) 
   const schedule = input.schedule ?? scheduleFromHours(JSON.parse(business.working_hours) as WeeklyHours);
   assertSchedule(schedule);
   const now = app.clock.now();
-  const id = await inTransaction(app.db, async (trx) => {
+  const id = await app.database.transaction(async (trx) => {
     const staffId = await insertStaff(trx, {
       business_id: businessId,
       name: input.name.trim(),
@@ -99,7 +99,7 @@ export async function changeStaff(app: Deps, businessId: number, id: number, bod
 export async function changeSchedule(app: Deps, businessId: number, id: number, body: unknown) {
   const schedule = parseSchedule(body);
   assertSchedule(schedule);
-  await inTransaction(app.db, async (trx) => {
+  await app.database.transaction(async (trx) => {
     const row = await findStaff(trx, businessId, id);
     if (!row) throw errors.notFound('Staff member');
     const now = app.clock.now();
@@ -116,7 +116,7 @@ export async function changeSchedule(app: Deps, businessId: number, id: number, 
 
 export async function changeServices(app: Deps, businessId: number, id: number, body: unknown) {
   const { serviceIds } = parseServices(body);
-  await inTransaction(app.db, async (trx) => {
+  await app.database.transaction(async (trx) => {
     if (!(await findStaff(trx, businessId, id))) throw errors.notFound('Staff member');
     await setServices(trx, businessId, id, serviceIds);
     await updateStaff(trx, id, { updated_at: app.clock.now() });

@@ -1,5 +1,4 @@
-import type { Database } from '../db/connection.ts';
-import { Memo } from '../db/memo.ts';
+import type { Database, VersionedCache } from '../db/database.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { EventName } from './events.ts';
 import { listSubscribedWebhooks } from './webhooks.repository.ts';
@@ -12,26 +11,21 @@ interface Subscriber {
 
 /**
  * Which webhooks hear which event, per business: active webhooks of active keys. Read for every
- * event emitted, changed rarely, so kept in memory. Cleared by whoever changes webhooks or keys
- * (clear()), and when another process writes (Memo).
+ * event emitted, changed rarely, so kept in memory while the `webhooks` and `keys` topics stand.
  */
 export class Subscriptions {
-  readonly #memo: Memo<number, Subscriber[]>;
+  readonly #cache: VersionedCache<number, Subscriber[]>;
 
   constructor(database: Database) {
-    this.#memo = new Memo(database);
+    this.#cache = database.cache(['webhooks', 'keys']);
   }
 
   /** Webhook ids subscribed to `event` in `businessId` whose key has not expired by `now`. */
   async forEvent(trx: Tx, businessId: number, event: EventName, now: number): Promise<number[]> {
-    const subscribers = await this.#memo.get(businessId, trx, () => load(trx, businessId));
+    const subscribers = await this.#cache.get(businessId, trx, () => load(trx, businessId));
     return subscribers
       .filter((s) => s.events.has(event) && (s.keyExpiresAt === null || s.keyExpiresAt > now))
       .map((s) => s.webhookId);
-  }
-
-  clear(): void {
-    this.#memo.clear();
   }
 }
 

@@ -2,7 +2,6 @@ import webhookUpdateSchema from '../../schema/webhook-update.json' with { type: 
 import deliveriesQuerySchema from '../../schema/deliveries-query.json' with { type: 'json' };
 import type { AppContext } from '../app-context.ts';
 import type { AttemptStatus, WebhookRow, WebhookUpdate } from '../db/tables.ts';
-import { afterCommit, inTransaction } from '../db/transaction.ts';
 import { toDeliveryRecordJson } from '../delivery/attempt.presenter.ts';
 import { checkTarget } from '../delivery/targets.ts';
 import { countAttempts, pageAttempts } from '../delivery/history.repository.ts';
@@ -45,7 +44,7 @@ export interface DeliveriesQuery {
 export const parseWebhookUpdate = bodyParser<WebhookUpdateInput>(webhookUpdateSchema);
 export const parseDeliveriesQuery = queryParser<DeliveriesQuery>(deliveriesQuerySchema);
 
-type Deps = Pick<AppContext, 'db' | 'clock' | 'ids' | 'config' | 'lookup' | 'subscriptions'>;
+type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'ids' | 'config' | 'lookup'>;
 
 /** GET /webhooks/events: every subscribable event with what it means and the schema of its `data`. */
 export function eventCatalog() {
@@ -55,12 +54,11 @@ export function eventCatalog() {
 export async function createWebhook(app: Deps, key: ApiKey, input: WebhookCreateInput) {
   const targetUrl = await acceptableTarget(app, input.targetUrl);
   const now = app.clock.now();
-  const id = await inTransaction(app.db, async (trx) => {
+  const id = await app.database.transaction(async (trx) => {
     // Counted and inserted in one write transaction, so two racing creates cannot both pass.
     if ((await countActiveWebhooks(trx, key.id)) >= app.config.maxActiveWebhooks) {
       throw errors.webhookLimitReached(app.config.maxActiveWebhooks);
     }
-    afterCommit(trx, () => app.subscriptions.clear());
     return insertWebhook(trx, {
       business_id: key.businessId,
       api_key_id: key.id,
@@ -93,7 +91,7 @@ export async function changeWebhook(app: Deps, owner: WebhookOwner, id: number, 
   if (input.targetUrl !== undefined) patch.target_url = await acceptableTarget(app, input.targetUrl);
   if (input.events !== undefined) patch.events = JSON.stringify(input.events);
   if (input.description !== undefined) patch.description = input.description;
-  await inTransaction(app.db, async (trx) => {
+  await app.database.transaction(async (trx) => {
     const row = await findOwnedWebhook(trx, id, owner);
     if (!row) throw errors.notFound('Webhook');
     if (input.status === 'active' && row.status === 'failed') {
@@ -103,7 +101,6 @@ export async function changeWebhook(app: Deps, owner: WebhookOwner, id: number, 
       Object.assign(patch, { status: 'active', consecutive_failures: 0, disabled_reason: null });
     }
     await updateWebhook(trx, id, patch);
-    afterCommit(trx, () => app.subscriptions.clear());
   });
   return toWebhookJson(await ownWebhook(app, owner, id));
 }
@@ -111,7 +108,6 @@ export async function changeWebhook(app: Deps, owner: WebhookOwner, id: number, 
 export async function removeWebhook(app: Deps, owner: WebhookOwner, id: number): Promise<void> {
   await ownWebhook(app, owner, id);
   await deleteWebhook(app.db, id);
-  app.subscriptions.clear();
 }
 
 /** A new secret, valid at once; attempts sent from now on (retries included) are signed with it. */

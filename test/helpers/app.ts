@@ -7,7 +7,6 @@ import { createBusiness } from '../../src/businesses/businesses.service.ts';
 import { createKey, type KeyWithValue } from '../../src/keys/keys.service.ts';
 import { SCOPES, type Scope } from '../../src/keys/scopes.ts';
 import { insertService } from '../../src/services/services.repository.ts';
-import { inTransaction } from '../../src/db/transaction.ts';
 import type { EventName } from '../../src/webhooks/events.ts';
 import type { Lookup } from '../../src/delivery/targets.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
@@ -110,7 +109,7 @@ export class TestApp {
     extra: { allowedOrigins?: string[]; expiresAt?: string; name?: string } = {},
   ): Promise<KeyWithValue> {
     return createKey(
-      { db: this.context.db, clock: this.context.clock, ids: this.context.ids, onChange: this.context.keysChanged },
+      { db: this.context.db, clock: this.context.clock, ids: this.context.ids },
       businessId,
       { name: extra.name ?? 'test key', scopes: [...scopes], ...extra },
     );
@@ -118,7 +117,6 @@ export class TestApp {
 
   async service(businessId: number, name: string, extra: { active?: boolean; durationMinutes?: number } = {}) {
     const now = this.context.clock.now();
-    this.context.catalog.clear();
     return insertService(this.context.db, {
       business_id: businessId,
       name,
@@ -135,7 +133,7 @@ export class TestApp {
 
   /** Emits an event the way every business operation does: through the outbox, in a transaction. */
   async emit(businessId: number, event: EventName, data: Record<string, unknown> = {}): Promise<number> {
-    return inTransaction(this.context.db, (trx) => this.context.outbox.emitEvent(trx, businessId, event, data));
+    return this.context.database.transaction((trx) => this.context.outbox.emitEvent(trx, businessId, event, data));
   }
 
   /** Registers a webhook for `key` through the API and returns it (with its secret). */

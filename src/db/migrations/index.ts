@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as foundation from './0001-foundation.ts';
 import * as bookingDomain from './0002-booking-domain.ts';
 import * as bookingRules from './0003-booking-rules.ts';
+import * as cacheVersions from './0004-cache-versions.ts';
 
 /**
  * Every migration, imported statically so the bundle and the executable carry them.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-booking-domain': bookingDomain,
   '0003-booking-rules': bookingRules,
+  '0004-cache-versions': cacheVersions,
 };

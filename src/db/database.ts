@@ -1,0 +1,122 @@
+import type { Kysely } from 'kysely';
+import type { Tables } from './tables.ts';
+import type { Db, Tx } from './transaction.ts';
+
+/**
+ * What the caches depend on. Database triggers (migration 0004) bump a topic's version on every
+ * change to the rows it covers, whoever writes: this process, the CLI, another instance.
+ * - `keys`: api_keys, except updates of last_used_at alone;
+ * - `webhooks`: which webhooks exist and whom they serve (business, key, events, status);
+ * - `directory`: businesses, services, staff (schedules included) and who does which service.
+ */
+export type Topic = 'keys' | 'webhooks' | 'directory';
+export const TOPICS: readonly Topic[] = ['keys', 'webhooks', 'directory'];
+
+export type Versions = ReadonlyMap<Topic, number>;
+
+/**
+ * How an engine tells caches that data changed: the one engine-specific part of freshness. SQLite's
+ * (sqlite-freshness.ts) re-reads the versions after its own commits and when PRAGMA data_version
+ * says another connection wrote; a server-based engine would listen for notifications instead.
+ */
+export interface FreshnessSignal {
+  /**
+   * The committed versions as last seen, the same object until they are re-read. Undefined when they
+   * cannot be known now (this connection is inside a write transaction and something committed
+   * since they were read).
+   */
+  current(): Versions | undefined;
+  /** True while this connection holds a transaction open: what is read outside it may be its uncommitted work. */
+  busy(): boolean;
+  /** The versions as `trx` sees them, its own uncommitted changes included. */
+  within(trx: Tx): Promise<Versions>;
+}
+
+/**
+ * The open database: the only way to run a transaction, and the owner of cache freshness.
+ * Routes, services and the delivery engine see only this and the repository functions; which
+ * engine sits behind it is known inside src/db alone.
+ */
+export interface Database {
+  readonly engine: 'sqlite';
+  /** Kysely for every query outside a transaction. */
+  readonly db: Kysely<Tables>;
+  /** Where the data lives, for messages (a file for SQLite). */
+  readonly location: string;
+  /**
+   * Runs `work` in a transaction and returns once it has committed. Transactions are group-committed
+   * (transaction.ts). Do not call it from inside `work`: it would wait for its own batch.
+   */
+  transaction<T>(work: (trx: Tx) => Promise<T>): Promise<T>;
+  /** Schedules `hook` for after the commit of `trx`; a rollback drops it. The same hook runs once. */
+  afterCommit(trx: Tx, hook: () => void): void;
+  /** A cache whose entries are current as long as `topics` have not changed. */
+  cache<K, V>(topics: readonly Topic[]): VersionedCache<K, V>;
+  /** Where the group commit reports its own bugs and those of after-commit hooks. Console by default. */
+  reportFailuresTo(report: (error: unknown, what: string) => void): void;
+  sizeBytes(): number;
+  /** Consistent online copy of the whole database into `destination`. */
+  backup(destination: string): Promise<void>;
+  /**
+   * Caps the database's size in pages and returns the cap in force (never below the current size).
+   * Tests lower it to run out of space and raise it to give space back.
+   */
+  setMaxPageCount(pages: number): number;
+  close(): Promise<void>;
+}
+
+/**
+ * A cache of rarely-changing data that nobody clears. Each entry carries the stamp of its topics'
+ * versions read before it was loaded; an entry whose stamp is not the current one is loaded anew.
+ * - Read inside a transaction, the versions are the transaction's own (its uncommitted changes
+ *   count), and what it loads is stored only once it has committed: it may include work of the
+ *   same group commit that is still to be rolled back.
+ * - Read outside, the versions are the committed ones the signal last saw; while this connection
+ *   is inside a write transaction nothing loaded outside it is stored (it may have read that
+ *   transaction's uncommitted work).
+ * Versions only grow, so the sum of a cache's topics' versions is a stamp that changes whenever
+ * any of them does.
+ */
+export class VersionedCache<K, V> {
+  readonly #entries = new Map<K, { value: V; stamp: number }>();
+  readonly #topics: readonly Topic[];
+  readonly #signal: FreshnessSignal;
+  readonly #afterCommit: (trx: Tx, hook: () => void) => void;
+
+  constructor(topics: readonly Topic[], signal: FreshnessSignal, afterCommit: (trx: Tx, hook: () => void) => void) {
+    this.#topics = topics;
+    this.#signal = signal;
+    this.#afterCommit = afterCommit;
+  }
+
+  /** The cached value, or `load`'s (kept unless undefined). `via` is what `load` reads through. */
+  async get<T extends V | undefined>(key: K, via: Db | Tx, load: () => Promise<T>): Promise<V | T> {
+    if (via.isTransaction) return this.#getWithin(key, via as Tx, load);
+    const versions = this.#signal.current();
+    const stamp = versions && this.#stamp(versions);
+    const cached = this.#entries.get(key);
+    if (cached !== undefined && cached.stamp === stamp) return cached.value;
+    const quiet = !this.#signal.busy();
+    const value = await load();
+    // Stored only if nothing was re-read meanwhile: the same versions object means no commit came between.
+    if (value !== undefined && stamp !== undefined && quiet && !this.#signal.busy() && this.#signal.current() === versions) {
+      this.#entries.set(key, { value, stamp });
+    }
+    return value;
+  }
+
+  async #getWithin<T extends V | undefined>(key: K, trx: Tx, load: () => Promise<T>): Promise<V | T> {
+    const stamp = this.#stamp(await this.#signal.within(trx));
+    const cached = this.#entries.get(key);
+    if (cached !== undefined && cached.stamp === stamp) return cached.value;
+    const value = await load();
+    if (value !== undefined) this.#afterCommit(trx, () => this.#entries.set(key, { value, stamp }));
+    return value;
+  }
+
+  #stamp(versions: Versions): number {
+    let sum = 0;
+    for (const topic of this.#topics) sum += versions.get(topic) ?? 0;
+    return sum;
+  }
+}
