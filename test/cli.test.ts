@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { COMMANDS } from '../src/cli/main.ts';
-import { tempDataDir } from './helpers/app.ts';
+import { tempDataDir, TestApp } from './helpers/app.ts';
 import { cli, cliJson, startServeProcess } from './helpers/cli.ts';
 
 describe('booking-api CLI', () => {
@@ -162,5 +162,23 @@ describe('booking-api serve', () => {
     second.child.kill('SIGINT');
     assert.equal(await second.exited, 0);
     assert.doesNotMatch(second.output().stderr, /bk_admin_/, 'not printed again');
+  });
+});
+
+describe('the CLI beside a running server', () => {
+  it('revokes a key the server has in memory, and the server refuses it at once', async () => {
+    const app = await TestApp.start();
+    try {
+      const businessId = await app.business();
+      const key = await app.key(businessId, ['services:read']);
+      const services = () => app.request('GET', '/v1/integration/services', { key: key.key });
+      assert.equal((await services()).status, 200);
+      assert.equal((await services()).status, 200, 'answered from the key cache');
+      const revoked = cliJson(['keys', 'revoke', String(key.id), '--data', app.dataDir]);
+      assert.equal(revoked.status, 'revoked');
+      assert.equal((await services()).status, 401);
+    } finally {
+      await app.stop();
+    }
   });
 });
