@@ -303,7 +303,7 @@ function slotUnavailable(business: BusinessRow, startAt: number, now: number, bo
   return errors.conflict('slot_unavailable', `${when} is not a free slot: ${why}. GET /v1/integration/slots lists the free ones.`);
 }
 
-/** The database's own overlap check (a trigger) speaks in SQLite terms; here it becomes the 409 a client understands. */
+/** The database's own overlap check (a trigger) speaks in storage terms; here it becomes the 409 a client understands. */
 async function withSlotConflicts<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();

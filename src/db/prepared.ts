@@ -1,24 +1,5 @@
-import {
-  CompiledQuery,
-  DummyDriver,
-  Kysely,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  type Compilable,
-  type QueryResult,
-} from 'kysely';
+import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
 import type { Tables } from './tables.ts';
-
-/** A Kysely that only compiles (Kysely's "cold" instance): prepared queries are built with it. */
-const compiler = new Kysely<Tables>({
-  dialect: {
-    createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new SqliteIntrospector(db),
-    createQueryCompiler: () => new SqliteQueryCompiler(),
-  },
-});
 
 /**
  * A query written in Kysely once, compiled once, then run many times with new values.
@@ -27,6 +8,8 @@ const compiler = new Kysely<Tables>({
  *
  * `build` receives placeholders (`p.name`): stand-in values that are recognised in the compiled
  * parameters and replaced on every run. A value that must never change goes in as a literal.
+ * The query is compiled by the database it first runs on, so the SQL is that engine's dialect
+ * (one engine per process).
  */
 export function prepared<P extends Record<string, unknown>, R = unknown>(
   build: (qb: Kysely<Tables>, p: { [K in keyof P]: P[K] }) => Compilable<R>,
@@ -37,7 +20,7 @@ export function prepared<P extends Record<string, unknown>, R = unknown>(
   return (db, values) => {
     if (!compiled) {
       const placeholders = new Proxy({}, { get: (_, name) => `${marker}${String(name)}` }) as { [K in keyof P]: P[K] };
-      compiled = build(compiler, placeholders).compile();
+      compiled = build(db as Kysely<Tables>, placeholders).compile();
       slots = compiled.parameters.flatMap((value, index): Array<[number, string]> =>
         typeof value === 'string' && value.startsWith(marker) ? [[index, value.slice(marker.length)]] : [],
       );
