@@ -58,7 +58,7 @@ export const bookingOperations = [
     scope: 'bookings:write',
     summary: 'Book a free slot',
     description:
-      'The booking starts `pending`; the salon confirms it. 409 `slot_unavailable` when the time is not a free slot (taken, outside hours, in the past, too long); `too_short_notice` or `beyond_horizon` when it breaks the salon\'s booking rules (`minNoticeMinutes`, `horizonDays` in GET /business). Concurrent requests for one slot: exactly one wins. A key without bookings:read sees and cancels only the bookings it made.',
+      'The booking starts `pending`; the salon confirms it. 409 `slot_unavailable` when the time is not a free slot (taken, outside hours, in the past, too long); `too_short_notice` or `beyond_horizon` when it breaks the salon\'s booking rules (`minNoticeMinutes`, `horizonDays` in GET /business). Concurrent requests for one slot: exactly one wins. A key without bookings:read cannot read bookings (403) and cancels only the bookings it made (404 for others).',
     body: typed<BookingInput>(bookingCreateSchema),
     idempotent: true,
     success: { status: 201, schema: 'Booking' },

@@ -10,6 +10,8 @@ import { bodyParser, queryParser } from '../http/validate.ts';
 import type { ApiKey } from '../keys/api-key.ts';
 import { EVENTS, EVENT_NAMES, type EventName } from './events.ts';
 import { EVENT_SCHEMAS } from './event-schemas.ts';
+import defs from '../../schema/defs.json' with { type: 'json' };
+import { selfContained } from '../openapi/schema-tools.ts';
 import { toWebhookJson, toWebhookJsonWithSecret } from './webhook.presenter.ts';
 import {
   countActiveWebhooks,
@@ -46,9 +48,15 @@ export const parseDeliveriesQuery = queryParser<DeliveriesQuery>(deliveriesQuery
 
 type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'ids' | 'config' | 'lookup'>;
 
-/** GET /webhooks/events: every subscribable event with what it means and the schema of its `data`. */
+let catalog: { name: EventName; description: string; payloadSchema: object }[] | undefined;
+
+/**
+ * GET /webhooks/events: every subscribable event with what it means and the schema of its `data`,
+ * each schema self-contained (the shared definitions it uses copied in), so it compiles alone.
+ */
 export function eventCatalog() {
-  return EVENT_NAMES.map((name) => ({ name, description: EVENTS[name], payloadSchema: EVENT_SCHEMAS[name] }));
+  catalog ??= EVENT_NAMES.map((name) => ({ name, description: EVENTS[name], payloadSchema: selfContained(EVENT_SCHEMAS[name], [defs]) }));
+  return catalog;
 }
 
 export async function createWebhook(app: Deps, key: ApiKey, input: WebhookCreateInput) {
