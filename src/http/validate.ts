@@ -1,4 +1,12 @@
-import { Ajv2020 as Ajv, type ErrorObject, type SchemaObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import {
+  Ajv2020 as Ajv,
+  type AnySchemaObject,
+  type ErrorObject,
+  type KeywordDefinition,
+  type SchemaObject,
+  type ValidateFunction,
+} from 'ajv/dist/2020.js';
+import type { DataValidateFunction, DataValidationCxt } from 'ajv/dist/types/index.js';
 import formats from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import defs from '../../schema/defs.json' with { type: 'json' };
@@ -22,9 +30,52 @@ function makeAjv(coerceTypes: boolean): Ajv {
   ajv.addFormat('date-time', (text: string) => rfc3339.validate(text) && Number.isFinite(Date.parse(text)));
   // Annotation only: the sentence used when a `pattern` or `format` fails.
   ajv.addKeyword({ keyword: 'x-error', schemaType: 'string' });
+  ajv.addKeyword(TEXT_KEYWORD);
   ajv.addSchema(defs);
   return ajv;
 }
+
+/** Control characters (Unicode Cc) and the Unicode line/paragraph separators. */
+const NOT_IN_A_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** The same, except tab, line feed and carriage return. */
+const NOT_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/**
+ * The one rule for text a person types (names, notes, descriptions, reasons, comments), marked
+ * in the schemas with `"x-text": "line"` or `"x-text": "multiline"`: the value is trimmed
+ * (String.prototype.trim, which also removes a byte-order mark) and stored trimmed; after
+ * trimming it must still be as long as the field's minLength (so "   " is not a name); a line
+ * holds no control characters at all, multi-line text keeps tab and line breaks only.
+ */
+const TEXT_KEYWORD: KeywordDefinition = {
+  keyword: 'x-text',
+  type: 'string',
+  schemaType: 'string',
+  modifying: true,
+  errors: true,
+  validate: function text(kind: string, data: string, parentSchema?: AnySchemaObject, where?: DataValidationCxt) {
+    const fail = (message: string) => {
+      (text as unknown as DataValidateFunction).errors = [{ keyword: 'x-text', message, params: {} } as ErrorObject];
+      return false;
+    };
+    const bad = (kind === 'line' ? NOT_IN_A_LINE : NOT_IN_TEXT).exec(data);
+    if (bad) {
+      const code = 'U+' + bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+      return fail(
+        kind === 'line'
+          ? `must be one line without control characters (found ${code} at position ${bad.index + 1})`
+          : `must not contain control characters other than tab and line breaks (found ${code} at position ${bad.index + 1})`,
+      );
+    }
+    const trimmed = data.trim();
+    const minLength = (parentSchema?.minLength as number | undefined) ?? 0;
+    if (trimmed.length < minLength) {
+      return fail(minLength === 1 ? 'must not be empty or only spaces' : `must be at least ${minLength} characters long, not counting spaces around it`);
+    }
+    if (trimmed !== data && where) (where.parentData as Record<string | number, unknown>)[where.parentDataProperty] = trimmed;
+    return true;
+  },
+};
 
 const bodyAjv = makeAjv(false);
 const queryAjv = makeAjv(true);
@@ -121,6 +172,8 @@ function describe(error: ErrorObject | undefined, schema: SchemaObject, where: '
       return `${subject} must be ${p.comparison} ${p.limit}.`;
     case 'minProperties':
       return `${subject} must contain at least one of: ${Object.keys(schema.properties ?? {}).join(', ')}.`;
+    case 'x-text':
+      return `${subject} ${error.message}.`;
     case 'pattern':
     case 'format':
       return custom ? `${subject} must be ${custom}.` : `${subject} must be a valid ${String(p.format ?? 'value')}.`;

@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { TestApp } from './helpers/app.ts';
+import { TestClock } from './helpers/clock.ts';
+import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+
+/*
+ * Issue 14, point 4: text a person types is trimmed, must not be blank where it is required, and
+ * holds no control characters (a single line none at all; multi-line text keeps tab and line
+ * breaks). One schema keyword, "x-text", carries the rule; these tests go through the endpoints.
+ */
+describe('text a person types: trimmed, not blank, no control characters', () => {
+  const clock = new TestClock(TEST_NOW);
+  let app: TestApp;
+  let salon: Salon;
+  let hour = 9;
+
+  before(async () => {
+    app = await TestApp.start({ clock });
+    salon = await makeSalon(app);
+  });
+  after(() => app.stop());
+
+  const nextStart = () => `${MONDAY}T${String(hour++).padStart(2, '0')}:00:00+01:00`;
+  const book = (client: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    app.request('POST', '/v1/integration/bookings', {
+      key: salon.key,
+      body: { ...bookingBody(salon.haircut, nextStart(), extra), client: { email: 'ada@example.com', ...client } },
+    });
+
+  for (const [name, message] of [
+    ['   ', /"client\.name" must not be empty or only spaces/],
+    ['\ufeff', /"client\.name" must not be empty or only spaces/],
+    ['\u00a0\u2003\t', /"client\.name" must be one line without control characters \(found U\+0009/],
+    ['a\u0000b', /"client\.name" must be one line without control characters \(found U\+0000 at position 2\)/],
+    ['Ada\nLovelace', /found U\+000A/],
+    ['Ada\u0085', /found U\+0085/],
+    ['Ada\u2028', /found U\+2028/],
+    ['Ada\u007f', /found U\+007F/],
+  ] as const) {
+    it(`refuses client.name ${JSON.stringify(name).replace(/[^\x20-\x7e]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'))} with a clear 400`, async () => {
+      const reply = await book({ name });
+      assert.equal(reply.status, 400, reply.text);
+      assert.equal(reply.body.code, 'validation_failed');
+      assert.equal(reply.body.field, 'client.name');
+      assert.match(reply.body.message, message);
+    });
+  }
+
+  it('stores names and notes trimmed; notes keep their line breaks and tabs', async () => {
+    const reply = await book({ name: '  \ufeffGrace Hopper\u00a0 ', email: 'grace@example.com' }, { notes: '\n  first line\n\tsecond\r\n  ' });
+    assert.equal(reply.status, 201, reply.text);
+    assert.equal(reply.body.client.name, 'Grace Hopper');
+    assert.equal(reply.body.notes, 'first line\n\tsecond');
+  });
+
+  it('refuses control characters in notes other than tab and line breaks', async () => {
+    const reply = await book({ name: 'Ada' }, { notes: 'ring the bell\u0007' });
+    assert.equal(reply.status, 400);
+    assert.equal(reply.body.field, 'notes');
+    assert.match(reply.body.message, /"notes" must not contain control characters other than tab and line breaks \(found U\+0007/);
+  });
+
+  it('applies the same rule to every text field of the admin API', async () => {
+    const cases: Array<[string, string, Record<string, unknown>, string]> = [
+      ['POST', '/businesses', { name: ' \u0000 ', timezone: 'Europe/Berlin' }, 'name'],
+      ['PATCH', `${salon.base}`, { name: '   ' }, 'name'],
+      ['POST', `${salon.base}/services`, { name: '\ufeff', durationMinutes: 30, price: 100 }, 'name'],
+      ['POST', `${salon.base}/services`, { name: 'Trim', durationMinutes: 30, price: 100, description: 'x\u001by' }, 'description'],
+      ['POST', `${salon.base}/staff`, { name: '\t', schedule: undefined }, 'name'],
+      ['POST', `${salon.base}/clients`, { name: 'Bob\r', email: 'bob@example.com' }, 'name'],
+      ['POST', `${salon.base}/keys`, { name: ' ', scopes: ['services:read'] }, 'name'],
+    ];
+    for (const [method, route, body, field] of cases) {
+      const reply = await admin(app, method, route, body);
+      assert.equal(reply.status, 400, `${method} ${route}: ${reply.text}`);
+      assert.equal(reply.body.field, field, `${method} ${route}`);
+    }
+    const cancelled = await admin(app, 'POST', `${salon.base}/bookings`, bookingBody(salon.haircut, `2026-11-24T10:00:00+01:00`), 201);
+    const reply = await admin(app, 'POST', `${salon.base}/bookings/${cancelled.body.id}/cancel`, { reason: 'no\u0000' });
+    assert.equal(reply.status, 400, reply.text);
+    assert.equal(reply.body.field, 'reason');
+  });
+
+  it('every text field of every request schema carries the rule', () => {
+    // A field a person fills in is a string without format, pattern or enum; each must say which kind of text it is.
+    const missing: string[] = [];
+    const walk = (node: any, where: string) => {
+      if (!node || typeof node !== 'object') return;
+      const types = [node.type].flat();
+      if (types.includes('string') && !node.format && !node.pattern && !node.enum && !node['x-text']) missing.push(where);
+      for (const [key, value] of Object.entries(node)) walk(value, `${where}/${key}`);
+    };
+    const dir = path.join(import.meta.dirname, '..', 'schema');
+    const notTyped = new Set(['responses.json', 'defs.json']);
+    // Not text a person types: an IANA zone name, a search term, a delivery id (looked up, never stored).
+    const exempt = new Set(['business-create.json/properties/timezone', 'business-update.json/properties/timezone', 'clients-query.json/properties/search', 'deliveries-query.json/properties/deliveryId']);
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json') && !notTyped.has(f))) {
+      walk(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')), file);
+    }
+    assert.deepEqual(missing.filter((where) => !exempt.has(where)), []);
+  });
+});
