@@ -59,6 +59,15 @@ describe('error responses', () => {
     assertErrorShape(reply, 400, 'invalid_json');
   });
 
+  it('400 validation_failed naming the member for valid JSON with a "__proto__" member (issue 14)', async () => {
+    for (const raw of ['{"__proto__":{"polluted":true},"targetUrl":"https://crm.example.com/"}', '{"events":["booking.created"],"x":{"a":[{"__proto__":null}]}}']) {
+      const reply = await app.request('POST', '/v1/integration/webhooks', { key, raw, headers: { 'Content-Type': 'application/json' } });
+      assertErrorShape(reply, 400, 'validation_failed');
+      assert.equal(reply.body.message, 'The request body has a "__proto__" member, which is not accepted in any object. Remove it.');
+      assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    }
+  });
+
   it('400 validation_failed for well-formed JSON that is not an object', async () => {
     for (const raw of ['"just a string"', '42', 'null', '[]']) {
       const reply = await app.request('POST', '/v1/integration/webhooks', {

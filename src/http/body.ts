@@ -26,6 +26,11 @@ export async function parseJsonBody(ctx: Context): Promise<unknown> {
     const type = (error as { type?: string }).type;
     if (type === 'entity.too.large') throw errors.payloadTooLarge(BODY_LIMIT_TEXT);
     if (type === 'encoding.unsupported' || type === 'charset.unsupported') throw errors.unsupportedMediaType();
+    // Valid JSON that bourne refuses because an object has a "__proto__" member, which would set
+    // the prototype of the parsed object wherever it is copied: say so, it is not broken JSON.
+    if (error instanceof SyntaxError && /forbidden prototype property/.test(error.message)) {
+      throw errors.validation('The request body has a "__proto__" member, which is not accepted in any object. Remove it.', '__proto__');
+    }
     throw errors.invalidJson();
   }
   if (deeperThan(body, MAX_BODY_DEPTH)) {
