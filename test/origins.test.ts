@@ -1,15 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { TestApp } from './helpers/app.ts';
+import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
 
 describe('allowedOrigins and CORS', () => {
   let app: TestApp;
   let restricted: string;
   let open: string;
+  let businessId: number;
 
   before(async () => {
     app = await TestApp.start();
-    const businessId = await app.business();
+    businessId = await app.business();
     restricted = (await app.key(businessId, ['services:read'], { allowedOrigins: ['shop.example.com', '*.salon.test'] })).key;
     open = (await app.key(businessId, ['services:read'])).key;
   });
@@ -17,6 +18,25 @@ describe('allowedOrigins and CORS', () => {
 
   const get = (key: string, headers: Record<string, string> = {}) =>
     app.request('GET', '/v1/integration/services', { key, headers });
+
+  it('refuses a wildcard over a public suffix when a key is created (issue 14)', async () => {
+    const create = (allowedOrigins: string[]) =>
+      app.request('POST', `/admin/api/businesses/${businessId}/keys`, {
+        headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+        body: { name: 'widget', scopes: ['services:read'], allowedOrigins },
+      });
+    for (const wide of ['*.com', '*.co.uk', '*.github.io', '*.CO.UK.', '*.localhost', '*.blogspot.com']) {
+      const reply = await create(['shop.example.com', wide]);
+      assert.equal(reply.status, 400, `${wide}: ${reply.text}`);
+      assert.equal(reply.body.code, 'validation_failed');
+      assert.equal(reply.body.field, 'allowedOrigins[1]');
+      assert.match(reply.body.message, /would admit every site under the public suffix/);
+    }
+    for (const fine of ['*.example.com', '*.example.co.uk', '*.salon.github.io', 'com', '*.salon.test']) {
+      const reply = await create([fine]);
+      assert.equal(reply.status, 201, `${fine}: ${reply.text}`);
+    }
+  });
 
   it('serves an allowed Origin and answers with CORS headers for it', async () => {
     const reply = await get(restricted, { Origin: 'https://shop.example.com' });

@@ -7,7 +7,7 @@ import { bodyParser } from '../http/validate.ts';
 import { sha256Hex, type Ids } from '../ids.ts';
 import { fromKeyRow, toKeyJson, type KeyJson } from './api-key.ts';
 import { findKeyById, insertKey, listKeys, replaceKeyHash, revokeKey } from './keys.repository.ts';
-import { normaliseOriginPattern } from './origins.ts';
+import { normaliseOriginPattern, wildcardTooWide } from './origins.ts';
 import type { Scope } from './scopes.ts';
 
 export interface KeysDeps {
@@ -38,6 +38,10 @@ export async function createKey(deps: KeysDeps, businessId: number, input: unkno
     throw errors.validation('"expiresAt" must be in the future.', 'expiresAt');
   }
   const origins = data.allowedOrigins?.map((entry) => normaliseOriginPattern(entry)!) ?? null;
+  for (const [index, pattern] of (origins ?? []).entries()) {
+    const tooWide = await wildcardTooWide(pattern);
+    if (tooWide) throw errors.validation(`"allowedOrigins[${index}]": ${tooWide}.`, `allowedOrigins[${index}]`);
+  }
   const value = deps.ids.apiKey();
   const id = await insertKey(deps.db, {
     business_id: businessId,

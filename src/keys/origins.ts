@@ -14,6 +14,21 @@ export function normaliseOriginPattern(entry: string): string | undefined {
   return labels.every((label) => HOST_LABEL.test(label)) ? value : undefined;
 }
 
+/**
+ * Why a wildcard entry is too wide, or undefined. "*.com", "*.co.uk" or "*.github.io" would let
+ * any site under a public suffix — anyone can register one — use the key from a browser. Public
+ * suffixes come from the Public Suffix List (ICANN and private sections, via tldts), loaded only
+ * when a wildcard is given; a single label ("*.localhost", an unknown TLD) counts as one too.
+ */
+export async function wildcardTooWide(pattern: string): Promise<string | undefined> {
+  if (!pattern.startsWith('*.')) return undefined;
+  const host = pattern.slice(2);
+  const { getPublicSuffix } = await import('tldts');
+  const suffix = getPublicSuffix(host, { allowPrivateDomains: true });
+  if (suffix !== host && host.includes('.')) return undefined;
+  return `"${pattern}" would admit every site under the public suffix "${host}"; name your own domain, such as *.example.${host}`;
+}
+
 export function hostMatches(host: string, patterns: readonly string[]): boolean {
   const candidate = host.toLowerCase().replace(/\.$/, '');
   return patterns.some((pattern) =>
