@@ -38,6 +38,9 @@ export async function openDatabase(dataDir: string, options: OpenOptions = {}): 
     // outbox took 22 µs instead of 53 µs (they are a few pages per transaction).
     raw.pragma('temp_store = MEMORY');
     raw.pragma('busy_timeout = 5000');
+    // Deleted and overwritten content is zeroed, so a deleted webhook's or a rotated-away secret
+    // does not live on in free space of the file (issue 14; cost measured in docs/decisions.md).
+    raw.pragma('secure_delete = ON');
     if (options.maxPageCount) raw.pragma(`max_page_count = ${Math.floor(options.maxPageCount)}`);
   } catch (error) {
     throw new StorageSetupError(`cannot open the database ${file}: ${(error as Error).message}`);
