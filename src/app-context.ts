@@ -11,6 +11,7 @@ import type { RateLimiter } from './http/rate-limit.ts';
 import type { Ids } from './ids.ts';
 import type { KeyStore } from './keys/key-store.ts';
 import type { Logger } from './log.ts';
+import type { SecretBox } from './webhooks/secret-box.ts';
 import type { Subscriptions } from './webhooks/subscriptions.ts';
 import type { ServiceCatalog } from './services/service-catalog.ts';
 import type { BusinessDirectory } from './businesses/directory.ts';
@@ -34,6 +35,8 @@ export interface AppContext {
   readonly policy: Policy;
   readonly engine: DeliveryEngine;
   readonly outbox: Outbox;
+  /** Seals webhook secrets for the database and opens them for signing (kept in memory). */
+  readonly secretBox: SecretBox;
   /** Each business's record, services and staff in memory, kept current by the database. */
   readonly directory: BusinessDirectory;
   /** GET /services, serialised once per business. */

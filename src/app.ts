@@ -23,6 +23,7 @@ import type { AppState } from './http/state.ts';
 import { randomIds, type Ids } from './ids.ts';
 import { KeyStore } from './keys/key-store.ts';
 import { silentLogger, type Logger } from './log.ts';
+import { openSecretBox, sealPlainSecrets, type SecretBox } from './webhooks/secret-box.ts';
 import { Subscriptions } from './webhooks/subscriptions.ts';
 import { ServiceCatalog } from './services/service-catalog.ts';
 import { BusinessDirectory } from './businesses/directory.ts';
@@ -63,6 +64,15 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   const lookup = deps.lookup ?? dns.lookup;
   const database = await openDatabase(config.dataDir, deps.database);
   database.reportFailuresTo((err, what) => logger.error({ err }, what));
+  let secretBox: SecretBox;
+  try {
+    secretBox = await openSecretBox(config, database);
+    const sealed = await sealPlainSecrets(database, secretBox);
+    if (sealed > 0) logger.info({ webhooks: sealed }, 'encrypted webhook secrets stored in clear by an earlier version');
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const perWebhook = Math.max(1, Math.floor(config.deliveryConcurrency / 4));
   const sender = new Sender({
     timeoutMs: config.deliveryTimeoutMs,
@@ -72,6 +82,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     connectionsPerOrigin: config.deliveryConcurrency,
     lookup: deps.lookup,
     now: () => clock.now(),
+    openSecret: (stored) => secretBox.open(stored),
   });
   const schedule = new RetrySchedule(config.retryDelays);
   const policy = { schedule, failuresBeforeDisable: config.failuresBeforeDisable };
@@ -106,6 +117,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     subscriptions,
     catalog: new ServiceCatalog(database),
     directory: new BusinessDirectory(database),
+    secretBox,
   };
 
   const admin = adminRouter(context);

@@ -22,6 +22,8 @@ export interface Config {
   readonly allowPrivateTargets: boolean;
   readonly deliveryConcurrency: number;
   readonly logLevel: LogLevel;
+  /** The key webhook secrets are encrypted with; defaults to secrets.key in the data dir. */
+  readonly secretsKeyFile: string | undefined;
   /** Where the single executable unpacks its native addon; defaults to a folder in the data dir. */
   readonly cacheDir: string | undefined;
 }
@@ -187,6 +189,14 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
       const value = raw.trim().toLowerCase() as LogLevel;
       return LOG_LEVELS.includes(value) ? { value } : { problem: `must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"` };
     },
+  },
+  {
+    key: 'secretsKeyFile',
+    env: 'BOOKING_SECRETS_KEY_FILE',
+    flag: 'secrets-key-file',
+    description: 'key file webhook secrets are encrypted with (default: <data>/secrets.key, made on first start); keep a copy with backups',
+    default: undefined,
+    parse: (raw) => (raw.trim() ? { value: raw } : { problem: 'must not be empty' }),
   },
   {
     key: 'cacheDir',

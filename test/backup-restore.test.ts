@@ -66,10 +66,13 @@ describe('booking-api backup and restore', () => {
       test.diagnostic(`backup of ${copy.bytes} bytes in ${copy.durationMs} ms; ${atEnd - atStart} bookings made while the backup command ran (process start included); ${stream.created.size} in all`);
       assert.equal(copy.file, file);
       assert.equal(mode(file), 0o600, 'the backup is owner-only');
+      assert.equal(fs.readFileSync(file).includes('whsec_'), false, 'no webhook secret in clear in the backup');
       assert.deepEqual(fs.readdirSync(work), ['salon.backup'], 'one file, no -wal or partial file beside it');
       assert.deepEqual(stream.serverErrors, []);
 
-      const refused = cli(['restore', '--from', file, '--data', data]);
+      // Not spawnSync: a blocked event loop would miss the server closing an idle keep-alive
+      // connection, and the next fetch would go out on the closed socket ("other side closed").
+      const refused = await cliAsync(['restore', '--from', file, '--data', data]);
       assert.equal(refused.status, 1);
       assert.equal(refused.stderr, `booking-api: a booking-api server is running on ${data}; stop it first, a restore never replaces the database under a running server\n`);
       assert.equal((await fetch(`${server.url}/healthz`)).status, 200, 'the running server was left alone');
@@ -101,7 +104,18 @@ describe('booking-api backup and restore', () => {
       }
 
       const restoredDir = path.join(tempDataDir(), 'restored');
-      const restored = cliJson(['restore', '--from', file, '--data', restoredDir]);
+      // The webhook secrets in the backup are encrypted with the key file of the data dir, which
+      // is not in the backup: without it the restore is refused, saying which file it needs.
+      const keyless = cli(['restore', '--from', file, '--data', restoredDir]);
+      assert.equal(keyless.status, 1);
+      assert.equal(
+        keyless.stderr,
+        `booking-api: the webhook secrets in ${file} are encrypted with a key file that is not here: ${path.join(restoredDir, 'secrets.key')}. ` +
+          'Copy the secrets.key kept with the backup there (or point BOOKING_SECRETS_KEY_FILE to it), then restore again\n',
+      );
+      assert.equal(fs.existsSync(restoredDir), false, 'nothing was restored');
+      const withKey = { BOOKING_SECRETS_KEY_FILE: path.join(data, 'secrets.key') };
+      const restored = cliJson(['restore', '--from', file, '--data', restoredDir], withKey);
       assert.equal(restored.database, path.join(restoredDir, 'booking.db'));
       assert.equal(restored.previous, null);
       assert.equal(mode(restoredDir), 0o700);
@@ -115,7 +129,7 @@ describe('booking-api backup and restore', () => {
         b.close();
       }
 
-      server = await startServeProcess(['--data', restoredDir], ENV);
+      server = await startServeProcess(['--data', restoredDir], { ...ENV, ...withKey });
       const list = await fetch(`${server.url}/v1/integration/bookings?limit=1`, { headers: { 'X-API-Key': apiKey } });
       assert.equal(list.status, 200, 'the restored salon serves with its old key');
       const restoredCount = ((await list.json()) as { total: number }).total;
@@ -186,7 +200,9 @@ describe('booking-api backup and restore', () => {
     const again = await cliHere(['backup', '--to', backup, '--data', first]);
     assert.equal(again.status, 1);
     assert.match(again.stderr, /first\.backup already exists; add --force to replace it/);
-    assert.equal((await cliHere(['backup', '--to', backup, '--data', first, '--force'])).status, 0);
+    const forcedBackup = await cliHere(['backup', '--to', backup, '--data', first, '--force']);
+    assert.equal(forcedBackup.status, 0);
+    assert.match(forcedBackup.stdout, new RegExp(`webhook secrets are encrypted with ${path.join(first, 'secrets.key')}, which is not in the backup`));
 
     const refused = await cliHere(['restore', '--from', backup, '--data', second]);
     assert.equal(refused.status, 1);

@@ -12,6 +12,7 @@ import { findKeyById } from '../../src/keys/keys.repository.ts';
 import { createKey } from '../../src/keys/keys.service.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createWebhook, webhookDeliveries } from '../../src/webhooks/webhooks.service.ts';
+import { openSecretBox, type SecretBox } from '../../src/webhooks/secret-box.ts';
 import { Subscriptions } from '../../src/webhooks/subscriptions.ts';
 import { message, ROOT, rssMiB, spawnNode, startServer, stop, tempDir } from '../lib/processes.ts';
 import type { Row, Scenario } from '../lib/scenario.ts';
@@ -23,6 +24,7 @@ interface Fixture {
   businessId: number;
   webhookId: number;
   apiKeyId: number;
+  secretBox: SecretBox;
 }
 
 async function fixture(name: string, targetUrl: string): Promise<Fixture> {
@@ -36,12 +38,13 @@ async function fixture(name: string, targetUrl: string): Promise<Fixture> {
     config: { ...loadConfig({}), allowPrivateTargets: true },
     lookup: undefined as never,
     subscriptions: new Subscriptions(database),
+    secretBox: await openSecretBox({ dataDir: dir, secretsKeyFile: undefined }, database),
   };
   const business = await createBusiness(database.db, systemClock, { name, timezone: 'UTC' });
   const created = await createKey(deps, business.id, { name: 'bench', scopes: ['webhooks:manage'] });
   const key = fromKeyRow((await findKeyById(database.db, created.id))!);
   const webhook = await createWebhook(deps, key, { targetUrl, events: ['booking.created'] });
-  return { dir, database, businessId: business.id, webhookId: webhook.id, apiKeyId: key.id };
+  return { dir, database, businessId: business.id, webhookId: webhook.id, apiKeyId: key.id, secretBox: deps.secretBox };
 }
 
 /** Fills the attempt tables fast, with plain SQL: `history` finished attempts and `due` pending ones. */
@@ -91,7 +94,7 @@ async function costs(f: Fixture, times: number) {
     () => db.updateTable('delivery_attempts').set({ lease_until: null }).where('id', 'in', claimed).execute(),
   );
   const enqueue = await timeIt(times, () => f.database.transaction((trx) => outbox.emitEvent(trx, f.businessId, 'booking.created', { bookingId: 1 })));
-  const deps = { database: f.database, db, clock: systemClock, ids: randomIds, config: loadConfig({}), lookup: undefined as never };
+  const deps = { database: f.database, db, clock: systemClock, ids: randomIds, config: loadConfig({}), lookup: undefined as never, secretBox: f.secretBox };
   const history = await timeIt(times, () => webhookDeliveries(deps, { apiKeyId: f.apiKeyId }, f.webhookId, { page: 1, limit: 20 }));
   return { claim, enqueue, history };
 }

@@ -1,4 +1,5 @@
 import { backupDatabase, restoreDatabase } from '../db/backup.ts';
+import { assertKeyMatches, sealedSecretsKeyId, secretsKeyFile } from '../webhooks/secret-box.ts';
 import { required, type Command } from './command.ts';
 
 const force = { type: 'boolean', description: 'replace what is there already' } as const;
@@ -14,7 +15,13 @@ export const backupCommand: Command = {
   async run({ values, config, io, json }) {
     const copy = await backupDatabase(config.dataDir, required(values, 'to'), { force: values.force === true });
     if (json) io.out(JSON.stringify(copy));
-    else io.out(`Backed up the database to ${copy.file} (${formatBytes(copy.bytes)} in ${copy.durationMs} ms).`);
+    else {
+      io.out(`Backed up the database to ${copy.file} (${formatBytes(copy.bytes)} in ${copy.durationMs} ms).`);
+      io.out(
+        `Its webhook secrets are encrypted with ${secretsKeyFile(config)}, which is not in the backup: ` +
+          'keep a copy of that key file (apart from the backup); restoring needs it.',
+      );
+    }
   },
 };
 
@@ -27,7 +34,12 @@ export const restoreCommand: Command = {
     force: { type: 'boolean', description: 'replace an existing database (kept as booking.db.before-restore)' },
   },
   async run({ values, config, io, json }) {
-    const result = await restoreDatabase(config.dataDir, required(values, 'from'), { force: values.force === true });
+    const from = required(values, 'from');
+    const result = await restoreDatabase(config.dataDir, from, {
+      force: values.force === true,
+      // Refused before anything is replaced: a database whose secrets cannot be opened would not start.
+      beforeRestore: (copy) => assertKeyMatches(config, sealedSecretsKeyId(copy), from),
+    });
     if (json) {
       io.out(JSON.stringify(result));
       return;

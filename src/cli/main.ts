@@ -9,6 +9,7 @@ import { BackupError } from '../db/backup.ts';
 import { AppError } from '../http/errors.ts';
 import { keysCreateCommand, keysListCommand, keysRegenerateCommand, keysRevokeCommand } from '../keys/keys.cli.ts';
 import { StartupError } from '../server.ts';
+import { SecretsKeyError } from '../webhooks/secret-box.ts';
 import { VERSION } from '../version.ts';
 import { UsageError, type Command, type Io, type OptionDef } from './command.ts';
 import { migrateCommand } from './migrate.ts';
@@ -91,6 +92,7 @@ function failureMessage(error: unknown): string {
     error instanceof StorageSetupError ||
     error instanceof BackupError ||
     error instanceof StartupError ||
+    error instanceof SecretsKeyError ||
     error instanceof AppError
   ) {
     return error.message;

@@ -24,6 +24,8 @@ export interface RestoreResult extends BackupCopy {
 
 interface Options {
   force?: boolean;
+  /** Restore only: a last check of the (checked, private) copy before it replaces anything. */
+  beforeRestore?: (copy: string) => void;
 }
 
 /** Every page in one step: a snapshot of one read transaction, never restarted by the server's writes. */
@@ -70,6 +72,7 @@ export async function restoreDatabase(dataDir: string, from: string, options: Op
     const checked = path.join(checking, DATABASE_FILE);
     copyOwnerOnly(file, checked);
     checkAndSeal(checked, file);
+    options.beforeRestore?.(checked);
     const dir = path.resolve(dataDir);
     try {
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -106,6 +109,16 @@ export async function restoreDatabase(dataDir: string, from: string, options: Op
     });
   } finally {
     fs.rmSync(checking, { recursive: true, force: true });
+  }
+}
+
+/** The first value `sql` selects from a database file (a backup, say), read without changing it. */
+export function readOnlyValue(file: string, sql: string, ...params: unknown[]): unknown {
+  const db = openReadOnly(file);
+  try {
+    return db.prepare(sql).pluck().get(...params);
+  } finally {
+    db.close();
   }
 }
 

@@ -37,6 +37,8 @@ export interface SenderOptions {
   connectionsPerOrigin: number;
   lookup?: Lookup;
   now: () => number;
+  /** The secret a stored (encrypted) secret holds; cached by the caller, called per attempt. */
+  openSecret?: (stored: string) => string;
 }
 
 /**
@@ -66,7 +68,13 @@ export class Sender {
     } catch (error) {
       return failure(sentAt, elapsed(), describeError(error, outgoing.targetUrl, this.#options.timeoutMs));
     }
-    const headers = deliveryHeaders({ ...outgoing, sentAt, userAgent: USER_AGENT });
+    let secret: string;
+    try {
+      secret = this.#options.openSecret ? this.#options.openSecret(outgoing.secret) : outgoing.secret;
+    } catch {
+      return failure(sentAt, elapsed(), 'not sent: the webhook secret cannot be decrypted with this server\'s secrets key');
+    }
+    const headers = deliveryHeaders({ ...outgoing, secret, sentAt, userAgent: USER_AGENT });
     // Not AbortSignal.timeout(): its timer and signal live the whole 10 s after the answer came,
     // so thousands of finished sends a second kept ~50 000 of them alive (the backlog's peak RSS).
     const deadline = new AbortController();

@@ -19,6 +19,6 @@ export function toWebhookJson(row: WebhookRow) {
 }
 
 /** The one shape that carries the secret: the answers of create and rotate-secret. */
-export function toWebhookJsonWithSecret(row: WebhookRow) {
-  return { ...toWebhookJson(row), secret: row.secret };
+export function toWebhookJsonWithSecret(row: WebhookRow, secret: string) {
+  return { ...toWebhookJson(row), secret };
 }

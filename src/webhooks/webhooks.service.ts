@@ -46,7 +46,7 @@ export interface DeliveriesQuery {
 export const parseWebhookUpdate = bodyParser<WebhookUpdateInput>(webhookUpdateSchema);
 export const parseDeliveriesQuery = queryParser<DeliveriesQuery>(deliveriesQuerySchema);
 
-type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'ids' | 'config' | 'lookup'>;
+type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'ids' | 'config' | 'lookup' | 'secretBox'>;
 
 let catalog: { name: EventName; description: string; payloadSchema: object }[] | undefined;
 
@@ -62,6 +62,7 @@ export function eventCatalog() {
 export async function createWebhook(app: Deps, key: ApiKey, input: WebhookCreateInput) {
   const targetUrl = await acceptableTarget(app, input.targetUrl);
   const now = app.clock.now();
+  const secret = app.ids.webhookSecret();
   const id = await app.database.transaction(async (trx) => {
     // Counted and inserted in one write transaction, so two racing creates cannot both pass.
     if ((await countActiveWebhooks(trx, key.id)) >= app.config.maxActiveWebhooks) {
@@ -73,7 +74,7 @@ export async function createWebhook(app: Deps, key: ApiKey, input: WebhookCreate
       target_url: targetUrl,
       events: JSON.stringify(input.events),
       description: input.description ?? '',
-      secret: app.ids.webhookSecret(),
+      secret: app.secretBox.seal(secret),
       status: 'active',
       consecutive_failures: 0,
       disabled_reason: null,
@@ -82,7 +83,7 @@ export async function createWebhook(app: Deps, key: ApiKey, input: WebhookCreate
       updated_at: now,
     });
   });
-  return toWebhookJsonWithSecret(await ownWebhook(app, { apiKeyId: key.id }, id));
+  return toWebhookJsonWithSecret(await ownWebhook(app, { apiKeyId: key.id }, id), secret);
 }
 
 export async function listWebhooks(app: Deps, owner: WebhookOwner) {
@@ -121,8 +122,9 @@ export async function removeWebhook(app: Deps, owner: WebhookOwner, id: number):
 /** A new secret, valid at once; attempts sent from now on (retries included) are signed with it. */
 export async function rotateSecret(app: Deps, owner: WebhookOwner, id: number) {
   await ownWebhook(app, owner, id);
-  await updateWebhook(app.db, id, { secret: app.ids.webhookSecret(), updated_at: app.clock.now() });
-  return toWebhookJsonWithSecret(await ownWebhook(app, owner, id));
+  const secret = app.ids.webhookSecret();
+  await updateWebhook(app.db, id, { secret: app.secretBox.seal(secret), updated_at: app.clock.now() });
+  return toWebhookJsonWithSecret(await ownWebhook(app, owner, id), secret);
 }
 
 export async function webhookDeliveries(app: Deps, owner: WebhookOwner, id: number, { page, limit, status, deliveryId }: DeliveriesQuery) {
