@@ -110,7 +110,8 @@ export async function openSecretBox(config: Pick<Config, 'dataDir' | 'secretsKey
   let key = readKeyFile(file);
   // A key only matters once a secret is sealed with it: until then a new or another key is fine.
   const sealed = await anySealedSecret(db, SEALED);
-  const expected = sealed ? await readSetting(db, KEY_ID_SETTING) : undefined;
+  const stored = await readSetting(db, KEY_ID_SETTING);
+  const expected = sealed ? stored : undefined;
   if (!key) {
     if (sealed) {
       throw new SecretsKeyError(
@@ -127,7 +128,7 @@ export async function openSecretBox(config: Pick<Config, 'dataDir' | 'secretsKey
         'Put back the secrets.key kept with the database or its backup (or point BOOKING_SECRETS_KEY_FILE to it)',
     );
   }
-  if (!sealed) await writeSetting(db, KEY_ID_SETTING, box.keyId());
+  if (stored !== box.keyId()) await writeSetting(db, KEY_ID_SETTING, box.keyId());
   return box;
 }
 
