@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { COMMANDS } from '../src/cli/main.ts';
 import { tempDataDir, TestApp } from './helpers/app.ts';
-import { cli, cliJson, startServeProcess } from './helpers/cli.ts';
+import { cli, cliAsync, cliJson, startServeProcess } from './helpers/cli.ts';
 
 describe('booking-api CLI', () => {
   const data = tempDataDir();
@@ -174,7 +174,11 @@ describe('the CLI beside a running server', () => {
       const services = () => app.request('GET', '/v1/integration/services', { key: key.key });
       assert.equal((await services()).status, 200);
       assert.equal((await services()).status, 200, 'answered from the key cache');
-      const revoked = cliJson(['keys', 'revoke', String(key.id), '--data', app.dataDir]);
+      // Not spawnSync: blocked, this process would miss the server closing an idle keep-alive
+      // connection under load, and the next request would fail on the closed socket.
+      const run = await cliAsync(['keys', 'revoke', String(key.id), '--data', app.dataDir, '--json']);
+      assert.equal(run.status, 0, run.stderr);
+      const revoked = JSON.parse(run.stdout);
       assert.equal(revoked.status, 'revoked');
       assert.equal((await services()).status, 401);
     } finally {
