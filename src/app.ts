@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import Koa from 'koa';
 import compose from 'koa-compose';
 import type { AppContext } from './app-context.ts';
@@ -11,8 +10,7 @@ import { Outbox } from './delivery/outbox.ts';
 import { RetrySchedule } from './delivery/schedule.ts';
 import { Sender } from './delivery/sender.ts';
 import type { Lookup } from './delivery/targets.ts';
-import { healthRoutes } from './health.routes.ts';
-import { jsonBody } from './http/body.ts';
+import { HEALTH_OPERATIONS } from './health.operations.ts';
 import { authenticateKey, checkOrigin, limitRate, preflight } from './http/integration-auth.ts';
 import { mount, type Operation } from './http/operations.ts';
 import { INTEGRATION_OPERATIONS, INTEGRATION_PREFIX } from './integration-api.ts';
@@ -27,7 +25,7 @@ import { openSecretBox, sealPlainSecrets, type SecretBox } from './webhooks/secr
 import { Subscriptions } from './webhooks/subscriptions.ts';
 import { ServiceCatalog } from './services/service-catalog.ts';
 import { BusinessDirectory } from './businesses/directory.ts';
-import { adminRouter, ADMIN_PREFIX } from './admin/admin.routes.ts';
+import { ADMIN_OPERATIONS, ADMIN_PREFIX } from './admin-api.ts';
 import { requireAdmin } from './admin/admin-auth.ts';
 import { Cron } from 'croner';
 import { forgetOldKeys } from './bookings/idempotency.ts';
@@ -47,9 +45,9 @@ export interface AppDeps {
 export interface App {
   readonly koa: Koa<AppState>;
   readonly context: AppContext;
-  /** The integration API's operations and the admin router, whose tables tests walk. */
+  /** The operations of the integration and admin APIs, whose tables tests walk. */
   readonly integrationOperations: readonly Operation[];
-  readonly adminRouter: Router<AppState>;
+  readonly adminOperations: readonly Operation[];
   /** Starts the delivery engine. */
   start(): Promise<void>;
   /** Stops deliveries (waiting for those in flight), saves counters, closes the database. */
@@ -120,8 +118,6 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     secretBox,
   };
 
-  const admin = adminRouter(context);
-
   const koa = new Koa<AppState>({ proxy: false });
   koa.silent = true;
   koa.use(requestContext(context));
@@ -134,19 +130,16 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     checkOrigin(),
   ]);
   koa.use(mount(context, INTEGRATION_OPERATIONS, { prefix: INTEGRATION_PREFIX, guard: integrationGuard }));
-  const adminChain: Koa.Middleware<AppState, any>[] = [requireAdmin(context), jsonBody(), admin.routes(), admin.allowedMethods()];
-  koa.use(under(ADMIN_PREFIX, compose(adminChain)));
+  koa.use(mount(context, ADMIN_OPERATIONS, { prefix: ADMIN_PREFIX, guard: requireAdmin(context) }));
+  koa.use(mount(context, HEALTH_OPERATIONS, { prefix: '/healthz' }));
   let housekeeping: Cron | undefined;
-  const health = healthRoutes(context);
-  koa.use(health.routes());
-  koa.use(health.allowedMethods());
   koa.use(serveStatic(loadStaticFiles()));
 
   return {
     koa,
     context,
     integrationOperations: INTEGRATION_OPERATIONS,
-    adminRouter: admin,
+    adminOperations: ADMIN_OPERATIONS,
     start: async () => {
       await engine.start();
       housekeeping ??= new Cron('17 */10 * * * *', { protect: true, unref: true }, () =>
@@ -163,10 +156,4 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
       await database.close();
     },
   };
-}
-
-/** Runs `middleware` for paths at or below `prefix` (unknown ones included, so they need a key too). */
-function under(prefix: string, middleware: Koa.Middleware<AppState>): Koa.Middleware<AppState> {
-  return (ctx, next) =>
-    ctx.path === prefix || ctx.path.startsWith(`${prefix}/`) ? middleware(ctx, next) : next();
 }

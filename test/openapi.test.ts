@@ -8,8 +8,9 @@ import { promisify } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { ADMIN_OPERATIONS } from '../src/admin-api.ts';
 import { INTEGRATION_OPERATIONS } from '../src/integration-api.ts';
-import { TestApp } from './helpers/app.ts';
+import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
 import { Receiver } from './helpers/receiver.ts';
 import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
@@ -223,6 +224,28 @@ describe('the OpenAPI document', () => {
       conforms('get', '/business', await app.request('GET', '/v1/integration/business', { key: narrow }));
       conforms('get', '/business', await app.request('GET', '/v1/integration/business'));
       assert.ok(checked >= INTEGRATION_OPERATIONS.length - 1, `${checked} answers checked`);
+    });
+  });
+
+  describe('of the admin API', () => {
+    let adminDoc: any;
+    before(async () => {
+      assert.equal((await app.request('GET', '/admin/api/openapi.json')).status, 401, 'behind the admin token like the rest');
+      const reply = await app.request('GET', '/admin/api/openapi.json', { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+      assert.equal(reply.status, 200);
+      adminDoc = reply.body;
+    });
+
+    it('is valid, lists every admin operation and passes Redocly\'s recommended rules', async () => {
+      const result = await new Validator().validate(adminDoc);
+      assert.equal(result.valid, true, JSON.stringify(result.errors, null, 1)?.slice(0, 2000));
+      const documented = Object.values(adminDoc.paths).flatMap((ops: any) => Object.values(ops).map((op: any) => op.operationId));
+      assert.deepEqual(documented.sort(), ADMIN_OPERATIONS.map((op) => op.operationId).sort());
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-lint-'));
+      fs.writeFileSync(path.join(dir, 'admin.json'), JSON.stringify(adminDoc));
+      const lint = await offline('@redocly/cli/bin/cli.js', ['lint', '--extends=recommended', '--format=json', 'admin.json'], dir);
+      const report = JSON.parse(lint.stdout) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; message: string }> };
+      assert.deepEqual({ errors: report.totals.errors, warnings: report.totals.warnings }, { errors: 0, warnings: 0 }, report.problems.map((p) => `${p.ruleId}: ${p.message}`).join('\n'));
     });
   });
 });

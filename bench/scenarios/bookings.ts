@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DateTime } from 'luxon';
 import { createBusiness, changeBusiness } from '../../src/businesses/businesses.service.ts';
+import type { WeeklyHours } from '../../src/businesses/hours.ts';
+import type { WeeklySchedule } from '../../src/staff/schedule.ts';
 import { systemClock } from '../../src/clock.ts';
 import { openDatabase } from '../../src/db/connection.ts';
 import { Outbox } from '../../src/delivery/outbox.ts';
@@ -30,10 +32,10 @@ export async function bookingsFixture(rounds: number, perRound: number): Promise
     catalog: new ServiceCatalog(database),
   };
   const business = await createBusiness(database.db, systemClock, { name: 'Bench salon', timezone: 'UTC' });
-  const allWeek = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ start: '00:00', end: '24:00' }]]));
+  const allWeek = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ start: '00:00', end: '24:00' }]])) as unknown as WeeklyHours;
   await changeBusiness(database.db, systemClock, business.id, { workingHours: allWeek, slotStepMinutes: 15 });
   const service = await createService(deps, business.id, { name: 'Quick trim', durationMinutes: 15, price: 1000 });
-  const schedule = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, ALL_DAY]));
+  const schedule = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, ALL_DAY])) as unknown as WeeklySchedule;
   const staffIds: number[] = [];
   for (let s = 0; s < STAFF; s++) staffIds.push((await createStaff(deps, business.id, { name: `Staff ${s}`, schedule, serviceIds: [service.id] })).id);
   const { key } = await createKey(deps, business.id, { name: 'bench', scopes: ['bookings:write'] });

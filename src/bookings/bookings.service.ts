@@ -1,7 +1,3 @@
-import adminBookingCreateSchema from '../../schema/admin-booking-create.json' with { type: 'json' };
-import bookingCancelSchema from '../../schema/booking-cancel.json' with { type: 'json' };
-import bookingRescheduleSchema from '../../schema/booking-reschedule.json' with { type: 'json' };
-import bookingsQuerySchema from '../../schema/bookings-query.json' with { type: 'json' };
 import type { AppContext } from '../app-context.ts';
 import { findBusiness } from '../businesses/businesses.repository.ts';
 import { isCalendarDate, localDate, localDayBounds, toLocalIso } from '../businesses/local-time.ts';
@@ -11,7 +7,6 @@ import { isSlotConflict } from '../db/errors.ts';
 import type { BookingStatus, BusinessRow } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import { AppError, errors } from '../http/errors.ts';
-import { bodyParser, queryParser } from '../http/validate.ts';
 import { availabilityAt } from '../slots/availability.ts';
 import { bookingWindow, windowProblem } from '../slots/booking-window.ts';
 import { bookingEventData, toBookingJson, type BookingJson } from './booking.presenter.ts';
@@ -58,11 +53,11 @@ export interface BookingsQuery {
   clientId?: number;
 }
 
-export const parseAdminCreate = bodyParser<BookingInput>(adminBookingCreateSchema);
 export type CancelInput = { reason?: string } | null | undefined;
-export const parseCancel = bodyParser<{ reason?: string } | null>(bookingCancelSchema);
-const parseReschedule = bodyParser<{ startTime: string; staffId?: number }>(bookingRescheduleSchema);
-export const parseBookingsQuery = queryParser<BookingsQuery>(bookingsQuerySchema);
+export interface RescheduleInput {
+  startTime: string;
+  staffId?: number;
+}
 
 /**
  * Books a free slot. Integration bookings start `pending` (the salon confirms them); the salon's
@@ -197,8 +192,7 @@ async function move(
 }
 
 /** Moves a live booking to another free time (and staff member): booking.rescheduled. */
-export async function rescheduleBooking(app: Deps, actor: Actor, id: number, body: unknown): Promise<BookingJson> {
-  const input = parseReschedule(body);
+export async function rescheduleBooking(app: Deps, actor: Actor, id: number, input: RescheduleInput): Promise<BookingJson> {
   return withSlotConflicts(() =>
     app.database.transaction(async (trx) => {
       const view = await visibleBooking(trx, actor, id);

@@ -1,6 +1,3 @@
-import clientCreateSchema from '../../schema/client-create.json' with { type: 'json' };
-import clientUpdateSchema from '../../schema/client-update.json' with { type: 'json' };
-import clientsQuerySchema from '../../schema/clients-query.json' with { type: 'json' };
 import type { Updateable } from 'kysely';
 import type { AppContext } from '../app-context.ts';
 import type { ClientRow, ClientsTable } from '../db/tables.ts';
@@ -8,7 +5,6 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { Outbox } from '../delivery/outbox.ts';
 import { errors } from '../http/errors.ts';
-import { bodyParser, queryParser } from '../http/validate.ts';
 import { clientEventData, toClientJson } from './client.presenter.ts';
 import {
   countClients,
@@ -30,12 +26,13 @@ export interface ClientInput {
   notes?: string;
 }
 
-const parseCreate = bodyParser<ClientInput>(clientCreateSchema);
-const parseUpdate = bodyParser<Partial<ClientInput>>(clientUpdateSchema);
-const parseQuery = queryParser<{ page: number; limit: number; search?: string }>(clientsQuerySchema);
+export interface ClientsQuery {
+  page: number;
+  limit: number;
+  search?: string;
+}
 
-export async function adminClients(app: Pick<Deps, 'db'>, businessId: number, query: unknown) {
-  const { page, limit, search } = parseQuery(query);
+export async function adminClients(app: Pick<Deps, 'db'>, businessId: number, { page, limit, search }: ClientsQuery) {
   const [rows, total] = await Promise.all([
     pageClients(app.db, businessId, (page - 1) * limit, limit, search),
     countClients(app.db, businessId, search),
@@ -50,8 +47,7 @@ export async function adminClient(app: Pick<Deps, 'db'>, businessId: number, id:
 }
 
 /** Adds a client (client.created). The e-mail address must not belong to another client. */
-export async function createClient(app: Deps, businessId: number, body: unknown) {
-  const input = parseCreate(body);
+export async function createClient(app: Deps, businessId: number, input: ClientInput) {
   const id = await app.database.transaction(async (trx) => {
     if (input.email && (await findClientByEmail(trx, businessId, input.email))) throw emailTaken();
     return (await insertNewClient(trx, app.outbox, businessId, input, app.clock.now())).id;
@@ -60,8 +56,7 @@ export async function createClient(app: Deps, businessId: number, body: unknown)
 }
 
 /** Changes a client and fires client.updated naming the changed fields; no change, no event. */
-export async function changeClient(app: Deps, businessId: number, id: number, body: unknown) {
-  const input = parseUpdate(body);
+export async function changeClient(app: Deps, businessId: number, id: number, input: Partial<ClientInput>) {
   try {
     await app.database.transaction(async (trx) => {
       const row = await findClient(trx, businessId, id);

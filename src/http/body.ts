@@ -1,5 +1,5 @@
 import coBody from 'co-body';
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
 import { errors } from './errors.ts';
 
 export const BODY_LIMIT = '1mb';
@@ -51,10 +51,3 @@ function deeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
-/** The admin router's body parsing until its routes are operations too. */
-export function jsonBody(): Middleware {
-  return async (ctx, next) => {
-    ctx.request.body = await parseJsonBody(ctx);
-    await next();
-  };
-}

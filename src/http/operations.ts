@@ -35,6 +35,13 @@ export interface Param<T> {
   parse(text: string): T | undefined;
   /** OpenAPI schema of the parameter. */
   readonly schema: object;
+  /** Whether the value names something that exists (a 404 otherwise), checked before the body is read. */
+  exists?(value: T, app: AppContext): Promise<boolean>;
+}
+
+/** `param`, also checked to exist: `existing(idOf('Business'), (id, app) => …)`. */
+export function existing<T>(param: Param<T>, exists: (value: T, app: AppContext) => Promise<boolean>): Param<T> {
+  return { ...param, exists };
 }
 
 /** A positive integer id; "abc", "0" and "-1" name nothing that exists. */
@@ -206,7 +213,7 @@ export function mount(app: AppContext, operations: readonly Operation[], options
     const params: Record<string, unknown> = {};
     for (const [name, param] of compiled.params) {
       const value = param.parse(raw[name] ?? '');
-      if (value === undefined) throw errors.notFound(param.what);
+      if (value === undefined || (param.exists && !(await param.exists(value, app)))) throw errors.notFound(param.what);
       params[name] = value;
     }
     let body: unknown;

@@ -79,9 +79,9 @@ function parameters(op: Operation) {
 }
 
 /** The statuses an operation answers besides its success, from what the mount and the API do. */
-function errorStatuses(op: Operation): number[] {
+function errorStatuses(op: Operation, info: DocumentInfo): number[] {
   const statuses = new Set((op.errors ?? []).map((e: number | Answer) => (typeof e === 'number' ? e : e.status)));
-  if (!op.public) [401, 403, 429].forEach((s) => statuses.add(s));
+  if (!op.public) info.guardStatuses.forEach((s) => statuses.add(s));
   if (op.query || op.body || op.idempotent) statuses.add(400);
   if (op.body) [400, 413, 415].forEach((s) => statuses.add(s));
   if (op.path.includes(':')) statuses.add(404);
@@ -91,21 +91,21 @@ function errorStatuses(op: Operation): number[] {
   return [...statuses].sort();
 }
 
-function errorAnswer(op: Operation, status: number) {
+function errorAnswer(op: Operation, status: number, info: DocumentInfo) {
   const declared = (op.errors ?? []).find((e: number | Answer): e is Answer => typeof e !== 'number' && e.status === status);
   const headers = ['X-Request-Id'];
-  if (!op.public && status !== 401 && status < 500) headers.push(...RATE_LIMIT_HEADERS);
+  if (info.rateLimited && !op.public && status !== 401 && status < 500) headers.push(...RATE_LIMIT_HEADERS);
   if (status === 429 || status === 503) headers.push('Retry-After');
   return {
-    description: declared?.description ?? REASONS[status]!,
+    description: declared?.description ?? info.reasons?.[status] ?? REASONS[status]!,
     headers: headerRefs([...headers, ...(declared?.headers ?? [])]),
     content: json(status === 429 ? 'RateLimited' : 'Error'),
   };
 }
 
-function operation(op: Operation) {
+function operation(op: Operation, info: DocumentInfo) {
   const success = op.success;
-  const successHeaders = ['X-Request-Id', ...(op.public ? [] : RATE_LIMIT_HEADERS), ...(op.idempotent ? ['Idempotent-Replayed'] : []), ...(success.headers ?? [])];
+  const successHeaders = ['X-Request-Id', ...(op.public || !info.rateLimited ? [] : RATE_LIMIT_HEADERS), ...(op.idempotent ? ['Idempotent-Replayed'] : []), ...(success.headers ?? [])];
   return {
     operationId: op.operationId,
     summary: op.summary,
@@ -122,7 +122,7 @@ function operation(op: Operation) {
         headers: headerRefs(successHeaders),
         content: success.schema ? json(success.schema) : undefined,
       },
-      ...Object.fromEntries(errorStatuses(op).map((s) => [s, errorAnswer(op, s)])),
+      ...Object.fromEntries(errorStatuses(op, info).map((s) => [s, errorAnswer(op, s, info)])),
     },
   };
 }
@@ -197,6 +197,12 @@ export interface DocumentInfo {
   readonly securitySchemes: Record<string, object>;
   /** Include the outbound webhooks (the integration API). */
   readonly webhooks?: boolean;
+  /** What the guard in front of every non-public operation can answer. */
+  readonly guardStatuses: readonly number[];
+  /** Answers past the guard carry the rate-limit headers. */
+  readonly rateLimited: boolean;
+  /** Reasons that differ from the integration API's. */
+  readonly reasons?: Readonly<Record<number, string>>;
 }
 
 export const INTEGRATION_INFO: DocumentInfo = {
@@ -210,6 +216,24 @@ export const INTEGRATION_INFO: DocumentInfo = {
     bearer: { type: 'http', scheme: 'bearer', description: 'The same API key as a Bearer token.' },
   },
   webhooks: true,
+  guardStatuses: [401, 403, 429],
+  rateLimited: true,
+};
+
+export const ADMIN_INFO: DocumentInfo = {
+  title: 'booking-api admin API',
+  description:
+    "The salon's back office, used by the status page: businesses, services, staff, clients, bookings, reviews, payments, API keys, " +
+    'every webhook, and the delivery status. Every request carries the admin token (`Authorization: Bearer`); see docs/admin-api.md. ' +
+    'This document is served at GET /admin/api/openapi.json.',
+  securitySchemes: { adminToken: { type: 'http', scheme: 'bearer', description: 'The admin token (`booking-api admin-token`).' } },
+  guardStatuses: [401, 429],
+  rateLimited: false,
+  reasons: {
+    401: 'Missing or wrong admin token (`invalid_admin_token`).',
+    404: 'No such business, or no such thing in it (`not_found`).',
+    429: 'More than 10 wrong admin tokens from this address in a minute (`too_many_attempts`); the right token is still admitted.',
+  },
 };
 
 const cache = new WeakMap<readonly Operation[], object>();
@@ -224,7 +248,7 @@ export function openApiDocument(prefix: string, operations: readonly Operation[]
     if (op.public) continue;
     const path = `${prefix}${op.path.replace(/:(\w+)/g, '{$1}')}`;
     paths[path] ??= {};
-    paths[path][op.method.toLowerCase()] = operation(op);
+    paths[path][op.method.toLowerCase()] = operation(op, info);
   }
   const document = JSON.parse(
     JSON.stringify({

@@ -1,19 +1,29 @@
-import paymentCreateSchema from '../../schema/payment-create.json' with { type: 'json' };
-import refundCreateSchema from '../../schema/refund-create.json' with { type: 'json' };
-import paymentsQuerySchema from '../../schema/payments-query.json' with { type: 'json' };
 import type { AppContext } from '../app-context.ts';
 import { toIso } from '../clock.ts';
 import { findBookingView } from '../bookings/bookings.repository.ts';
 import type { PaymentRow } from '../db/tables.ts';
 import { errors } from '../http/errors.ts';
-import { bodyParser, queryParser } from '../http/validate.ts';
 import { countPayments, findPayment, insertPayment, netPaidForBooking, pagePayments, refundedOf } from './payments.repository.ts';
 
 type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'outbox'>;
 
-const parseCreate = bodyParser<{ bookingId: number; amount: number; method: string; note?: string }>(paymentCreateSchema);
-const parseRefund = bodyParser<{ amount: number; reason?: string }>(refundCreateSchema);
-const parseQuery = queryParser<{ page: number; limit: number; bookingId?: number }>(paymentsQuerySchema);
+export interface PaymentInput {
+  bookingId: number;
+  amount: number;
+  method: string;
+  note?: string;
+}
+
+export interface RefundInput {
+  amount: number;
+  reason?: string;
+}
+
+export interface PaymentsQuery {
+  page: number;
+  limit: number;
+  bookingId?: number;
+}
 
 export function toPaymentJson(row: PaymentRow) {
   return {
@@ -29,8 +39,7 @@ export function toPaymentJson(row: PaymentRow) {
   };
 }
 
-export async function listPayments(app: Pick<Deps, 'db'>, businessId: number, query: unknown) {
-  const { page, limit, bookingId } = parseQuery(query);
+export async function listPayments(app: Pick<Deps, 'db'>, businessId: number, { page, limit, bookingId }: PaymentsQuery) {
   const [rows, total] = await Promise.all([
     pagePayments(app.db, businessId, (page - 1) * limit, limit, bookingId),
     countPayments(app.db, businessId, bookingId),
@@ -39,8 +48,7 @@ export async function listPayments(app: Pick<Deps, 'db'>, businessId: number, qu
 }
 
 /** Records money received for a booking (payment.received), in the booking's currency. */
-export async function recordPayment(app: Deps, businessId: number, body: unknown) {
-  const input = parseCreate(body);
+export async function recordPayment(app: Deps, businessId: number, input: PaymentInput) {
   return app.database.transaction(async (trx) => {
     const booking = await findBookingView(trx, businessId, input.bookingId);
     if (!booking) throw errors.notFound('Booking');
@@ -74,8 +82,7 @@ export async function recordPayment(app: Deps, businessId: number, body: unknown
 }
 
 /** Pays (part of) a payment back (payment.refunded); never more than is left of it. */
-export async function refundPayment(app: Deps, businessId: number, paymentId: number, body: unknown) {
-  const input = parseRefund(body);
+export async function refundPayment(app: Deps, businessId: number, paymentId: number, input: RefundInput) {
   return app.database.transaction(async (trx) => {
     const payment = await findPayment(trx, businessId, paymentId);
     if (!payment || payment.kind !== 'payment') throw errors.notFound('Payment');

@@ -1,30 +1,25 @@
-import reviewCreateSchema from '../../schema/review-create.json' with { type: 'json' };
-import reviewsQuerySchema from '../../schema/reviews-query.json' with { type: 'json' };
 import type { AppContext } from '../app-context.ts';
 import { findBookingView } from '../bookings/bookings.repository.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { errors } from '../http/errors.ts';
-import { bodyParser, queryParser } from '../http/validate.ts';
 import { reviewEventData, toReviewJson } from './review.presenter.ts';
 import { findReviewView, insertReview, pageReviews, reviewStats } from './reviews.repository.ts';
 
 type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'outbox'>;
 
-interface ReviewInput {
+export interface ReviewInput {
   rating: number;
   comment?: string;
   authorName?: string;
   bookingId?: number;
 }
 
-const parseCreate = bodyParser<ReviewInput>(reviewCreateSchema);
 export interface ReviewsQuery {
   page: number;
   limit: number;
   staffId?: number;
 }
 
-export const parseReviewsQuery = queryParser<ReviewsQuery>(reviewsQuerySchema);
 
 /** GET /reviews: newest first, with the average rating of everything the filter matches. */
 export async function listReviews(app: Pick<Deps, 'db'>, businessId: number, { page, limit, staffId }: ReviewsQuery) {
@@ -39,8 +34,7 @@ export async function listReviews(app: Pick<Deps, 'db'>, businessId: number, { p
  * Records a review (review.created). About a booking, it must be a completed visit, reviewed
  * once; the staff member, service and client come from it.
  */
-export async function createReview(app: Deps, businessId: number, body: unknown) {
-  const input = parseCreate(body);
+export async function createReview(app: Deps, businessId: number, input: ReviewInput) {
   try {
     return await app.database.transaction(async (trx) => {
       const booking = input.bookingId === undefined ? undefined : await findBookingView(trx, businessId, input.bookingId);

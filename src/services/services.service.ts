@@ -1,18 +1,15 @@
-import serviceCreateSchema from '../../schema/service-create.json' with { type: 'json' };
-import serviceUpdateSchema from '../../schema/service-update.json' with { type: 'json' };
 import type { Updateable } from 'kysely';
 import type { AppContext } from '../app-context.ts';
 import { toIso } from '../clock.ts';
 import { findBusiness } from '../businesses/businesses.repository.ts';
 import type { ServiceRow, ServicesTable } from '../db/tables.ts';
 import { errors } from '../http/errors.ts';
-import { bodyParser } from '../http/validate.ts';
 import { toServiceJson } from './service.presenter.ts';
 import { findService, insertService, listServices, softDeleteService, updateService } from './services.repository.ts';
 
 type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'outbox'>;
 
-interface ServiceInput {
+export interface ServiceInput {
   name: string;
   description?: string;
   durationMinutes: number;
@@ -21,8 +18,6 @@ interface ServiceInput {
   active?: boolean;
 }
 
-const parseCreate = bodyParser<ServiceInput>(serviceCreateSchema);
-const parseUpdate = bodyParser<Partial<ServiceInput>>(serviceUpdateSchema);
 
 /** API field → column, so `changes` in service.updated names what an integrator knows. */
 const FIELDS = {
@@ -44,8 +39,7 @@ export async function adminService(app: Pick<Deps, 'db'>, businessId: number, id
 }
 
 /** Adds a service (no event: the spec has none for a new service). */
-export async function createService(app: Deps, businessId: number, body: unknown) {
-  const input = parseCreate(body);
+export async function createService(app: Deps, businessId: number, input: ServiceInput) {
   const business = await findBusiness(app.db, businessId);
   if (!business) throw errors.notFound('Business');
   const now = app.clock.now();
@@ -65,8 +59,7 @@ export async function createService(app: Deps, businessId: number, body: unknown
 }
 
 /** Changes a service and fires service.updated naming the changed fields; no change, no event. */
-export async function changeService(app: Deps, businessId: number, id: number, body: unknown) {
-  const input = parseUpdate(body);
+export async function changeService(app: Deps, businessId: number, id: number, input: Partial<ServiceInput>) {
   await app.database.transaction(async (trx) => {
     const row = await findService(trx, businessId, id);
     if (!row) throw errors.notFound('Service');

@@ -1,7 +1,3 @@
-import staffCreateSchema from '../../schema/staff-create.json' with { type: 'json' };
-import staffUpdateSchema from '../../schema/staff-update.json' with { type: 'json' };
-import staffScheduleSchema from '../../schema/staff-schedule.json' with { type: 'json' };
-import staffServicesSchema from '../../schema/staff-services.json' with { type: 'json' };
 import type { AppContext } from '../app-context.ts';
 import { toIso } from '../clock.ts';
 import { findBusiness } from '../businesses/businesses.repository.ts';
@@ -9,7 +5,6 @@ import type { WeeklyHours } from '../businesses/hours.ts';
 import type { StaffTable } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
-import { bodyParser } from '../http/validate.ts';
 import { listServices } from '../services/services.repository.ts';
 import type { Updateable } from 'kysely';
 import { scheduleFromHours, scheduleProblem, type WeeklySchedule } from './schedule.ts';
@@ -18,7 +13,7 @@ import { findStaff, insertStaff, listStaff, replaceStaffServices, servicesOfStaf
 
 type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'outbox'>;
 
-interface StaffCreate {
+export interface StaffCreate {
   name: string;
   title?: string | null;
   email?: string | null;
@@ -26,12 +21,8 @@ interface StaffCreate {
   schedule?: WeeklySchedule;
   serviceIds?: number[];
 }
-type StaffUpdate = Partial<Omit<StaffCreate, 'schedule' | 'serviceIds'>> & { active?: boolean };
+export type StaffUpdate = Partial<Omit<StaffCreate, 'schedule' | 'serviceIds'>> & { active?: boolean };
 
-const parseCreate = bodyParser<StaffCreate>(staffCreateSchema);
-const parseUpdate = bodyParser<StaffUpdate>(staffUpdateSchema);
-const parseSchedule = bodyParser<WeeklySchedule>(staffScheduleSchema);
-const parseServices = bodyParser<{ serviceIds: number[] }>(staffServicesSchema);
 
 /** GET /v1/integration/staff: active staff with the services each performs. */
 export async function publicStaffList(app: Pick<Deps, 'db'>, businessId: number) {
@@ -57,8 +48,7 @@ export async function adminStaffMember(app: Pick<Deps, 'db'>, businessId: number
   return toStaffAdminJson(row, (await servicesOfStaff(app.db, [id])).get(id) ?? []);
 }
 
-export async function createStaff(app: Deps, businessId: number, body: unknown) {
-  const input = parseCreate(body);
+export async function createStaff(app: Deps, businessId: number, input: StaffCreate) {
   const business = await findBusiness(app.db, businessId);
   if (!business) throw errors.notFound('Business');
   const schedule = input.schedule ?? scheduleFromHours(JSON.parse(business.working_hours) as WeeklyHours);
@@ -82,8 +72,7 @@ export async function createStaff(app: Deps, businessId: number, body: unknown) 
   return adminStaffMember(app, businessId, id);
 }
 
-export async function changeStaff(app: Deps, businessId: number, id: number, body: unknown) {
-  const input = parseUpdate(body);
+export async function changeStaff(app: Deps, businessId: number, id: number, input: StaffUpdate) {
   const patch: Updateable<StaffTable> = { updated_at: app.clock.now() };
   if (input.name !== undefined) patch.name = input.name.trim();
   if (input.title !== undefined) patch.title = input.title;
@@ -96,8 +85,7 @@ export async function changeStaff(app: Deps, businessId: number, id: number, bod
 }
 
 /** Replaces the weekly schedule and fires staff.schedule_updated. Existing bookings stay. */
-export async function changeSchedule(app: Deps, businessId: number, id: number, body: unknown) {
-  const schedule = parseSchedule(body);
+export async function changeSchedule(app: Deps, businessId: number, id: number, schedule: WeeklySchedule) {
   assertSchedule(schedule);
   await app.database.transaction(async (trx) => {
     const row = await findStaff(trx, businessId, id);
@@ -114,8 +102,7 @@ export async function changeSchedule(app: Deps, businessId: number, id: number, 
   return adminStaffMember(app, businessId, id);
 }
 
-export async function changeServices(app: Deps, businessId: number, id: number, body: unknown) {
-  const { serviceIds } = parseServices(body);
+export async function changeServices(app: Deps, businessId: number, id: number, { serviceIds }: { serviceIds: number[] }) {
   await app.database.transaction(async (trx) => {
     if (!(await findStaff(trx, businessId, id))) throw errors.notFound('Staff member');
     await setServices(trx, businessId, id, serviceIds);

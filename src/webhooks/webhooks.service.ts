@@ -1,12 +1,9 @@
-import webhookUpdateSchema from '../../schema/webhook-update.json' with { type: 'json' };
-import deliveriesQuerySchema from '../../schema/deliveries-query.json' with { type: 'json' };
 import type { AppContext } from '../app-context.ts';
 import type { AttemptStatus, WebhookRow, WebhookUpdate } from '../db/tables.ts';
 import { toDeliveryRecordJson } from '../delivery/attempt.presenter.ts';
 import { checkTarget } from '../delivery/targets.ts';
 import { countAttempts, pageAttempts } from '../delivery/history.repository.ts';
 import { errors } from '../http/errors.ts';
-import { bodyParser, queryParser } from '../http/validate.ts';
 import type { ApiKey } from '../keys/api-key.ts';
 import { EVENTS, EVENT_NAMES, type EventName } from './events.ts';
 import { EVENT_SCHEMAS } from './event-schemas.ts';
@@ -43,8 +40,6 @@ export interface DeliveriesQuery {
   deliveryId?: string;
 }
 
-export const parseWebhookUpdate = bodyParser<WebhookUpdateInput>(webhookUpdateSchema);
-export const parseDeliveriesQuery = queryParser<DeliveriesQuery>(deliveriesQuerySchema);
 
 type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'ids' | 'config' | 'lookup' | 'secretBox'>;
 

@@ -1,3 +1,4 @@
+import { ADMIN_PREFIX } from '../../src/admin-api.ts';
 import { INTEGRATION_PREFIX } from '../../src/app.ts';
 import type { TestApp } from './app.ts';
 
@@ -8,16 +9,13 @@ export interface Route {
   api: 'integration' | 'admin';
 }
 
-/** Every route of both APIs, read from their own tables (HEAD, which answers beside GET, left out). */
+/** Every route of both APIs, read from their tables of operations (the served documents left out). */
 export function routeTable(app: TestApp): Route[] {
-  const { integrationOperations, adminRouter } = app.server.app;
-  const routes: Route[] = integrationOperations
-    .filter((op) => !op.public)
-    .map((op) => ({ method: op.method, path: `${INTEGRATION_PREFIX}${op.path}`, api: 'integration' }));
-  for (const layer of adminRouter.stack) {
-    for (const method of layer.methods) if (method !== 'HEAD') routes.push({ method, path: String(layer.path), api: 'admin' });
-  }
-  return routes;
+  const { integrationOperations, adminOperations } = app.server.app;
+  return [
+    ...integrationOperations.filter((op) => !op.public).map((op) => ({ method: op.method, path: `${INTEGRATION_PREFIX}${op.path}`, api: 'integration' as const })),
+    ...adminOperations.filter((op) => op.path !== '/openapi.json').map((op) => ({ method: op.method, path: `${ADMIN_PREFIX}${op.path}`, api: 'admin' as const })),
+  ];
 }
 
 /** The path with each `:name` replaced by `params[name]`. */

@@ -1,0 +1,37 @@
+import { statusOperations } from './admin/status.operations.ts';
+import { bookingAdminOperations } from './bookings/bookings.admin-operations.ts';
+import { businessAdminOperations } from './businesses/businesses.admin-operations.ts';
+import { clientAdminOperations } from './clients/clients.admin-operations.ts';
+import { operation, type Operation } from './http/operations.ts';
+import { keyAdminOperations } from './keys/keys.admin-operations.ts';
+import { ADMIN_INFO, openApiDocument } from './openapi/openapi.ts';
+import { paymentAdminOperations } from './payments/payments.admin-operations.ts';
+import { reviewAdminOperations } from './reviews/reviews.admin-operations.ts';
+import { serviceAdminOperations } from './services/services.admin-operations.ts';
+import { staffAdminOperations } from './staff/staff.admin-operations.ts';
+import { webhookAdminOperations } from './webhooks/webhooks.admin-operations.ts';
+
+export const ADMIN_PREFIX = '/admin/api';
+
+/** The salon's back office (DESIGN.md, docs/admin-api.md): every operation behind the admin token. */
+export const ADMIN_OPERATIONS: readonly Operation[] = [
+  ...statusOperations,
+  ...businessAdminOperations,
+  ...serviceAdminOperations,
+  ...staffAdminOperations,
+  ...clientAdminOperations,
+  ...bookingAdminOperations,
+  ...reviewAdminOperations,
+  ...paymentAdminOperations,
+  ...keyAdminOperations,
+  ...webhookAdminOperations,
+  operation({
+    operationId: 'adminGetOpenApiDocument',
+    method: 'GET',
+    path: '/openapi.json',
+    tag: 'meta',
+    summary: 'This document',
+    success: { status: 200, description: 'The OpenAPI 3.1 document of the admin API.' },
+    handle: () => openApiDocument(ADMIN_PREFIX, ADMIN_OPERATIONS, ADMIN_INFO),
+  }),
+];

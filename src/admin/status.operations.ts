@@ -1,0 +1,92 @@
+import { toIso } from '../clock.ts';
+import { countBusinesses } from '../businesses/businesses.repository.ts';
+import { attemptsPerHour, finishedSince, queueDepth, recentFailures, webhookHealthSummary } from '../delivery/sql/delivery-stats.ts';
+import { operation, typed } from '../http/operations.ts';
+import { VERSION } from '../version.ts';
+
+const HOUR_MS = 3_600_000;
+const failuresQuery = typed<{ limit: number; businessId?: number }>({
+  $id: 'failures-query',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    businessId: { type: 'integer', minimum: 1 },
+  },
+});
+
+/** What the status page shows staff: is it up, is anything stuck, what failed lately. */
+export const statusOperations = [
+  operation({
+    operationId: 'adminGetStatus',
+    method: 'GET',
+    path: '/status',
+    summary: 'Is it up, is anything stuck: version, uptime, queue, deliveries of the last hour, webhooks',
+    success: { status: 200 },
+    handle: async (_, app) => {
+      const now = app.clock.now();
+      const [queue, webhooks, businesses, lastHour] = await Promise.all([
+        queueDepth(app.db, now),
+        webhookHealthSummary(app.db),
+        countBusinesses(app.db),
+        finishedSince(app.db, now - HOUR_MS),
+      ]);
+      return {
+        status: 'ok',
+        version: VERSION,
+        startedAt: toIso(app.startedAt),
+        uptimeSeconds: Math.floor((now - app.startedAt) / 1000),
+        databaseBytes: app.database.sizeBytes(),
+        businesses,
+        queue: { ...queue, inFlight: app.engine.inFlight },
+        deliveriesLastHour: lastHour,
+        webhooks: { active: webhooks.active ?? 0, failed: webhooks.failed ?? 0 },
+      };
+    },
+  }),
+  operation({
+    operationId: 'adminDeliveriesPerHour',
+    method: 'GET',
+    path: '/deliveries/hourly',
+    summary: 'Delivery attempts per hour over the last 24 hours, by outcome',
+    success: { status: 200 },
+    handle: async (_, app) => {
+      const now = app.clock.now();
+      const first = Math.floor(now / HOUR_MS) * HOUR_MS - 23 * HOUR_MS;
+      const rows = await attemptsPerHour(app.db, first);
+      const hours = Array.from({ length: 24 }, (_, i) => ({ hour: toIso(first + i * HOUR_MS), success: 0, retrying: 0, failed: 0 }));
+      for (const row of rows) {
+        const bucket = hours[(row.hour - first) / HOUR_MS];
+        if (bucket) bucket[row.status as 'success' | 'retrying' | 'failed'] = row.count;
+      }
+      return { data: hours };
+    },
+  }),
+  operation({
+    operationId: 'adminRecentDeliveryFailures',
+    method: 'GET',
+    path: '/deliveries/recent-failures',
+    summary: 'The latest failed delivery attempts, of every business or one',
+    query: failuresQuery,
+    success: { status: 200 },
+    handle: async ({ query }, app) => {
+      const { limit, businessId } = query;
+      const rows = await recentFailures(app.db, limit, businessId);
+      return {
+        data: rows.map((r) => ({
+          attemptId: r.id,
+          webhookId: r.webhook_id,
+          businessId: r.business_id,
+          targetUrl: r.target_url,
+          event: r.event,
+          deliveryId: r.delivery_id,
+          attemptNumber: r.attempt_number,
+          deliveryStatus: r.status,
+          responseStatusCode: r.response_status_code,
+          errorMessage: r.error_message,
+          at: toIso(r.updated_at),
+        })),
+      };
+    },
+  }),
+];

@@ -1,0 +1,97 @@
+import adminBookingCreateSchema from '../../schema/admin-booking-create.json' with { type: 'json' };
+import bookingCancelSchema from '../../schema/booking-cancel.json' with { type: 'json' };
+import bookingRescheduleSchema from '../../schema/booking-reschedule.json' with { type: 'json' };
+import bookingsQuerySchema from '../../schema/bookings-query.json' with { type: 'json' };
+import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
+import { idOf, operation, Reply, typed, type Operation } from '../http/operations.ts';
+import {
+  cancelBooking,
+  createBooking,
+  getBooking,
+  listBookings,
+  rescheduleBooking,
+  transitionBooking,
+  type Actor,
+  type BookingInput,
+  type BookingsQuery,
+  type CancelInput,
+  type RescheduleInput,
+} from './bookings.service.ts';
+
+const params = { businessId: BUSINESS_ID };
+const one = { ...params, id: idOf('Booking') };
+
+/** The salon acting on its own bookings. */
+const salon = (businessId: number): Actor => ({ businessId, source: 'admin', apiKeyId: null, ownBookingsOnly: false });
+
+/** The salon's view of bookings: all of them, every transition, and rescheduling. */
+export const bookingAdminOperations: Operation[] = [
+  operation({
+    operationId: 'adminListBookings',
+    method: 'GET',
+    path: `${BUSINESS}/bookings`,
+    summary: 'Bookings by start time',
+    params,
+    query: typed<BookingsQuery>(bookingsQuerySchema),
+    success: { status: 200, schema: 'BookingList' },
+    handle: ({ params, query }, app) => listBookings(app, salon(params.businessId), query),
+  }),
+  operation({
+    operationId: 'adminCreateBooking',
+    method: 'POST',
+    path: `${BUSINESS}/bookings`,
+    summary: 'Book for a client (starts confirmed)',
+    params,
+    body: typed<BookingInput>(adminBookingCreateSchema),
+    success: { status: 201, schema: 'Booking' },
+    errors: [404, 409],
+    handle: async ({ params, body }, app) => {
+      const result = await createBooking(app, salon(params.businessId), body);
+      return new Reply(result.status, result.body);
+    },
+  }),
+  operation({
+    operationId: 'adminGetBooking',
+    method: 'GET',
+    path: `${BUSINESS}/bookings/:id`,
+    summary: 'One booking',
+    params: one,
+    success: { status: 200, schema: 'Booking' },
+    handle: ({ params }, app) => getBooking(app, salon(params.businessId), params.id),
+  }),
+  ...(['confirm', 'complete', 'no-show'] as const).map((name) =>
+    operation({
+      operationId: `admin${name === 'no-show' ? 'NoShow' : name[0]!.toUpperCase() + name.slice(1)}Booking`,
+      method: 'POST',
+      path: `${BUSINESS}/bookings/:id/${name}`,
+      summary: name === 'no-show' ? 'Mark a booking as a no-show' : `${name[0]!.toUpperCase()}${name.slice(1)} a booking`,
+      params: one,
+      success: { status: 200, schema: 'Booking' },
+      errors: [409],
+      handle: ({ params }, app) => transitionBooking(app, salon(params.businessId), params.id, name),
+    }),
+  ),
+  operation({
+    operationId: 'adminCancelBooking',
+    method: 'POST',
+    path: `${BUSINESS}/bookings/:id/cancel`,
+    summary: 'Cancel a booking',
+    params: one,
+    body: typed<CancelInput>(bookingCancelSchema),
+    bodyOptional: true,
+    success: { status: 200, schema: 'Booking' },
+    errors: [409],
+    handle: async ({ params, body }, app) => (await cancelBooking(app, salon(params.businessId), params.id, body)).body,
+  }),
+  operation({
+    operationId: 'adminRescheduleBooking',
+    method: 'POST',
+    path: `${BUSINESS}/bookings/:id/reschedule`,
+    summary: 'Move a booking to another free slot (booking.rescheduled)',
+    params: one,
+    body: typed<RescheduleInput>(bookingRescheduleSchema),
+    success: { status: 200, schema: 'Booking' },
+    errors: [409],
+    handle: ({ params, body }, app) => rescheduleBooking(app, salon(params.businessId), params.id, body),
+  }),
+];

@@ -1,0 +1,49 @@
+import businessCreateSchema from '../../schema/business-create.json' with { type: 'json' };
+import businessUpdateSchema from '../../schema/business-update.json' with { type: 'json' };
+import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
+import { operation, typed } from '../http/operations.ts';
+import { allBusinesses, changeBusiness, createBusiness, getBusiness, type BusinessCreateInput, type BusinessUpdateInput } from './businesses.service.ts';
+
+export const businessAdminOperations = [
+  operation({
+    operationId: 'adminListBusinesses',
+    method: 'GET',
+    path: '/businesses',
+    summary: 'Every business of this installation',
+    success: { status: 200 },
+    handle: async (_, app) => {
+      const data = await allBusinesses(app.db);
+      return { data, total: data.length };
+    },
+  }),
+  operation({
+    operationId: 'adminCreateBusiness',
+    method: 'POST',
+    path: '/businesses',
+    summary: 'Add a business',
+    body: typed<BusinessCreateInput>(businessCreateSchema),
+    success: { status: 201 },
+    // createBusiness also serves the CLI, so it validates (and fills defaults) itself as well.
+    handle: ({ body }, app) => createBusiness(app.db, app.clock, body),
+  }),
+  operation({
+    operationId: 'adminGetBusiness',
+    method: 'GET',
+    path: BUSINESS,
+    summary: 'One business',
+    params: { businessId: BUSINESS_ID },
+    success: { status: 200 },
+    handle: ({ params }, app) => getBusiness(app.db, params.businessId),
+  }),
+  operation({
+    operationId: 'adminUpdateBusiness',
+    method: 'PATCH',
+    path: BUSINESS,
+    summary: 'Change a business: name, contact, time zone, hours, booking rules',
+    params: { businessId: BUSINESS_ID },
+    body: typed<BusinessUpdateInput>(businessUpdateSchema),
+    success: { status: 200 },
+    errors: [409],
+    handle: ({ params, body }, app) => changeBusiness(app.db, app.clock, params.businessId, body),
+  }),
+];

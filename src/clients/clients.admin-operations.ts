@@ -1,0 +1,53 @@
+import clientCreateSchema from '../../schema/client-create.json' with { type: 'json' };
+import clientUpdateSchema from '../../schema/client-update.json' with { type: 'json' };
+import clientsQuerySchema from '../../schema/clients-query.json' with { type: 'json' };
+import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
+import { idOf, operation, typed } from '../http/operations.ts';
+import { adminClient, adminClients, changeClient, createClient, type ClientInput, type ClientsQuery } from './clients.service.ts';
+
+const params = { businessId: BUSINESS_ID };
+const one = { ...params, id: idOf('Client') };
+
+export const clientAdminOperations = [
+  operation({
+    operationId: 'adminListClients',
+    method: 'GET',
+    path: `${BUSINESS}/clients`,
+    summary: 'Clients, with a search over name, e-mail and phone',
+    params,
+    query: typed<ClientsQuery>(clientsQuerySchema),
+    success: { status: 200 },
+    handle: ({ params, query }, app) => adminClients(app, params.businessId, query),
+  }),
+  operation({
+    operationId: 'adminCreateClient',
+    method: 'POST',
+    path: `${BUSINESS}/clients`,
+    summary: 'Add a client',
+    params,
+    body: typed<ClientInput>(clientCreateSchema),
+    success: { status: 201 },
+    errors: [409],
+    handle: ({ params, body }, app) => createClient(app, params.businessId, body),
+  }),
+  operation({
+    operationId: 'adminGetClient',
+    method: 'GET',
+    path: `${BUSINESS}/clients/:id`,
+    summary: 'One client',
+    params: one,
+    success: { status: 200 },
+    handle: ({ params }, app) => adminClient(app, params.businessId, params.id),
+  }),
+  operation({
+    operationId: 'adminUpdateClient',
+    method: 'PATCH',
+    path: `${BUSINESS}/clients/:id`,
+    summary: 'Change a client',
+    params: one,
+    body: typed<Partial<ClientInput>>(clientUpdateSchema),
+    success: { status: 200 },
+    errors: [409],
+    handle: ({ params, body }, app) => changeClient(app, params.businessId, params.id, body),
+  }),
+];

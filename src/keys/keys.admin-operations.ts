@@ -1,0 +1,70 @@
+import apiKeyCreateSchema from '../../schema/api-key-create.json' with { type: 'json' };
+import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
+import type { AppContext } from '../app-context.ts';
+import { idOf, operation, typed } from '../http/operations.ts';
+import { SCOPE_PRESETS, SCOPES } from './scopes.ts';
+import { allKeys, createKey, regenerateKey, revokeKeyById, type KeyCreateInput, type KeysDeps } from './keys.service.ts';
+
+const params = { businessId: BUSINESS_ID };
+const one = { ...params, id: idOf('API key') };
+const deps = (app: AppContext): KeysDeps => ({ db: app.db, clock: app.clock, ids: app.ids });
+
+/** "Account settings, section API integration" (spec 3.1): the same operations as the CLI. */
+export const keyAdminOperations = [
+  operation({
+    operationId: 'adminListScopes',
+    method: 'GET',
+    path: '/scopes',
+    summary: 'The scopes a key can have, and the typical sets',
+    success: { status: 200 },
+    handle: () => ({ scopes: SCOPES, presets: SCOPE_PRESETS }),
+  }),
+  operation({
+    operationId: 'adminListKeys',
+    method: 'GET',
+    path: `${BUSINESS}/keys`,
+    summary: 'API keys of a business (never their value)',
+    params,
+    success: { status: 200 },
+    handle: async ({ params }, app) => {
+      const keys = await allKeys(deps(app), params.businessId);
+      const data = keys.map((key) => ({ ...key, lastUsedAt: latest(key.lastUsedAt, app.limiter.lastUsedAt(key.id)) }));
+      return { data, total: data.length };
+    },
+  }),
+  operation({
+    operationId: 'adminCreateKey',
+    method: 'POST',
+    path: `${BUSINESS}/keys`,
+    summary: 'Create an API key; the answer holds its value, shown once',
+    params,
+    body: typed<KeyCreateInput>(apiKeyCreateSchema),
+    success: { status: 201 },
+    // createKey also serves the CLI, so it validates itself as well.
+    handle: ({ params, body }, app) => createKey(deps(app), params.businessId, body),
+  }),
+  operation({
+    operationId: 'adminRevokeKey',
+    method: 'POST',
+    path: `${BUSINESS}/keys/:id/revoke`,
+    summary: 'Revoke an API key at once',
+    params: one,
+    success: { status: 200 },
+    handle: ({ params }, app) => revokeKeyById(deps(app), params.id, params.businessId),
+  }),
+  operation({
+    operationId: 'adminRegenerateKey',
+    method: 'POST',
+    path: `${BUSINESS}/keys/:id/regenerate`,
+    summary: 'A new value for an API key; the old one stops working',
+    params: one,
+    success: { status: 200 },
+    handle: ({ params }, app) => regenerateKey(deps(app), params.id, params.businessId),
+  }),
+];
+
+/** The stored last use lags by up to a flush; the rate limiter knows the newest. */
+function latest(stored: string | null, inMemory: number | undefined): string | null {
+  if (!inMemory) return stored;
+  return stored && Date.parse(stored) >= inMemory ? stored : new Date(inMemory).toISOString();
+}

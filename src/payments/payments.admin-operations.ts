@@ -1,0 +1,43 @@
+import paymentCreateSchema from '../../schema/payment-create.json' with { type: 'json' };
+import paymentsQuerySchema from '../../schema/payments-query.json' with { type: 'json' };
+import refundCreateSchema from '../../schema/refund-create.json' with { type: 'json' };
+import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
+import { idOf, operation, typed } from '../http/operations.ts';
+import { listPayments, recordPayment, refundPayment, type PaymentInput, type PaymentsQuery, type RefundInput } from './payments.service.ts';
+
+const params = { businessId: BUSINESS_ID };
+
+export const paymentAdminOperations = [
+  operation({
+    operationId: 'adminListPayments',
+    method: 'GET',
+    path: `${BUSINESS}/payments`,
+    summary: 'Payments and refunds, newest first',
+    params,
+    query: typed<PaymentsQuery>(paymentsQuerySchema),
+    success: { status: 200 },
+    handle: ({ params, query }, app) => listPayments(app, params.businessId, query),
+  }),
+  operation({
+    operationId: 'adminRecordPayment',
+    method: 'POST',
+    path: `${BUSINESS}/payments`,
+    summary: 'Record a payment for a booking',
+    params,
+    body: typed<PaymentInput>(paymentCreateSchema),
+    success: { status: 201 },
+    errors: [404, 409],
+    handle: ({ params, body }, app) => recordPayment(app, params.businessId, body),
+  }),
+  operation({
+    operationId: 'adminRefundPayment',
+    method: 'POST',
+    path: `${BUSINESS}/payments/:id/refund`,
+    summary: 'Refund (part of) a payment',
+    params: { ...params, id: idOf('Payment') },
+    body: typed<RefundInput>(refundCreateSchema),
+    success: { status: 201 },
+    errors: [409],
+    handle: ({ params, body }, app) => refundPayment(app, params.businessId, params.id, body),
+  }),
+];

@@ -1,0 +1,31 @@
+import reviewCreateSchema from '../../schema/review-create.json' with { type: 'json' };
+import reviewsQuerySchema from '../../schema/reviews-query.json' with { type: 'json' };
+import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
+import { operation, typed } from '../http/operations.ts';
+import { createReview, listReviews, type ReviewInput, type ReviewsQuery } from './reviews.service.ts';
+
+const params = { businessId: BUSINESS_ID };
+
+export const reviewAdminOperations = [
+  operation({
+    operationId: 'adminListReviews',
+    method: 'GET',
+    path: `${BUSINESS}/reviews`,
+    summary: 'Reviews, newest first, with the average rating',
+    params,
+    query: typed<ReviewsQuery>(reviewsQuerySchema),
+    success: { status: 200 },
+    handle: ({ params, query }, app) => listReviews(app, params.businessId, query),
+  }),
+  operation({
+    operationId: 'adminCreateReview',
+    method: 'POST',
+    path: `${BUSINESS}/reviews`,
+    summary: 'Record a review a client gave',
+    params,
+    body: typed<ReviewInput>(reviewCreateSchema),
+    success: { status: 201 },
+    errors: [404, 409],
+    handle: ({ params, body }, app) => createReview(app, params.businessId, body),
+  }),
+];

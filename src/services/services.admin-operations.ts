@@ -1,0 +1,60 @@
+import serviceCreateSchema from '../../schema/service-create.json' with { type: 'json' };
+import serviceUpdateSchema from '../../schema/service-update.json' with { type: 'json' };
+import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
+import { idOf, operation, typed } from '../http/operations.ts';
+import { adminService, adminServices, changeService, createService, deleteService, type ServiceInput } from './services.service.ts';
+
+const params = { businessId: BUSINESS_ID };
+const one = { ...params, id: idOf('Service') };
+
+export const serviceAdminOperations = [
+  operation({
+    operationId: 'adminListServices',
+    method: 'GET',
+    path: `${BUSINESS}/services`,
+    summary: 'Every service, switched-off ones included',
+    params,
+    success: { status: 200 },
+    handle: ({ params }, app) => adminServices(app, params.businessId),
+  }),
+  operation({
+    operationId: 'adminCreateService',
+    method: 'POST',
+    path: `${BUSINESS}/services`,
+    summary: 'Add a service',
+    params,
+    body: typed<ServiceInput>(serviceCreateSchema),
+    success: { status: 201 },
+    handle: ({ params, body }, app) => createService(app, params.businessId, body),
+  }),
+  operation({
+    operationId: 'adminGetService',
+    method: 'GET',
+    path: `${BUSINESS}/services/:id`,
+    summary: 'One service',
+    params: one,
+    success: { status: 200 },
+    handle: ({ params }, app) => adminService(app, params.businessId, params.id),
+  }),
+  operation({
+    operationId: 'adminUpdateService',
+    method: 'PATCH',
+    path: `${BUSINESS}/services/:id`,
+    summary: 'Change a service (service.updated)',
+    params: one,
+    body: typed<Partial<ServiceInput>>(serviceUpdateSchema),
+    success: { status: 200 },
+    handle: ({ params, body }, app) => changeService(app, params.businessId, params.id, body),
+  }),
+  operation({
+    operationId: 'adminDeleteService',
+    method: 'DELETE',
+    path: `${BUSINESS}/services/:id`,
+    summary: 'Delete a service (service.deleted); its bookings keep their data',
+    params: one,
+    success: { status: 204 },
+    handle: async ({ params }, app) => {
+      await deleteService(app, params.businessId, params.id);
+    },
+  }),
+];

@@ -1,0 +1,81 @@
+import staffCreateSchema from '../../schema/staff-create.json' with { type: 'json' };
+import staffScheduleSchema from '../../schema/staff-schedule.json' with { type: 'json' };
+import staffServicesSchema from '../../schema/staff-services.json' with { type: 'json' };
+import staffUpdateSchema from '../../schema/staff-update.json' with { type: 'json' };
+import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
+import { idOf, operation, typed } from '../http/operations.ts';
+import type { WeeklySchedule } from './schedule.ts';
+import {
+  adminStaffList,
+  adminStaffMember,
+  changeSchedule,
+  changeServices,
+  changeStaff,
+  createStaff,
+  type StaffCreate,
+  type StaffUpdate,
+} from './staff.service.ts';
+
+const params = { businessId: BUSINESS_ID };
+const one = { ...params, id: idOf('Staff member') };
+
+export const staffAdminOperations = [
+  operation({
+    operationId: 'adminListStaff',
+    method: 'GET',
+    path: `${BUSINESS}/staff`,
+    summary: 'Every staff member with schedule and services',
+    params,
+    success: { status: 200 },
+    handle: ({ params }, app) => adminStaffList(app, params.businessId),
+  }),
+  operation({
+    operationId: 'adminCreateStaff',
+    method: 'POST',
+    path: `${BUSINESS}/staff`,
+    summary: 'Add a staff member',
+    params,
+    body: typed<StaffCreate>(staffCreateSchema),
+    success: { status: 201 },
+    handle: ({ params, body }, app) => createStaff(app, params.businessId, body),
+  }),
+  operation({
+    operationId: 'adminGetStaffMember',
+    method: 'GET',
+    path: `${BUSINESS}/staff/:id`,
+    summary: 'One staff member',
+    params: one,
+    success: { status: 200 },
+    handle: ({ params }, app) => adminStaffMember(app, params.businessId, params.id),
+  }),
+  operation({
+    operationId: 'adminUpdateStaffMember',
+    method: 'PATCH',
+    path: `${BUSINESS}/staff/:id`,
+    summary: 'Change a staff member',
+    params: one,
+    body: typed<StaffUpdate>(staffUpdateSchema),
+    success: { status: 200 },
+    handle: ({ params, body }, app) => changeStaff(app, params.businessId, params.id, body),
+  }),
+  operation({
+    operationId: 'adminSetStaffSchedule',
+    method: 'PUT',
+    path: `${BUSINESS}/staff/:id/schedule`,
+    summary: 'Replace the weekly schedule (staff.schedule_updated)',
+    params: one,
+    body: typed<WeeklySchedule>(staffScheduleSchema),
+    success: { status: 200 },
+    handle: ({ params, body }, app) => changeSchedule(app, params.businessId, params.id, body),
+  }),
+  operation({
+    operationId: 'adminSetStaffServices',
+    method: 'PUT',
+    path: `${BUSINESS}/staff/:id/services`,
+    summary: 'Replace the services a staff member performs',
+    params: one,
+    body: typed<{ serviceIds: number[] }>(staffServicesSchema),
+    success: { status: 200 },
+    handle: ({ params, body }, app) => changeServices(app, params.businessId, params.id, body),
+  }),
+];
