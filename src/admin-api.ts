@@ -9,6 +9,7 @@ import { paymentAdminOperations } from './payments/payments.admin-operations.ts'
 import { reviewAdminOperations } from './reviews/reviews.admin-operations.ts';
 import { serviceAdminOperations } from './services/services.admin-operations.ts';
 import { staffAdminOperations } from './staff/staff.admin-operations.ts';
+import { timeOffAdminOperations } from './time-off/time-off.admin-operations.ts';
 import { webhookAdminOperations } from './webhooks/webhooks.admin-operations.ts';
 
 export const ADMIN_PREFIX = '/admin/api';
@@ -19,6 +20,7 @@ export const ADMIN_OPERATIONS: readonly Operation[] = [
   ...businessAdminOperations,
   ...serviceAdminOperations,
   ...staffAdminOperations,
+  ...timeOffAdminOperations,
   ...clientAdminOperations,
   ...bookingAdminOperations,
   ...reviewAdminOperations,

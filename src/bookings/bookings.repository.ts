@@ -44,6 +44,17 @@ export async function findBookingView(db: Db | Tx, businessId: number, id: numbe
   return viewQuery(db).where('b.id', '=', id).where('b.business_id', '=', businessId).executeTakeFirst();
 }
 
+/** Live bookings that overlap [from, to), of one staff member or (staffId undefined) of the whole business, by start time. */
+export async function liveBookingViews(db: Db | Tx, businessId: number, from: number, to: number, staffId?: number): Promise<BookingView[]> {
+  let query = viewQuery(db)
+    .where('b.business_id', '=', businessId)
+    .where('b.status', 'in', LIVE_STATUSES)
+    .where('b.start_at', '<', to)
+    .where('b.end_at', '>', from);
+  if (staffId !== undefined) query = query.where('b.staff_id', '=', staffId);
+  return query.orderBy('b.start_at').orderBy('b.id').execute();
+}
+
 export interface BookingFilter {
   businessId: number;
   from?: number;

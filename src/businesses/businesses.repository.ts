@@ -24,9 +24,9 @@ export async function updateBusiness(db: Db | Tx, id: number, patch: Updateable<
   await db.updateTable('businesses').set(patch).where('id', '=', id).execute();
 }
 
-/** Everything BusinessDirectory keeps of one business: it (undefined if there is none), its services, all its staff and who does which service. */
+/** Everything BusinessDirectory keeps of one business: it (undefined if there is none), its services, all its staff, who does which service, time off and closures. */
 export async function directoryRows(db: Db | Tx, businessId: number) {
-  const [business, services, staff, links] = await Promise.all([
+  const [business, services, staff, links, timeOff, closures] = await Promise.all([
     db.selectFrom('businesses').selectAll().where('id', '=', businessId).executeTakeFirst(),
     db.selectFrom('services').selectAll().where('business_id', '=', businessId).where('deleted_at', 'is', null).orderBy('id').execute(),
     db.selectFrom('staff').selectAll().where('business_id', '=', businessId).orderBy('id').execute(),
@@ -38,6 +38,8 @@ export async function directoryRows(db: Db | Tx, businessId: number) {
       .where('st.business_id', '=', businessId)
       .where('s.deleted_at', 'is', null)
       .execute(),
+    db.selectFrom('time_off').selectAll().where('business_id', '=', businessId).orderBy('start_at').execute(),
+    db.selectFrom('closures').selectAll().where('business_id', '=', businessId).orderBy('start_date').execute(),
   ]);
-  return { business, services, staff, links };
+  return { business, services, staff, links, timeOff, closures };
 }

@@ -1,8 +1,11 @@
 import type { Database, VersionedCache } from '../db/database.ts';
-import type { BusinessRow, ServiceRow } from '../db/tables.ts';
+import type { BusinessRow, ClosureRow, ServiceRow, TimeOffRow } from '../db/tables.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import type { WeeklySchedule } from '../staff/schedule.ts';
 import { directoryRows } from './businesses.repository.ts';
+import { localDayBounds } from './local-time.ts';
+
+type Interval = readonly [number, number];
 
 export interface StaffMember {
   readonly id: number;
@@ -20,6 +23,10 @@ export interface Directory {
   readonly services: ReadonlyMap<number, ServiceRow>;
   /** All staff, active or not, by id order. */
   readonly staff: readonly StaffMember[];
+  /** Days the salon is closed, as instants in its time zone. */
+  readonly closures: readonly Interval[];
+  /** Each staff member's time off, as instants. */
+  readonly timeOff: ReadonlyMap<number, readonly Interval[]>;
 }
 
 /**
@@ -40,8 +47,11 @@ export class BusinessDirectory {
 }
 
 async function load(db: Db | Tx, businessId: number): Promise<Directory | undefined> {
-  const { business, services, staff, links } = await directoryRows(db, businessId);
+  const { business, services, staff, links, timeOff, closures } = await directoryRows(db, businessId);
   if (!business) return undefined;
+  const zone = business.timezone;
+  const away = new Map<number, Interval[]>();
+  for (const row of timeOff) away.set(row.staff_id, [...(away.get(row.staff_id) ?? []), timeOffInterval(row, zone)]);
   const performed = new Map<number, Set<number>>(staff.map((s) => [s.id, new Set<number>()]));
   for (const link of links) performed.get(link.staff_id)?.add(link.service_id);
   return {
@@ -55,7 +65,25 @@ async function load(db: Db | Tx, businessId: number): Promise<Directory | undefi
       schedule: JSON.parse(s.schedule) as WeeklySchedule,
       serviceIds: performed.get(s.id)!,
     })),
+    closures: closures.map((row) => closureInterval(row, zone)),
+    timeOff: away,
   };
+}
+
+/** Whole days run from local midnight to local midnight, in the business's zone as it is now. */
+export function timeOffInterval(row: Pick<TimeOffRow, 'all_day' | 'start_date' | 'end_date' | 'start_at' | 'end_at'>, zone: string): Interval {
+  if (row.all_day === 1) return [localDayBounds(row.start_date!, zone).start, localDayBounds(row.end_date!, zone).end];
+  return [row.start_at, row.end_at];
+}
+
+export function closureInterval(row: Pick<ClosureRow, 'start_date' | 'end_date'>, zone: string): Interval {
+  return [localDayBounds(row.start_date, zone).start, localDayBounds(row.end_date, zone).end];
+}
+
+/** Closures and the staff member's time off that reach into [from, to). */
+export function awayFor(directory: Directory, staffId: number, from: number, to: number): Interval[] {
+  const touches = ([start, end]: Interval) => start < to && end > from;
+  return [...directory.closures.filter(touches), ...(directory.timeOff.get(staffId) ?? []).filter(touches)];
 }
 
 /** Active staff who perform `serviceId`; just `staffId` when given. */

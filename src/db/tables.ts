@@ -22,6 +22,8 @@ export interface Tables {
   reviews: ReviewsTable;
   payments: PaymentsTable;
   cache_versions: CacheVersionsTable;
+  time_off: TimeOffTable;
+  closures: ClosuresTable;
 }
 
 export interface SettingsTable {
@@ -247,6 +249,35 @@ export interface PaymentsTable {
   created_at: number;
 }
 
+export interface TimeOffTable {
+  id: Generated<number>;
+  business_id: number;
+  staff_id: number;
+  all_day: number;
+  /** Local dates (YYYY-MM-DD, both included) of a whole-day absence; null for part of a day. */
+  start_date: string | null;
+  end_date: string | null;
+  /** The absence as instants; for whole days, computed from the dates in the business's zone. */
+  start_at: number;
+  end_at: number;
+  note: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ClosuresTable {
+  id: Generated<number>;
+  business_id: number;
+  /** Local dates, both included. */
+  start_date: string;
+  end_date: string;
+  note: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export type TimeOffRow = Selectable<TimeOffTable>;
+export type ClosureRow = Selectable<ClosuresTable>;
 export type BusinessRow = Selectable<BusinessesTable>;
 export type StaffRow = Selectable<StaffTable>;
 export type ClientRow = Selectable<ClientsTable>;

@@ -1,6 +1,6 @@
 import type { WeeklyHours } from '../businesses/hours.ts';
 import { localDayBounds, weekdayOf } from '../businesses/local-time.ts';
-import { staffFor, type Directory } from '../businesses/directory.ts';
+import { awayFor, staffFor, type Directory } from '../businesses/directory.ts';
 import type { ServiceRow } from '../db/tables.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import { busyIntervals } from '../bookings/bookings.repository.ts';
@@ -49,7 +49,13 @@ async function slotQueryFor(db: Db | Tx, query: AvailabilityQuery): Promise<Slot
     opening: JSON.parse(business.working_hours) as WeeklyHours,
     stepMinutes: business.slot_step_minutes,
     durationMinutes: service.duration_minutes,
-    staff: staff.map((member) => ({ id: member.id, schedule: member.schedule, busy: busy.get(member.id) ?? [] })),
+    staff: staff.map((member) => ({
+      id: member.id,
+      schedule: member.schedule,
+      busy: busy.get(member.id) ?? [],
+      // A day's slots with their buffers reach at most into the neighbouring days.
+      away: awayFor(directory, member.id, day.start - 86_400_000, day.end + 86_400_000),
+    })),
     window: bookingWindow(business, query.now),
   };
 }

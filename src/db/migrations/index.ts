@@ -3,6 +3,7 @@ import * as foundation from './0001-foundation.ts';
 import * as bookingDomain from './0002-booking-domain.ts';
 import * as bookingRules from './0003-booking-rules.ts';
 import * as cacheVersions from './0004-cache-versions.ts';
+import * as timeOff from './0005-time-off.ts';
 
 /**
  * Every migration, imported statically so the bundle and the executable carry them.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-booking-domain': bookingDomain,
   '0003-booking-rules': bookingRules,
   '0004-cache-versions': cacheVersions,
+  '0005-time-off': timeOff,
 };

@@ -1,0 +1,121 @@
+import closureCreateSchema from '../../schema/closure-create.json' with { type: 'json' };
+import closureUpdateSchema from '../../schema/closure-update.json' with { type: 'json' };
+import timeOffCreateSchema from '../../schema/time-off-create.json' with { type: 'json' };
+import timeOffUpdateSchema from '../../schema/time-off-update.json' with { type: 'json' };
+import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
+import { idOf, operation, typed } from '../http/operations.ts';
+import {
+  changeClosure,
+  changeTimeOff,
+  createClosure,
+  createTimeOff,
+  getClosure,
+  getTimeOff,
+  listBusinessClosures,
+  listStaffTimeOff,
+  removeClosure,
+  removeTimeOff,
+} from './time-off.service.ts';
+
+const staff = { businessId: BUSINESS_ID, staffId: idOf('Staff member') };
+const oneTimeOff = { ...staff, id: idOf('Time off') };
+const business = { businessId: BUSINESS_ID };
+const oneClosure = { ...business, id: idOf('Closure') };
+
+/** Time off per staff member (…/staff/:staffId/time-off) and salon closures (…/closures). */
+export const timeOffAdminOperations = [
+  operation({
+    operationId: 'adminListTimeOff',
+    method: 'GET',
+    path: `${BUSINESS}/staff/:staffId/time-off`,
+    summary: "A staff member's time off, earliest first",
+    params: staff,
+    success: { status: 200 },
+    handle: ({ params }, app) => listStaffTimeOff(app, params.businessId, params.staffId),
+  }),
+  operation({
+    operationId: 'adminCreateTimeOff',
+    method: 'POST',
+    path: `${BUSINESS}/staff/:staffId/time-off`,
+    summary: 'Add time off (whole days or part of one); the answer lists the bookings it overlaps (staff.schedule_updated)',
+    params: staff,
+    body: typed<unknown>(timeOffCreateSchema),
+    success: { status: 201 },
+    handle: ({ params, body }, app) => createTimeOff(app, params.businessId, params.staffId, body),
+  }),
+  operation({
+    operationId: 'adminGetTimeOff',
+    method: 'GET',
+    path: `${BUSINESS}/staff/:staffId/time-off/:id`,
+    summary: 'One time off',
+    params: oneTimeOff,
+    success: { status: 200 },
+    handle: ({ params }, app) => getTimeOff(app, params.businessId, params.staffId, params.id),
+  }),
+  operation({
+    operationId: 'adminUpdateTimeOff',
+    method: 'PATCH',
+    path: `${BUSINESS}/staff/:staffId/time-off/:id`,
+    summary: 'Change time off (staff.schedule_updated)',
+    params: oneTimeOff,
+    body: typed<unknown>(timeOffUpdateSchema),
+    success: { status: 200 },
+    handle: ({ params, body }, app) => changeTimeOff(app, params.businessId, params.staffId, params.id, body),
+  }),
+  operation({
+    operationId: 'adminDeleteTimeOff',
+    method: 'DELETE',
+    path: `${BUSINESS}/staff/:staffId/time-off/:id`,
+    summary: 'Remove time off (staff.schedule_updated)',
+    params: oneTimeOff,
+    success: { status: 204 },
+    handle: ({ params }, app) => removeTimeOff(app, params.businessId, params.staffId, params.id),
+  }),
+  operation({
+    operationId: 'adminListClosures',
+    method: 'GET',
+    path: `${BUSINESS}/closures`,
+    summary: 'Days the salon is closed, earliest first',
+    params: business,
+    success: { status: 200 },
+    handle: ({ params }, app) => listBusinessClosures(app, params.businessId),
+  }),
+  operation({
+    operationId: 'adminCreateClosure',
+    method: 'POST',
+    path: `${BUSINESS}/closures`,
+    summary: 'Close the salon on whole days; the answer lists the bookings in them (staff.schedule_updated per affected staff member)',
+    params: business,
+    body: typed<unknown>(closureCreateSchema),
+    success: { status: 201 },
+    handle: ({ params, body }, app) => createClosure(app, params.businessId, body),
+  }),
+  operation({
+    operationId: 'adminGetClosure',
+    method: 'GET',
+    path: `${BUSINESS}/closures/:id`,
+    summary: 'One closure',
+    params: oneClosure,
+    success: { status: 200 },
+    handle: ({ params }, app) => getClosure(app, params.businessId, params.id),
+  }),
+  operation({
+    operationId: 'adminUpdateClosure',
+    method: 'PATCH',
+    path: `${BUSINESS}/closures/:id`,
+    summary: 'Change a closure',
+    params: oneClosure,
+    body: typed<unknown>(closureUpdateSchema),
+    success: { status: 200 },
+    handle: ({ params, body }, app) => changeClosure(app, params.businessId, params.id, body),
+  }),
+  operation({
+    operationId: 'adminDeleteClosure',
+    method: 'DELETE',
+    path: `${BUSINESS}/closures/:id`,
+    summary: 'Open the salon again on those days',
+    params: oneClosure,
+    success: { status: 204 },
+    handle: ({ params }, app) => removeClosure(app, params.businessId, params.id),
+  }),
+];
