@@ -7,7 +7,7 @@ export const LIVE_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed'];
 
 type NewBooking = Omit<Insertable<BookingsTable>, 'id'>;
 const BOOKING_COLUMNS = [
-  'business_id', 'service_id', 'staff_id', 'client_id', 'status', 'start_at', 'end_at', 'price', 'currency', 'notes',
+  'business_id', 'service_id', 'staff_id', 'client_id', 'status', 'start_at', 'end_at', 'buffer_before_minutes', 'buffer_after_minutes', 'price', 'currency', 'notes',
   'source', 'api_key_id', 'cancel_reason', 'cancelled_by', 'created_at', 'updated_at',
 ] as const satisfies ReadonlyArray<keyof NewBooking>;
 const insertBookingRow = prepared<Required<NewBooking>, { id: number }>((qb, p) =>
@@ -90,24 +90,33 @@ export async function countBookings(db: Db, filter: BookingFilter): Promise<numb
   return Number(count);
 }
 
+/** Buffers are at most this long (schema/service-create.json): how far a booking's busy time reaches beyond its times. */
+const MAX_BUFFER_MS = 240 * 60_000;
+
 const liveBookingsOverlapping = prepared<
   { staffIds: string; from: number; to: number; exclude: number },
-  { staff_id: number; start_at: number; end_at: number }
+  { staff_id: number; busy_from: number; busy_to: number }
 >((qb, p) =>
   qb
     .selectFrom('bookings')
-    .select(['staff_id', 'start_at', 'end_at'])
+    .select([
+      'staff_id',
+      sql<number>`start_at - buffer_before_minutes * 60000`.as('busy_from'),
+      sql<number>`end_at + buffer_after_minutes * 60000`.as('busy_to'),
+    ])
     // One statement for any number of staff: the ids arrive as a JSON array.
     .where('staff_id', 'in', (eb) => eb.selectFrom(sql<{ value: number }>`json_each(${p.staffIds})`.as('j')).select('j.value'))
     .where('status', 'in', LIVE_STATUSES.map((status) => sql.lit(status)))
-    .where('start_at', '<', p.to)
-    // Bookings last at most a day (a check constraint), so nothing earlier can reach into [from, to).
-    .where('start_at', '>', sql<number>`${p.from} - 86400000`)
-    .where('end_at', '>', p.from)
+    // Bookings last at most a day (a check constraint) and buffers at most MAX_BUFFER_MS, so the
+    // index on (staff_id, start_at) bounds the search on both sides.
+    .where('start_at', '<', sql<number>`${p.to} + ${sql.lit(MAX_BUFFER_MS)}`)
+    .where('start_at', '>', sql<number>`${p.from} - ${sql.lit(86_400_000 + MAX_BUFFER_MS)}`)
+    .where(sql<number>`start_at - buffer_before_minutes * 60000`, '<', p.to)
+    .where(sql<number>`end_at + buffer_after_minutes * 60000`, '>', p.from)
     .where('id', '!=', p.exclude),
 );
 
-/** Live bookings of these staff that overlap [from, to), as [start, end) per staff member. */
+/** The time live bookings of these staff take (buffers included) that overlaps [from, to), as [start, end) per staff member. */
 export async function busyIntervals(
   db: Db | Tx,
   staffIds: readonly number[],
@@ -118,7 +127,7 @@ export async function busyIntervals(
   const busy = new Map<number, Array<[number, number]>>(staffIds.map((id) => [id, []]));
   if (staffIds.length === 0) return busy;
   const { rows } = await liveBookingsOverlapping(db, { staffIds: JSON.stringify(staffIds), from, to, exclude: excludeBookingId ?? 0 });
-  for (const row of rows) busy.get(row.staff_id)?.push([row.start_at, row.end_at]);
+  for (const row of rows) busy.get(row.staff_id)?.push([row.busy_from, row.busy_to]);
   return busy;
 }
 

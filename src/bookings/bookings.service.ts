@@ -112,6 +112,8 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
     status: actor.source === 'admin' ? ('confirmed' as const) : ('pending' as const),
     start_at: startAt,
     end_at: startAt + service.duration_minutes * 60_000,
+    buffer_before_minutes: service.buffer_before_minutes,
+    buffer_after_minutes: service.buffer_after_minutes,
     price: service.price,
     currency: service.currency,
     notes: input.notes ?? '',
@@ -212,6 +214,8 @@ export async function rescheduleBooking(app: Deps, actor: Actor, id: number, inp
       await updateBookingIf(trx, id, RESCHEDULABLE, {
         start_at: startAt,
         end_at: startAt + service.duration_minutes * 60_000,
+        buffer_before_minutes: service.buffer_before_minutes,
+        buffer_after_minutes: service.buffer_after_minutes,
         staff_id: staffId,
         updated_at: now,
       });

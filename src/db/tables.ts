@@ -82,6 +82,9 @@ export interface ServicesTable {
   name: string;
   description: string;
   duration_minutes: number;
+  /** Preparation before and cleaning after, in the staff member's time only (0006). */
+  buffer_before_minutes: Generated<number>;
+  buffer_after_minutes: Generated<number>;
   /** In the currency's minor unit (cents). */
   price: number;
   currency: string;
@@ -202,6 +205,9 @@ export interface BookingsTable {
   status: BookingStatus;
   start_at: number;
   end_at: number;
+  /** The service's buffers when booked: the staff member is busy this much before and after (0006). */
+  buffer_before_minutes: Generated<number>;
+  buffer_after_minutes: Generated<number>;
   /** The service's price when booked, minor units. */
   price: number;
   currency: string;

@@ -7,6 +7,8 @@ export function toServiceJson(row: ServiceRow) {
     name: row.name,
     description: row.description,
     durationMinutes: row.duration_minutes,
+    bufferBeforeMinutes: row.buffer_before_minutes,
+    bufferAfterMinutes: row.buffer_after_minutes,
     /** In the currency's minor unit: 3500 with EUR is 35.00 €. */
     price: row.price,
     currency: row.currency,

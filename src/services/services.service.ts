@@ -13,6 +13,8 @@ export interface ServiceInput {
   name: string;
   description?: string;
   durationMinutes: number;
+  bufferBeforeMinutes?: number;
+  bufferAfterMinutes?: number;
   price: number;
   currency?: string;
   active?: boolean;
@@ -24,6 +26,8 @@ const FIELDS = {
   name: 'name',
   description: 'description',
   durationMinutes: 'duration_minutes',
+  bufferBeforeMinutes: 'buffer_before_minutes',
+  bufferAfterMinutes: 'buffer_after_minutes',
   price: 'price',
   currency: 'currency',
   active: 'active',
@@ -48,6 +52,8 @@ export async function createService(app: Deps, businessId: number, input: Servic
     name: input.name.trim(),
     description: input.description ?? '',
     duration_minutes: input.durationMinutes,
+    buffer_before_minutes: input.bufferBeforeMinutes ?? 0,
+    buffer_after_minutes: input.bufferAfterMinutes ?? 0,
     price: input.price,
     currency: input.currency ?? business.currency,
     active: input.active === false ? 0 : 1,
@@ -83,6 +89,8 @@ export async function changeService(app: Deps, businessId: number, id: number, i
       name: updated.name,
       description: updated.description,
       durationMinutes: updated.durationMinutes,
+      bufferBeforeMinutes: updated.bufferBeforeMinutes,
+      bufferAfterMinutes: updated.bufferAfterMinutes,
       price: updated.price,
       currency: updated.currency,
       active: updated.active,

@@ -35,11 +35,14 @@ async function slotQueryFor(db: Db | Tx, query: AvailabilityQuery): Promise<Slot
   if (service.active !== 1) return undefined;
   const staff = staffFor(directory, service.id, query.staffId);
   const day = localDayBounds(date, business.timezone);
+  const before = service.buffer_before_minutes * 60_000;
+  const after = service.buffer_after_minutes * 60_000;
+  // Everything a slot of this day can touch, buffers included.
   const busy = await busyIntervals(
     db,
     staff.map((s) => s.id),
-    day.start,
-    day.end + service.duration_minutes * 60_000,
+    day.start - before,
+    day.end + service.duration_minutes * 60_000 + after,
     query.excludeBookingId,
   );
   return {
@@ -49,6 +52,8 @@ async function slotQueryFor(db: Db | Tx, query: AvailabilityQuery): Promise<Slot
     opening: JSON.parse(business.working_hours) as WeeklyHours,
     stepMinutes: business.slot_step_minutes,
     durationMinutes: service.duration_minutes,
+    bufferBeforeMinutes: service.buffer_before_minutes,
+    bufferAfterMinutes: service.buffer_after_minutes,
     staff: staff.map((member) => ({
       id: member.id,
       schedule: member.schedule,

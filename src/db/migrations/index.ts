@@ -4,6 +4,7 @@ import * as bookingDomain from './0002-booking-domain.ts';
 import * as bookingRules from './0003-booking-rules.ts';
 import * as cacheVersions from './0004-cache-versions.ts';
 import * as timeOff from './0005-time-off.ts';
+import * as buffers from './0006-buffers.ts';
 
 /**
  * Every migration, imported statically so the bundle and the executable carry them.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-booking-rules': bookingRules,
   '0004-cache-versions': cacheVersions,
   '0005-time-off': timeOff,
+  '0006-buffers': buffers,
 };
