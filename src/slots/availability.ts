@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type { WeeklyHours } from '../businesses/hours.ts';
 import { localDayBounds, weekdayOf } from '../businesses/local-time.ts';
 import { awayFor, staffFor, type Directory } from '../businesses/directory.ts';
@@ -6,6 +7,8 @@ import type { Db, Tx } from '../db/transaction.ts';
 import { busyIntervals } from '../bookings/bookings.repository.ts';
 import { bookingWindow } from './booking-window.ts';
 import { freeSlotAt, freeSlots, type Slot, type SlotQuery } from './slots.ts';
+
+type Interval = readonly [number, number];
 
 export interface AvailabilityQuery {
   directory: Directory;
@@ -19,48 +22,74 @@ export interface AvailabilityQuery {
 
 /** Free slots of a service on a local date, from the staff who perform it and their bookings. */
 export async function availability(db: Db | Tx, query: AvailabilityQuery): Promise<Slot[]> {
-  const slotQuery = await slotQueryFor(db, query);
-  return slotQuery ? freeSlots(slotQuery) : [];
+  const [day] = await availabilityRange(db, query, query.date);
+  return day!.slots;
+}
+
+/**
+ * Free slots on each local date from `query.date` to `to`, both included. One read of the
+ * bookings for the whole range, each day then computed from its share of them; days that lie
+ * wholly in the past or beyond the horizon are not computed (no start time in them passes the
+ * window check anyway).
+ */
+export async function availabilityRange(db: Db | Tx, query: AvailabilityQuery, to: string): Promise<Array<{ date: string; slots: Slot[] }>> {
+  const dates: string[] = [];
+  for (let day = DateTime.fromISO(query.date, { zone: 'UTC' }); day.toISODate()! <= to; day = day.plus({ days: 1 })) dates.push(day.toISODate()!);
+  const { business } = query.directory;
+  const window = bookingWindow(business, query.now);
+  const open = dates.filter((date) => date <= window.lastDate && localDayBounds(date, business.timezone).end > window.now);
+  const queries = await slotQueries(db, query, open);
+  return dates.map((date) => {
+    const slotQuery = queries.get(date);
+    return { date, slots: slotQuery ? freeSlots(slotQuery) : [] };
+  });
 }
 
 /** The slot at `startAt` on the query's date, if it is free (the check before a booking). */
 export async function availabilityAt(db: Db | Tx, query: AvailabilityQuery, startAt: number): Promise<Slot | undefined> {
-  const slotQuery = await slotQueryFor(db, query);
+  const slotQuery = (await slotQueries(db, query, [query.date])).get(query.date);
   return slotQuery ? freeSlotAt(slotQuery, startAt) : undefined;
 }
 
-async function slotQueryFor(db: Db | Tx, query: AvailabilityQuery): Promise<SlotQuery | undefined> {
-  const { directory, service, date } = query;
+/** One SlotQuery per date (consecutive dates), from one read of the staff's bookings. */
+async function slotQueries(db: Db | Tx, query: AvailabilityQuery, dates: readonly string[]): Promise<Map<string, SlotQuery>> {
+  const { directory, service } = query;
   const { business } = directory;
-  if (service.active !== 1) return undefined;
+  const result = new Map<string, SlotQuery>();
+  if (service.active !== 1 || dates.length === 0) return result;
+  const zone = business.timezone;
   const staff = staffFor(directory, service.id, query.staffId);
-  const day = localDayBounds(date, business.timezone);
   const before = service.buffer_before_minutes * 60_000;
-  const after = service.buffer_after_minutes * 60_000;
-  // Everything a slot of this day can touch, buffers included.
-  const busy = await busyIntervals(
-    db,
-    staff.map((s) => s.id),
-    day.start - before,
-    day.end + service.duration_minutes * 60_000 + after,
-    query.excludeBookingId,
-  );
-  return {
-    date,
-    weekday: weekdayOf(date, business.timezone),
-    zone: business.timezone,
-    opening: JSON.parse(business.working_hours) as WeeklyHours,
-    stepMinutes: business.slot_step_minutes,
-    durationMinutes: service.duration_minutes,
-    bufferBeforeMinutes: service.buffer_before_minutes,
-    bufferAfterMinutes: service.buffer_after_minutes,
-    staff: staff.map((member) => ({
-      id: member.id,
-      schedule: member.schedule,
-      busy: busy.get(member.id) ?? [],
-      // A day's slots with their buffers reach at most into the neighbouring days.
-      away: awayFor(directory, member.id, day.start - 86_400_000, day.end + 86_400_000),
-    })),
-    window: bookingWindow(business, query.now),
-  };
+  const reach = service.duration_minutes * 60_000 + service.buffer_after_minutes * 60_000;
+  // Everything a slot of these days can touch, buffers included.
+  const first = localDayBounds(dates[0]!, zone).start - before;
+  const last = localDayBounds(dates.at(-1)!, zone).end + reach;
+  const busy = await busyIntervals(db, staff.map((s) => s.id), first, last, query.excludeBookingId);
+  const opening = JSON.parse(business.working_hours) as WeeklyHours;
+  const window = bookingWindow(business, query.now);
+  for (const date of dates) {
+    const day = localDayBounds(date, zone);
+    const from = day.start - before;
+    const to = day.end + reach;
+    const within = (intervals: readonly Interval[]) => (dates.length === 1 ? intervals : intervals.filter(([s, e]) => s < to && e > from));
+    result.set(date, {
+      date,
+      weekday: weekdayOf(date, zone),
+      zone,
+      opening,
+      stepMinutes: business.slot_step_minutes,
+      durationMinutes: service.duration_minutes,
+      bufferBeforeMinutes: service.buffer_before_minutes,
+      bufferAfterMinutes: service.buffer_after_minutes,
+      staff: staff.map((member) => ({
+        id: member.id,
+        schedule: member.schedule,
+        busy: within(busy.get(member.id) ?? []),
+        // A day's slots with their buffers reach at most into the neighbouring days.
+        away: awayFor(directory, member.id, day.start - 86_400_000, day.end + 86_400_000),
+      })),
+      window,
+    });
+  }
+  return result;
 }

@@ -1,43 +1,78 @@
+import { DateTime } from 'luxon';
 import slotsQuerySchema from '../../schema/slots-query.json' with { type: 'json' };
 import { isCalendarDate, toLocalIso } from '../businesses/local-time.ts';
 import { errors } from '../http/errors.ts';
 import { operation, typed } from '../http/operations.ts';
-import { availability } from './availability.ts';
+import { availabilityRange } from './availability.ts';
+import type { Slot } from './slots.ts';
 
-/** GET /slots (slots:read): the free start times a widget offers. */
+interface SlotsQuery {
+  serviceId: number;
+  date?: string;
+  from?: string;
+  to?: string;
+  staffId?: number;
+}
+
+/** A month view, whichever month: enough for a widget, bounded work per request. */
+const MAX_RANGE_DAYS = 31;
+
+/** GET /slots (slots:read): the free start times a widget offers, on a date or over up to 31 days. */
 export const slotOperations = [
   operation({
     operationId: 'listSlots',
     method: 'GET',
     path: '/slots',
     scope: 'slots:read',
-    summary: 'Free start times for a service on a date',
+    summary: 'Free start times for a service on a date, or over a range of up to 31 days',
     description:
-      "Computed from staff working hours and breaks within opening hours, the service duration and existing bookings, in the business's time zone (DST days included), within the salon's booking rules (minimum notice, horizon: dates beyond it have no slots). Book one with POST /bookings.",
-    query: typed<{ serviceId: number; date: string; staffId?: number }>(slotsQuerySchema),
+      "Computed from staff working hours and breaks within opening hours, the service duration and existing bookings, in the business's time zone (DST days included), within the salon's booking rules (minimum notice, horizon: dates beyond it have no slots), outside time off and closures, with the service's buffers kept free. Give `date`, or `from` and `to` (at most 31 days; the answer then has `days` with each date's count). Book one with POST /bookings.",
+    query: typed<SlotsQuery>(slotsQuerySchema),
     success: { status: 200, schema: 'Slots' },
     errors: [404],
     handle: async ({ key, query }, app) => {
-      if (!isCalendarDate(query.date)) throw errors.validation('"date" must be a real date written YYYY-MM-DD.', 'date');
+      const [from, to] = datesOf(query);
       const directory = (await app.directory.get(app.db, key.businessId))!;
       const { business } = directory;
       const service = directory.services.get(query.serviceId);
       if (!service) throw errors.notFound('Service');
       if (query.staffId !== undefined && !directory.staff.some((s) => s.id === query.staffId)) throw errors.notFound('Staff member');
-      const now = app.clock.now();
-      const slots = await availability(app.db, { directory, service, date: query.date, staffId: query.staffId, now });
+      const days = await availabilityRange(app.db, { directory, service, date: from, staffId: query.staffId, now: app.clock.now() }, to);
+      const json = (slot: Slot) => ({
+        startTime: toLocalIso(slot.startAt, business.timezone),
+        endTime: toLocalIso(slot.endAt, business.timezone),
+        staffIds: slot.staffIds,
+      });
+      const data = days.flatMap((day) => day.slots.map(json));
       return {
-        date: query.date,
+        ...(query.date !== undefined ? { date: query.date } : { from, to, days: days.map((day) => ({ date: day.date, total: day.slots.length })) }),
         timezone: business.timezone,
         serviceId: service.id,
         durationMinutes: service.duration_minutes,
-        data: slots.map((slot) => ({
-          startTime: toLocalIso(slot.startAt, business.timezone),
-          endTime: toLocalIso(slot.endAt, business.timezone),
-          staffIds: slot.staffIds,
-        })),
-        total: slots.length,
+        data,
+        total: data.length,
       };
     },
   }),
 ];
+
+/** `date`, or `from` and `to` (at most 31 days, in order): the first and last local date asked for. */
+function datesOf(query: SlotsQuery): [string, string] {
+  if (query.date !== undefined) {
+    if (query.from !== undefined || query.to !== undefined) throw errors.validation('Give either "date" or "from" and "to", not both.', 'date');
+    return [realDate(query.date, 'date'), query.date];
+  }
+  if (query.from === undefined) throw errors.validation('"date" (one day) or "from" and "to" (a range) is required.', 'date');
+  if (query.to === undefined) throw errors.validation('"to" is required with "from".', 'to');
+  const from = realDate(query.from, 'from');
+  const to = realDate(query.to, 'to');
+  const days = DateTime.fromISO(to, { zone: 'UTC' }).diff(DateTime.fromISO(from, { zone: 'UTC' }), 'days').days + 1;
+  if (days < 1) throw errors.validation('"to" must be on or after "from".', 'to');
+  if (days > MAX_RANGE_DAYS) throw errors.validation(`A range covers at most ${MAX_RANGE_DAYS} days.`, 'to');
+  return [from, to];
+}
+
+function realDate(value: string, field: string): string {
+  if (!isCalendarDate(value)) throw errors.validation(`"${field}" must be a real date written YYYY-MM-DD.`, field);
+  return value;
+}
