@@ -21,6 +21,8 @@ export interface Config {
   readonly failuresBeforeDisable: number;
   readonly allowPrivateTargets: boolean;
   readonly deliveryConcurrency: number;
+  /** How long POST /slots/holds keeps a slot for the key that asked. */
+  readonly holdMinutes: number;
   readonly logLevel: LogLevel;
   /** The key webhook secrets are encrypted with; defaults to secrets.key in the data dir. */
   readonly secretsKeyFile: string | undefined;
@@ -178,6 +180,14 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     description: 'delivery attempts in flight at once',
     default: 64,
     parse: integer(1, 1000),
+  },
+  {
+    key: 'holdMinutes',
+    env: 'BOOKING_HOLD_MINUTES',
+    flag: 'hold-minutes',
+    description: 'minutes a slot hold (POST /slots/holds) keeps a slot',
+    default: 5,
+    parse: integer(1, 60),
   },
   {
     key: 'logLevel',

@@ -1,5 +1,6 @@
 import { bookingOperations } from './bookings/bookings.operations.ts';
 import { businessOperations } from './businesses/business.operations.ts';
+import { holdOperations } from './holds/holds.operations.ts';
 import { operation, type Operation } from './http/operations.ts';
 import { openApiDocument } from './openapi/openapi.ts';
 import { reviewOperations } from './reviews/reviews.operations.ts';
@@ -16,6 +17,7 @@ export const INTEGRATION_OPERATIONS: readonly Operation[] = [
   ...serviceOperations,
   ...staffOperations,
   ...slotOperations,
+  ...holdOperations,
   ...bookingOperations,
   ...reviewOperations,
   ...webhookOperations,

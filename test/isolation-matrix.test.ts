@@ -19,6 +19,8 @@ const BODIES: Record<string, unknown> = {
   'PATCH /clients/:id': { name: 'x' },
   'POST /bookings/:id/reschedule': { startTime: `${MONDAY}T15:00:00+01:00` },
   'POST /payments/:id/refund': { amount: 1 },
+  'PATCH /staff/:staffId/time-off/:id': { note: 'x' },
+  'PATCH /closures/:id': { note: 'x' },
 };
 
 /** The scope each integration route needs, by its first path segment. */
@@ -27,6 +29,7 @@ const SCOPE_OF: Record<string, (method: string) => Scope> = {
   staff: () => 'staff:read',
   bookings: (method) => (method === 'GET' ? 'bookings:read' : 'bookings:write'),
   webhooks: () => 'webhooks:manage',
+  slots: () => 'bookings:write',
 };
 
 interface Tenant {
@@ -58,6 +61,9 @@ describe('tenant isolation, generated from the route tables', () => {
     const sibling = (await admin(app, 'POST', `${salon.base}/keys`, { name: 'sibling', scopes: ['webhooks:manage'] }, 201)).body.key;
     const siblingWebhook = await app.webhook(sibling, receiver.url(`/${name}-sibling`));
     const keyId = (await admin(app, 'GET', `${salon.base}/keys`, undefined, 200)).body.data[0].id;
+    const hold = (await app.request('POST', '/v1/integration/slots/holds', { key: salon.key, body: { serviceId: salon.haircut, startTime: `${MONDAY}T15:00:00+01:00` } })).body;
+    const timeOff = (await admin(app, 'POST', `${salon.base}/staff/${salon.anna}/time-off`, { allDay: true, startDate: '2027-01-04' }, 201)).body;
+    const closure = (await admin(app, 'POST', `${salon.base}/closures`, { startDate: '2027-01-05' }, 201)).body;
     return {
       salon,
       ids: {
@@ -68,6 +74,9 @@ describe('tenant isolation, generated from the route tables', () => {
         payments: payment.id,
         keys: keyId,
         webhooks: webhook.id,
+        slots: hold.id,
+        'time-off': timeOff.id,
+        closures: closure.id,
       },
       webhookId: webhook.id,
       deliveryId: attempt.deliveryId,
@@ -94,8 +103,10 @@ describe('tenant isolation, generated from the route tables', () => {
 
   /** Paths with a foreign id in place of :id (and :deliveryId), each labelled with why it is foreign. */
   function foreignPaths(path: string, owner: Tenant): Array<[string, string]> {
-    const resource = path.split('/')[path.startsWith('/businesses/') ? 3 : 1]!;
-    const fill = (id: number, deliveryId: string) => path.replace(':id', String(id)).replace(':deliveryId', deliveryId);
+    // Time off lives under a staff member of this business: …/staff/:staffId/time-off/:id.
+    const resource = path.includes(':staffId') ? 'time-off' : path.split('/')[path.startsWith('/businesses/') ? 3 : 1]!;
+    const fill = (id: number, deliveryId: string) =>
+      path.replace(':staffId', String(owner.ids.staff)).replace(':id', String(id)).replace(':deliveryId', deliveryId);
     const out: Array<[string, string]> = [[fill(theirs.ids[resource]!, theirs.deliveryId), 'another business']];
     if (resource === 'webhooks' && !path.startsWith('/businesses/')) {
       out.push([fill(owner.siblingWebhookId, owner.deliveryId), 'another key of the same business']);
@@ -135,7 +146,7 @@ describe('tenant isolation, generated from the route tables', () => {
         const reply = await admin(app, method, url.replace(':businessId', String(mine.salon.businessId)), BODIES[bodyKey]);
         assert.equal(reply.status, 404, `${method} ${url} (${why}) → ${reply.status} ${reply.text}`);
       }
-      const nowhere = await admin(app, method, path.replace(':businessId', '999999').replace(':id', String(mine.ids.bookings)).replace(':deliveryId', mine.deliveryId), BODIES[bodyKey]);
+      const nowhere = await admin(app, method, path.replace(':businessId', '999999').replace(':staffId', String(mine.ids.staff)).replace(':id', String(mine.ids.bookings)).replace(':deliveryId', mine.deliveryId), BODIES[bodyKey]);
       assert.equal(nowhere.status, 404, `${method} ${path} in a business that does not exist`);
     }
   });

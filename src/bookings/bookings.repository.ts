@@ -93,40 +93,78 @@ export async function countBookings(db: Db, filter: BookingFilter): Promise<numb
 /** Buffers are at most this long (schema/service-create.json): how far a booking's busy time reaches beyond its times. */
 const MAX_BUFFER_MS = 240 * 60_000;
 
-const liveBookingsOverlapping = prepared<
-  { staffIds: string; from: number; to: number; exclude: number },
+const busyOverlapping = prepared<
+  { staffIds: string; from: number; to: number; exclude: number; now: number; holder: number },
   { staff_id: number; busy_from: number; busy_to: number }
->((qb, p) =>
-  qb
-    .selectFrom('bookings')
-    .select([
-      'staff_id',
-      sql<number>`start_at - buffer_before_minutes * 60000`.as('busy_from'),
-      sql<number>`end_at + buffer_after_minutes * 60000`.as('busy_to'),
-    ])
-    // One statement for any number of staff: the ids arrive as a JSON array.
-    .where('staff_id', 'in', (eb) => eb.selectFrom(sql<{ value: number }>`json_each(${p.staffIds})`.as('j')).select('j.value'))
-    .where('status', 'in', LIVE_STATUSES.map((status) => sql.lit(status)))
-    // Bookings last at most a day (a check constraint) and buffers at most MAX_BUFFER_MS, so the
-    // index on (staff_id, start_at) bounds the search on both sides.
-    .where('start_at', '<', sql<number>`${p.to} + ${sql.lit(MAX_BUFFER_MS)}`)
-    .where('start_at', '>', sql<number>`${p.from} - ${sql.lit(86_400_000 + MAX_BUFFER_MS)}`)
-    .where(sql<number>`start_at - buffer_before_minutes * 60000`, '<', p.to)
-    .where(sql<number>`end_at + buffer_after_minutes * 60000`, '>', p.from)
-    .where('id', '!=', p.exclude),
-);
+>((qb, p) => {
+  const staffIn = (eb: any) => eb.selectFrom(sql<{ value: number }>`json_each(${p.staffIds})`.as('j')).select('j.value');
+  return (
+    qb
+      .selectFrom('bookings')
+      .select([
+        'staff_id',
+        sql<number>`start_at - buffer_before_minutes * 60000`.as('busy_from'),
+        sql<number>`end_at + buffer_after_minutes * 60000`.as('busy_to'),
+      ])
+      // One statement for any number of staff: the ids arrive as a JSON array.
+      .where('staff_id', 'in', staffIn)
+      .where('status', 'in', LIVE_STATUSES.map((status) => sql.lit(status)))
+      // Bookings last at most a day (a check constraint) and buffers at most MAX_BUFFER_MS, so the
+      // index on (staff_id, start_at) bounds the search on both sides.
+      .where('start_at', '<', sql<number>`${p.to} + ${sql.lit(MAX_BUFFER_MS)}`)
+      .where('start_at', '>', sql<number>`${p.from} - ${sql.lit(86_400_000 + MAX_BUFFER_MS)}`)
+      .where(sql<number>`start_at - buffer_before_minutes * 60000`, '<', p.to)
+      .where(sql<number>`end_at + buffer_after_minutes * 60000`, '>', p.from)
+      .where('id', '!=', p.exclude)
+      // Holds of other keys that have not expired take their time too (0006).
+      .unionAll(
+        qb
+          .selectFrom('slot_holds')
+          .select([
+            'staff_id',
+            sql<number>`start_at - buffer_before_minutes * 60000`.as('busy_from'),
+            sql<number>`end_at + buffer_after_minutes * 60000`.as('busy_to'),
+          ])
+          .where('staff_id', 'in', staffIn)
+          .where('expires_at', '>', p.now)
+          .where('api_key_id', '!=', p.holder)
+          .where('start_at', '<', sql<number>`${p.to} + ${sql.lit(MAX_BUFFER_MS)}`)
+          .where('start_at', '>', sql<number>`${p.from} - ${sql.lit(86_400_000 + MAX_BUFFER_MS)}`)
+          .where(sql<number>`start_at - buffer_before_minutes * 60000`, '<', p.to)
+          .where(sql<number>`end_at + buffer_after_minutes * 60000`, '>', p.from),
+      )
+  );
+});
 
-/** The time live bookings of these staff take (buffers included) that overlaps [from, to), as [start, end) per staff member. */
+/** Whose eyes: holds of this key do not take time from it (0 for the salon, which every hold binds). */
+export interface BusyOptions {
+  /** A booking being moved does not block its own time. */
+  excludeBookingId?: number;
+  now: number;
+  holderKeyId?: number | null;
+}
+
+/**
+ * The time live bookings of these staff (buffers included) and other keys' live holds take within
+ * [from, to), as [start, end) per staff member.
+ */
 export async function busyIntervals(
   db: Db | Tx,
   staffIds: readonly number[],
   from: number,
   to: number,
-  excludeBookingId?: number,
+  options: BusyOptions,
 ): Promise<Map<number, Array<[number, number]>>> {
   const busy = new Map<number, Array<[number, number]>>(staffIds.map((id) => [id, []]));
   if (staffIds.length === 0) return busy;
-  const { rows } = await liveBookingsOverlapping(db, { staffIds: JSON.stringify(staffIds), from, to, exclude: excludeBookingId ?? 0 });
+  const { rows } = await busyOverlapping(db, {
+    staffIds: JSON.stringify(staffIds),
+    from,
+    to,
+    exclude: options.excludeBookingId ?? 0,
+    now: options.now,
+    holder: options.holderKeyId ?? 0,
+  });
   for (const row of rows) busy.get(row.staff_id)?.push([row.busy_from, row.busy_to]);
   return busy;
 }

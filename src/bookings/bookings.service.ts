@@ -1,17 +1,15 @@
 import type { AppContext } from '../app-context.ts';
 import { findBusiness } from '../businesses/businesses.repository.ts';
-import { isCalendarDate, localDate, localDayBounds, toLocalIso } from '../businesses/local-time.ts';
+import { isCalendarDate, localDayBounds, toLocalIso } from '../businesses/local-time.ts';
 import { clientForBooking, type ClientInput } from '../clients/clients.service.ts';
 import { findClient } from '../clients/clients.repository.ts';
-import { isSlotConflict } from '../db/errors.ts';
-import type { BookingStatus, BusinessRow } from '../db/tables.ts';
+import type { BookingStatus } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
-import { AppError, errors } from '../http/errors.ts';
-import { availabilityAt } from '../slots/availability.ts';
-import { bookingWindow, windowProblem } from '../slots/booking-window.ts';
+import { errors } from '../http/errors.ts';
+import { consumeHold } from '../holds/holds.service.ts';
+import { claimSlot, withSlotConflicts } from '../slots/slot-check.ts';
 import { bookingEventData, toBookingJson, type BookingJson } from './booking.presenter.ts';
 import {
-  busyIntervals,
   countBookings,
   findBookingView,
   insertBooking,
@@ -41,6 +39,8 @@ export interface BookingInput {
   client?: ClientInput;
   clientId?: number;
   notes?: string;
+  /** A hold of the calling key (POST /slots/holds) that this booking takes the place of. */
+  holdId?: number;
 }
 
 export interface BookingsQuery {
@@ -97,11 +97,8 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
   if (input.clientId !== undefined && !client) throw errors.notFound('Client');
 
   const startAt = Date.parse(input.startTime);
-  const date = localDate(startAt, business.timezone);
-  assertInsideWindow(business, date, startAt, now);
-  const slot = await availabilityAt(trx, { directory, service, date, staffId: input.staffId, now }, startAt);
-  if (!slot) throw slotUnavailable(business, startAt, now, service.active === 1);
-  const staffId = input.staffId ?? (await leastBusy(trx, slot.staffIds, date, business.timezone));
+  const held = input.holdId === undefined ? input.staffId : await consumeHold(trx, actor.apiKeyId, input.holdId, { serviceId: service.id, startAt, staffId: input.staffId, now });
+  const { staffId } = await claimSlot(trx, { directory, service, startAt, staffId: held, holderKeyId: actor.apiKeyId, now });
 
   const bookedFor = client ?? (await clientForBooking(trx, app.outbox, actor.businessId, input.client!, now));
   const row = {
@@ -203,14 +200,11 @@ export async function rescheduleBooking(app: Deps, actor: Actor, id: number, inp
       const staffId = input.staffId ?? view.staff_id;
       if (startAt === view.start_at && staffId === view.staff_id) return toBookingJson(view);
       const directory = (await app.directory.get(trx, actor.businessId))!;
-      const { business } = directory;
       const service = directory.services.get(view.service_id);
       if (!service) throw errors.conflict('service_unavailable', 'The service of this booking is no longer offered; cancel it instead.');
       if (input.staffId !== undefined && !directory.staff.some((s) => s.id === input.staffId)) throw errors.notFound('Staff member');
       const now = app.clock.now();
-      const date = localDate(startAt, business.timezone);
-      assertInsideWindow(business, date, startAt, now);
-      if (!(await availabilityAt(trx, { directory, service, date, staffId, excludeBookingId: id, now }, startAt))) throw slotUnavailable(business, startAt, now, service.active === 1);
+      await claimSlot(trx, { directory, service, startAt, staffId, excludeBookingId: id, holderKeyId: actor.apiKeyId, now });
       await updateBookingIf(trx, id, RESCHEDULABLE, {
         start_at: startAt,
         end_at: startAt + service.duration_minutes * 60_000,
@@ -265,48 +259,3 @@ async function visibleBooking(db: Parameters<typeof findBookingView>[0], actor: 
   return view;
 }
 
-/** Of the staff who can take a slot, the one with the fewest live bookings that day (then the lowest id). */
-async function leastBusy(trx: Tx, staffIds: readonly number[], date: string, zone: string): Promise<number> {
-  const day = localDayBounds(date, zone);
-  const busy = await busyIntervals(trx, staffIds, day.start, day.end);
-  return [...staffIds].sort((a, b) => busy.get(a)!.length - busy.get(b)!.length || a - b)[0]!;
-}
-
-/**
- * The booking rules of the business (src/slots/booking-window.ts, the same function the slot
- * list applies), each refused with its own code so a widget can say why.
- */
-function assertInsideWindow(business: BusinessRow, date: string, startAt: number, now: number): void {
-  const problem = windowProblem(bookingWindow(business, now), date, startAt);
-  const when = toLocalIso(startAt, business.timezone);
-  if (problem === 'too_short_notice') {
-    throw errors.conflict(
-      'too_short_notice',
-      `${when} is too soon: this salon takes bookings at least ${business.min_notice_minutes} minutes ahead. GET /v1/integration/slots lists the free ones.`,
-    );
-  }
-  if (problem === 'beyond_horizon') {
-    throw errors.conflict(
-      'beyond_horizon',
-      `${when} is too far ahead: this salon takes bookings at most ${business.horizon_days} days ahead. GET /v1/integration/slots lists the free ones.`,
-    );
-  }
-}
-
-function slotUnavailable(business: BusinessRow, startAt: number, now: number, bookable: boolean): AppError {
-  const when = toLocalIso(startAt, business.timezone);
-  let why = 'it is taken, outside working hours, or the service would not fit before a break or closing';
-  if (!bookable) why = 'this service cannot be booked at the moment';
-  else if (startAt <= now) why = 'it is in the past';
-  return errors.conflict('slot_unavailable', `${when} is not a free slot: ${why}. GET /v1/integration/slots lists the free ones.`);
-}
-
-/** The database's own overlap check (a trigger) speaks in storage terms; here it becomes the 409 a client understands. */
-async function withSlotConflicts<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isSlotConflict(error)) throw errors.conflict('slot_unavailable', 'This slot was just taken. GET /v1/integration/slots lists the free ones.');
-    throw error;
-  }
-}

@@ -24,6 +24,7 @@ export interface Tables {
   cache_versions: CacheVersionsTable;
   time_off: TimeOffTable;
   closures: ClosuresTable;
+  slot_holds: SlotHoldsTable;
 }
 
 export interface SettingsTable {
@@ -282,6 +283,23 @@ export interface ClosuresTable {
   updated_at: number;
 }
 
+export interface SlotHoldsTable {
+  id: Generated<number>;
+  business_id: number;
+  /** The key that holds the time: its own slot list still shows it, other keys' do not. */
+  api_key_id: number;
+  service_id: number;
+  staff_id: number;
+  start_at: number;
+  end_at: number;
+  buffer_before_minutes: number;
+  buffer_after_minutes: number;
+  /** The hold counts while this is later than now. */
+  expires_at: number;
+  created_at: number;
+}
+
+export type SlotHoldRow = Selectable<SlotHoldsTable>;
 export type TimeOffRow = Selectable<TimeOffTable>;
 export type ClosureRow = Selectable<ClosuresTable>;
 export type BusinessRow = Selectable<BusinessesTable>;

@@ -17,6 +17,8 @@ export interface AvailabilityQuery {
   staffId?: number;
   /** A booking being moved does not block its own time. */
   excludeBookingId?: number;
+  /** The API key asking: its own holds do not take time from it. Undefined or null: every hold counts (the salon). */
+  holderKeyId?: number | null;
   now: number;
 }
 
@@ -64,7 +66,11 @@ async function slotQueries(db: Db | Tx, query: AvailabilityQuery, dates: readonl
   // Everything a slot of these days can touch, buffers included.
   const first = localDayBounds(dates[0]!, zone).start - before;
   const last = localDayBounds(dates.at(-1)!, zone).end + reach;
-  const busy = await busyIntervals(db, staff.map((s) => s.id), first, last, query.excludeBookingId);
+  const busy = await busyIntervals(db, staff.map((s) => s.id), first, last, {
+    excludeBookingId: query.excludeBookingId,
+    now: query.now,
+    holderKeyId: query.holderKeyId,
+  });
   const opening = JSON.parse(business.working_hours) as WeeklyHours;
   const window = bookingWindow(business, query.now);
   for (const date of dates) {

@@ -37,7 +37,7 @@ export const slotOperations = [
       const service = directory.services.get(query.serviceId);
       if (!service) throw errors.notFound('Service');
       if (query.staffId !== undefined && !directory.staff.some((s) => s.id === query.staffId)) throw errors.notFound('Staff member');
-      const days = await availabilityRange(app.db, { directory, service, date: from, staffId: query.staffId, now: app.clock.now() }, to);
+      const days = await availabilityRange(app.db, { directory, service, date: from, staffId: query.staffId, holderKeyId: key.id, now: app.clock.now() }, to);
       const json = (slot: Slot) => ({
         startTime: toLocalIso(slot.startAt, business.timezone),
         endTime: toLocalIso(slot.endAt, business.timezone),

@@ -5,6 +5,7 @@ import * as bookingRules from './0003-booking-rules.ts';
 import * as cacheVersions from './0004-cache-versions.ts';
 import * as timeOff from './0005-time-off.ts';
 import * as buffers from './0006-buffers.ts';
+import * as holds from './0007-holds.ts';
 
 /**
  * Every migration, imported statically so the bundle and the executable carry them.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-cache-versions': cacheVersions,
   '0005-time-off': timeOff,
   '0006-buffers': buffers,
+  '0007-holds': holds,
 };

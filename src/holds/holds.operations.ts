@@ -1,0 +1,31 @@
+import holdCreateSchema from '../../schema/hold-create.json' with { type: 'json' };
+import { idOf, operation, typed } from '../http/operations.ts';
+import { createHold, releaseHold, type HoldInput } from './holds.service.ts';
+
+/** Holds: a widget keeps a slot while the client types their name (bookings:write). */
+export const holdOperations = [
+  operation({
+    operationId: 'createHold',
+    method: 'POST',
+    path: '/slots/holds',
+    scope: 'bookings:write',
+    summary: 'Hold a free slot for a few minutes',
+    description:
+      'The slot disappears from the slot lists of every other key and their bookings of it get 409 `slot_unavailable`, until `expiresAt` (5 minutes by default, `BOOKING_HOLD_MINUTES`) or until this key books it (POST /bookings with `holdId`) or releases it. Same rules as a booking: 409 `slot_unavailable`, `too_short_notice`, `beyond_horizon`. Holds are stored: they survive a restart.',
+    body: typed<HoldInput>(holdCreateSchema),
+    success: { status: 201, schema: 'Hold' },
+    errors: [404, 409],
+    handle: ({ key, body }, app) => createHold(app, key, body),
+  }),
+  operation({
+    operationId: 'releaseHold',
+    method: 'DELETE',
+    path: '/slots/holds/:id',
+    scope: 'bookings:write',
+    summary: 'Release a hold: the slot is free for everyone again',
+    params: { id: idOf('Hold') },
+    success: { status: 204 },
+    errors: [404],
+    handle: ({ key, params }, app) => releaseHold(app, key, params.id),
+  }),
+];

@@ -1,0 +1,96 @@
+import type { AppContext } from '../app-context.ts';
+import { toIso } from '../clock.ts';
+import { toLocalIso } from '../businesses/local-time.ts';
+import type { SlotHoldRow } from '../db/tables.ts';
+import type { Tx } from '../db/transaction.ts';
+import { errors } from '../http/errors.ts';
+import type { ApiKey } from '../keys/api-key.ts';
+import { claimSlot, withSlotConflicts } from '../slots/slot-check.ts';
+import { deleteExpiredHolds, deleteHold, findHold, insertHold } from './holds.repository.ts';
+
+type Deps = Pick<AppContext, 'database' | 'clock' | 'directory' | 'config'>;
+
+export interface HoldInput {
+  serviceId: number;
+  staffId?: number;
+  startTime: string;
+}
+
+/** Expired holds are kept this long, so a late booking with one is told it expired, not that it never existed. */
+const KEEP_EXPIRED_MS = 86_400_000;
+
+/**
+ * Keeps a free slot for this key for `config.holdMinutes`: other keys' slot lists lose it and their
+ * bookings of it are refused (409 slot_unavailable), in the same checks and triggers as bookings.
+ */
+export async function createHold(app: Deps, key: ApiKey, input: HoldInput) {
+  const now = app.clock.now();
+  return withSlotConflicts(() =>
+    app.database.transaction(async (trx) => {
+      const directory = (await app.directory.get(trx, key.businessId))!;
+      const service = directory.services.get(input.serviceId);
+      if (!service) throw errors.notFound('Service');
+      if (input.staffId !== undefined && !directory.staff.some((s) => s.id === input.staffId)) throw errors.notFound('Staff member');
+      const startAt = Date.parse(input.startTime);
+      const { staffId } = await claimSlot(trx, { directory, service, startAt, staffId: input.staffId, holderKeyId: key.id, now });
+      await deleteExpiredHolds(trx, now - KEEP_EXPIRED_MS);
+      const row = {
+        business_id: key.businessId,
+        api_key_id: key.id,
+        service_id: service.id,
+        staff_id: staffId,
+        start_at: startAt,
+        end_at: startAt + service.duration_minutes * 60_000,
+        buffer_before_minutes: service.buffer_before_minutes,
+        buffer_after_minutes: service.buffer_after_minutes,
+        expires_at: now + app.config.holdMinutes * 60_000,
+        created_at: now,
+      };
+      const id = await insertHold(trx, row);
+      return toHoldJson({ ...row, id }, directory.business.timezone);
+    }),
+  );
+}
+
+/** Gives a held slot back at once. */
+export async function releaseHold(app: Deps, key: ApiKey, id: number): Promise<void> {
+  await app.database.transaction(async (trx) => {
+    if (!(await findHold(trx, key.id, id))) throw errors.notFound('Hold');
+    await deleteHold(trx, id);
+  });
+}
+
+/**
+ * A booking made with `holdId` takes the hold's place: the hold must be this key's, live, and for
+ * the same service and time; it is deleted in the booking's transaction. Answers the staff member
+ * it holds, who the booking then goes to.
+ */
+export async function consumeHold(
+  trx: Tx,
+  apiKeyId: number | null,
+  holdId: number,
+  booking: { serviceId: number; startAt: number; staffId?: number; now: number },
+): Promise<number> {
+  const hold = apiKeyId === null ? undefined : await findHold(trx, apiKeyId, holdId);
+  if (!hold) throw errors.notFound('Hold');
+  if (hold.expires_at <= booking.now) {
+    throw errors.conflict('hold_expired', `Hold ${holdId} has expired or was used; GET /v1/integration/slots and hold again.`);
+  }
+  if (hold.service_id !== booking.serviceId || hold.start_at !== booking.startAt || (booking.staffId !== undefined && booking.staffId !== hold.staff_id)) {
+    throw errors.validation(`Hold ${holdId} is for service ${hold.service_id} with staff member ${hold.staff_id} at another time or service than this booking; book what it holds.`, 'holdId');
+  }
+  await deleteHold(trx, holdId);
+  return hold.staff_id;
+}
+
+function toHoldJson(row: Omit<SlotHoldRow, 'business_id' | 'api_key_id'>, zone: string) {
+  return {
+    id: row.id,
+    serviceId: row.service_id,
+    staffId: row.staff_id,
+    startTime: toLocalIso(row.start_at, zone),
+    endTime: toLocalIso(row.end_at, zone),
+    expiresAt: toIso(row.expires_at),
+    createdAt: toIso(row.created_at),
+  };
+}

@@ -1,0 +1,88 @@
+import type { Directory } from '../businesses/directory.ts';
+import { localDate, localDayBounds, toLocalIso } from '../businesses/local-time.ts';
+import { busyIntervals } from '../bookings/bookings.repository.ts';
+import { isSlotConflict } from '../db/errors.ts';
+import type { BusinessRow, ServiceRow } from '../db/tables.ts';
+import type { Tx } from '../db/transaction.ts';
+import { errors, type AppError } from '../http/errors.ts';
+import { availabilityAt } from './availability.ts';
+import { bookingWindow, windowProblem } from './booking-window.ts';
+
+export interface SlotRequest {
+  directory: Directory;
+  service: ServiceRow;
+  startAt: number;
+  staffId?: number;
+  /** The key asking: its own holds leave the time free for it. Null: the salon. */
+  holderKeyId: number | null;
+  excludeBookingId?: number;
+  now: number;
+}
+
+/**
+ * The check every booking, move and hold makes before it writes, inside its transaction: the
+ * booking window, then the slot itself (the same `fits` the slot list uses). Answers who takes
+ * it: the staff member asked for, or of those free the one with the fewest bookings that day.
+ * Refusals are 409s whose code says which rule.
+ */
+export async function claimSlot(trx: Tx, request: SlotRequest): Promise<{ date: string; staffId: number }> {
+  const { directory, service, startAt, now } = request;
+  const { business } = directory;
+  const date = localDate(startAt, business.timezone);
+  assertInsideWindow(business, date, startAt, now);
+  const slot = await availabilityAt(
+    trx,
+    { directory, service, date, staffId: request.staffId, excludeBookingId: request.excludeBookingId, holderKeyId: request.holderKeyId, now },
+    startAt,
+  );
+  if (!slot) throw slotUnavailable(business, startAt, now, service.active === 1);
+  return { date, staffId: request.staffId ?? (await leastBusy(trx, slot.staffIds, date, business.timezone)) };
+}
+
+/** Of the staff who can take a slot, the one with the fewest live bookings that day (then the lowest id). */
+async function leastBusy(trx: Tx, staffIds: readonly number[], date: string, zone: string): Promise<number> {
+  if (staffIds.length === 1) return staffIds[0]!;
+  const day = localDayBounds(date, zone);
+  // Bookings only: a "now" no hold outlives.
+  const busy = await busyIntervals(trx, staffIds, day.start, day.end, { now: Number.MAX_SAFE_INTEGER });
+  return [...staffIds].sort((a, b) => busy.get(a)!.length - busy.get(b)!.length || a - b)[0]!;
+}
+
+/**
+ * The booking rules of the business (src/slots/booking-window.ts, the same function the slot
+ * list applies), each refused with its own code so a widget can say why.
+ */
+function assertInsideWindow(business: BusinessRow, date: string, startAt: number, now: number): void {
+  const problem = windowProblem(bookingWindow(business, now), date, startAt);
+  const when = toLocalIso(startAt, business.timezone);
+  if (problem === 'too_short_notice') {
+    throw errors.conflict(
+      'too_short_notice',
+      `${when} is too soon: this salon takes bookings at least ${business.min_notice_minutes} minutes ahead. GET /v1/integration/slots lists the free ones.`,
+    );
+  }
+  if (problem === 'beyond_horizon') {
+    throw errors.conflict(
+      'beyond_horizon',
+      `${when} is too far ahead: this salon takes bookings at most ${business.horizon_days} days ahead. GET /v1/integration/slots lists the free ones.`,
+    );
+  }
+}
+
+function slotUnavailable(business: BusinessRow, startAt: number, now: number, bookable: boolean): AppError {
+  const when = toLocalIso(startAt, business.timezone);
+  let why = 'it is taken or held, outside working hours, or the service would not fit before a break or closing';
+  if (!bookable) why = 'this service cannot be booked at the moment';
+  else if (startAt <= now) why = 'it is in the past';
+  return errors.conflict('slot_unavailable', `${when} is not a free slot: ${why}. GET /v1/integration/slots lists the free ones.`);
+}
+
+/** The database's own overlap checks (triggers) speak in storage terms; here they become the 409 a client understands. */
+export async function withSlotConflicts<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isSlotConflict(error)) throw errors.conflict('slot_unavailable', 'This slot was just taken. GET /v1/integration/slots lists the free ones.');
+    throw error;
+  }
+}
