@@ -92,6 +92,6 @@ export const bookingAdminOperations: Operation[] = [
     body: typed<RescheduleInput>(bookingRescheduleSchema),
     success: { status: 200, schema: 'Booking' },
     errors: [409],
-    handle: ({ params, body }, app) => rescheduleBooking(app, salon(params.businessId), params.id, body),
+    handle: async ({ params, body }, app) => (await rescheduleBooking(app, salon(params.businessId), params.id, body)).body,
   }),
 ];

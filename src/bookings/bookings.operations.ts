@@ -1,6 +1,7 @@
 import bookingCancelSchema from '../../schema/booking-cancel.json' with { type: 'json' };
 import bookingCreateSchema from '../../schema/booking-create.json' with { type: 'json' };
 import bookingsQuerySchema from '../../schema/bookings-query.json' with { type: 'json' };
+import bookingRescheduleSchema from '../../schema/booking-reschedule.json' with { type: 'json' };
 import { idOf, operation, Reply, typed } from '../http/operations.ts';
 import type { Ctx } from '../http/state.ts';
 import type { ApiKey } from '../keys/api-key.ts';
@@ -10,10 +11,12 @@ import {
   createBooking,
   getBooking,
   listBookings,
+  rescheduleBooking,
   type Actor,
   type BookingInput,
   type BookingsQuery,
   type CancelInput,
+  type RescheduleInput,
 } from './bookings.service.ts';
 
 export function actorOfKey(key: ApiKey): Actor {
@@ -78,5 +81,20 @@ export const bookingOperations = [
     success: { status: 200, schema: 'Booking' },
     errors: [404, 409, 422],
     handle: async ({ key, params, body, ctx }, app) => reply(await cancelBooking(app, actorOfKey(key), params.id, body, idempotencyOf(ctx))),
+  }),
+  operation({
+    operationId: 'rescheduleBooking',
+    method: 'POST',
+    path: '/bookings/:id/reschedule',
+    scope: 'bookings:write',
+    summary: 'Move a booking to another free time (or staff member)',
+    description:
+      'Fires `booking.rescheduled`. Only bookings this key may cancel (a key without bookings:read: the ones it made). The same rules as booking: 409 `slot_unavailable`, `too_short_notice`, `beyond_horizon`, `invalid_transition` (not pending or confirmed); `holdId` takes the place of this key\'s hold (409 `hold_expired`).',
+    params: { id: idOf('Booking') },
+    body: typed<RescheduleInput>(bookingRescheduleSchema),
+    idempotent: true,
+    success: { status: 200, schema: 'Booking' },
+    errors: [404, 409, 422],
+    handle: async ({ key, params, body, ctx }, app) => reply(await rescheduleBooking(app, actorOfKey(key), params.id, body, idempotencyOf(ctx))),
   }),
 ];

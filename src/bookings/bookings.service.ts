@@ -57,6 +57,7 @@ export type CancelInput = { reason?: string } | null | undefined;
 export interface RescheduleInput {
   startTime: string;
   staffId?: number;
+  holdId?: number;
 }
 
 /**
@@ -190,40 +191,60 @@ async function move(
   return toBookingJson(after);
 }
 
-/** Moves a live booking to another free time (and staff member): booking.rescheduled. */
-export async function rescheduleBooking(app: Deps, actor: Actor, id: number, input: RescheduleInput): Promise<BookingJson> {
+/**
+ * Moves a live booking to another free time (and staff member): booking.rescheduled. The same
+ * rules, holds and idempotency as creating one.
+ */
+export async function rescheduleBooking(
+  app: Deps,
+  actor: Actor,
+  id: number,
+  input: RescheduleInput,
+  idempotency: { key: string | undefined; fingerprint: string } = { key: undefined, fingerprint: '' },
+): Promise<StoredResponse> {
+  const now = app.clock.now();
   return withSlotConflicts(() =>
-    app.database.transaction(async (trx) => {
-      const view = await visibleBooking(trx, actor, id);
-      if (!RESCHEDULABLE.includes(view.status)) throw errors.conflict('invalid_transition', refusalMessage('reschedule', view.status));
-      const startAt = Date.parse(input.startTime);
-      const staffId = input.staffId ?? view.staff_id;
-      if (startAt === view.start_at && staffId === view.staff_id) return toBookingJson(view);
-      const directory = (await app.directory.get(trx, actor.businessId))!;
-      const service = directory.services.get(view.service_id);
-      if (!service) throw errors.conflict('service_unavailable', 'The service of this booking is no longer offered; cancel it instead.');
-      if (input.staffId !== undefined && !directory.staff.some((s) => s.id === input.staffId)) throw errors.notFound('Staff member');
-      const now = app.clock.now();
-      await claimSlot(trx, { directory, service, startAt, staffId, excludeBookingId: id, holderKeyId: actor.apiKeyId, now });
-      await updateBookingIf(trx, id, RESCHEDULABLE, {
-        start_at: startAt,
-        end_at: startAt + service.duration_minutes * 60_000,
-        buffer_before_minutes: service.buffer_before_minutes,
-        buffer_after_minutes: service.buffer_after_minutes,
-        staff_id: staffId,
-        updated_at: now,
-      });
-      const after = (await findBookingView(trx, actor.businessId, id))!;
-      await app.outbox.emitEvent(trx, actor.businessId, 'booking.rescheduled', {
-        ...bookingEventData(after),
-        previousStartTime: toLocalIso(view.start_at, view.timezone),
-        previousEndTime: toLocalIso(view.end_at, view.timezone),
-        previousStaffId: view.staff_id,
-        previousStaffName: view.staff_name,
-      });
-      return toBookingJson(after);
-    }),
+    app.database.transaction((trx) =>
+      once(trx, { apiKeyId: actor.apiKeyId ?? 0, key: idempotency.key, fingerprint: idempotency.fingerprint, now }, async () => ({
+        status: 200,
+        body: await moveBooking(trx, app, actor, id, input, now),
+      })),
+    ),
   );
+}
+
+async function moveBooking(trx: Tx, app: Deps, actor: Actor, id: number, input: RescheduleInput, now: number): Promise<BookingJson> {
+  const view = await visibleBooking(trx, actor, id);
+  if (!RESCHEDULABLE.includes(view.status)) throw errors.conflict('invalid_transition', refusalMessage('reschedule', view.status));
+  const startAt = Date.parse(input.startTime);
+  const held =
+    input.holdId === undefined
+      ? input.staffId
+      : await consumeHold(trx, actor.apiKeyId, input.holdId, { serviceId: view.service_id, startAt, staffId: input.staffId, now });
+  const staffId = held ?? view.staff_id;
+  if (startAt === view.start_at && staffId === view.staff_id) return toBookingJson(view);
+  const directory = (await app.directory.get(trx, actor.businessId))!;
+  const service = directory.services.get(view.service_id);
+  if (!service) throw errors.conflict('service_unavailable', 'The service of this booking is no longer offered; cancel it instead.');
+  if (input.staffId !== undefined && !directory.staff.some((s) => s.id === input.staffId)) throw errors.notFound('Staff member');
+  await claimSlot(trx, { directory, service, startAt, staffId, excludeBookingId: id, holderKeyId: actor.apiKeyId, now });
+  await updateBookingIf(trx, id, RESCHEDULABLE, {
+    start_at: startAt,
+    end_at: startAt + service.duration_minutes * 60_000,
+    buffer_before_minutes: service.buffer_before_minutes,
+    buffer_after_minutes: service.buffer_after_minutes,
+    staff_id: staffId,
+    updated_at: now,
+  });
+  const after = (await findBookingView(trx, actor.businessId, id))!;
+  await app.outbox.emitEvent(trx, actor.businessId, 'booking.rescheduled', {
+    ...bookingEventData(after),
+    previousStartTime: toLocalIso(view.start_at, view.timezone),
+    previousEndTime: toLocalIso(view.end_at, view.timezone),
+    previousStaffId: view.staff_id,
+    previousStaffName: view.staff_name,
+  });
+  return toBookingJson(after);
 }
 
 export async function getBooking(app: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<BookingJson> {
