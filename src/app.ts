@@ -28,10 +28,14 @@ import { BusinessDirectory } from './businesses/directory.ts';
 import { ADMIN_OPERATIONS, ADMIN_PREFIX } from './admin-api.ts';
 import { requireAdmin } from './admin/admin-auth.ts';
 import { Cron } from 'croner';
+import { Lifecycle } from './lifecycle.ts';
 import { forgetOldKeys } from './bookings/idempotency.ts';
 import { loadStaticFiles, serveStatic } from './http/static-files.ts';
 
 export { INTEGRATION_PREFIX };
+
+/** Rate-limit day counts and last-use times are written this often (and at stop). */
+const FLUSH_COUNTERS_EVERY_MS = 5_000;
 
 /** What tests and the executable may swap: time, randomness, logs, the native addon. */
 export interface AppDeps {
@@ -48,9 +52,11 @@ export interface App {
   /** The operations of the integration and admin APIs, whose tables tests walk. */
   readonly integrationOperations: readonly Operation[];
   readonly adminOperations: readonly Operation[];
-  /** Starts the delivery engine. */
+  /** Every part that starts and stops; the server adds its own (HTTP, the instance lock). */
+  readonly lifecycle: Lifecycle;
+  /** Starts every part: the delivery engine, the timers (and what the server added). */
   start(): Promise<void>;
-  /** Stops deliveries (waiting for those in flight), saves counters, closes the database. */
+  /** Stops every part in order: deliveries (waiting for those in flight), counters saved, the database closed. */
   close(): Promise<void>;
 }
 
@@ -118,6 +124,37 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     secretBox,
   };
 
+  const lifecycle = new Lifecycle(logger);
+  lifecycle.add({ phase: 'storage', name: 'database', stop: () => database.close() });
+  // Added before the engine, so its connections close after the engine's last send.
+  lifecycle.add({ phase: 'work', name: 'webhook sender', stop: () => sender.close() });
+  let flushTimer: NodeJS.Timeout | undefined;
+  const flushCounters = () => context.limiter.flush().catch((err) => logger.warn({ err }, 'could not save rate-limit counters'));
+  lifecycle.add({
+    phase: 'work',
+    name: 'rate-limit counters',
+    start: () => {
+      flushTimer = setInterval(flushCounters, FLUSH_COUNTERS_EVERY_MS);
+      flushTimer.unref();
+    },
+    stop: () => {
+      clearInterval(flushTimer);
+      return flushCounters();
+    },
+  });
+  lifecycle.add({ phase: 'work', name: 'delivery engine', start: () => engine.start(), stop: () => engine.stop() });
+  let housekeeping: Cron | undefined;
+  lifecycle.add({
+    phase: 'work',
+    name: 'housekeeping',
+    start: () => {
+      housekeeping = new Cron('17 */10 * * * *', { protect: true, unref: true }, () =>
+        database.transaction((trx) => forgetOldKeys(trx, clock.now())).catch((err) => logger.warn({ err }, 'housekeeping failed')),
+      );
+    },
+    stop: () => housekeeping?.stop(),
+  });
+
   const koa = new Koa<AppState>({ proxy: false });
   koa.silent = true;
   koa.use(requestContext(context));
@@ -132,7 +169,6 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   koa.use(mount(context, INTEGRATION_OPERATIONS, { prefix: INTEGRATION_PREFIX, guard: integrationGuard }));
   koa.use(mount(context, ADMIN_OPERATIONS, { prefix: ADMIN_PREFIX, guard: requireAdmin(context) }));
   koa.use(mount(context, HEALTH_OPERATIONS, { prefix: '/healthz' }));
-  let housekeeping: Cron | undefined;
   koa.use(serveStatic(loadStaticFiles()));
 
   return {
@@ -140,20 +176,8 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     context,
     integrationOperations: INTEGRATION_OPERATIONS,
     adminOperations: ADMIN_OPERATIONS,
-    start: async () => {
-      await engine.start();
-      housekeeping ??= new Cron('17 */10 * * * *', { protect: true, unref: true }, () =>
-        database.transaction((trx) => forgetOldKeys(trx, clock.now())).catch((err) =>
-          logger.warn({ err }, 'housekeeping failed'),
-        ),
-      );
-    },
-    close: async () => {
-      housekeeping?.stop();
-      await engine.stop();
-      await sender.close();
-      await context.limiter.flush().catch((err) => logger.warn({ err }, 'could not save rate-limit counters'));
-      await database.close();
-    },
+    lifecycle,
+    start: () => lifecycle.start(),
+    close: () => lifecycle.stop(),
   };
 }

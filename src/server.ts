@@ -23,8 +23,6 @@ export interface StartOptions extends Partial<AppDeps> {
   drainMs?: number;
 }
 
-const FLUSH_EVERY_MS = 5_000;
-
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   prepareDataDir(config.dataDir);
   let lock;
@@ -42,49 +40,39 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throw error;
   }
   const { logger } = app.context;
-  const abandon = async (error: unknown): Promise<never> => {
-    await app.close();
-    lock.release();
-    throw error;
-  };
-  try {
-    const token = await ensureAdminToken(app.context.db, config, app.context.ids);
-    if (token) options.onAdminTokenCreated?.(token);
-  } catch (error) {
-    await abandon(error);
-  }
-
+  const { lifecycle } = app;
+  // The lock is the data dir's: it stops last, after the database closed.
+  lifecycle.add({ phase: 'lock', name: 'instance lock', stop: () => lock.release() });
   const server = http.createServer(app.koa.callback());
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;
   server.keepAliveTimeout = 5_000;
+  lifecycle.add({
+    phase: 'intake',
+    name: 'http',
+    start: () => listen(server, config.port, config.host),
+    stop: () => closeHttp(server, options.drainMs ?? 10_000),
+  });
   try {
-    await listen(server, config.port, config.host);
-    await app.start();
+    const token = await ensureAdminToken(app.context.db, config, app.context.ids);
+    if (token) options.onAdminTokenCreated?.(token);
+    // Storage is open already; the engine and the timers start, then HTTP listens.
+    await lifecycle.start();
   } catch (error) {
-    server.close();
-    await abandon(error);
+    await lifecycle.stop();
+    throw error;
   }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
   logger.info({ url }, 'listening');
 
-  const flushTimer = setInterval(() => {
-    app.context.limiter.flush().catch((err) => logger.warn({ err }, 'could not save rate-limit counters'));
-  }, FLUSH_EVERY_MS);
-  flushTimer.unref();
-
   let stopping: Promise<void> | undefined;
   const stop = () => {
-    stopping ??= (async () => {
-      clearInterval(flushTimer);
-      await closeHttp(server, options.drainMs ?? 10_000);
-      await app.close();
-      lock.release();
+    stopping ??= lifecycle.stop().then(() => {
       logger.info('stopped');
       logger.flush();
-    })();
+    });
     return stopping;
   };
   return { url, app, stop };
