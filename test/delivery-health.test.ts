@@ -121,3 +121,19 @@ describe('webhook health', () => {
     assert.deepEqual(t.receiver.requests.map((r) => r.path), ['/mine']);
   });
 });
+
+describe('recording deliveries and the caches', () => {
+  const t = deliverySuite();
+  const webhooksVersion = async () =>
+    (await t.app.context.db.selectFrom('cache_versions').select('version').where('topic', '=', 'webhooks').executeTakeFirstOrThrow()).version;
+
+  it('leaves what the subscriptions cache depends on alone when a delivery changes no health', async () => {
+    const webhook = await t.app.webhook(t.key, t.receiver.url('/ok'));
+    await t.app.emit(t.businessId, 'booking.created', { bookingId: 1 });
+    await t.finished(webhook.id, 1);
+    const before = await webhooksVersion();
+    await t.app.emit(t.businessId, 'booking.created', { bookingId: 2 });
+    await t.finished(webhook.id, 2);
+    assert.equal(await webhooksVersion(), before);
+  });
+});

@@ -25,16 +25,20 @@ export async function loadWebhookHealth(trx: Tx, ids: readonly number[]): Promis
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/**
+ * Writes a webhook's health. Status, count and reason only when they changed (`countsChanged`):
+ * writing them rewrites what the subscriptions cache depends on, and an ordinary delivery changes
+ * nothing but the last-triggered time.
+ */
 export async function saveWebhookHealth(trx: Tx, health: WebhookHealth, countsChanged: boolean, now: number): Promise<void> {
-  await trx
-    .updateTable('webhooks')
-    .set({
-      status: health.status,
-      consecutive_failures: health.consecutiveFailures,
-      disabled_reason: health.disabledReason,
-      last_triggered_at: health.lastTriggeredAt,
-      ...(countsChanged ? { updated_at: now } : {}),
-    })
-    .where('id', '=', health.id)
-    .execute();
+  const set = countsChanged
+    ? {
+        status: health.status,
+        consecutive_failures: health.consecutiveFailures,
+        disabled_reason: health.disabledReason,
+        last_triggered_at: health.lastTriggeredAt,
+        updated_at: now,
+      }
+    : { last_triggered_at: health.lastTriggeredAt };
+  await trx.updateTable('webhooks').set(set).where('id', '=', health.id).execute();
 }
