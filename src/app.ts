@@ -5,7 +5,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import dns from 'node:dns';
 import { openDatabase, type OpenOptions } from './db/connection.ts';
-import { DeliveryEngine } from './delivery/engine.ts';
+import { DeliveryEngine, leaseMsFor } from './delivery/engine.ts';
 import { Outbox } from './delivery/outbox.ts';
 import { RetrySchedule } from './delivery/schedule.ts';
 import { Sender } from './delivery/sender.ts';
@@ -100,7 +100,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     policy,
     concurrency: config.deliveryConcurrency,
     perWebhook,
-    leaseMs: config.deliveryTimeoutMs + 30_000,
+    leaseMs: leaseMsFor(config.deliveryTimeoutMs),
     drainMs: config.deliveryTimeoutMs + 2_000,
   });
   const context: AppContext = {

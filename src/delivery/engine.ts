@@ -3,10 +3,17 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../log.ts';
 import type { Policy } from './lifecycle.ts';
-import { recordOutcomes, type Finished, type Recorded } from './record-outcomes.ts';
-import type { Outcome, Sender } from './sender.ts';
+import type { Decided, Dispatched } from './attempt.ts';
+import { dispatch } from './dispatch.ts';
+import { record } from './record.ts';
+import type { Sender } from './sender.ts';
 import { claimDueAttempts, type ClaimedAttempt, type WebhookShares } from './sql/claim-due-attempts.ts';
 import { releaseAllLeases } from './sql/release-leases.ts';
+
+/** How long a claimed attempt stays owned: longer than any send. */
+export function leaseMsFor(deliveryTimeoutMs: number): number {
+  return deliveryTimeoutMs + 30_000;
+}
 
 export interface EngineOptions {
   database: Database;
@@ -25,10 +32,12 @@ export interface EngineOptions {
 }
 
 /**
- * The delivery queue's worker. Each pass of the loop runs one transaction that records the
- * attempts finished since the last pass and claims due ones up to the free capacity; claimed
- * attempts are sent concurrently, and each result wakes the loop again. Batching the writes of
- * a pass into one commit, not a weaker sync mode, is what makes durable delivery fast.
+ * The delivery queue's worker: claim → dispatch → record → reschedule (attempt.ts names the
+ * stages). Each pass of the loop runs one transaction that records the attempts dispatched since
+ * the last pass (record.ts: decide, write, reschedule) and claims due ones up to the free
+ * capacity; claimed attempts are dispatched concurrently, and each result wakes the loop again.
+ * Batching the writes of a pass into one commit, not a weaker sync mode, is what makes durable
+ * delivery fast.
  * A Croner tick every second picks up retries that come due; wake() starts new events at once.
  */
 export class DeliveryEngine {
@@ -38,7 +47,8 @@ export class DeliveryEngine {
   readonly #sending = new Map<number, Set<number>>();
   /** Below this many free slots, wait for more to free up before claiming: fewer, bigger claims. */
   readonly #minClaim: number;
-  #finished: Finished[] = [];
+  /** Dispatched, waiting to be recorded: the batcher every result goes through. */
+  #finished: Dispatched[] = [];
   #tick: Cron | undefined;
   #scheduled = false;
   #pumping = false;
@@ -116,12 +126,12 @@ export class DeliveryEngine {
         }
         this.#flush = false;
         const now = this.#o.clock.now();
-        let recorded: Recorded[];
+        let recorded: Decided[];
         let claimed: ClaimedAttempt[];
         try {
           [recorded, claimed] = await this.#o.database.transaction(async (trx) => {
-            const outcomes = batch.length > 0 ? await recordOutcomes(trx, batch, this.#o.policy, now) : [];
-            return [outcomes, capacity > 0 ? await claimDueAttempts(trx, now, capacity, this.#o.leaseMs, this.#shares) : []];
+            const decided = batch.length > 0 ? await record(trx, batch, this.#o.policy, now) : [];
+            return [decided, capacity > 0 ? await claimDueAttempts(trx, now, capacity, this.#o.leaseMs, this.#shares) : []];
           });
         } catch (error) {
           // Keep the results; the next tick tries again (a full disk, say, may have freed up).
@@ -139,38 +149,17 @@ export class DeliveryEngine {
   }
 
   #launch(attempt: ClaimedAttempt): void {
-    const refusal = this.#refusal(attempt);
-    if (refusal) {
-      this.#finish({ attempt, outcome: notSentOutcome(this.#o.clock.now(), refusal), notSent: true });
-      return;
-    }
     const mine = this.#sending.get(attempt.webhookId) ?? new Set<number>();
     mine.add(attempt.attemptId);
     this.#sending.set(attempt.webhookId, mine);
-    const sending = this.#o.sender
-      .send(attempt)
-      .catch((error: unknown) => notSentOutcome(this.#o.clock.now(), `could not send: ${(error as Error).message}`))
-      .then((outcome) => {
-        this.#inFlight.delete(attempt.attemptId);
-        mine.delete(attempt.attemptId);
-        if (mine.size === 0) this.#sending.delete(attempt.webhookId);
-        this.#finish({ attempt, outcome, notSent: false });
-      });
+    const sending = dispatch(attempt, this.#o.sender, () => this.#o.clock.now()).then((dispatched) => {
+      this.#inFlight.delete(attempt.attemptId);
+      mine.delete(attempt.attemptId);
+      if (mine.size === 0) this.#sending.delete(attempt.webhookId);
+      this.#finished.push(dispatched);
+      this.wake();
+    });
     this.#inFlight.set(attempt.attemptId, sending);
-  }
-
-  #finish(finished: Finished): void {
-    this.#finished.push(finished);
-    this.wake();
-  }
-
-  #refusal(attempt: ClaimedAttempt): string | undefined {
-    if (attempt.webhookStatus !== 'active') return 'not sent: the webhook is switched off';
-    if (attempt.keyStatus !== 'active') return 'not sent: the API key of this webhook was revoked';
-    if (attempt.keyExpiresAt !== null && attempt.keyExpiresAt <= this.#o.clock.now()) {
-      return 'not sent: the API key of this webhook has expired';
-    }
-    return undefined;
   }
 
   /** How many sends each webhook has in flight, against its share. */
@@ -178,25 +167,23 @@ export class DeliveryEngine {
     return { perWebhook: this.#o.perWebhook, inFlight: new Map([...this.#sending].map(([id, attempts]) => [id, attempts.size])) };
   }
 
-  #log(item: Recorded): void {
-    const { attempt, outcome } = item;
+  #log(decided: Decided): void {
+    const { dispatched } = decided;
+    const { attempt } = dispatched;
+    const sent = dispatched.kind === 'sent';
     const entry = {
       deliveryId: attempt.deliveryId,
       webhookId: attempt.webhookId,
       event: attempt.event,
       attempt: attempt.attemptNumber,
       trigger: attempt.trigger,
-      status: item.status,
-      statusCode: outcome.statusCode,
-      responseTimeMs: outcome.responseTimeMs,
-      nextAttemptAt: item.nextDueAt === undefined ? undefined : new Date(item.nextDueAt).toISOString(),
-      error: item.errorMessage ?? undefined,
+      status: decided.status,
+      statusCode: sent ? dispatched.statusCode : null,
+      responseTimeMs: sent ? dispatched.responseTimeMs : 0,
+      nextAttemptAt: decided.nextDueAt === undefined ? undefined : new Date(decided.nextDueAt).toISOString(),
+      error: decided.errorMessage ?? undefined,
     };
-    if (item.status === 'success') this.#o.logger.info(entry, 'delivery attempt');
+    if (decided.status === 'success') this.#o.logger.info(entry, 'delivery attempt');
     else this.#o.logger.warn(entry, 'delivery attempt');
   }
-}
-
-function notSentOutcome(now: number, reason: string): Outcome {
-  return { ok: false, sentAt: now, statusCode: null, responseTimeMs: 0, errorMessage: reason, responseExcerpt: null };
 }

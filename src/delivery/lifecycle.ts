@@ -1,29 +1,10 @@
-import type { AttemptTrigger } from '../db/tables.ts';
+import type { Decided, Dispatched } from './attempt.ts';
 import type { RetrySchedule } from './schedule.ts';
-import type { Outcome } from './sender.ts';
-import type { AttemptResult } from './sql/finish-attempt.ts';
 import type { WebhookHealth } from './sql/webhook-health.ts';
 
 export interface Policy {
   schedule: RetrySchedule;
   failuresBeforeDisable: number;
-}
-
-export interface AttemptFacts {
-  attemptNumber: number;
-  trigger: AttemptTrigger;
-}
-
-/** What one finished attempt means for its row, its delivery and its webhook. */
-export interface Decision {
-  result: AttemptResult;
-  /** When the next attempt of the same delivery is due; absent when none follows. */
-  nextDueAt?: number;
-  health: WebhookHealth;
-  /** The failure count or status changed (worth an updatedAt). */
-  healthChanged: boolean;
-  /** The webhook was just switched off: cancel its scheduled attempts with this reason. */
-  cancelReason?: string;
 }
 
 /**
@@ -33,50 +14,33 @@ export interface Decision {
  * becomes `failed` (the only way spec 3.2 names: a 410 Gone is a failure like any other). Pings never touch the count; a failed manual retry does
  * not add to it (its delivery already counted when it failed).
  */
-export function decide(
-  attempt: AttemptFacts,
-  outcome: Outcome,
-  health: WebhookHealth,
-  policy: Policy,
-  now: number,
-  notSent = false,
-): Decision {
+export function decide(dispatched: Dispatched, health: WebhookHealth, policy: Policy, now: number): Decided {
+  if (dispatched.kind === 'not-sent') return { dispatched, status: 'failed', errorMessage: dispatched.reason, health, healthChanged: false };
+  const { attempt } = dispatched;
   const counts = attempt.trigger === 'event' || attempt.trigger === 'retry';
   const next: WebhookHealth = { ...health };
-  const base: AttemptResult = {
-    status: 'failed',
-    sentAt: notSent ? null : outcome.sentAt,
-    responseStatusCode: outcome.statusCode,
-    responseTimeMs: notSent ? null : outcome.responseTimeMs,
-    errorMessage: outcome.errorMessage,
-    responseExcerpt: outcome.responseExcerpt,
-  };
-  if (notSent) return { result: base, health: next, healthChanged: false };
-  if (attempt.trigger !== 'ping') next.lastTriggeredAt = outcome.sentAt;
+  if (attempt.trigger !== 'ping') next.lastTriggeredAt = dispatched.sentAt;
 
-  if (outcome.ok) {
+  if (dispatched.ok) {
     // Any success resets the count (DESIGN.md), a manual retry's too; pings never touch it.
     const healthChanged = attempt.trigger !== 'ping' && health.status === 'active' && health.consecutiveFailures !== 0;
     if (healthChanged) next.consecutiveFailures = 0;
-    return { result: { ...base, status: 'success', errorMessage: null }, health: next, healthChanged };
+    return { dispatched, status: 'success', errorMessage: null, health: next, healthChanged };
   }
 
-  const nextDueAt = counts ? policy.schedule.nextDueAt(attempt.attemptNumber, now, outcome.retryAfterMs) : undefined;
+  const failed = { dispatched, status: 'failed', errorMessage: dispatched.errorMessage, health: next, healthChanged: false } as const;
+  const nextDueAt = counts ? policy.schedule.nextDueAt(attempt.attemptNumber, now, dispatched.retryAfterMs) : undefined;
   if (nextDueAt !== undefined) {
-    if (health.status === 'active') return { result: { ...base, status: 'retrying' }, nextDueAt, health: next, healthChanged: false };
-    return {
-      result: { ...base, errorMessage: `${base.errorMessage}; no retry: the webhook is switched off` },
-      health: next,
-      healthChanged: false,
-    };
+    if (health.status === 'active') return { ...failed, status: 'retrying', nextDueAt };
+    return { ...failed, errorMessage: `${dispatched.errorMessage}; no retry: the webhook is switched off` };
   }
 
-  if (!counts || health.status !== 'active') return { result: base, health: next, healthChanged: false };
+  if (!counts || health.status !== 'active') return failed;
   next.consecutiveFailures = health.consecutiveFailures + 1;
-  if (next.consecutiveFailures < policy.failuresBeforeDisable) return { result: base, health: next, healthChanged: true };
+  if (next.consecutiveFailures < policy.failuresBeforeDisable) return { ...failed, healthChanged: true };
   const reason = next.consecutiveFailures === 1 ? '1 delivery failed' : `${next.consecutiveFailures} deliveries in a row failed`;
   return {
-    result: base,
+    ...failed,
     health: { ...next, status: 'failed', disabledReason: reason },
     healthChanged: true,
     cancelReason: `cancelled: webhook switched off after ${reason}`,

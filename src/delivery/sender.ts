@@ -6,29 +6,11 @@ import { VERSION } from '../version.ts';
 import { guardedLookup, nonPublicReason, TargetRefusedError, type Lookup } from './targets.ts';
 import { deliveryHeaders } from './signing.ts';
 import { parseRetryAfter } from './schedule.ts';
+import type { Sent } from './attempt.ts';
+import type { ClaimedAttempt } from './sql/claim-due-attempts.ts';
 
 export const RESPONSE_EXCERPT_BYTES = 1024;
 const USER_AGENT = `booking-api/${VERSION} (webhooks)`;
-
-export interface Outgoing {
-  targetUrl: string;
-  secret: string;
-  deliveryId: string;
-  event: string;
-  body: string;
-}
-
-/** What happened to one attempt, in the words the history shows. */
-export interface Outcome {
-  ok: boolean;
-  sentAt: number;
-  statusCode: number | null;
-  responseTimeMs: number;
-  errorMessage: string | null;
-  responseExcerpt: string | null;
-  /** The receiver's Retry-After on 429 or 503, in ms. */
-  retryAfterMs?: number;
-}
 
 export interface SenderOptions {
   timeoutMs: number;
@@ -57,24 +39,25 @@ export class Sender {
     this.#lookup = options.allowPrivateTargets ? options.lookup : guardedLookup(resolve);
   }
 
-  async send(outgoing: Outgoing): Promise<Outcome> {
+  /** Sends one claimed attempt. Never throws: a failure on the way is an answer too. */
+  async send(attempt: ClaimedAttempt): Promise<Sent> {
     const sentAt = this.#options.now();
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     let url: URL;
     try {
-      url = new URL(outgoing.targetUrl);
+      url = new URL(attempt.targetUrl);
       this.#refuseLiteral(url);
     } catch (error) {
-      return failure(sentAt, elapsed(), describeError(error, outgoing.targetUrl, this.#options.timeoutMs));
+      return failure(attempt, sentAt, elapsed(), describeError(error, attempt.targetUrl, this.#options.timeoutMs));
     }
     let secret: string;
     try {
-      secret = this.#options.openSecret ? this.#options.openSecret(outgoing.secret) : outgoing.secret;
+      secret = this.#options.openSecret ? this.#options.openSecret(attempt.secret) : attempt.secret;
     } catch {
-      return failure(sentAt, elapsed(), 'not sent: the webhook secret cannot be decrypted with this server\'s secrets key');
+      return failure(attempt, sentAt, elapsed(), 'not sent: the webhook secret cannot be decrypted with this server\'s secrets key');
     }
-    const headers = deliveryHeaders({ ...outgoing, secret, sentAt, userAgent: USER_AGENT });
+    const headers = deliveryHeaders({ ...attempt, secret, sentAt, userAgent: USER_AGENT });
     // Not AbortSignal.timeout(): its timer and signal live the whole 10 s after the answer came,
     // so thousands of finished sends a second kept ~50 000 of them alive (the backlog's peak RSS).
     const deadline = new AbortController();
@@ -85,7 +68,7 @@ export class Sender {
         method: 'POST',
         path: url.pathname + url.search,
         headers,
-        body: outgoing.body,
+        body: attempt.body,
         signal,
       });
       const excerpt = await readExcerpt(response.body);
@@ -97,6 +80,8 @@ export class Sender {
           ? parseRetryAfter(Array.isArray(retryAfterHeader) ? retryAfterHeader[0] : retryAfterHeader, this.#options.now())
           : undefined;
       return {
+        kind: 'sent',
+        attempt,
         ok,
         sentAt,
         statusCode,
@@ -106,7 +91,7 @@ export class Sender {
         retryAfterMs,
       };
     } catch (error) {
-      return failure(sentAt, elapsed(), describeError(error, url.host, this.#options.timeoutMs, signal));
+      return failure(attempt, sentAt, elapsed(), describeError(error, url.host, this.#options.timeoutMs, signal));
     } finally {
       clearTimeout(timer);
     }
@@ -145,8 +130,9 @@ export class Sender {
   }
 }
 
-function failure(sentAt: number, responseTimeMs: number, errorMessage: string): Outcome {
-  return { ok: false, sentAt, statusCode: null, responseTimeMs, errorMessage, responseExcerpt: null };
+/** An attempt that got no answer: refused connection, timeout, a target that may not be called. */
+export function failure(attempt: ClaimedAttempt, sentAt: number, responseTimeMs: number, errorMessage: string): Sent {
+  return { kind: 'sent', attempt, ok: false, sentAt, statusCode: null, responseTimeMs, errorMessage, responseExcerpt: null };
 }
 
 function statusMessage(statusCode: number): string {

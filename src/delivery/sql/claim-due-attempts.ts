@@ -107,3 +107,10 @@ export async function claimDueAttempts(
   await lease(trx, { ids, leaseUntil: now + leaseMs });
   return (await details(trx, { ids })).rows;
 }
+
+/** Leases one attempt by id, due or not (a ping the request sends itself); undefined if it is gone. */
+export async function claimAttempt(trx: Tx, attemptId: number, now: number, leaseMs: number): Promise<ClaimedAttempt | undefined> {
+  const ids = JSON.stringify([attemptId]);
+  await lease(trx, { ids, leaseUntil: now + leaseMs });
+  return (await details(trx, { ids })).rows[0];
+}

@@ -1,15 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../db/transaction.ts';
-import type { AttemptStatus } from '../../db/tables.ts';
-
-export interface AttemptResult {
-  status: Exclude<AttemptStatus, 'pending'>;
-  sentAt: number | null;
-  responseStatusCode: number | null;
-  responseTimeMs: number | null;
-  errorMessage: string | null;
-  responseExcerpt: string | null;
-}
+import type { Decided } from '../attempt.ts';
 
 /** Which of these attempts are still pending (not cancelled meanwhile, their webhook not deleted). */
 export async function stillPending(trx: Tx, attemptIds: readonly number[]): Promise<Set<number>> {
@@ -27,17 +18,20 @@ export async function stillPending(trx: Tx, attemptIds: readonly number[]): Prom
  * Writes the results of a batch of attempts in one statement (the rows come in as one JSON array,
  * so the statement text never changes and stays prepared). Only attempts still pending change.
  */
-export async function finishAttempts(trx: Tx, results: ReadonlyArray<{ attemptId: number; result: AttemptResult }>, now: number): Promise<void> {
-  if (results.length === 0) return;
-  const rows = results.map(({ attemptId, result: r }) => [
-    attemptId,
-    r.status,
-    r.sentAt,
-    r.responseStatusCode,
-    r.responseTimeMs,
-    r.errorMessage,
-    r.responseExcerpt,
-  ]);
+export async function finishAttempts(trx: Tx, decided: readonly Decided[], now: number): Promise<void> {
+  if (decided.length === 0) return;
+  const rows = decided.map(({ dispatched: d, status, errorMessage }) => {
+    const sent = d.kind === 'sent';
+    return [
+      d.attempt.attemptId,
+      status,
+      sent ? d.sentAt : null,
+      sent ? d.statusCode : null,
+      sent ? d.responseTimeMs : null,
+      errorMessage,
+      sent ? d.responseExcerpt : null,
+    ];
+  });
   await sql`
     update delivery_attempts as a set
       status = r.value ->> 1,

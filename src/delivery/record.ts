@@ -1,0 +1,51 @@
+import type { Tx } from '../db/transaction.ts';
+import type { Decided, Dispatched } from './attempt.ts';
+import { decide, type Policy } from './lifecycle.ts';
+import { cancelPendingAttempts } from './sql/cancel-pending-attempts.ts';
+import { finishAttempts, stillPending } from './sql/finish-attempt.ts';
+import { insertAttempt } from './sql/insert-attempt.ts';
+import { loadWebhookHealth, saveWebhookHealth } from './sql/webhook-health.ts';
+
+/**
+ * Records a batch of dispatched attempts in the caller's transaction: decides each (in the order
+ * they finished, each webhook's health carried from one to the next), writes the attempt rows in
+ * one statement, reschedules, and saves each webhook's health. Attempts that are no longer
+ * pending (cancelled while in flight, or their webhook deleted) are dropped.
+ */
+export async function record(trx: Tx, batch: readonly Dispatched[], policy: Policy, now: number): Promise<Decided[]> {
+  const pending = await stillPending(trx, batch.map((d) => d.attempt.attemptId));
+  const health = await loadWebhookHealth(trx, [...new Set(batch.map((d) => d.attempt.webhookId))]);
+  const changed = new Map<number, boolean>();
+  const decided: Decided[] = [];
+  for (const dispatched of batch) {
+    const { webhookId, attemptId } = dispatched.attempt;
+    const current = health.get(webhookId);
+    if (!current || !pending.has(attemptId)) continue;
+    const decision = decide(dispatched, current, policy, now);
+    decided.push(decision);
+    health.set(webhookId, decision.health);
+    changed.set(webhookId, (changed.get(webhookId) ?? false) || decision.healthChanged);
+  }
+  await finishAttempts(trx, decided, now);
+  await reschedule(trx, decided, now);
+  for (const [webhookId, countsChanged] of changed) {
+    await saveWebhookHealth(trx, health.get(webhookId)!, countsChanged, now);
+  }
+  return decided;
+}
+
+/** The next attempt where one is due; a webhook just switched off loses the attempts it had scheduled. */
+async function reschedule(trx: Tx, decided: readonly Decided[], now: number): Promise<void> {
+  for (const { dispatched, nextDueAt, cancelReason } of decided) {
+    const { attempt } = dispatched;
+    if (nextDueAt !== undefined) {
+      await insertAttempt(
+        trx,
+        { deliveryPk: attempt.deliveryPk, webhookId: attempt.webhookId, attemptNumber: attempt.attemptNumber + 1, trigger: 'retry', dueAt: nextDueAt },
+        now,
+      );
+    }
+    // Only pending, unleased attempts are cancelled: this batch's own were finished above.
+    if (cancelReason) await cancelPendingAttempts(trx, attempt.webhookId, cancelReason, now);
+  }
+}
