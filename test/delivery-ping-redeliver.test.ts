@@ -109,3 +109,22 @@ describe('ping and redelivery', () => {
     assert.equal(off.body.code, 'webhook_not_active');
   });
 });
+
+describe('ping on a server whose deliveries are stopped', () => {
+  const t = deliverySuite({ config: { deliveryTimeoutMs: 500 } });
+
+  it('sends nothing and says so, and the history keeps the ping as not sent', async () => {
+    const webhook = await t.app.webhook(t.key, t.receiver.url('/stopped'));
+    await t.app.context.engine.stop();
+    const reply = await t.app.request('POST', `/v1/integration/webhooks/${webhook.id}/ping`, { key: t.key });
+    assert.equal(reply.status, 200);
+    assert.equal(reply.body.success, false);
+    assert.equal(reply.body.statusCode, null);
+    assert.match(reply.body.errorMessage, /^not sent: deliveries are stopped/);
+    assert.equal(t.receiver.requests.length, 0);
+    const [record] = await t.app.history(t.key, webhook.id);
+    assert.equal(record.trigger, 'ping');
+    assert.equal(record.deliveryStatus, 'failed');
+    assert.match(record.errorMessage, /^not sent: deliveries are stopped/);
+  });
+});

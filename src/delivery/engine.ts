@@ -56,6 +56,8 @@ export class DeliveryEngine {
   #stopping = false;
   /** Set by the tick and by stop(): record whatever has finished, however little. */
   #flush = false;
+  /** Requests waiting for an attempt's record (a ping), by attempt id. */
+  readonly #waiting = new Map<number, (decided: Decided | undefined) => void>();
 
   constructor(options: EngineOptions) {
     this.#o = options;
@@ -80,6 +82,26 @@ export class DeliveryEngine {
     setImmediate(() => {
       this.#scheduled = false;
       void this.#pump();
+    });
+  }
+
+  /**
+   * Dispatches an attempt the caller has claimed (a ping, claimed in the transaction that queued
+   * it) ahead of the queue, and resolves with its record; undefined if it was not recorded within
+   * `timeoutMs` (or its webhook was deleted meanwhile). A stopped engine sends nothing: the
+   * attempt is recorded as not sent.
+   */
+  submit(attempt: ClaimedAttempt, timeoutMs: number): Promise<Decided | undefined> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => settle(undefined), timeoutMs);
+      const settle = (decided: Decided | undefined) => {
+        clearTimeout(timer);
+        this.#waiting.delete(attempt.attemptId);
+        resolve(decided);
+      };
+      this.#waiting.set(attempt.attemptId, settle);
+      if (this.#stopping) this.#done({ kind: 'not-sent', attempt, reason: 'not sent: deliveries are stopped on this server' });
+      else this.#launch(attempt);
     });
   }
 
@@ -140,6 +162,7 @@ export class DeliveryEngine {
           break;
         }
         for (const item of recorded) this.#log(item);
+        if (this.#waiting.size > 0) this.#answer(batch, recorded);
         for (const attempt of claimed) this.#launch(attempt);
         if (!this.#again && this.#finished.length === 0 && claimed.length < capacity) break;
       }
@@ -156,10 +179,22 @@ export class DeliveryEngine {
       this.#inFlight.delete(attempt.attemptId);
       mine.delete(attempt.attemptId);
       if (mine.size === 0) this.#sending.delete(attempt.webhookId);
-      this.#finished.push(dispatched);
-      this.wake();
+      this.#done(dispatched);
     });
     this.#inFlight.set(attempt.attemptId, sending);
+  }
+
+  #done(dispatched: Dispatched): void {
+    this.#finished.push(dispatched);
+    // Someone waits for this one: record it now rather than with the next full batch.
+    if (this.#waiting.has(dispatched.attempt.attemptId)) this.#flush = true;
+    this.wake();
+  }
+
+  /** Tells the requests waiting for attempts of this batch how they were recorded. */
+  #answer(batch: readonly Dispatched[], recorded: readonly Decided[]): void {
+    const byAttempt = new Map(recorded.map((decided) => [decided.dispatched.attempt.attemptId, decided]));
+    for (const { attempt } of batch) this.#waiting.get(attempt.attemptId)?.(byAttempt.get(attempt.attemptId));
   }
 
   /** How many sends each webhook has in flight, against its share. */
