@@ -83,6 +83,19 @@ describe('group commit', () => {
     assert.ok((await keys()).includes('after'));
   });
 
+  it('lets the event loop turn before every batch, however fast one caller queues the next', async () => {
+    // A caller that starts its next transaction the moment the last one resolves must not keep
+    // the loop in microtasks: timers, sockets and the delivery engine's wake-ups wait on a turn.
+    let done = 0;
+    let turnAfter = -1;
+    for (let i = 0; i < 20; i++) {
+      await database.transaction((trx) => insert(trx, `chained-${i}`));
+      done += 1;
+      if (i === 0) setImmediate(() => (turnAfter = done));
+    }
+    assert.ok(turnAfter >= 1 && turnAfter <= 3, `the event loop turned only after ${turnAfter} of 20 transactions`);
+  });
+
   it('runs every hook and settles every job when a hook throws', async () => {
     const reported: string[] = [];
     database.reportFailuresTo((error, what) => reported.push(`${what}: ${(error as Error).message}`));

@@ -54,14 +54,17 @@ export class GroupCommit {
   async #drain(): Promise<void> {
     this.#running = true;
     try {
-      // A transaction runs entirely in microtasks, so without this turn nothing else could ever
-      // join: requests parsed in this poll phase get to queue before the batch is taken.
-      await new Promise((resolve) => setImmediate(resolve));
-      while (this.#queue.length > 0) {
+      // A transaction runs entirely in microtasks, so without a turn before each batch nothing
+      // else could ever join: requests parsed in this poll phase get to queue before the batch is
+      // taken. Before each batch, not just the first: a caller that queues its next transaction
+      // as soon as the last one resolves would otherwise keep the loop in microtasks, and timers,
+      // sockets and the delivery engine's wake-ups would starve until it stopped.
+      do {
+        await new Promise((resolve) => setImmediate(resolve));
         const jobs = this.#queue.splice(0, MAX_BATCH);
         if (jobs.length === 1) await this.#alone(jobs[0]!);
         else await this.#together(jobs);
-      }
+      } while (this.#queue.length > 0);
     } finally {
       this.#running = false;
     }
