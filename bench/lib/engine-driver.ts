@@ -46,7 +46,8 @@ const created = await createKey(context, business.id, { name: 'bench', scopes: [
 const key = fromKeyRow((await findKeyById(context.db, created.id))!);
 let secret = '';
 for (let i = 0; i < plan.webhooks; i++) {
-  secret = (await createWebhook(context, key, { targetUrl: `${plan.receiverUrl}?w=${i}`, events: ['booking.created'] })).secret;
+  const input = { targetUrl: `${plan.receiverUrl}?w=${i}`, events: ['booking.created' as const] };
+  secret = (await context.database.transaction((trx) => createWebhook(trx, context, key, input, input.targetUrl))).secret;
 }
 await app.start();
 

@@ -43,7 +43,7 @@ async function fixture(name: string, targetUrl: string): Promise<Fixture> {
   const business = await createBusiness(database.db, systemClock, { name, timezone: 'UTC' });
   const created = await createKey(deps, business.id, { name: 'bench', scopes: ['webhooks:manage'] });
   const key = fromKeyRow((await findKeyById(database.db, created.id))!);
-  const webhook = await createWebhook(deps, key, { targetUrl, events: ['booking.created'] });
+  const webhook = await database.transaction((trx) => createWebhook(trx, deps, key, { targetUrl, events: ['booking.created'] }, targetUrl));
   return { dir, database, businessId: business.id, webhookId: webhook.id, apiKeyId: key.id, secretBox: deps.secretBox };
 }
 

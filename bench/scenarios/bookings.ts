@@ -34,10 +34,10 @@ export async function bookingsFixture(rounds: number, perRound: number): Promise
   const business = await createBusiness(database.db, systemClock, { name: 'Bench salon', timezone: 'UTC' });
   const allWeek = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ start: '00:00', end: '24:00' }]])) as unknown as WeeklyHours;
   await changeBusiness(database.db, systemClock, business.id, { workingHours: allWeek, slotStepMinutes: 15 });
-  const service = await createService(deps, business.id, { name: 'Quick trim', durationMinutes: 15, price: 1000 });
+  const service = await database.transaction((trx) => createService(trx, deps, business.id, { name: 'Quick trim', durationMinutes: 15, price: 1000 }));
   const schedule = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, ALL_DAY])) as unknown as WeeklySchedule;
   const staffIds: number[] = [];
-  for (let s = 0; s < STAFF; s++) staffIds.push((await createStaff(deps, business.id, { name: `Staff ${s}`, schedule, serviceIds: [service.id] })).id);
+  for (let s = 0; s < STAFF; s++) staffIds.push((await database.transaction((trx) => createStaff(trx, deps, business.id, { name: `Staff ${s}`, schedule, serviceIds: [service.id] }))).id);
   const { key } = await createKey(deps, business.id, { name: 'bench', scopes: ['bookings:write'] });
   await database.close();
 

@@ -45,8 +45,9 @@ export const bookingAdminOperations: Operation[] = [
     body: typed<BookingInput>(adminBookingCreateSchema),
     success: { status: 201, schema: 'Booking' },
     errors: [404, 409],
-    handle: async ({ params, body }, app) => {
-      const result = await createBooking(app, salon(params.businessId), body);
+    write: true,
+    handle: async ({ params, body, trx }, app) => {
+      const result = await createBooking(trx, app, salon(params.businessId), body);
       return new Reply(result.status, result.body);
     },
   }),
@@ -68,7 +69,8 @@ export const bookingAdminOperations: Operation[] = [
       params: one,
       success: { status: 200, schema: 'Booking' },
       errors: [409],
-      handle: ({ params }, app) => transitionBooking(app, salon(params.businessId), params.id, name),
+      write: true,
+      handle: ({ params, trx }, app) => transitionBooking(trx, app, salon(params.businessId), params.id, name),
     }),
   ),
   operation({
@@ -81,7 +83,8 @@ export const bookingAdminOperations: Operation[] = [
     bodyOptional: true,
     success: { status: 200, schema: 'Booking' },
     errors: [409],
-    handle: async ({ params, body }, app) => (await cancelBooking(app, salon(params.businessId), params.id, body)).body,
+    write: true,
+    handle: async ({ params, body, trx }, app) => (await cancelBooking(trx, app, salon(params.businessId), params.id, body)).body,
   }),
   operation({
     operationId: 'adminRescheduleBooking',
@@ -92,6 +95,7 @@ export const bookingAdminOperations: Operation[] = [
     body: typed<RescheduleInput>(bookingRescheduleSchema),
     success: { status: 200, schema: 'Booking' },
     errors: [409],
-    handle: async ({ params, body }, app) => (await rescheduleBooking(app, salon(params.businessId), params.id, body)).body,
+    write: true,
+    handle: async ({ params, body, trx }, app) => (await rescheduleBooking(trx, app, salon(params.businessId), params.id, body)).body,
   }),
 ];

@@ -21,7 +21,7 @@ import {
 import { once, type StoredResponse } from './idempotency.ts';
 import { refusalMessage, RESCHEDULABLE, TRANSITIONS, type TransitionName } from './transitions.ts';
 
-type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'outbox' | 'directory'>;
+type Deps = Pick<AppContext, 'db' | 'clock' | 'outbox' | 'directory'>;
 
 /** Who acts: an API key of a business, or the salon through the admin API. */
 export interface Actor {
@@ -66,6 +66,7 @@ export interface RescheduleInput {
  * With an Idempotency-Key, a repeat of the same request returns the first answer.
  */
 export async function createBooking(
+  trx: Tx,
   app: Deps,
   actor: Actor,
   input: BookingInput,
@@ -79,12 +80,10 @@ export async function createBooking(
   }
   const now = app.clock.now();
   return withSlotConflicts(() =>
-    app.database.transaction((trx) =>
-      once(trx, { apiKeyId: actor.apiKeyId ?? 0, key: idempotency.key, fingerprint: idempotency.fingerprint, now }, async () => ({
-        status: 201,
-        body: await insertNewBooking(trx, app, actor, input, now),
-      })),
-    ),
+    once(trx, { apiKeyId: actor.apiKeyId ?? 0, key: idempotency.key, fingerprint: idempotency.fingerprint, now }, async () => ({
+      status: 201,
+      body: await insertNewBooking(trx, app, actor, input, now),
+    })),
   );
 }
 
@@ -140,6 +139,7 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
 
 /** Cancels a live booking (booking.cancelled); a reason is optional. */
 export async function cancelBooking(
+  trx: Tx,
   app: Deps,
   actor: Actor,
   id: number,
@@ -148,17 +148,15 @@ export async function cancelBooking(
 ): Promise<StoredResponse> {
   const reason = input?.reason?.trim() || null;
   const now = app.clock.now();
-  return app.database.transaction((trx) =>
-    once(trx, { apiKeyId: actor.apiKeyId ?? 0, key: idempotency.key, fingerprint: idempotency.fingerprint, now }, async () => ({
-      status: 200,
-      body: await move(trx, app, actor, id, 'cancel', { reason }),
-    })),
-  );
+  return once(trx, { apiKeyId: actor.apiKeyId ?? 0, key: idempotency.key, fingerprint: idempotency.fingerprint, now }, async () => ({
+    status: 200,
+    body: await move(trx, app, actor, id, 'cancel', { reason }),
+  }));
 }
 
 /** confirm, complete or no-show, as the salon does them. */
-export async function transitionBooking(app: Deps, actor: Actor, id: number, name: Exclude<TransitionName, 'cancel'>) {
-  return app.database.transaction((trx) => move(trx, app, actor, id, name));
+export async function transitionBooking(trx: Tx, app: Deps, actor: Actor, id: number, name: Exclude<TransitionName, 'cancel'>) {
+  return move(trx, app, actor, id, name);
 }
 
 async function move(
@@ -196,6 +194,7 @@ async function move(
  * rules, holds and idempotency as creating one.
  */
 export async function rescheduleBooking(
+  trx: Tx,
   app: Deps,
   actor: Actor,
   id: number,
@@ -204,12 +203,10 @@ export async function rescheduleBooking(
 ): Promise<StoredResponse> {
   const now = app.clock.now();
   return withSlotConflicts(() =>
-    app.database.transaction((trx) =>
-      once(trx, { apiKeyId: actor.apiKeyId ?? 0, key: idempotency.key, fingerprint: idempotency.fingerprint, now }, async () => ({
-        status: 200,
-        body: await moveBooking(trx, app, actor, id, input, now),
-      })),
-    ),
+    once(trx, { apiKeyId: actor.apiKeyId ?? 0, key: idempotency.key, fingerprint: idempotency.fingerprint, now }, async () => ({
+      status: 200,
+      body: await moveBooking(trx, app, actor, id, input, now),
+    })),
   );
 }
 

@@ -24,7 +24,8 @@ export const businessAdminOperations = [
     body: typed<BusinessCreateInput>(businessCreateSchema),
     success: { status: 201 },
     // createBusiness also serves the CLI, so it validates (and fills defaults) itself as well.
-    handle: ({ body }, app) => createBusiness(app.db, app.clock, body),
+    write: true,
+    handle: ({ body, trx }, app) => createBusiness(trx, app.clock, body),
   }),
   operation({
     operationId: 'adminGetBusiness',
@@ -44,6 +45,7 @@ export const businessAdminOperations = [
     body: typed<BusinessUpdateInput>(businessUpdateSchema),
     success: { status: 200 },
     errors: [409],
-    handle: ({ params, body }, app) => changeBusiness(app.db, app.clock, params.businessId, body),
+    write: true,
+    handle: ({ params, body, trx }, app) => changeBusiness(trx, app.clock, params.businessId, body),
   }),
 ];

@@ -28,7 +28,8 @@ export const clientAdminOperations = [
     body: typed<ClientInput>(clientCreateSchema),
     success: { status: 201 },
     errors: [409],
-    handle: ({ params, body }, app) => createClient(app, params.businessId, body),
+    write: true,
+    handle: ({ params, body, trx }, app) => createClient(trx, app, params.businessId, body),
   }),
   operation({
     operationId: 'adminGetClient',
@@ -48,6 +49,7 @@ export const clientAdminOperations = [
     body: typed<Partial<ClientInput>>(clientUpdateSchema),
     success: { status: 200 },
     errors: [409],
-    handle: ({ params, body }, app) => changeClient(app, params.businessId, params.id, body),
+    write: true,
+    handle: ({ params, body, trx }, app) => changeClient(trx, app, params.businessId, params.id, body),
   }),
 ];

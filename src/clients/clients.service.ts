@@ -17,7 +17,7 @@ import {
   updateClient,
 } from './clients.repository.ts';
 
-type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'outbox'>;
+type Deps = Pick<AppContext, 'clock' | 'outbox'>;
 
 export interface ClientInput {
   name: string;
@@ -32,7 +32,7 @@ export interface ClientsQuery {
   search?: string;
 }
 
-export async function adminClients(app: Pick<Deps, 'db'>, businessId: number, { page, limit, search }: ClientsQuery) {
+export async function adminClients(app: Pick<AppContext, 'db'>, businessId: number, { page, limit, search }: ClientsQuery) {
   const [rows, total] = await Promise.all([
     pageClients(app.db, businessId, (page - 1) * limit, limit, search),
     countClients(app.db, businessId, search),
@@ -40,56 +40,52 @@ export async function adminClients(app: Pick<Deps, 'db'>, businessId: number, { 
   return { data: rows.map(toClientJson), total };
 }
 
-export async function adminClient(app: Pick<Deps, 'db'>, businessId: number, id: number) {
+export async function adminClient(app: Pick<AppContext, 'db'>, businessId: number, id: number) {
   const row = await findClient(app.db, businessId, id);
   if (!row) throw errors.notFound('Client');
   return toClientJson(row);
 }
 
 /** Adds a client (client.created). The e-mail address must not belong to another client. */
-export async function createClient(app: Deps, businessId: number, input: ClientInput) {
-  const id = await app.database.transaction(async (trx) => {
-    if (input.email && (await findClientByEmail(trx, businessId, input.email))) throw emailTaken();
-    return (await insertNewClient(trx, app.outbox, businessId, input, app.clock.now())).id;
-  });
-  return adminClient(app, businessId, id);
+export async function createClient(trx: Tx, app: Deps, businessId: number, input: ClientInput) {
+  if (input.email && (await findClientByEmail(trx, businessId, input.email))) throw emailTaken();
+  const { id } = await insertNewClient(trx, app.outbox, businessId, input, app.clock.now());
+  return adminClient({ db: trx }, businessId, id);
 }
 
 /** Changes a client and fires client.updated naming the changed fields; no change, no event. */
-export async function changeClient(app: Deps, businessId: number, id: number, input: Partial<ClientInput>) {
+export async function changeClient(trx: Tx, app: Deps, businessId: number, id: number, input: Partial<ClientInput>) {
   try {
-    await app.database.transaction(async (trx) => {
-      const row = await findClient(trx, businessId, id);
-      if (!row) throw errors.notFound('Client');
-      const patch: Updateable<ClientsTable> = {};
-      const changes: string[] = [];
-      if (input.name !== undefined && input.name.trim() !== row.name) {
-        patch.name = input.name.trim();
-        changes.push('name');
-      }
-      if (input.email !== undefined && (input.email ?? null) !== row.email) {
-        patch.email = input.email ?? null;
-        patch.email_normalized = normaliseEmail(input.email);
-        changes.push('email');
-      }
-      if (input.phone !== undefined && (input.phone ?? null) !== row.phone) {
-        patch.phone = input.phone ?? null;
-        changes.push('phone');
-      }
-      if (input.notes !== undefined && input.notes !== row.notes) {
-        patch.notes = input.notes;
-        changes.push('notes');
-      }
-      if (changes.length === 0) return;
-      await updateClient(trx, id, { ...patch, updated_at: app.clock.now() });
-      const updated = (await findClient(trx, businessId, id))!;
-      await app.outbox.emitEvent(trx, businessId, 'client.updated', { ...clientEventData(updated), changes });
-    });
+    const row = await findClient(trx, businessId, id);
+    if (!row) throw errors.notFound('Client');
+    const patch: Updateable<ClientsTable> = {};
+    const changes: string[] = [];
+    if (input.name !== undefined && input.name.trim() !== row.name) {
+      patch.name = input.name.trim();
+      changes.push('name');
+    }
+    if (input.email !== undefined && (input.email ?? null) !== row.email) {
+      patch.email = input.email ?? null;
+      patch.email_normalized = normaliseEmail(input.email);
+      changes.push('email');
+    }
+    if (input.phone !== undefined && (input.phone ?? null) !== row.phone) {
+      patch.phone = input.phone ?? null;
+      changes.push('phone');
+    }
+    if (input.notes !== undefined && input.notes !== row.notes) {
+      patch.notes = input.notes;
+      changes.push('notes');
+    }
+    if (changes.length === 0) return adminClient({ db: trx }, businessId, id);
+    await updateClient(trx, id, { ...patch, updated_at: app.clock.now() });
+    const updated = (await findClient(trx, businessId, id))!;
+    await app.outbox.emitEvent(trx, businessId, 'client.updated', { ...clientEventData(updated), changes });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  return adminClient(app, businessId, id);
+  return adminClient({ db: trx }, businessId, id);
 }
 
 /**

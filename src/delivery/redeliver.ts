@@ -1,43 +1,42 @@
 import type { AppContext } from '../app-context.ts';
+import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { findOwnedWebhook, type WebhookOwner } from '../webhooks/webhooks.repository.ts';
 import { toDeliveryRecordJson } from './attempt.presenter.ts';
 import { attemptsOfDelivery, findDeliveryOfWebhook, pageAttempts } from './history.repository.ts';
 import { insertAttempt } from './sql/insert-attempt.ts';
 
-type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'engine'>;
+type Deps = Pick<AppContext, 'database' | 'clock' | 'engine'>;
 
 /**
  * POST /webhooks/:id/deliveries/:deliveryId/retry: one fresh attempt of a finished delivery,
  * due now, with the same body and delivery id. Beyond the spec; every integrator asks for it.
  */
-export async function redeliver(app: Deps, owner: WebhookOwner, webhookId: number, deliveryId: string) {
-  await app.database.transaction(async (trx) => {
-    const webhook = await findOwnedWebhook(trx, webhookId, owner);
-    if (!webhook) throw errors.notFound('Webhook');
-    if (webhook.status !== 'active') {
-      throw errors.conflict('webhook_not_active', 'The webhook is switched off. Switch it back on (PATCH status "active") first.');
-    }
-    const delivery = await findDeliveryOfWebhook(trx, webhookId, deliveryId);
-    if (!delivery) throw errors.notFound('Delivery');
-    const attempts = await attemptsOfDelivery(trx, delivery.id);
-    if (attempts.some((a) => a.status === 'pending')) {
-      throw errors.conflict('delivery_in_progress', 'This delivery still has an attempt scheduled; wait for it to finish.');
-    }
-    const now = app.clock.now();
-    await insertAttempt(
-      trx,
-      {
-        deliveryPk: delivery.id,
-        webhookId,
-        attemptNumber: Math.max(0, ...attempts.map((a) => a.attempt_number)) + 1,
-        trigger: 'manual',
-        dueAt: now,
-      },
-      now,
-    );
-    app.database.afterCommit(trx, () => app.engine.wake());
-  });
-  const [latest] = await pageAttempts(app.db, { webhookId, deliveryId }, 0, 1);
+export async function redeliver(trx: Tx, app: Deps, owner: WebhookOwner, webhookId: number, deliveryId: string) {
+  const webhook = await findOwnedWebhook(trx, webhookId, owner);
+  if (!webhook) throw errors.notFound('Webhook');
+  if (webhook.status !== 'active') {
+    throw errors.conflict('webhook_not_active', 'The webhook is switched off. Switch it back on (PATCH status "active") first.');
+  }
+  const delivery = await findDeliveryOfWebhook(trx, webhookId, deliveryId);
+  if (!delivery) throw errors.notFound('Delivery');
+  const attempts = await attemptsOfDelivery(trx, delivery.id);
+  if (attempts.some((a) => a.status === 'pending')) {
+    throw errors.conflict('delivery_in_progress', 'This delivery still has an attempt scheduled; wait for it to finish.');
+  }
+  const now = app.clock.now();
+  await insertAttempt(
+    trx,
+    {
+      deliveryPk: delivery.id,
+      webhookId,
+      attemptNumber: Math.max(0, ...attempts.map((a) => a.attempt_number)) + 1,
+      trigger: 'manual',
+      dueAt: now,
+    },
+    now,
+  );
+  app.database.afterCommit(trx, () => app.engine.wake());
+  const [latest] = await pageAttempts(trx, { webhookId, deliveryId }, 0, 1);
   return toDeliveryRecordJson(latest!);
 }

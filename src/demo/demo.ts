@@ -45,14 +45,17 @@ export async function makeDemo(database: Database, clock: Clock, ids: Ids): Prom
       phone: '+49 30 1234567',
       currency: 'EUR',
     });
-    const serviceIds: number[] = [];
-    for (const service of SERVICES) serviceIds.push((await createService(deps, business.id, service)).id);
-    await createStaff(deps, business.id, { name: 'Anna Schmidt', title: 'Senior stylist', schedule: SCHEDULE, serviceIds });
-    await createStaff(deps, business.id, {
-      name: 'Ben Müller',
-      title: 'Barber',
-      schedule: SCHEDULE,
-      serviceIds: [serviceIds[0]!, serviceIds[2]!, serviceIds[3]!],
+    const businessId = business.id;
+    await database.transaction(async (trx) => {
+      const serviceIds: number[] = [];
+      for (const service of SERVICES) serviceIds.push((await createService(trx, deps, businessId, service)).id);
+      await createStaff(trx, deps, businessId, { name: 'Anna Schmidt', title: 'Senior stylist', schedule: SCHEDULE, serviceIds });
+      await createStaff(trx, deps, businessId, {
+        name: 'Ben Müller',
+        title: 'Barber',
+        schedule: SCHEDULE,
+        serviceIds: [serviceIds[0]!, serviceIds[2]!, serviceIds[3]!],
+      });
     });
   }
   const key = await createKey({ db, clock, ids }, business.id, {

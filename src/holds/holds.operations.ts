@@ -15,7 +15,8 @@ export const holdOperations = [
     body: typed<HoldInput>(holdCreateSchema),
     success: { status: 201, schema: 'Hold' },
     errors: [404, 409],
-    handle: ({ key, body }, app) => createHold(app, key, body),
+    write: true,
+    handle: ({ key, body, trx }, app) => createHold(trx, app, key, body),
   }),
   operation({
     operationId: 'releaseHold',
@@ -26,6 +27,7 @@ export const holdOperations = [
     params: { id: idOf('Hold') },
     success: { status: 204 },
     errors: [404],
-    handle: ({ key, params }, app) => releaseHold(app, key, params.id),
+    write: true,
+    handle: ({ key, params, trx }) => releaseHold(trx, key, params.id),
   }),
 ];

@@ -8,7 +8,7 @@ import type { ApiKey } from '../keys/api-key.ts';
 import { claimSlot, withSlotConflicts } from '../slots/slot-check.ts';
 import { deleteExpiredHolds, deleteHold, findHold, insertHold } from './holds.repository.ts';
 
-type Deps = Pick<AppContext, 'database' | 'clock' | 'directory' | 'config'>;
+type Deps = Pick<AppContext, 'clock' | 'directory' | 'config'>;
 
 export interface HoldInput {
   serviceId: number;
@@ -23,41 +23,37 @@ const KEEP_EXPIRED_MS = 86_400_000;
  * Keeps a free slot for this key for `config.holdMinutes`: other keys' slot lists lose it and their
  * bookings of it are refused (409 slot_unavailable), in the same checks and triggers as bookings.
  */
-export async function createHold(app: Deps, key: ApiKey, input: HoldInput) {
+export async function createHold(trx: Tx, app: Deps, key: ApiKey, input: HoldInput) {
   const now = app.clock.now();
-  return withSlotConflicts(() =>
-    app.database.transaction(async (trx) => {
-      const directory = (await app.directory.get(trx, key.businessId))!;
-      const service = directory.services.get(input.serviceId);
-      if (!service) throw errors.notFound('Service');
-      if (input.staffId !== undefined && !directory.staff.some((s) => s.id === input.staffId)) throw errors.notFound('Staff member');
-      const startAt = Date.parse(input.startTime);
-      const { staffId } = await claimSlot(trx, { directory, service, startAt, staffId: input.staffId, holderKeyId: key.id, now });
-      await deleteExpiredHolds(trx, now - KEEP_EXPIRED_MS);
-      const row = {
-        business_id: key.businessId,
-        api_key_id: key.id,
-        service_id: service.id,
-        staff_id: staffId,
-        start_at: startAt,
-        end_at: startAt + service.duration_minutes * 60_000,
-        buffer_before_minutes: service.buffer_before_minutes,
-        buffer_after_minutes: service.buffer_after_minutes,
-        expires_at: now + app.config.holdMinutes * 60_000,
-        created_at: now,
-      };
-      const id = await insertHold(trx, row);
-      return toHoldJson({ ...row, id }, directory.business.timezone);
-    }),
-  );
+  return withSlotConflicts(async () => {
+    const directory = (await app.directory.get(trx, key.businessId))!;
+    const service = directory.services.get(input.serviceId);
+    if (!service) throw errors.notFound('Service');
+    if (input.staffId !== undefined && !directory.staff.some((s) => s.id === input.staffId)) throw errors.notFound('Staff member');
+    const startAt = Date.parse(input.startTime);
+    const { staffId } = await claimSlot(trx, { directory, service, startAt, staffId: input.staffId, holderKeyId: key.id, now });
+    await deleteExpiredHolds(trx, now - KEEP_EXPIRED_MS);
+    const row = {
+      business_id: key.businessId,
+      api_key_id: key.id,
+      service_id: service.id,
+      staff_id: staffId,
+      start_at: startAt,
+      end_at: startAt + service.duration_minutes * 60_000,
+      buffer_before_minutes: service.buffer_before_minutes,
+      buffer_after_minutes: service.buffer_after_minutes,
+      expires_at: now + app.config.holdMinutes * 60_000,
+      created_at: now,
+    };
+    const id = await insertHold(trx, row);
+    return toHoldJson({ ...row, id }, directory.business.timezone);
+  });
 }
 
 /** Gives a held slot back at once. */
-export async function releaseHold(app: Deps, key: ApiKey, id: number): Promise<void> {
-  await app.database.transaction(async (trx) => {
-    if (!(await findHold(trx, key.id, id))) throw errors.notFound('Hold');
-    await deleteHold(trx, id);
-  });
+export async function releaseHold(trx: Tx, key: ApiKey, id: number): Promise<void> {
+  if (!(await findHold(trx, key.id, id))) throw errors.notFound('Hold');
+  await deleteHold(trx, id);
 }
 
 /**

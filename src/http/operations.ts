@@ -2,6 +2,7 @@ import type { SchemaObject } from 'ajv';
 import type { Middleware } from 'koa';
 import { match, type MatchFunction } from 'path-to-regexp';
 import type { AppContext } from '../app-context.ts';
+import type { Tx } from '../db/transaction.ts';
 import type { ApiKey } from '../keys/api-key.ts';
 import type { Scope } from '../keys/scopes.ts';
 import { parseJsonBody } from './body.ts';
@@ -61,13 +62,20 @@ export function textOf(what: string, pattern: RegExp): Param<string> {
 type Values<P> = { [K in keyof P]: P[K] extends Param<infer T> ? T : never };
 
 /** What a handler receives: path parameters, query and body, already parsed and validated. */
-export interface Input<P, Q, B> {
+export interface Input<P, Q, B, R = undefined> {
   readonly params: Values<P>;
   readonly query: Q;
   readonly body: B;
   /** The calling API key (integration operations; undefined on public and admin operations). */
   readonly key: ApiKey;
   readonly ctx: Ctx;
+  /**
+   * The transaction the mount opened for a `write` operation (undefined on the others): every
+   * read and write of the handler goes through it, and the answer is sent once it has committed.
+   */
+  readonly trx: Tx;
+  /** What `prepare` found, outside the transaction. */
+  readonly prepared: R;
 }
 
 /** An answer other than the operation's usual success status, or one with extra headers. */
@@ -93,7 +101,7 @@ export interface Answer {
   readonly headers?: readonly string[];
 }
 
-export interface OperationSpec<P extends Record<string, Param<unknown>>, Q, B> {
+export interface OperationSpec<P extends Record<string, Param<unknown>>, Q, B, R = undefined> {
   readonly operationId: string;
   readonly method: Method;
   /** Koa-style path below the API's prefix: `/webhooks/:id`. */
@@ -113,18 +121,29 @@ export interface OperationSpec<P extends Record<string, Param<unknown>>, Q, B> {
   readonly bodyOptional?: boolean;
   /** Accepts an `Idempotency-Key` header. */
   readonly idempotent?: boolean;
+  /**
+   * Changes data: the mount runs `handle` in one transaction (`input.trx`) and answers after
+   * the commit. Services never open one themselves.
+   */
+  readonly write?: boolean;
+  /**
+   * Work that must not hold the transaction open (a DNS check of a webhook target), run before
+   * it; its result is `input.prepared`. Transactions are group-committed, so a slow step inside
+   * one would delay every other request's commit.
+   */
+  readonly prepare?: (input: Input<P, Q, B>, app: AppContext) => Promise<R>;
   /** The usual answer. */
   readonly success: Answer;
   /** Further answers this operation gives besides the ones its API gives to every request. */
   readonly errors?: readonly (number | Answer)[];
-  readonly handle: (input: Input<P, Q, B>, app: AppContext) => unknown;
+  readonly handle: (input: Input<P, Q, B, R>, app: AppContext) => unknown;
 }
 
-export type Operation = OperationSpec<any, any, any>;
+export type Operation = OperationSpec<any, any, any, any>;
 
 /** Declares an operation; the types of its parameters, query and body flow into `handle`. */
-export function operation<P extends Record<string, Param<unknown>> = {}, Q = undefined, B = undefined>(
-  spec: OperationSpec<P, Q, B>,
+export function operation<P extends Record<string, Param<unknown>> = {}, Q = undefined, B = undefined, R = undefined>(
+  spec: OperationSpec<P, Q, B, R>,
 ): Operation {
   return spec;
 }
@@ -223,7 +242,11 @@ export function mount(app: AppContext, operations: readonly Operation[], options
       body = body === undefined && op.bodyOptional ? undefined : compiled.body(body);
     }
     const query = compiled.query ? compiled.query(ctx.query) : undefined;
-    const result = await op.handle({ params, query, body, key: ctx.state.apiKey!, ctx }, app);
+    const input = { params, query, body, key: ctx.state.apiKey!, ctx, trx: undefined as unknown as Tx, prepared: undefined as unknown };
+    if (op.prepare) input.prepared = await op.prepare(input as Input<unknown, unknown, unknown>, app);
+    const result = op.write
+      ? await app.database.transaction((trx) => Promise.resolve(op.handle({ ...input, trx }, app)))
+      : await op.handle(input, app);
     if (result instanceof Reply) {
       ctx.status = result.status;
       ctx.set(result.headers as Record<string, string>);

@@ -41,7 +41,8 @@ export const keyAdminOperations = [
     body: typed<KeyCreateInput>(apiKeyCreateSchema),
     success: { status: 201 },
     // createKey also serves the CLI, so it validates itself as well.
-    handle: ({ params, body }, app) => createKey(deps(app), params.businessId, body),
+    write: true,
+    handle: ({ params, body, trx }, app) => createKey({ ...deps(app), db: trx }, params.businessId, body),
   }),
   operation({
     operationId: 'adminRevokeKey',
@@ -50,7 +51,8 @@ export const keyAdminOperations = [
     summary: 'Revoke an API key at once',
     params: one,
     success: { status: 200 },
-    handle: ({ params }, app) => revokeKeyById(deps(app), params.id, params.businessId),
+    write: true,
+    handle: ({ params, trx }, app) => revokeKeyById({ ...deps(app), db: trx }, params.id, params.businessId),
   }),
   operation({
     operationId: 'adminRegenerateKey',
@@ -59,7 +61,8 @@ export const keyAdminOperations = [
     summary: 'A new value for an API key; the old one stops working',
     params: one,
     success: { status: 200 },
-    handle: ({ params }, app) => regenerateKey(deps(app), params.id, params.businessId),
+    write: true,
+    handle: ({ params, trx }, app) => regenerateKey({ ...deps(app), db: trx }, params.id, params.businessId),
   }),
 ];
 

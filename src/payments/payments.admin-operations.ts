@@ -27,7 +27,8 @@ export const paymentAdminOperations = [
     body: typed<PaymentInput>(paymentCreateSchema),
     success: { status: 201 },
     errors: [404, 409],
-    handle: ({ params, body }, app) => recordPayment(app, params.businessId, body),
+    write: true,
+    handle: ({ params, body, trx }, app) => recordPayment(trx, app, params.businessId, body),
   }),
   operation({
     operationId: 'adminRefundPayment',
@@ -38,6 +39,7 @@ export const paymentAdminOperations = [
     body: typed<RefundInput>(refundCreateSchema),
     success: { status: 201 },
     errors: [409],
-    handle: ({ params, body }, app) => refundPayment(app, params.businessId, params.id, body),
+    write: true,
+    handle: ({ params, body, trx }, app) => refundPayment(trx, app, params.businessId, params.id, body),
   }),
 ];

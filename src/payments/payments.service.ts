@@ -1,11 +1,12 @@
 import type { AppContext } from '../app-context.ts';
+import type { Tx } from '../db/transaction.ts';
 import { toIso } from '../clock.ts';
 import { findBookingView } from '../bookings/bookings.repository.ts';
 import type { PaymentRow } from '../db/tables.ts';
 import { errors } from '../http/errors.ts';
 import { countPayments, findPayment, insertPayment, netPaidForBooking, pagePayments, refundedOf } from './payments.repository.ts';
 
-type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'outbox'>;
+type Deps = Pick<AppContext, 'clock' | 'outbox'>;
 
 export interface PaymentInput {
   bookingId: number;
@@ -39,7 +40,7 @@ export function toPaymentJson(row: PaymentRow) {
   };
 }
 
-export async function listPayments(app: Pick<Deps, 'db'>, businessId: number, { page, limit, bookingId }: PaymentsQuery) {
+export async function listPayments(app: Pick<AppContext, 'db'>, businessId: number, { page, limit, bookingId }: PaymentsQuery) {
   const [rows, total] = await Promise.all([
     pagePayments(app.db, businessId, (page - 1) * limit, limit, bookingId),
     countPayments(app.db, businessId, bookingId),
@@ -48,77 +49,73 @@ export async function listPayments(app: Pick<Deps, 'db'>, businessId: number, { 
 }
 
 /** Records money received for a booking (payment.received), in the booking's currency. */
-export async function recordPayment(app: Deps, businessId: number, input: PaymentInput) {
-  return app.database.transaction(async (trx) => {
-    const booking = await findBookingView(trx, businessId, input.bookingId);
-    if (!booking) throw errors.notFound('Booking');
-    if (booking.status === 'cancelled') throw errors.conflict('booking_cancelled', 'A cancelled booking takes no payments.');
-    const now = app.clock.now();
-    const id = await insertPayment(trx, {
-      business_id: businessId,
-      booking_id: booking.id,
-      kind: 'payment',
-      refund_of: null,
-      amount: input.amount,
-      currency: booking.currency,
-      method: input.method,
-      note: input.note?.trim() ?? '',
-      created_at: now,
-    });
-    await app.outbox.emitEvent(trx, businessId, 'payment.received', {
-      paymentId: id,
-      bookingId: booking.id,
-      clientId: booking.client_id,
-      amount: input.amount,
-      currency: booking.currency,
-      method: input.method,
-      note: input.note?.trim() ?? '',
-      bookingPaidTotal: await netPaidForBooking(trx, booking.id),
-      bookingPrice: booking.price,
-      createdAt: toIso(now),
-    });
-    return toPaymentJson((await findPayment(trx, businessId, id))!);
+export async function recordPayment(trx: Tx, app: Deps, businessId: number, input: PaymentInput) {
+  const booking = await findBookingView(trx, businessId, input.bookingId);
+  if (!booking) throw errors.notFound('Booking');
+  if (booking.status === 'cancelled') throw errors.conflict('booking_cancelled', 'A cancelled booking takes no payments.');
+  const now = app.clock.now();
+  const id = await insertPayment(trx, {
+    business_id: businessId,
+    booking_id: booking.id,
+    kind: 'payment',
+    refund_of: null,
+    amount: input.amount,
+    currency: booking.currency,
+    method: input.method,
+    note: input.note?.trim() ?? '',
+    created_at: now,
   });
+  await app.outbox.emitEvent(trx, businessId, 'payment.received', {
+    paymentId: id,
+    bookingId: booking.id,
+    clientId: booking.client_id,
+    amount: input.amount,
+    currency: booking.currency,
+    method: input.method,
+    note: input.note?.trim() ?? '',
+    bookingPaidTotal: await netPaidForBooking(trx, booking.id),
+    bookingPrice: booking.price,
+    createdAt: toIso(now),
+  });
+  return toPaymentJson((await findPayment(trx, businessId, id))!);
 }
 
 /** Pays (part of) a payment back (payment.refunded); never more than is left of it. */
-export async function refundPayment(app: Deps, businessId: number, paymentId: number, input: RefundInput) {
-  return app.database.transaction(async (trx) => {
-    const payment = await findPayment(trx, businessId, paymentId);
-    if (!payment || payment.kind !== 'payment') throw errors.notFound('Payment');
-    const refunded = await refundedOf(trx, paymentId);
-    const left = payment.amount - refunded;
-    if (input.amount > left) {
-      throw errors.conflict(
-        'refund_exceeds_payment',
-        `At most ${left} can be refunded of this payment (${payment.amount} paid, ${refunded} refunded already).`,
-      );
-    }
-    const booking = (await findBookingView(trx, businessId, payment.booking_id))!;
-    const now = app.clock.now();
-    const id = await insertPayment(trx, {
-      business_id: businessId,
-      booking_id: payment.booking_id,
-      kind: 'refund',
-      refund_of: paymentId,
-      amount: input.amount,
-      currency: payment.currency,
-      method: payment.method,
-      note: input.reason?.trim() ?? '',
-      created_at: now,
-    });
-    await app.outbox.emitEvent(trx, businessId, 'payment.refunded', {
-      refundId: id,
-      paymentId,
-      bookingId: payment.booking_id,
-      clientId: booking.client_id,
-      amount: input.amount,
-      currency: payment.currency,
-      reason: input.reason?.trim() ?? '',
-      paymentRefundedTotal: refunded + input.amount,
-      bookingPaidTotal: await netPaidForBooking(trx, payment.booking_id),
-      createdAt: toIso(now),
-    });
-    return toPaymentJson((await findPayment(trx, businessId, id))!);
+export async function refundPayment(trx: Tx, app: Deps, businessId: number, paymentId: number, input: RefundInput) {
+  const payment = await findPayment(trx, businessId, paymentId);
+  if (!payment || payment.kind !== 'payment') throw errors.notFound('Payment');
+  const refunded = await refundedOf(trx, paymentId);
+  const left = payment.amount - refunded;
+  if (input.amount > left) {
+    throw errors.conflict(
+      'refund_exceeds_payment',
+      `At most ${left} can be refunded of this payment (${payment.amount} paid, ${refunded} refunded already).`,
+    );
+  }
+  const booking = (await findBookingView(trx, businessId, payment.booking_id))!;
+  const now = app.clock.now();
+  const id = await insertPayment(trx, {
+    business_id: businessId,
+    booking_id: payment.booking_id,
+    kind: 'refund',
+    refund_of: paymentId,
+    amount: input.amount,
+    currency: payment.currency,
+    method: payment.method,
+    note: input.reason?.trim() ?? '',
+    created_at: now,
   });
+  await app.outbox.emitEvent(trx, businessId, 'payment.refunded', {
+    refundId: id,
+    paymentId,
+    bookingId: payment.booking_id,
+    clientId: booking.client_id,
+    amount: input.amount,
+    currency: payment.currency,
+    reason: input.reason?.trim() ?? '',
+    paymentRefundedTotal: refunded + input.amount,
+    bookingPaidTotal: await netPaidForBooking(trx, payment.booking_id),
+    createdAt: toIso(now),
+  });
+  return toPaymentJson((await findPayment(trx, businessId, id))!);
 }

@@ -26,6 +26,7 @@ export const reviewAdminOperations = [
     body: typed<ReviewInput>(reviewCreateSchema),
     success: { status: 201 },
     errors: [404, 409],
-    handle: ({ params, body }, app) => createReview(app, params.businessId, body),
+    write: true,
+    handle: ({ params, body, trx }, app) => createReview(trx, app, params.businessId, body),
   }),
 ];

@@ -1,11 +1,12 @@
 import type { AppContext } from '../app-context.ts';
 import { findBookingView } from '../bookings/bookings.repository.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { reviewEventData, toReviewJson } from './review.presenter.ts';
 import { findReviewView, insertReview, pageReviews, reviewStats } from './reviews.repository.ts';
 
-type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'outbox'>;
+type Deps = Pick<AppContext, 'clock' | 'outbox'>;
 
 export interface ReviewInput {
   rating: number;
@@ -22,7 +23,7 @@ export interface ReviewsQuery {
 
 
 /** GET /reviews: newest first, with the average rating of everything the filter matches. */
-export async function listReviews(app: Pick<Deps, 'db'>, businessId: number, { page, limit, staffId }: ReviewsQuery) {
+export async function listReviews(app: Pick<AppContext, 'db'>, businessId: number, { page, limit, staffId }: ReviewsQuery) {
   const [rows, stats] = await Promise.all([
     pageReviews(app.db, businessId, (page - 1) * limit, limit, staffId),
     reviewStats(app.db, businessId, staffId),
@@ -34,30 +35,28 @@ export async function listReviews(app: Pick<Deps, 'db'>, businessId: number, { p
  * Records a review (review.created). About a booking, it must be a completed visit, reviewed
  * once; the staff member, service and client come from it.
  */
-export async function createReview(app: Deps, businessId: number, input: ReviewInput) {
+export async function createReview(trx: Tx, app: Deps, businessId: number, input: ReviewInput) {
   try {
-    return await app.database.transaction(async (trx) => {
-      const booking = input.bookingId === undefined ? undefined : await findBookingView(trx, businessId, input.bookingId);
-      if (input.bookingId !== undefined && !booking) throw errors.notFound('Booking');
-      if (booking && booking.status !== 'completed') {
-        throw errors.conflict('booking_not_completed', 'Only a completed visit can be reviewed.');
-      }
-      const authorName = input.authorName?.trim() || booking?.client_name.split(' ')[0] || 'Anonymous';
-      const id = await insertReview(trx, {
-        business_id: businessId,
-        booking_id: booking?.id ?? null,
-        client_id: booking?.client_id ?? null,
-        staff_id: booking?.staff_id ?? null,
-        service_id: booking?.service_id ?? null,
-        rating: input.rating,
-        comment: input.comment?.trim() ?? '',
-        author_name: authorName,
-        created_at: app.clock.now(),
-      });
-      const view = (await findReviewView(trx, businessId, id))!;
-      await app.outbox.emitEvent(trx, businessId, 'review.created', reviewEventData(view));
-      return { ...toReviewJson(view), bookingId: view.booking_id, clientId: view.client_id };
+    const booking = input.bookingId === undefined ? undefined : await findBookingView(trx, businessId, input.bookingId);
+    if (input.bookingId !== undefined && !booking) throw errors.notFound('Booking');
+    if (booking && booking.status !== 'completed') {
+      throw errors.conflict('booking_not_completed', 'Only a completed visit can be reviewed.');
+    }
+    const authorName = input.authorName?.trim() || booking?.client_name.split(' ')[0] || 'Anonymous';
+    const id = await insertReview(trx, {
+      business_id: businessId,
+      booking_id: booking?.id ?? null,
+      client_id: booking?.client_id ?? null,
+      staff_id: booking?.staff_id ?? null,
+      service_id: booking?.service_id ?? null,
+      rating: input.rating,
+      comment: input.comment?.trim() ?? '',
+      author_name: authorName,
+      created_at: app.clock.now(),
     });
+    const view = (await findReviewView(trx, businessId, id))!;
+    await app.outbox.emitEvent(trx, businessId, 'review.created', reviewEventData(view));
+    return { ...toReviewJson(view), bookingId: view.booking_id, clientId: view.client_id };
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.conflict('already_reviewed', 'This booking already has a review.');
     throw error;

@@ -25,7 +25,8 @@ export const serviceAdminOperations = [
     params,
     body: typed<ServiceInput>(serviceCreateSchema),
     success: { status: 201 },
-    handle: ({ params, body }, app) => createService(app, params.businessId, body),
+    write: true,
+    handle: ({ params, body, trx }, app) => createService(trx, app, params.businessId, body),
   }),
   operation({
     operationId: 'adminGetService',
@@ -44,7 +45,8 @@ export const serviceAdminOperations = [
     params: one,
     body: typed<Partial<ServiceInput>>(serviceUpdateSchema),
     success: { status: 200 },
-    handle: ({ params, body }, app) => changeService(app, params.businessId, params.id, body),
+    write: true,
+    handle: ({ params, body, trx }, app) => changeService(trx, app, params.businessId, params.id, body),
   }),
   operation({
     operationId: 'adminDeleteService',
@@ -53,8 +55,9 @@ export const serviceAdminOperations = [
     summary: 'Delete a service (service.deleted); its bookings keep their data',
     params: one,
     success: { status: 204 },
-    handle: async ({ params }, app) => {
-      await deleteService(app, params.businessId, params.id);
+    write: true,
+    handle: async ({ params, trx }, app) => {
+      await deleteService(trx, app, params.businessId, params.id);
     },
   }),
 ];

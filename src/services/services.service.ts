@@ -3,11 +3,12 @@ import type { AppContext } from '../app-context.ts';
 import { toIso } from '../clock.ts';
 import { findBusiness } from '../businesses/businesses.repository.ts';
 import type { ServiceRow, ServicesTable } from '../db/tables.ts';
+import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { toServiceJson } from './service.presenter.ts';
 import { findService, insertService, listServices, softDeleteService, updateService } from './services.repository.ts';
 
-type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'outbox'>;
+type Deps = Pick<AppContext, 'clock' | 'outbox'>;
 
 export interface ServiceInput {
   name: string;
@@ -33,21 +34,21 @@ const FIELDS = {
   active: 'active',
 } as const;
 
-export async function adminServices(app: Pick<Deps, 'db'>, businessId: number) {
+export async function adminServices(app: Pick<AppContext, 'db'>, businessId: number) {
   const rows = await listServices(app.db, businessId);
   return { data: rows.map(toServiceJson), total: rows.length };
 }
 
-export async function adminService(app: Pick<Deps, 'db'>, businessId: number, id: number) {
+export async function adminService(app: Pick<AppContext, 'db'>, businessId: number, id: number) {
   return toServiceJson(await existing(app, businessId, id));
 }
 
 /** Adds a service (no event: the spec has none for a new service). */
-export async function createService(app: Deps, businessId: number, input: ServiceInput) {
-  const business = await findBusiness(app.db, businessId);
+export async function createService(trx: Tx, app: Deps, businessId: number, input: ServiceInput) {
+  const business = await findBusiness(trx, businessId);
   if (!business) throw errors.notFound('Business');
   const now = app.clock.now();
-  const id = await insertService(app.db, {
+  const id = await insertService(trx, {
     business_id: businessId,
     name: input.name.trim(),
     description: input.description ?? '',
@@ -61,58 +62,54 @@ export async function createService(app: Deps, businessId: number, input: Servic
     created_at: now,
     updated_at: now,
   });
-  return adminService(app, businessId, id);
+  return adminService({ db: trx }, businessId, id);
 }
 
 /** Changes a service and fires service.updated naming the changed fields; no change, no event. */
-export async function changeService(app: Deps, businessId: number, id: number, input: Partial<ServiceInput>) {
-  await app.database.transaction(async (trx) => {
-    const row = await findService(trx, businessId, id);
-    if (!row) throw errors.notFound('Service');
-    const now = app.clock.now();
-    const patch: Updateable<ServicesTable> = {};
-    const changes: string[] = [];
-    for (const [field, column] of Object.entries(FIELDS) as [keyof typeof FIELDS, keyof ServiceRow][]) {
-      const given = input[field];
-      if (given === undefined) continue;
-      const value = field === 'active' ? (given ? 1 : 0) : typeof given === 'string' && field === 'name' ? given.trim() : given;
-      if (row[column] !== value) {
-        (patch as Record<string, unknown>)[column] = value;
-        changes.push(field);
-      }
+export async function changeService(trx: Tx, app: Deps, businessId: number, id: number, input: Partial<ServiceInput>) {
+  const row = await findService(trx, businessId, id);
+  if (!row) throw errors.notFound('Service');
+  const now = app.clock.now();
+  const patch: Updateable<ServicesTable> = {};
+  const changes: string[] = [];
+  for (const [field, column] of Object.entries(FIELDS) as [keyof typeof FIELDS, keyof ServiceRow][]) {
+    const given = input[field];
+    if (given === undefined) continue;
+    const value = field === 'active' ? (given ? 1 : 0) : typeof given === 'string' && field === 'name' ? given.trim() : given;
+    if (row[column] !== value) {
+      (patch as Record<string, unknown>)[column] = value;
+      changes.push(field);
     }
-    if (changes.length === 0) return;
-    await updateService(trx, id, { ...patch, updated_at: now });
-    const updated = toServiceJson((await findService(trx, businessId, id))!);
-    await app.outbox.emitEvent(trx, businessId, 'service.updated', {
-      serviceId: id,
-      name: updated.name,
-      description: updated.description,
-      durationMinutes: updated.durationMinutes,
-      bufferBeforeMinutes: updated.bufferBeforeMinutes,
-      bufferAfterMinutes: updated.bufferAfterMinutes,
-      price: updated.price,
-      currency: updated.currency,
-      active: updated.active,
-      changes,
-      updatedAt: toIso(now),
-    });
+  }
+  if (changes.length === 0) return adminService({ db: trx }, businessId, id);
+  await updateService(trx, id, { ...patch, updated_at: now });
+  const updated = toServiceJson((await findService(trx, businessId, id))!);
+  await app.outbox.emitEvent(trx, businessId, 'service.updated', {
+    serviceId: id,
+    name: updated.name,
+    description: updated.description,
+    durationMinutes: updated.durationMinutes,
+    bufferBeforeMinutes: updated.bufferBeforeMinutes,
+    bufferAfterMinutes: updated.bufferAfterMinutes,
+    price: updated.price,
+    currency: updated.currency,
+    active: updated.active,
+    changes,
+    updatedAt: toIso(now),
   });
-  return adminService(app, businessId, id);
+  return adminService({ db: trx }, businessId, id);
 }
 
 /** Removes a service from the catalog (bookings keep it) and fires service.deleted. */
-export async function deleteService(app: Deps, businessId: number, id: number): Promise<void> {
-  await app.database.transaction(async (trx) => {
-    const row = await findService(trx, businessId, id);
-    if (!row) throw errors.notFound('Service');
-    const now = app.clock.now();
-    await softDeleteService(trx, id, now);
-    await app.outbox.emitEvent(trx, businessId, 'service.deleted', { serviceId: id, name: row.name, deletedAt: toIso(now) });
-  });
+export async function deleteService(trx: Tx, app: Deps, businessId: number, id: number): Promise<void> {
+  const row = await findService(trx, businessId, id);
+  if (!row) throw errors.notFound('Service');
+  const now = app.clock.now();
+  await softDeleteService(trx, id, now);
+  await app.outbox.emitEvent(trx, businessId, 'service.deleted', { serviceId: id, name: row.name, deletedAt: toIso(now) });
 }
 
-async function existing(app: Pick<Deps, 'db'>, businessId: number, id: number): Promise<ServiceRow> {
+async function existing(app: Pick<AppContext, 'db'>, businessId: number, id: number): Promise<ServiceRow> {
   const row = await findService(app.db, businessId, id);
   if (!row) throw errors.notFound('Service');
   return row;

@@ -37,7 +37,8 @@ export const staffAdminOperations = [
     params,
     body: typed<StaffCreate>(staffCreateSchema),
     success: { status: 201 },
-    handle: ({ params, body }, app) => createStaff(app, params.businessId, body),
+    write: true,
+    handle: ({ params, body, trx }, app) => createStaff(trx, app, params.businessId, body),
   }),
   operation({
     operationId: 'adminGetStaffMember',
@@ -56,7 +57,8 @@ export const staffAdminOperations = [
     params: one,
     body: typed<StaffUpdate>(staffUpdateSchema),
     success: { status: 200 },
-    handle: ({ params, body }, app) => changeStaff(app, params.businessId, params.id, body),
+    write: true,
+    handle: ({ params, body, trx }, app) => changeStaff(trx, app, params.businessId, params.id, body),
   }),
   operation({
     operationId: 'adminSetStaffSchedule',
@@ -66,7 +68,8 @@ export const staffAdminOperations = [
     params: one,
     body: typed<WeeklySchedule>(staffScheduleSchema),
     success: { status: 200 },
-    handle: ({ params, body }, app) => changeSchedule(app, params.businessId, params.id, body),
+    write: true,
+    handle: ({ params, body, trx }, app) => changeSchedule(trx, app, params.businessId, params.id, body),
   }),
   operation({
     operationId: 'adminSetStaffServices',
@@ -76,6 +79,7 @@ export const staffAdminOperations = [
     params: one,
     body: typed<{ serviceIds: number[] }>(staffServicesSchema),
     success: { status: 200 },
-    handle: ({ params, body }, app) => changeServices(app, params.businessId, params.id, body),
+    write: true,
+    handle: ({ params, body, trx }, app) => changeServices(trx, app, params.businessId, params.id, body),
   }),
 ];

@@ -11,7 +11,7 @@ import { scheduleFromHours, scheduleProblem, type WeeklySchedule } from './sched
 import { toStaffAdminJson, toStaffJson } from './staff.presenter.ts';
 import { findStaff, insertStaff, listStaff, replaceStaffServices, servicesOfStaff, updateStaff } from './staff.repository.ts';
 
-type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'outbox'>;
+type Deps = Pick<AppContext, 'clock' | 'outbox'>;
 
 export interface StaffCreate {
   name: string;
@@ -25,7 +25,7 @@ export type StaffUpdate = Partial<Omit<StaffCreate, 'schedule' | 'serviceIds'>> 
 
 
 /** GET /v1/integration/staff: active staff with the services each performs. */
-export async function publicStaffList(app: Pick<Deps, 'db'>, businessId: number) {
+export async function publicStaffList(app: Pick<AppContext, 'db'>, businessId: number) {
   const rows = await listStaff(app.db, businessId, true);
   const services = new Map((await listServices(app.db, businessId)).map((s) => [s.id, { id: s.id, name: s.name }]));
   const performed = await servicesOfStaff(app.db, rows.map((r) => r.id));
@@ -35,80 +35,73 @@ export async function publicStaffList(app: Pick<Deps, 'db'>, businessId: number)
   return { data, total: data.length };
 }
 
-export async function adminStaffList(app: Pick<Deps, 'db'>, businessId: number) {
+export async function adminStaffList(app: Pick<AppContext, 'db'>, businessId: number) {
   const rows = await listStaff(app.db, businessId, false);
   const performed = await servicesOfStaff(app.db, rows.map((r) => r.id));
   const data = rows.map((row) => toStaffAdminJson(row, performed.get(row.id) ?? []));
   return { data, total: data.length };
 }
 
-export async function adminStaffMember(app: Pick<Deps, 'db'>, businessId: number, id: number) {
+export async function adminStaffMember(app: Pick<AppContext, 'db'>, businessId: number, id: number) {
   const row = await findStaff(app.db, businessId, id);
   if (!row) throw errors.notFound('Staff member');
   return toStaffAdminJson(row, (await servicesOfStaff(app.db, [id])).get(id) ?? []);
 }
 
-export async function createStaff(app: Deps, businessId: number, input: StaffCreate) {
-  const business = await findBusiness(app.db, businessId);
+export async function createStaff(trx: Tx, app: Deps, businessId: number, input: StaffCreate) {
+  const business = await findBusiness(trx, businessId);
   if (!business) throw errors.notFound('Business');
   const schedule = input.schedule ?? scheduleFromHours(JSON.parse(business.working_hours) as WeeklyHours);
   assertSchedule(schedule);
   const now = app.clock.now();
-  const id = await app.database.transaction(async (trx) => {
-    const staffId = await insertStaff(trx, {
-      business_id: businessId,
-      name: input.name.trim(),
-      title: input.title ?? null,
-      email: input.email ?? null,
-      phone: input.phone ?? null,
-      active: 1,
-      schedule: JSON.stringify(schedule),
-      created_at: now,
-      updated_at: now,
-    });
-    if (input.serviceIds) await setServices(trx, businessId, staffId, input.serviceIds);
-    return staffId;
+  const id = await insertStaff(trx, {
+    business_id: businessId,
+    name: input.name.trim(),
+    title: input.title ?? null,
+    email: input.email ?? null,
+    phone: input.phone ?? null,
+    active: 1,
+    schedule: JSON.stringify(schedule),
+    created_at: now,
+    updated_at: now,
   });
-  return adminStaffMember(app, businessId, id);
+  if (input.serviceIds) await setServices(trx, businessId, id, input.serviceIds);
+  return adminStaffMember({ db: trx }, businessId, id);
 }
 
-export async function changeStaff(app: Deps, businessId: number, id: number, input: StaffUpdate) {
+export async function changeStaff(trx: Tx, app: Deps, businessId: number, id: number, input: StaffUpdate) {
   const patch: Updateable<StaffTable> = { updated_at: app.clock.now() };
   if (input.name !== undefined) patch.name = input.name.trim();
   if (input.title !== undefined) patch.title = input.title;
   if (input.email !== undefined) patch.email = input.email;
   if (input.phone !== undefined) patch.phone = input.phone;
   if (input.active !== undefined) patch.active = input.active ? 1 : 0;
-  if (!(await findStaff(app.db, businessId, id))) throw errors.notFound('Staff member');
-  await updateStaff(app.db, id, patch);
-  return adminStaffMember(app, businessId, id);
+  if (!(await findStaff(trx, businessId, id))) throw errors.notFound('Staff member');
+  await updateStaff(trx, id, patch);
+  return adminStaffMember({ db: trx }, businessId, id);
 }
 
 /** Replaces the weekly schedule and fires staff.schedule_updated. Existing bookings stay. */
-export async function changeSchedule(app: Deps, businessId: number, id: number, schedule: WeeklySchedule) {
+export async function changeSchedule(trx: Tx, app: Deps, businessId: number, id: number, schedule: WeeklySchedule) {
   assertSchedule(schedule);
-  await app.database.transaction(async (trx) => {
-    const row = await findStaff(trx, businessId, id);
-    if (!row) throw errors.notFound('Staff member');
-    const now = app.clock.now();
-    await updateStaff(trx, id, { schedule: JSON.stringify(schedule), updated_at: now });
-    await app.outbox.emitEvent(trx, businessId, 'staff.schedule_updated', {
-      staffId: id,
-      staffName: row.name,
-      schedule,
-      updatedAt: toIso(now),
-    });
+  const row = await findStaff(trx, businessId, id);
+  if (!row) throw errors.notFound('Staff member');
+  const now = app.clock.now();
+  await updateStaff(trx, id, { schedule: JSON.stringify(schedule), updated_at: now });
+  await app.outbox.emitEvent(trx, businessId, 'staff.schedule_updated', {
+    staffId: id,
+    staffName: row.name,
+    schedule,
+    updatedAt: toIso(now),
   });
-  return adminStaffMember(app, businessId, id);
+  return adminStaffMember({ db: trx }, businessId, id);
 }
 
-export async function changeServices(app: Deps, businessId: number, id: number, { serviceIds }: { serviceIds: number[] }) {
-  await app.database.transaction(async (trx) => {
-    if (!(await findStaff(trx, businessId, id))) throw errors.notFound('Staff member');
-    await setServices(trx, businessId, id, serviceIds);
-    await updateStaff(trx, id, { updated_at: app.clock.now() });
-  });
-  return adminStaffMember(app, businessId, id);
+export async function changeServices(trx: Tx, app: Deps, businessId: number, id: number, { serviceIds }: { serviceIds: number[] }) {
+  if (!(await findStaff(trx, businessId, id))) throw errors.notFound('Staff member');
+  await setServices(trx, businessId, id, serviceIds);
+  await updateStaff(trx, id, { updated_at: app.clock.now() });
+  return adminStaffMember({ db: trx }, businessId, id);
 }
 
 async function setServices(trx: Tx, businessId: number, staffId: number, serviceIds: number[]): Promise<void> {

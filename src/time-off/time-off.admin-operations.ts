@@ -15,6 +15,8 @@ import {
   listStaffTimeOff,
   removeClosure,
   removeTimeOff,
+  type ClosureInput,
+  type TimeOffInput,
 } from './time-off.service.ts';
 
 const staff = { businessId: BUSINESS_ID, staffId: idOf('Staff member') };
@@ -39,9 +41,10 @@ export const timeOffAdminOperations = [
     path: `${BUSINESS}/staff/:staffId/time-off`,
     summary: 'Add time off (whole days or part of one); the answer lists the bookings it overlaps (staff.schedule_updated)',
     params: staff,
-    body: typed<unknown>(timeOffCreateSchema),
+    body: typed<TimeOffInput>(timeOffCreateSchema),
     success: { status: 201 },
-    handle: ({ params, body }, app) => createTimeOff(app, params.businessId, params.staffId, body),
+    write: true,
+    handle: ({ params, body, trx }, app) => createTimeOff(trx, app, params.businessId, params.staffId, body),
   }),
   operation({
     operationId: 'adminGetTimeOff',
@@ -58,9 +61,10 @@ export const timeOffAdminOperations = [
     path: `${BUSINESS}/staff/:staffId/time-off/:id`,
     summary: 'Change time off (staff.schedule_updated)',
     params: oneTimeOff,
-    body: typed<unknown>(timeOffUpdateSchema),
+    body: typed<TimeOffInput>(timeOffUpdateSchema),
     success: { status: 200 },
-    handle: ({ params, body }, app) => changeTimeOff(app, params.businessId, params.staffId, params.id, body),
+    write: true,
+    handle: ({ params, body, trx }, app) => changeTimeOff(trx, app, params.businessId, params.staffId, params.id, body),
   }),
   operation({
     operationId: 'adminDeleteTimeOff',
@@ -69,7 +73,8 @@ export const timeOffAdminOperations = [
     summary: 'Remove time off (staff.schedule_updated)',
     params: oneTimeOff,
     success: { status: 204 },
-    handle: ({ params }, app) => removeTimeOff(app, params.businessId, params.staffId, params.id),
+    write: true,
+    handle: ({ params, trx }, app) => removeTimeOff(trx, app, params.businessId, params.staffId, params.id),
   }),
   operation({
     operationId: 'adminListClosures',
@@ -86,9 +91,10 @@ export const timeOffAdminOperations = [
     path: `${BUSINESS}/closures`,
     summary: 'Close the salon on whole days; the answer lists the bookings in them (staff.schedule_updated per affected staff member)',
     params: business,
-    body: typed<unknown>(closureCreateSchema),
+    body: typed<ClosureInput & { startDate: string }>(closureCreateSchema),
     success: { status: 201 },
-    handle: ({ params, body }, app) => createClosure(app, params.businessId, body),
+    write: true,
+    handle: ({ params, body, trx }, app) => createClosure(trx, app, params.businessId, body),
   }),
   operation({
     operationId: 'adminGetClosure',
@@ -105,9 +111,10 @@ export const timeOffAdminOperations = [
     path: `${BUSINESS}/closures/:id`,
     summary: 'Change a closure',
     params: oneClosure,
-    body: typed<unknown>(closureUpdateSchema),
+    body: typed<ClosureInput>(closureUpdateSchema),
     success: { status: 200 },
-    handle: ({ params, body }, app) => changeClosure(app, params.businessId, params.id, body),
+    write: true,
+    handle: ({ params, body, trx }, app) => changeClosure(trx, app, params.businessId, params.id, body),
   }),
   operation({
     operationId: 'adminDeleteClosure',
@@ -116,6 +123,7 @@ export const timeOffAdminOperations = [
     summary: 'Open the salon again on those days',
     params: oneClosure,
     success: { status: 204 },
-    handle: ({ params }, app) => removeClosure(app, params.businessId, params.id),
+    write: true,
+    handle: ({ params, trx }, app) => removeClosure(trx, app, params.businessId, params.id),
   }),
 ];

@@ -1,7 +1,3 @@
-import timeOffCreateSchema from '../../schema/time-off-create.json' with { type: 'json' };
-import timeOffUpdateSchema from '../../schema/time-off-update.json' with { type: 'json' };
-import closureCreateSchema from '../../schema/closure-create.json' with { type: 'json' };
-import closureUpdateSchema from '../../schema/closure-update.json' with { type: 'json' };
 import { DateTime } from 'luxon';
 import type { AppContext } from '../app-context.ts';
 import { toIso } from '../clock.ts';
@@ -14,7 +10,6 @@ import { liveBookingViews } from '../bookings/bookings.repository.ts';
 import type { BusinessRow, ClosureRow, StaffRow, TimeOffRow } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
-import { bodyParser } from '../http/validate.ts';
 import { workingMinutes, type WeeklySchedule } from '../staff/schedule.ts';
 import { findStaff, listStaff } from '../staff/staff.repository.ts';
 import { toClosureJson, toTimeOffJson } from './time-off.presenter.ts';
@@ -33,7 +28,7 @@ import {
 
 type Deps = Pick<AppContext, 'db' | 'database' | 'clock' | 'outbox'>;
 
-interface TimeOffInput {
+export interface TimeOffInput {
   allDay?: boolean;
   startDate?: string;
   endDate?: string;
@@ -41,16 +36,12 @@ interface TimeOffInput {
   endTime?: string;
   note?: string;
 }
-interface ClosureInput {
+export interface ClosureInput {
   startDate?: string;
   endDate?: string;
   note?: string;
 }
 
-const parseTimeOffCreate = bodyParser<TimeOffInput>(timeOffCreateSchema);
-const parseTimeOffUpdate = bodyParser<TimeOffInput>(timeOffUpdateSchema);
-const parseClosureCreate = bodyParser<ClosureInput & { startDate: string }>(closureCreateSchema);
-const parseClosureUpdate = bodyParser<ClosureInput>(closureUpdateSchema);
 
 /** Longer absences are not time off but a staff member leaving: deactivate them instead. */
 const MAX_DAYS = 366;
@@ -79,49 +70,41 @@ export async function getTimeOff(app: Pick<Deps, 'db'>, businessId: number, staf
  * Records time off and fires staff.schedule_updated. Bookings in that time stay as they are: the
  * answer lists them (`overlappingBookings`) so the salon can move or cancel them.
  */
-export async function createTimeOff(app: Deps, businessId: number, staffId: number, body: unknown) {
-  const input = parseTimeOffCreate(body);
+export async function createTimeOff(trx: Tx, app: Deps, businessId: number, staffId: number, input: TimeOffInput) {
   const now = app.clock.now();
-  return app.database.transaction(async (trx) => {
-    const { business, staff } = await staffOf(trx, businessId, staffId);
-    const times = timeOffTimes(input, business.timezone);
-    const id = await insertTimeOff(trx, { business_id: businessId, staff_id: staffId, ...times, note: input.note?.trim() ?? '', created_at: now, updated_at: now });
-    const row = (await findTimeOff(trx, staffId, id))!;
-    const json = toTimeOffJson(row, business.timezone);
-    await emitScheduleUpdated(trx, app, business, [staff], { kind: 'time_off_added', timeOff: json }, now);
-    return { ...json, overlappingBookings: await overlapping(trx, businessId, timeOffInterval(row, business.timezone), staffId) };
-  });
+  const { business, staff } = await staffOf(trx, businessId, staffId);
+  const times = timeOffTimes(input, business.timezone);
+  const id = await insertTimeOff(trx, { business_id: businessId, staff_id: staffId, ...times, note: input.note?.trim() ?? '', created_at: now, updated_at: now });
+  const row = (await findTimeOff(trx, staffId, id))!;
+  const json = toTimeOffJson(row, business.timezone);
+  await emitScheduleUpdated(trx, app, business, [staff], { kind: 'time_off_added', timeOff: json }, now);
+  return { ...json, overlappingBookings: await overlapping(trx, businessId, timeOffInterval(row, business.timezone), staffId) };
 }
 
-export async function changeTimeOff(app: Deps, businessId: number, staffId: number, id: number, body: unknown) {
-  const input = parseTimeOffUpdate(body);
+export async function changeTimeOff(trx: Tx, app: Deps, businessId: number, staffId: number, id: number, input: TimeOffInput) {
   const now = app.clock.now();
-  return app.database.transaction(async (trx) => {
-    const { business, staff } = await staffOf(trx, businessId, staffId);
-    const before = await findTimeOff(trx, staffId, id);
-    if (!before) throw errors.notFound('Time off');
-    const timesGiven = TIME_FIELDS.some((field) => input[field] !== undefined);
-    await updateTimeOff(trx, id, {
-      ...(timesGiven ? timeOffTimes(input, business.timezone) : {}),
-      ...(input.note !== undefined ? { note: input.note.trim() } : {}),
-      updated_at: now,
-    });
-    const row = (await findTimeOff(trx, staffId, id))!;
-    const json = toTimeOffJson(row, business.timezone);
-    await emitScheduleUpdated(trx, app, business, [staff], { kind: 'time_off_changed', timeOff: json }, now);
-    return { ...json, overlappingBookings: await overlapping(trx, businessId, timeOffInterval(row, business.timezone), staffId) };
+  const { business, staff } = await staffOf(trx, businessId, staffId);
+  const before = await findTimeOff(trx, staffId, id);
+  if (!before) throw errors.notFound('Time off');
+  const timesGiven = TIME_FIELDS.some((field) => input[field] !== undefined);
+  await updateTimeOff(trx, id, {
+    ...(timesGiven ? timeOffTimes(input, business.timezone) : {}),
+    ...(input.note !== undefined ? { note: input.note.trim() } : {}),
+    updated_at: now,
   });
+  const row = (await findTimeOff(trx, staffId, id))!;
+  const json = toTimeOffJson(row, business.timezone);
+  await emitScheduleUpdated(trx, app, business, [staff], { kind: 'time_off_changed', timeOff: json }, now);
+  return { ...json, overlappingBookings: await overlapping(trx, businessId, timeOffInterval(row, business.timezone), staffId) };
 }
 
-export async function removeTimeOff(app: Deps, businessId: number, staffId: number, id: number): Promise<void> {
+export async function removeTimeOff(trx: Tx, app: Deps, businessId: number, staffId: number, id: number): Promise<void> {
   const now = app.clock.now();
-  await app.database.transaction(async (trx) => {
-    const { business, staff } = await staffOf(trx, businessId, staffId);
-    const row = await findTimeOff(trx, staffId, id);
-    if (!row) throw errors.notFound('Time off');
-    await deleteTimeOff(trx, id);
-    await emitScheduleUpdated(trx, app, business, [staff], { kind: 'time_off_removed', timeOff: toTimeOffJson(row, business.timezone) }, now);
-  });
+  const { business, staff } = await staffOf(trx, businessId, staffId);
+  const row = await findTimeOff(trx, staffId, id);
+  if (!row) throw errors.notFound('Time off');
+  await deleteTimeOff(trx, id);
+  await emitScheduleUpdated(trx, app, business, [staff], { kind: 'time_off_removed', timeOff: toTimeOffJson(row, business.timezone) }, now);
 }
 
 /** The stored form of a time-off body: whole local days, or an instant range. */
@@ -166,45 +149,37 @@ export async function getClosure(app: Pick<Deps, 'db'>, businessId: number, id: 
  * Closes the salon on whole days. staff.schedule_updated fires once for every active staff member
  * who would have worked on one of those days (docs/decisions.md); bookings in them stay and are listed.
  */
-export async function createClosure(app: Deps, businessId: number, body: unknown) {
-  const input = parseClosureCreate(body);
+export async function createClosure(trx: Tx, app: Deps, businessId: number, input: ClosureInput & { startDate: string }) {
   const now = app.clock.now();
-  return app.database.transaction(async (trx) => {
-    const business = await businessOf(trx, businessId);
-    const dates = closureDates(input);
-    const id = await insertClosure(trx, { business_id: businessId, start_date: dates.start_date, end_date: dates.end_date, note: input.note?.trim() ?? '', created_at: now, updated_at: now });
-    const row = (await findClosure(trx, businessId, id))!;
-    const json = toClosureJson(row, business.timezone);
-    await emitScheduleUpdated(trx, app, business, await staffWorking(trx, business, [row]), { kind: 'closure_added', closure: json }, now);
-    return { ...json, overlappingBookings: await overlapping(trx, businessId, closureInterval(row, business.timezone)) };
-  });
+  const business = await businessOf(trx, businessId);
+  const dates = closureDates(input);
+  const id = await insertClosure(trx, { business_id: businessId, start_date: dates.start_date, end_date: dates.end_date, note: input.note?.trim() ?? '', created_at: now, updated_at: now });
+  const row = (await findClosure(trx, businessId, id))!;
+  const json = toClosureJson(row, business.timezone);
+  await emitScheduleUpdated(trx, app, business, await staffWorking(trx, business, [row]), { kind: 'closure_added', closure: json }, now);
+  return { ...json, overlappingBookings: await overlapping(trx, businessId, closureInterval(row, business.timezone)) };
 }
 
-export async function changeClosure(app: Deps, businessId: number, id: number, body: unknown) {
-  const input = parseClosureUpdate(body);
+export async function changeClosure(trx: Tx, app: Deps, businessId: number, id: number, input: ClosureInput) {
   const now = app.clock.now();
-  return app.database.transaction(async (trx) => {
-    const business = await businessOf(trx, businessId);
-    const before = await findClosure(trx, businessId, id);
-    if (!before) throw errors.notFound('Closure');
-    const dates = closureDates({ startDate: input.startDate ?? before.start_date, endDate: input.endDate ?? before.end_date });
-    await updateClosure(trx, id, { ...dates, ...(input.note !== undefined ? { note: input.note.trim() } : {}), updated_at: now });
-    const row = (await findClosure(trx, businessId, id))!;
-    const json = toClosureJson(row, business.timezone);
-    await emitScheduleUpdated(trx, app, business, await staffWorking(trx, business, [before, row]), { kind: 'closure_changed', closure: json }, now);
-    return { ...json, overlappingBookings: await overlapping(trx, businessId, closureInterval(row, business.timezone)) };
-  });
+  const business = await businessOf(trx, businessId);
+  const before = await findClosure(trx, businessId, id);
+  if (!before) throw errors.notFound('Closure');
+  const dates = closureDates({ startDate: input.startDate ?? before.start_date, endDate: input.endDate ?? before.end_date });
+  await updateClosure(trx, id, { ...dates, ...(input.note !== undefined ? { note: input.note.trim() } : {}), updated_at: now });
+  const row = (await findClosure(trx, businessId, id))!;
+  const json = toClosureJson(row, business.timezone);
+  await emitScheduleUpdated(trx, app, business, await staffWorking(trx, business, [before, row]), { kind: 'closure_changed', closure: json }, now);
+  return { ...json, overlappingBookings: await overlapping(trx, businessId, closureInterval(row, business.timezone)) };
 }
 
-export async function removeClosure(app: Deps, businessId: number, id: number): Promise<void> {
+export async function removeClosure(trx: Tx, app: Deps, businessId: number, id: number): Promise<void> {
   const now = app.clock.now();
-  await app.database.transaction(async (trx) => {
-    const business = await businessOf(trx, businessId);
-    const row = await findClosure(trx, businessId, id);
-    if (!row) throw errors.notFound('Closure');
-    await deleteClosure(trx, id);
-    await emitScheduleUpdated(trx, app, business, await staffWorking(trx, business, [row]), { kind: 'closure_removed', closure: toClosureJson(row, business.timezone) }, now);
-  });
+  const business = await businessOf(trx, businessId);
+  const row = await findClosure(trx, businessId, id);
+  if (!row) throw errors.notFound('Closure');
+  await deleteClosure(trx, id);
+  await emitScheduleUpdated(trx, app, business, await staffWorking(trx, business, [row]), { kind: 'closure_removed', closure: toClosureJson(row, business.timezone) }, now);
 }
 
 function closureDates(input: ClosureInput): Pick<ClosureRow, 'start_date' | 'end_date'> {

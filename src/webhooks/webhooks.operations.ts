@@ -6,6 +6,7 @@ import { redeliver } from '../delivery/redeliver.ts';
 import { idOf, operation, textOf, typed, type Input, type Operation } from '../http/operations.ts';
 import type { WebhookOwner } from './webhooks.repository.ts';
 import {
+  acceptableTarget,
   changeWebhook,
   createWebhook,
   eventCatalog,
@@ -30,7 +31,7 @@ export interface WebhookApi {
   /** operationId of each operation is `${prefix}Webhook…`-free; this is put in front of it. */
   readonly idPrefix: string;
   readonly params: Record<string, ReturnType<typeof idOf>>;
-  readonly owner: (input: Input<any, unknown, unknown>, app: Parameters<Operation['handle']>[1]) => WebhookOwner | Promise<WebhookOwner>;
+  readonly owner: (input: Input<any, any, any, any>, app: Parameters<Operation['handle']>[1]) => WebhookOwner | Promise<WebhookOwner>;
 }
 
 function cased(prefix: string, name: string): string {
@@ -66,7 +67,9 @@ export function oneWebhookOperations(api: WebhookApi): Operation[] {
       body: typed<WebhookUpdateInput>(webhookUpdateSchema),
       success: { status: 200, schema: 'Webhook' },
       errors: [404, 409],
-      handle: async (input, app) => changeWebhook(app, await owner(input, app), input.params.id, input.body),
+      write: true,
+      prepare: async ({ body }, app) => (body.targetUrl === undefined ? undefined : acceptableTarget(app, body.targetUrl)),
+      handle: async (input, app) => changeWebhook(input.trx, app, await owner(input, app), input.params.id, input.body, input.prepared),
     }),
     operation({
       operationId: cased(idPrefix, 'deleteWebhook'),
@@ -77,8 +80,9 @@ export function oneWebhookOperations(api: WebhookApi): Operation[] {
       params,
       success: { status: 204 },
       errors: [404],
+      write: true,
       handle: async (input, app) => {
-        await removeWebhook(app, await owner(input, app), input.params.id);
+        await removeWebhook(input.trx, await owner(input, app), input.params.id);
       },
     }),
     operation({
@@ -90,7 +94,8 @@ export function oneWebhookOperations(api: WebhookApi): Operation[] {
       params,
       success: { status: 200, schema: 'WebhookWithSecret' },
       errors: [404],
-      handle: async (input, app) => rotateSecret(app, await owner(input, app), input.params.id),
+      write: true,
+      handle: async (input, app) => rotateSecret(input.trx, app, await owner(input, app), input.params.id),
     }),
     operation({
       operationId: cased(idPrefix, 'pingWebhook'),
@@ -99,6 +104,8 @@ export function oneWebhookOperations(api: WebhookApi): Operation[] {
       scope,
       summary: 'Send one webhook.ping now and report the outcome',
       description: 'The delivery is the `webhook.ping` event of the webhooks section, signed like every other; it is recorded in the history and never retried.',
+      // Not `write`: pingWebhook queues the ping in its own transaction and then awaits the
+      // engine's dispatch and record, which can only happen after that transaction has committed.
       params,
       success: { status: 200, schema: 'PingResult' },
       errors: [404],
@@ -125,7 +132,8 @@ export function oneWebhookOperations(api: WebhookApi): Operation[] {
       params: { ...params, deliveryId: DELIVERY },
       success: { status: 202, schema: 'DeliveryRecord' },
       errors: [404, 409],
-      handle: async (input, app) => redeliver(app, await owner(input, app), input.params.id, input.params.deliveryId),
+      write: true,
+      handle: async (input, app) => redeliver(input.trx, app, await owner(input, app), input.params.id, input.params.deliveryId),
     }),
   ];
 }
@@ -151,7 +159,9 @@ export const webhookOperations: Operation[] = [
     body: typed<WebhookCreateInput>(webhookCreateSchema),
     success: { status: 201, schema: 'WebhookWithSecret' },
     errors: [409],
-    handle: ({ key, body }, app) => createWebhook(app, key, body),
+    write: true,
+    prepare: ({ body }, app) => acceptableTarget(app, body.targetUrl),
+    handle: ({ key, body, trx, prepared }, app) => createWebhook(trx, app, key, body, prepared),
   }),
   operation({
     operationId: 'listWebhooks',

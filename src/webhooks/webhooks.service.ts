@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context.ts';
 import type { AttemptStatus, WebhookRow, WebhookUpdate } from '../db/tables.ts';
+import type { Db, Tx } from '../db/transaction.ts';
 import { toDeliveryRecordJson } from '../delivery/attempt.presenter.ts';
 import { checkTarget } from '../delivery/targets.ts';
 import { countAttempts, pageAttempts } from '../delivery/history.repository.ts';
@@ -41,7 +42,7 @@ export interface DeliveriesQuery {
 }
 
 
-type Deps = Pick<AppContext, 'database' | 'db' | 'clock' | 'ids' | 'config' | 'lookup' | 'secretBox'>;
+type Deps = Pick<AppContext, 'db' | 'clock' | 'ids' | 'config' | 'lookup' | 'secretBox'>;
 
 let catalog: { name: EventName; description: string; payloadSchema: object }[] | undefined;
 
@@ -54,31 +55,29 @@ export function eventCatalog() {
   return catalog;
 }
 
-export async function createWebhook(app: Deps, key: ApiKey, input: WebhookCreateInput) {
-  const targetUrl = await acceptableTarget(app, input.targetUrl);
+/** `targetUrl` is `input.targetUrl` as `acceptableTarget()` accepted it, before the transaction. */
+export async function createWebhook(trx: Tx, app: Deps, key: ApiKey, input: WebhookCreateInput, targetUrl: string) {
   const now = app.clock.now();
   const secret = app.ids.webhookSecret();
-  const id = await app.database.transaction(async (trx) => {
-    // Counted and inserted in one write transaction, so two racing creates cannot both pass.
-    if ((await countActiveWebhooks(trx, key.id)) >= app.config.maxActiveWebhooks) {
-      throw errors.webhookLimitReached(app.config.maxActiveWebhooks);
-    }
-    return insertWebhook(trx, {
-      business_id: key.businessId,
-      api_key_id: key.id,
-      target_url: targetUrl,
-      events: JSON.stringify(input.events),
-      description: input.description ?? '',
-      secret: app.secretBox.seal(secret),
-      status: 'active',
-      consecutive_failures: 0,
-      disabled_reason: null,
-      last_triggered_at: null,
-      created_at: now,
-      updated_at: now,
-    });
+  // Counted and inserted in one write transaction, so two racing creates cannot both pass.
+  if ((await countActiveWebhooks(trx, key.id)) >= app.config.maxActiveWebhooks) {
+    throw errors.webhookLimitReached(app.config.maxActiveWebhooks);
+  }
+  const id = await insertWebhook(trx, {
+    business_id: key.businessId,
+    api_key_id: key.id,
+    target_url: targetUrl,
+    events: JSON.stringify(input.events),
+    description: input.description ?? '',
+    secret: app.secretBox.seal(secret),
+    status: 'active',
+    consecutive_failures: 0,
+    disabled_reason: null,
+    last_triggered_at: null,
+    created_at: now,
+    updated_at: now,
   });
-  return toWebhookJsonWithSecret(await ownWebhook(app, { apiKeyId: key.id }, id), secret);
+  return toWebhookJsonWithSecret(await ownWebhook(trx, { apiKeyId: key.id }, id), secret);
 }
 
 export async function listWebhooks(app: Deps, owner: WebhookOwner) {
@@ -87,43 +86,42 @@ export async function listWebhooks(app: Deps, owner: WebhookOwner) {
 }
 
 export async function getWebhook(app: Deps, owner: WebhookOwner, id: number) {
-  return toWebhookJson(await ownWebhook(app, owner, id));
+  return toWebhookJson(await ownWebhook(app.db, owner, id));
 }
 
-export async function changeWebhook(app: Deps, owner: WebhookOwner, id: number, input: WebhookUpdateInput) {
+/** `targetUrl` is `input.targetUrl` as `acceptableTarget()` accepted it, before the transaction. */
+export async function changeWebhook(trx: Tx, app: Deps, owner: WebhookOwner, id: number, input: WebhookUpdateInput, targetUrl: string | undefined) {
   const patch: WebhookUpdate = { updated_at: app.clock.now() };
-  if (input.targetUrl !== undefined) patch.target_url = await acceptableTarget(app, input.targetUrl);
+  if (targetUrl !== undefined) patch.target_url = targetUrl;
   if (input.events !== undefined) patch.events = JSON.stringify(input.events);
   if (input.description !== undefined) patch.description = input.description;
-  await app.database.transaction(async (trx) => {
-    const row = await findOwnedWebhook(trx, id, owner);
-    if (!row) throw errors.notFound('Webhook');
-    if (input.status === 'active' && row.status === 'failed') {
-      if ((await countActiveWebhooks(trx, row.api_key_id)) >= app.config.maxActiveWebhooks) {
-        throw errors.webhookLimitReached(app.config.maxActiveWebhooks);
-      }
-      Object.assign(patch, { status: 'active', consecutive_failures: 0, disabled_reason: null });
+  const row = await findOwnedWebhook(trx, id, owner);
+  if (!row) throw errors.notFound('Webhook');
+  if (input.status === 'active' && row.status === 'failed') {
+    if ((await countActiveWebhooks(trx, row.api_key_id)) >= app.config.maxActiveWebhooks) {
+      throw errors.webhookLimitReached(app.config.maxActiveWebhooks);
     }
-    await updateWebhook(trx, id, patch);
-  });
-  return toWebhookJson(await ownWebhook(app, owner, id));
+    Object.assign(patch, { status: 'active', consecutive_failures: 0, disabled_reason: null });
+  }
+  await updateWebhook(trx, id, patch);
+  return toWebhookJson(await ownWebhook(trx, owner, id));
 }
 
-export async function removeWebhook(app: Deps, owner: WebhookOwner, id: number): Promise<void> {
-  await ownWebhook(app, owner, id);
-  await deleteWebhook(app.db, id);
+export async function removeWebhook(trx: Tx, owner: WebhookOwner, id: number): Promise<void> {
+  await ownWebhook(trx, owner, id);
+  await deleteWebhook(trx, id);
 }
 
 /** A new secret, valid at once; attempts sent from now on (retries included) are signed with it. */
-export async function rotateSecret(app: Deps, owner: WebhookOwner, id: number) {
-  await ownWebhook(app, owner, id);
+export async function rotateSecret(trx: Tx, app: Deps, owner: WebhookOwner, id: number) {
+  await ownWebhook(trx, owner, id);
   const secret = app.ids.webhookSecret();
-  await updateWebhook(app.db, id, { secret: app.secretBox.seal(secret), updated_at: app.clock.now() });
-  return toWebhookJsonWithSecret(await ownWebhook(app, owner, id), secret);
+  await updateWebhook(trx, id, { secret: app.secretBox.seal(secret), updated_at: app.clock.now() });
+  return toWebhookJsonWithSecret(await ownWebhook(trx, owner, id), secret);
 }
 
 export async function webhookDeliveries(app: Deps, owner: WebhookOwner, id: number, { page, limit, status, deliveryId }: DeliveriesQuery) {
-  await ownWebhook(app, owner, id);
+  await ownWebhook(app.db, owner, id);
   const filter = { webhookId: id, status, deliveryId };
   const [rows, total] = await Promise.all([
     pageAttempts(app.db, filter, (page - 1) * limit, limit),
@@ -132,8 +130,8 @@ export async function webhookDeliveries(app: Deps, owner: WebhookOwner, id: numb
   return { data: rows.map(toDeliveryRecordJson), total };
 }
 
-async function ownWebhook(app: Deps, owner: WebhookOwner, id: number): Promise<WebhookRow> {
-  const row = await findOwnedWebhook(app.db, id, owner);
+async function ownWebhook(db: Db, owner: WebhookOwner, id: number): Promise<WebhookRow> {
+  const row = await findOwnedWebhook(db, id, owner);
   if (!row) throw errors.notFound('Webhook');
   return row;
 }
@@ -142,7 +140,7 @@ async function ownWebhook(app: Deps, owner: WebhookOwner, id: number): Promise<W
  * A target URL we are willing to call: http(s), no credentials, and unless private targets are
  * allowed, a host that is and resolves to public addresses only (checked again at send time).
  */
-async function acceptableTarget(app: Deps, value: string): Promise<string> {
+export async function acceptableTarget(app: Pick<Deps, 'config' | 'lookup'>, value: string): Promise<string> {
   const href = normaliseTargetUrl(value);
   if (app.config.allowPrivateTargets) return href;
   const check = await checkTarget(new URL(href), app.lookup);

@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { it } from 'node:test';
+import { ADMIN_OPERATIONS } from '../src/admin-api.ts';
+import { INTEGRATION_OPERATIONS } from '../src/integration-api.ts';
+
+const SRC = path.resolve(import.meta.dirname, '../src');
+
+/**
+ * A request's transaction is opened by the mount (`write` operations), and services receive it;
+ * no service or operation opens one. The exceptions are not request work: the database layer,
+ * the delivery engine, the rate limiter's counter flush, the secrets key check at start, the
+ * housekeeping job and the demo command; and the ping, which queues its attempt in its own
+ * transaction and then awaits the engine's dispatch, which needs that transaction committed.
+ */
+const ALLOWED = new Set([
+  'http/operations.ts',
+  'delivery/engine.ts',
+  'delivery/ping.ts',
+  'http/rate-limit.ts',
+  'webhooks/secret-box.ts',
+  'app.ts',
+  'demo/demo.ts',
+]);
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+it('opens transactions at the edge: no service opens one', () => {
+  const offences: string[] = [];
+  for (const file of sourceFiles(SRC)) {
+    const relative = path.relative(SRC, file).split(path.sep).join('/');
+    if (relative.startsWith('db/') || ALLOWED.has(relative)) continue;
+    fs.readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, index) => {
+        if (/\.transaction\(/.test(line)) offences.push(`src/${relative}:${index + 1}: ${line.trim()}`);
+      });
+  }
+  assert.deepEqual(offences, []);
+});
+
+it('runs every operation that changes data in the mount\'s transaction', () => {
+  // POST, PUT, PATCH and DELETE change data; the ping (sent, then recorded) is the one exception.
+  const unwrapped = [...INTEGRATION_OPERATIONS, ...ADMIN_OPERATIONS]
+    .filter((op) => op.method !== 'GET' && !op.write && !op.operationId.toLowerCase().endsWith('pingwebhook'))
+    .map((op) => op.operationId);
+  assert.deepEqual(unwrapped, []);
+});
