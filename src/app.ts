@@ -4,7 +4,8 @@ import type { AppContext } from './app-context.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import dns from 'node:dns';
-import { openDatabase, type OpenOptions } from './db/connection.ts';
+import type { OpenOptions } from './db/connection.ts';
+import { openConfiguredDatabase } from './db/open.ts';
 import { DeliveryEngine, leaseMsFor } from './delivery/engine.ts';
 import { Outbox } from './delivery/outbox.ts';
 import { RetrySchedule } from './delivery/schedule.ts';
@@ -66,7 +67,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   const ids = deps.ids ?? randomIds;
   const logger = deps.logger ?? silentLogger;
   const lookup = deps.lookup ?? dns.lookup;
-  const database = await openDatabase(config.dataDir, deps.database);
+  const database = await openConfiguredDatabase(config, deps.database);
   database.reportFailuresTo((err, what) => logger.error({ err }, what));
   let secretBox: SecretBox;
   try {

@@ -10,6 +10,8 @@ export interface Config {
   readonly host: string;
   readonly port: number;
   readonly dataDir: string;
+  /** PostgreSQL instead of SQLite: postgres://user:password@host:port/database. Never logged or printed whole. */
+  readonly databaseUrl: string | undefined;
   /** When set, the admin API accepts exactly this token; otherwise one is generated and stored hashed. */
   readonly adminToken: string | undefined;
   readonly ratePerMinute: number;
@@ -90,6 +92,14 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     description: 'folder holding booking.db (created if missing)',
     default: './data',
     parse: (raw) => (raw.trim() ? { value: raw } : { problem: 'must not be empty' }),
+  },
+  {
+    key: 'databaseUrl',
+    env: 'BOOKING_DATABASE_URL',
+    flag: 'database-url',
+    description: 'use PostgreSQL 15+ at postgres://USER:PASSWORD@HOST:PORT/DATABASE instead of SQLite in the data dir (prefer the variable: a flag shows in ps)',
+    default: undefined,
+    parse: parseDatabaseUrl,
   },
   {
     key: 'adminToken',
@@ -217,6 +227,34 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     parse: (raw) => (raw.trim() ? { value: raw } : { problem: 'must not be empty' }),
   },
 ];
+
+/** Checks a PostgreSQL URL; problems never quote it (it may hold a password). */
+function parseDatabaseUrl(raw: string): Parsed<string | undefined> {
+  const text = raw.trim();
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { problem: 'must be a URL like postgres://USER:PASSWORD@HOST:5432/DATABASE' };
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    return { problem: `must start with postgres:// or postgresql:// (got ${url.protocol}//)` };
+  }
+  if (!url.hostname) return { problem: 'must name a host, as in postgres://USER:PASSWORD@HOST:5432/DATABASE' };
+  if (url.pathname.replace(/^\//, '') === '') return { problem: 'must name a database, as in postgres://USER:PASSWORD@HOST:5432/DATABASE' };
+  return { value: text };
+}
+
+/** A PostgreSQL URL fit to print: the password replaced by ***. */
+export function maskDatabaseUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return '(a malformed URL)';
+  }
+}
 
 export type Flags = Record<string, string | boolean | undefined>;
 

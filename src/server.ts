@@ -5,6 +5,8 @@ import { createApp, type App, type AppDeps } from './app.ts';
 import type { Config } from './config.ts';
 import { acquireInstanceLock, InstanceLockedError } from './db/instance-lock.ts';
 import { prepareDataDir } from './db/connection.ts';
+import { checkServer } from './db/postgres/connection.ts';
+import { acquirePostgresInstanceLock } from './db/postgres/instance-lock.ts';
 
 /** A start-up problem the salon owner can fix; shown as one line. */
 export class StartupError extends Error {}
@@ -24,10 +26,15 @@ export interface StartOptions extends Partial<AppDeps> {
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  prepareDataDir(config.dataDir);
   let lock;
   try {
-    lock = acquireInstanceLock(config.dataDir);
+    if (config.databaseUrl) {
+      await checkServer(config.databaseUrl);
+      lock = await acquirePostgresInstanceLock(config.databaseUrl, (error) => options.logger?.error({ err: error }, 'lost the server lock'));
+    } else {
+      prepareDataDir(config.dataDir);
+      lock = acquireInstanceLock(config.dataDir);
+    }
   } catch (error) {
     if (error instanceof InstanceLockedError) throw new StartupError(error.message);
     throw error;

@@ -21,7 +21,7 @@ export const statusOperations = [
     operationId: 'adminGetStatus',
     method: 'GET',
     path: '/status',
-    summary: 'Is it up, is anything stuck: version, uptime, queue, deliveries of the last hour, webhooks',
+    summary: 'Is it up, is anything stuck: version, uptime, database engine and size, queue, deliveries of the last hour, webhooks',
     success: { status: 200 },
     handle: async (_, app) => {
       const now = app.clock.now();
@@ -36,7 +36,10 @@ export const statusOperations = [
         version: VERSION,
         startedAt: toIso(app.startedAt),
         uptimeSeconds: Math.floor((now - app.startedAt) / 1000),
-        databaseBytes: app.database.sizeBytes(),
+        databaseEngine: app.database.engine,
+        databaseBytes: await app.database.sizeBytes(),
+        // The file, or the PostgreSQL URL with its password masked.
+        database: app.database.location,
         businesses,
         queue: { ...queue, inFlight: app.engine.inFlight },
         deliveriesLastHour: lastHour,

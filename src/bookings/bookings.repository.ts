@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { pick, prepared } from '../db/prepared.ts';
+import { bigint, jsonIds } from '../db/dialect.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import type { BookingStatus, BookingsTable } from '../db/tables.ts';
 
@@ -97,7 +98,7 @@ const busyOverlapping = prepared<
   { staffIds: string; from: number; to: number; exclude: number; now: number; holder: number },
   { staff_id: number; busy_from: number; busy_to: number }
 >((qb, p) => {
-  const staffIn = (eb: any) => eb.selectFrom(sql<{ value: number }>`json_each(${p.staffIds})`.as('j')).select('j.value');
+  const staffIn = jsonIds(qb, p.staffIds);
   return (
     qb
       .selectFrom('bookings')
@@ -111,8 +112,8 @@ const busyOverlapping = prepared<
       .where('status', 'in', LIVE_STATUSES.map((status) => sql.lit(status)))
       // Bookings last at most a day (a check constraint) and buffers at most MAX_BUFFER_MS, so the
       // index on (staff_id, start_at) bounds the search on both sides.
-      .where('start_at', '<', sql<number>`${p.to} + ${sql.lit(MAX_BUFFER_MS)}`)
-      .where('start_at', '>', sql<number>`${p.from} - ${sql.lit(86_400_000 + MAX_BUFFER_MS)}`)
+      .where('start_at', '<', sql<number>`${bigint(qb, p.to)} + ${sql.lit(MAX_BUFFER_MS)}`)
+      .where('start_at', '>', sql<number>`${bigint(qb, p.from)} - ${sql.lit(86_400_000 + MAX_BUFFER_MS)}`)
       .where(sql<number>`start_at - buffer_before_minutes * 60000`, '<', p.to)
       .where(sql<number>`end_at + buffer_after_minutes * 60000`, '>', p.from)
       .where('id', '!=', p.exclude)
@@ -128,8 +129,8 @@ const busyOverlapping = prepared<
           .where('staff_id', 'in', staffIn)
           .where('expires_at', '>', p.now)
           .where('api_key_id', '!=', p.holder)
-          .where('start_at', '<', sql<number>`${p.to} + ${sql.lit(MAX_BUFFER_MS)}`)
-          .where('start_at', '>', sql<number>`${p.from} - ${sql.lit(86_400_000 + MAX_BUFFER_MS)}`)
+          .where('start_at', '<', sql<number>`${bigint(qb, p.to)} + ${sql.lit(MAX_BUFFER_MS)}`)
+          .where('start_at', '>', sql<number>`${bigint(qb, p.from)} - ${sql.lit(86_400_000 + MAX_BUFFER_MS)}`)
           .where(sql<number>`start_at - buffer_before_minutes * 60000`, '<', p.to)
           .where(sql<number>`end_at + buffer_after_minutes * 60000`, '>', p.from),
       )

@@ -1,5 +1,7 @@
-import { backupDatabase, restoreDatabase } from '../db/backup.ts';
+import { BackupError, backupDatabase, restoreDatabase } from '../db/backup.ts';
 import { assertKeyMatches, sealedSecretsKeyId, secretsKeyFile } from '../webhooks/secret-box.ts';
+import { maskDatabaseUrl, type Config } from '../config.ts';
+import { postgresBackupMessage } from '../db/postgres/connection.ts';
 import { required, type Command } from './command.ts';
 
 const force = { type: 'boolean', description: 'replace what is there already' } as const;
@@ -13,6 +15,7 @@ export const backupCommand: Command = {
     force,
   },
   async run({ values, config, io, json }) {
+    refuseOnPostgres(config);
     const copy = await backupDatabase(config.dataDir, required(values, 'to'), { force: values.force === true });
     if (json) io.out(JSON.stringify(copy));
     else {
@@ -34,6 +37,7 @@ export const restoreCommand: Command = {
     force: { type: 'boolean', description: 'replace an existing database (kept as booking.db.before-restore)' },
   },
   async run({ values, config, io, json }) {
+    refuseOnPostgres(config);
     const from = required(values, 'from');
     const result = await restoreDatabase(config.dataDir, from, {
       force: values.force === true,
@@ -48,6 +52,11 @@ export const restoreCommand: Command = {
     if (result.previous) io.out(`The database it replaced is kept as ${result.previous}.`);
   },
 };
+
+/** backup and restore copy SQLite's file; PostgreSQL has its own tools for that. */
+function refuseOnPostgres(config: Config): void {
+  if (config.databaseUrl) throw new BackupError(postgresBackupMessage(maskDatabaseUrl(config.databaseUrl)));
+}
 
 function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;

@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import { openDatabase } from '../db/connection.ts';
+import { openConfiguredDatabase } from '../db/open.ts';
 import type { Database } from '../db/database.ts';
 
 export interface OptionDef {
@@ -59,7 +59,7 @@ export function list(value: string | boolean | undefined): string[] | undefined 
 }
 
 export async function withDatabase<T>(config: Config, work: (database: Database) => Promise<T>): Promise<T> {
-  const database = await openDatabase(config.dataDir);
+  const database = await openConfiguredDatabase(config);
   try {
     return await work(database);
   } finally {

@@ -34,6 +34,11 @@ export const COMMANDS: readonly Command[] = [
 
 const COMMON_OPTIONS: Record<string, OptionDef> = {
   data: { type: 'string', description: 'folder of booking.db (BOOKING_DATA_DIR, default ./data)', placeholder: 'DIR' },
+  'database-url': {
+    type: 'string',
+    description: 'PostgreSQL 15+ instead of SQLite (BOOKING_DATABASE_URL, which keeps the password out of ps)',
+    placeholder: 'URL',
+  },
   json: { type: 'boolean', description: 'print one JSON document on stdout and nothing else there' },
   help: { type: 'boolean', description: 'show this help' },
 };
@@ -74,7 +79,7 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
 
   for (const name of unknownVariables(env)) io.err(`booking-api: warning: unknown variable ${name} is ignored`);
   try {
-    const flags: Flags = command.takesConfigFlags ? values : { data: values.data };
+    const flags: Flags = command.takesConfigFlags ? values : { data: values.data, 'database-url': values['database-url'] };
     const config = loadConfig(env, flags);
     loadEmbeddedAddon(config.cacheDir ?? path.join(config.dataDir, '.cache'));
     const code = await command.run({ values, config, io, json: values.json === true, env });
@@ -135,7 +140,7 @@ function generalHelp(): string {
     'Commands:',
     ...COMMANDS.map((c) => `  ${c.words.join(' ').padEnd(width)}  ${c.summary}`),
     '',
-    'Every command takes --data DIR and --json. Run "booking-api <command> --help" for its options.',
+    'Every command takes --data DIR (or --database-url URL) and --json. Run "booking-api <command> --help" for its options.',
   ].join('\n');
 }
 

@@ -4,7 +4,7 @@ import { startServer, type RunningServer } from '../server.ts';
 import type { Command, OptionDef } from './command.ts';
 
 const configOptions: Record<string, OptionDef> = Object.fromEntries(
-  OPTIONS.filter((o) => o.flag !== undefined && o.flag !== 'data').map((o) => [
+  OPTIONS.filter((o) => o.flag !== undefined && o.flag !== 'data' && o.flag !== 'database-url').map((o) => [
     o.flag!,
     { type: o.boolean ? 'boolean' : 'string', description: `${o.description} (${o.env})` } satisfies OptionDef,
   ]),

@@ -1,3 +1,4 @@
+import { isPostgres } from '../db/dialect.ts';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { pick, prepared } from '../db/prepared.ts';
 import type { Db, Tx } from '../db/transaction.ts';
@@ -46,7 +47,9 @@ function clientQuery(db: Db, businessId: number, search?: string) {
   if (search) {
     // LIKE with the user's % and _ taken literally.
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const like = (column: string, value: string) => sql<boolean>`${sql.ref(column)} like ${value} escape '\\'`;
+    // SQLite's LIKE ignores ASCII case; PostgreSQL's ILIKE does the same there.
+    const operator = sql.raw(isPostgres(db) ? 'ilike' : 'like');
+    const like = (column: string, value: string) => sql<boolean>`${sql.ref(column)} ${operator} ${value} escape '\\'`;
     query = query.where((eb) =>
       eb.or([like('name', pattern), like('email_normalized', pattern.toLowerCase()), like('phone', pattern)]),
     );

@@ -65,7 +65,7 @@ export async function openDatabase(dataDir: string, options: OpenOptions = {}): 
     reportFailuresTo: (report) => {
       group.report = report;
     },
-    sizeBytes: () => fileSize(file) + fileSize(`${file}-wal`),
+    sizeBytes: async () => fileSize(file) + fileSize(`${file}-wal`),
     backup: async (destination) => {
       await raw.backup(destination);
     },

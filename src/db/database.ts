@@ -38,14 +38,15 @@ export interface FreshnessSignal {
  * engine sits behind it is known inside src/db alone.
  */
 export interface Database {
-  readonly engine: 'sqlite';
+  readonly engine: 'sqlite' | 'postgres';
   /** Kysely for every query outside a transaction. */
   readonly db: Kysely<Tables>;
-  /** Where the data lives, for messages (a file for SQLite). */
+  /** Where the data lives, for messages (a file for SQLite, the URL with its password masked for PostgreSQL). */
   readonly location: string;
   /**
-   * Runs `work` in a transaction and returns once it has committed. Transactions are group-committed
-   * (transaction.ts). Do not call it from inside `work`: it would wait for its own batch.
+   * Runs `work` in a transaction and returns once it has committed. On SQLite transactions are
+   * group-committed (transaction.ts); on PostgreSQL each is its own. Do not call it from inside
+   * `work`: on SQLite it would wait for its own batch.
    */
   transaction<T>(work: (trx: Tx) => Promise<T>): Promise<T>;
   /** Schedules `hook` for after the commit of `trx`; a rollback drops it. The same hook runs once. */
@@ -54,8 +55,9 @@ export interface Database {
   cache<K, V>(topics: readonly Topic[]): VersionedCache<K, V>;
   /** Where the group commit reports its own bugs and those of after-commit hooks. Console by default. */
   reportFailuresTo(report: (error: unknown, what: string) => void): void;
-  sizeBytes(): number;
-  /** Consistent online copy of the whole database into `destination`. */
+  /** The database's size on disk: file and WAL for SQLite, pg_database_size for PostgreSQL. */
+  sizeBytes(): Promise<number>;
+  /** Consistent online copy of the whole database into `destination` (SQLite; PostgreSQL points to pg_dump). */
   backup(destination: string): Promise<void>;
   /**
    * Caps the database's size in pages and returns the cap in force (never below the current size).

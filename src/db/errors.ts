@@ -1,22 +1,41 @@
-/** What a storage failure means for a request, decided here so SQLite error codes stay in src/db. */
-export type StorageFailure = 'full' | 'busy' | 'readonly';
+/** What a storage failure means for a request, decided here so engine error codes stay in src/db. */
+export type StorageFailure = 'full' | 'busy' | 'readonly' | 'unavailable';
+
+/** Node's socket errors and pg's own words when the connection to PostgreSQL is gone or cannot be made. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const CONNECTION_MESSAGES = /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end/i;
 
 export function storageFailureOf(error: unknown): StorageFailure | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return undefined;
-  if (code === 'SQLITE_FULL') return 'full';
-  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'busy';
-  if (code.startsWith('SQLITE_READONLY')) return 'readonly';
+  const e = error as { code?: unknown; message?: unknown } | null;
+  const code = e?.code;
+  if (typeof code === 'string' && code.startsWith('SQLITE_')) {
+    if (code === 'SQLITE_FULL') return 'full';
+    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'busy';
+    if (code.startsWith('SQLITE_READONLY')) return 'readonly';
+    return undefined;
+  }
+  if (typeof code === 'string') {
+    if (CONNECTION_CODES.has(code)) return 'unavailable';
+    // PostgreSQL's SQLSTATE: connection exceptions, shutting down, cannot connect now, too many connections.
+    if (code.startsWith('08') || code.startsWith('57P') || code === '53300') return 'unavailable';
+    if (code === '53100') return 'full';
+    // Serialization failure, deadlock, lock not available.
+    if (code === '40001' || code === '40P01' || code === '55P03') return 'busy';
+    if (code === '25006') return 'readonly';
+  }
+  if (typeof e?.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return 'unavailable';
   return undefined;
 }
 
 /** True when an INSERT or UPDATE broke a UNIQUE constraint. */
 export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
 /** True when the database refused a second live booking of one staff member at overlapping times. */
 export function isSlotConflict(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown } | null;
+  const e = error as { code?: unknown; message?: unknown; constraint?: unknown } | null;
+  if (e?.code === '23P01' && e.constraint === 'bookings_slot_unavailable') return true;
   return typeof e?.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT') && e.message === 'slot_unavailable';
 }

@@ -90,5 +90,13 @@ export const errors = {
     ),
   storageBusy: () =>
     new AppError(503, 'storage_busy', 'The database is busy. Try again in a moment.', {}, { 'Retry-After': '1' }),
+  storageUnavailable: () =>
+    new AppError(
+      503,
+      'storage_unavailable',
+      'The database cannot be reached right now, so nothing was done. Try again in a moment.',
+      {},
+      { 'Retry-After': '2' },
+    ),
   internal: () => new AppError(500, 'internal_error', 'Something went wrong on our side. The request id identifies it.'),
 } as const;

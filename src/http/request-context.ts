@@ -56,6 +56,7 @@ export function toAppError(error: unknown): AppError {
   if (storage === 'full') return errors.storageFull();
   if (storage === 'busy') return errors.storageBusy();
   if (storage === 'readonly') return errors.storageReadOnly();
+  if (storage === 'unavailable') return errors.storageUnavailable();
   if (error instanceof HttpError && error.status < 500 && error.expose) {
     if (error.status === 404) return errors.notFound();
     return new AppError(error.status, 'bad_request', error.message);

@@ -24,7 +24,7 @@ const REASONS: Record<number, string> = {
   422: 'The Idempotency-Key was used for another request (`idempotency_key_reused`).',
   429: 'The per-key rate limit is exceeded (`rate_limited`); `retryAfter` and `Retry-After` say when to try again.',
   500: 'A fault on our side (`internal_error`); the request id identifies it in the logs.',
-  503: 'Storage cannot take the request now: the disk is full (`storage_full`), the database is read-only (`storage_read_only`) or busy (`storage_busy`). Reading still works; `Retry-After` says when to try again.',
+  503: 'Storage cannot take the request now: the disk is full (`storage_full`), the database is read-only (`storage_read_only`), busy (`storage_busy`) or cannot be reached (`storage_unavailable`, PostgreSQL). Reading still works; `Retry-After` says when to try again.',
 };
 
 /** Headers on answers that passed the rate limiter: every answer but 401 (and a 5xx before it). */

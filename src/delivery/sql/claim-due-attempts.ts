@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { prepared } from '../../db/prepared.ts';
+import { jsonIds } from '../../db/dialect.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { AttemptTrigger, WebhookStatus } from '../../db/tables.ts';
 
@@ -47,7 +48,7 @@ const lease = prepared<{ ids: string; leaseUntil: number }>((qb, p) =>
   qb
     .updateTable('delivery_attempts')
     .set({ lease_until: p.leaseUntil })
-    .where('id', 'in', sql<number>`(select value from json_each(${p.ids}))`),
+    .where('id', 'in', jsonIds(qb, p.ids)),
 );
 
 const details = prepared<{ ids: string }, ClaimedAttempt>((qb, p) =>
@@ -71,7 +72,7 @@ const details = prepared<{ ids: string }, ClaimedAttempt>((qb, p) =>
       'k.status as keyStatus',
       'k.expires_at as keyExpiresAt',
     ])
-    .where('a.id', 'in', sql<number>`(select value from json_each(${p.ids}))`),
+    .where('a.id', 'in', jsonIds(qb, p.ids)),
 );
 
 /**

@@ -1,0 +1,163 @@
+import pg from 'pg';
+import { Kysely, type Transaction } from 'kysely';
+import { FreshnessPostgresDialect } from './dialect.ts';
+import { Migrator } from 'kysely/migration';
+import { maskDatabaseUrl } from '../../config.ts';
+import { StorageSetupError } from '../connection.ts';
+import { VersionedCache, type Database } from '../database.ts';
+import type { Tables } from '../tables.ts';
+import type { Tx } from '../transaction.ts';
+import { PostgresFreshness } from './freshness.ts';
+import { postgresMigrations } from './migrations/index.ts';
+
+export const MIN_SERVER_VERSION = 15;
+
+export interface PostgresOptions {
+  /** Connections in the pool. */
+  poolSize?: number;
+}
+
+/**
+ * bigint (every id, time and count here) and numeric (sums, averages) come back as JavaScript
+ * numbers, as they do from SQLite: ids and Unix milliseconds stay far below 2^53.
+ */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format as 'text');
+  }) as typeof pg.types.getTypeParser,
+};
+
+/** How booking-api connects: the URL, a bounded wait for a connection, our types. */
+export function clientConfig(url: string): pg.ClientConfig {
+  return { connectionString: url, connectionTimeoutMillis: 5_000, types, application_name: 'booking-api' };
+}
+
+/**
+ * Connects once to say clearly what is wrong (unreachable, login refused, no such database,
+ * too old) before anything else is tried. Messages show the URL with its password masked.
+ */
+export async function checkServer(url: string): Promise<void> {
+  const where = maskDatabaseUrl(url);
+  const client = new pg.Client(clientConfig(url));
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new StorageSetupError(connectFailure(error, where));
+  }
+  try {
+    const { rows } = await client.query<{ server_version_num: string; server_version: string }>(
+      `select current_setting('server_version_num') as server_version_num, current_setting('server_version') as server_version`,
+    );
+    const version = Number(rows[0]!.server_version_num);
+    if (version < MIN_SERVER_VERSION * 10_000) {
+      throw new StorageSetupError(`PostgreSQL ${rows[0]!.server_version} at ${where} is too old: booking-api needs PostgreSQL ${MIN_SERVER_VERSION} or newer`);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function connectFailure(error: unknown, where: string): string {
+  const e = error as { code?: string; message?: string };
+  if (e.code === '28P01' || e.code === '28000') return `PostgreSQL at ${where} refused the login (${e.message})`;
+  if (e.code === '3D000') return `PostgreSQL at ${where}: ${e.message}`;
+  if (e.code === 'ECONNREFUSED' || e.code === 'ENOTFOUND' || e.code === 'EHOSTUNREACH' || e.code === 'EAI_AGAIN' || e.code === 'ETIMEDOUT') {
+    return `cannot reach PostgreSQL at ${where} (${e.code})`;
+  }
+  if (/timeout/i.test(e.message ?? '')) return `cannot reach PostgreSQL at ${where} (no answer within 5 s)`;
+  return `cannot connect to PostgreSQL at ${where}: ${e.message ?? String(error)}`;
+}
+
+/** Opens PostgreSQL at `url`, migrates it (once, whoever starts at the same time) and returns the Database. */
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
+  await checkServer(url);
+  const where = maskDatabaseUrl(url);
+  const pool = new pg.Pool({ ...clientConfig(url), max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
+  // An idle connection that dies (the server restarted) is dropped by the pool; queries then get a new one.
+  pool.on('error', () => undefined);
+  let signal: PostgresFreshness | undefined;
+  const kysely = new Kysely<Tables>({ dialect: new FreshnessPostgresDialect({ pool }, async () => signal?.refresh()) });
+  try {
+    await migrate(kysely, where);
+  } catch (error) {
+    await kysely.destroy();
+    throw error;
+  }
+
+  signal = new PostgresFreshness(clientConfig(url));
+  try {
+    await signal.start();
+  } catch (error) {
+    await kysely.destroy();
+    throw new StorageSetupError(`cannot listen for changes on PostgreSQL at ${where}: ${(error as Error).message}`);
+  }
+
+  const hooks = new WeakMap<Tx, Set<() => void>>();
+  let report: (error: unknown, what: string) => void = (error, what) => console.error(`${what}:`, error);
+  const afterCommit = (trx: Tx, hook: () => void) => {
+    const set = hooks.get(trx);
+    if (!set) throw new Error('afterCommit() needs a transaction opened by Database.transaction()');
+    set.add(hook);
+  };
+
+  return {
+    engine: 'postgres',
+    db: kysely,
+    location: where,
+    async transaction(work) {
+      const set = new Set<() => void>();
+      const value = await kysely.transaction().execute((trx: Transaction<Tables>) => {
+        hooks.set(trx, set);
+        return work(trx);
+      });
+      for (const hook of set) {
+        try {
+          hook();
+        } catch (error) {
+          report(error, 'after-commit hook failed');
+        }
+      }
+      return value;
+    },
+    afterCommit,
+    cache: (topics) => new VersionedCache(topics, signal!, afterCommit),
+    reportFailuresTo: (to) => {
+      report = to;
+    },
+    sizeBytes: async () => {
+      const { rows } = await pool.query<{ size: number }>('select pg_database_size(current_database()) as size');
+      return rows[0]!.size;
+    },
+    backup: async () => {
+      throw new StorageSetupError(postgresBackupMessage(where));
+    },
+    setMaxPageCount: () => {
+      throw new Error('setMaxPageCount is SQLite only');
+    },
+    close: async () => {
+      await signal!.close();
+      await kysely.destroy();
+    },
+  };
+}
+
+export function postgresBackupMessage(where: string): string {
+  return `the database is PostgreSQL (${where}): back it up with pg_dump and restore it with pg_restore, e.g. "pg_dump -Fc -f booking.dump URL" and "pg_restore -d URL booking.dump"`;
+}
+
+/**
+ * Kysely's migrator on PostgreSQL takes a session-level pg_advisory_lock and runs all pending
+ * migrations in one transaction under it: instances starting together wait for each other, and
+ * the later ones find nothing left to do.
+ */
+async function migrate(kysely: Kysely<Tables>, where: string): Promise<void> {
+  const migrator = new Migrator({ db: kysely, provider: { getMigrations: async () => postgresMigrations } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const message = (result.error as Error).message ?? String(result.error);
+    const hint = /missing/i.test(message) ? ' (was it created by a newer booking-api?)' : '';
+    throw new StorageSetupError(`cannot migrate the PostgreSQL database ${where}${hint}: ${message}`);
+  }
+}

@@ -1,0 +1,101 @@
+import {
+  PostgresDialect, PostgresDriver, type CompiledQuery, type DatabaseConnection, type Driver, type PostgresDialectConfig, type QueryResult, type TransactionSettings } from 'kysely';
+
+/** A statement that changes a table some cache depends on (the topics' tables of migration 0004). */
+const CACHED_WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?(?:api_keys|webhooks|businesses|services|staff|staff_services)"?[\s(]/i;
+
+/**
+ * Kysely's PostgresDialect, told when this process has committed a change the caches depend on:
+ * after a COMMIT of a transaction that wrote such a table, or after such a write outside one.
+ * `onCommitted` is awaited before the caller goes on, so this process's own changes are in its
+ * caches' versions before the next request (as SQLite's driver does); other processes' changes
+ * arrive by NOTIFY.
+ */
+export class FreshnessPostgresDialect extends PostgresDialect {
+  readonly #config: PostgresDialectConfig;
+  readonly #onCommitted: () => Promise<void>;
+
+  constructor(config: PostgresDialectConfig, onCommitted: () => Promise<void>) {
+    super(config);
+    this.#config = config;
+    this.#onCommitted = onCommitted;
+  }
+
+  override createDriver(): Driver {
+    return new FreshnessDriver(this.#config, this.#onCommitted);
+  }
+}
+
+class FreshnessDriver extends PostgresDriver {
+  readonly #onCommitted: () => Promise<void>;
+  readonly #state = new WeakMap<DatabaseConnection, { inTransaction: boolean; wrote: boolean }>();
+  readonly #wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
+
+  constructor(config: PostgresDialectConfig, onCommitted: () => Promise<void>) {
+    super(config);
+    this.#onCommitted = onCommitted;
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    let wrapped = this.#wrapped.get(connection);
+    if (!wrapped) {
+      const state = { inTransaction: false, wrote: false };
+      const onCommitted = this.#onCommitted;
+      const execute = async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+        const result = await connection.executeQuery<R>(query);
+        if (CACHED_WRITE.test(query.sql)) {
+          if (state.inTransaction) state.wrote = true;
+          else await onCommitted();
+        }
+        return result;
+      };
+      // Everything else (Kysely's private methods on its connection included) goes to the original.
+      wrapped = new Proxy(connection, {
+        get(target, property) {
+          if (property === 'executeQuery') return execute;
+          const value = Reflect.get(target, property, target) as unknown;
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      // Kysely hands the wrapper back to releaseConnection; the pool needs the original.
+      this.#wrapped.set(connection, wrapped);
+      this.#wrapped.set(wrapped, connection);
+      this.#state.set(wrapped, state);
+    }
+    return wrapped;
+  }
+
+  override async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    await super.releaseConnection((this.#wrapped.get(connection) ?? connection) as never);
+  }
+
+  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    await super.beginTransaction(connection, settings);
+    const state = this.#state.get(connection);
+    if (state) {
+      state.inTransaction = true;
+      state.wrote = false;
+    }
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await super.commitTransaction(connection);
+    const state = this.#state.get(connection);
+    if (!state) return;
+    state.inTransaction = false;
+    if (state.wrote) {
+      state.wrote = false;
+      await this.#onCommitted();
+    }
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const state = this.#state.get(connection);
+    if (state) {
+      state.inTransaction = false;
+      state.wrote = false;
+    }
+    await super.rollbackTransaction((this.#wrapped.get(connection) ?? connection) as never);
+  }
+}

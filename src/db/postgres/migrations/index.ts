@@ -1,0 +1,17 @@
+import type { Migration } from 'kysely/migration';
+import * as foundation from './0001-foundation.ts';
+import * as bookingDomain from './0002-booking-domain.ts';
+import * as bookingRules from './0003-booking-rules.ts';
+import * as cacheVersions from './0004-cache-versions.ts';
+
+/**
+ * PostgreSQL's migrations: the same numbers and meaning as SQLite's (src/db/migrations), written
+ * for PostgreSQL. Every new SQLite migration gets its PostgreSQL twin under the same name (a test
+ * compares the two lists). Never edit one that has shipped; add the next number.
+ */
+export const postgresMigrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+  '0002-booking-domain': bookingDomain,
+  '0003-booking-rules': bookingRules,
+  '0004-cache-versions': cacheVersions,
+};
