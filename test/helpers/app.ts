@@ -11,6 +11,7 @@ import type { EventName } from '../../src/webhooks/events.ts';
 import type { Lookup } from '../../src/delivery/targets.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import type { Logger } from '../../src/log.ts';
+import { freshTestDatabase, testingOnPostgres } from './postgres.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdefghij';
 
@@ -61,6 +62,13 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
   });
 }
 
+const databasesByDataDir = new Map<string, Promise<string>>();
+export function databaseFor(dataDir: string): Promise<string> {
+  let url = databasesByDataDir.get(dataDir);
+  if (!url) databasesByDataDir.set(dataDir, (url = freshTestDatabase()));
+  return url;
+}
+
 /** The real server on 127.0.0.1, port 0, with its own data dir; talks HTTP like any client. */
 export class TestApp {
   readonly server: RunningServer;
@@ -75,7 +83,10 @@ export class TestApp {
 
   static async start(options: TestAppOptions = {}): Promise<TestApp> {
     const dataDir = options.dataDir ?? tempDataDir();
-    const config = testConfig(dataDir, options.config);
+    // On the PostgreSQL leg of npm test (BOOKING_TEST_ENGINE=postgres) each data dir gets a database
+    // of its own: a fresh one, or the same again when a test restarts a server on its data dir.
+    const databaseUrl = options.config?.databaseUrl ?? (testingOnPostgres() ? await databaseFor(dataDir) : undefined);
+    const config = testConfig(dataDir, { ...options.config, databaseUrl });
     const server = await startServer(config, {
       clock: options.clock,
       logger: options.logger,

@@ -62,7 +62,8 @@ export interface TestPostgres {
   restart(): Promise<void>;
 }
 
-export async function startPostgres(): Promise<TestPostgres> {
+/** `unref`: the server does not keep this process alive (it is killed when the process exits). */
+export async function startPostgres(options: { unref?: boolean } = {}): Promise<TestPostgres> {
   const found = findPostgres();
   if (!found) throw new Error(`${postgresMissing()}; CI is set, so the PostgreSQL tests fail instead of being skipped`);
   const bin = (name: string) => path.join(found.dir, name);
@@ -103,6 +104,11 @@ export async function startPostgres(): Promise<TestPostgres> {
     );
     server.stdout!.on('data', (chunk) => (log += chunk));
     server.stderr!.on('data', (chunk) => (log += chunk));
+    if (options.unref) {
+      server.unref();
+      (server.stdout as unknown as { unref(): void }).unref();
+      (server.stderr as unknown as { unref(): void }).unref();
+    }
     const exited = new Promise<never>((_, reject) => server!.once('exit', (code) => reject(new Error(`postgres exited (${code}): ${log}`))));
     await Promise.race([waitReady(bin('pg_isready'), port, ids), exited]);
   };
@@ -167,4 +173,34 @@ async function waitReady(pgIsReady: string, port: number, ids: object): Promise<
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`PostgreSQL on port ${port} was not ready within 30 s`);
+}
+
+/** True when this test process runs the database-facing suites on PostgreSQL (the second leg of npm test). */
+export function testingOnPostgres(): boolean {
+  return process.env.BOOKING_TEST_ENGINE === 'postgres';
+}
+
+let sharedCluster: Promise<string> | undefined;
+let databases = 0;
+
+/**
+ * A fresh, empty database for one test server on the PostgreSQL leg: on the cluster the leg's
+ * runner started (BOOKING_TEST_PG_URL), or on one this process starts for itself when a file is
+ * run alone with BOOKING_TEST_ENGINE=postgres.
+ */
+export async function freshTestDatabase(): Promise<string> {
+  sharedCluster ??= process.env.BOOKING_TEST_PG_URL ? Promise.resolve(process.env.BOOKING_TEST_PG_URL) : startPostgres({ unref: true }).then((pg) => pg.url);
+  const admin = await sharedCluster;
+  const name = `t_${process.pid}_${++databases}_${Math.random().toString(36).slice(2, 8)}`;
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

@@ -1,0 +1,48 @@
+/**
+ * The second leg of `npm test`: the database-facing suites again, on PostgreSQL. Starts one
+ * throwaway cluster (test/helpers/postgres.ts), runs FILES with BOOKING_TEST_ENGINE=postgres
+ * (TestApp then gives every server a fresh database on it), stops the cluster.
+ * Without PostgreSQL binaries it says so in one line and skips; with CI set that fails instead.
+ *   node test/postgres-leg.ts [file …]
+ */
+import { spawnSync } from 'node:child_process';
+import { postgresMissing, startPostgres } from './helpers/postgres.ts';
+
+/** Between them these reach every repository function and the queue's statements. */
+const FILES = [
+  'test/bookings.test.ts',
+  'test/booking-transitions.test.ts',
+  'test/admin-api.test.ts',
+  'test/api-key-auth.test.ts',
+  'test/isolation-matrix.test.ts',
+  'test/rate-limit.test.ts',
+  'test/catalog.test.ts',
+  'test/events.test.ts',
+  'test/delivery-retry.test.ts',
+  'test/delivery-recovery.test.ts',
+  'test/delivery-ping-redeliver.test.ts',
+  'test/delivery-health.test.ts',
+  'test/delivery-stats.test.ts',
+];
+
+const missing = postgresMissing();
+if (missing) {
+  if (process.env.CI) {
+    console.error(`PostgreSQL leg: ${missing}; CI is set, so this fails`);
+    process.exit(1);
+  }
+  console.log(`PostgreSQL leg skipped: ${missing}`);
+  process.exit(0);
+}
+
+const files = process.argv.length > 2 ? process.argv.slice(2) : FILES;
+const started = performance.now();
+const pg = await startPostgres();
+console.log(`PostgreSQL leg: ${files.length} files on a throwaway PostgreSQL cluster`);
+const run = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...files], {
+  stdio: 'inherit',
+  env: { ...process.env, BOOKING_TEST_ENGINE: 'postgres', BOOKING_TEST_PG_URL: pg.url },
+});
+await pg.stop();
+console.log(`PostgreSQL leg: ${run.status === 0 ? 'passed' : 'FAILED'} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+process.exit(run.status ?? 1);

@@ -1,0 +1,145 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { cliAsync, startServeProcess } from './helpers/cli.ts';
+import { ADMIN_TOKEN, TestApp, tempDataDir } from './helpers/app.ts';
+import { TestClock } from './helpers/clock.ts';
+import { skipWithoutPostgres, startPostgres, type TestPostgres } from './helpers/postgres.ts';
+import { admin, bookingBody, makeSalon, TEST_NOW } from './helpers/salon.ts';
+import { postgresMigrations } from '../src/db/postgres/migrations/index.ts';
+import { migrations } from '../src/db/migrations/index.ts';
+
+/** What booking-api does on PostgreSQL that the SQLite suites cannot show: set-up failures, the lock, outages. */
+describe('PostgreSQL', { skip: skipWithoutPostgres() }, () => {
+  let pg: TestPostgres;
+  before(async () => {
+    pg = await startPostgres();
+  });
+  after(() => pg?.stop());
+
+  const env = (url: string) => ({ BOOKING_DATABASE_URL: url, BOOKING_ADMIN_TOKEN: ADMIN_TOKEN });
+  const oneLine = (stderr: string) => stderr.trim().split('\n').filter((line) => !line.includes('ExperimentalWarning'));
+
+  it('has a PostgreSQL twin of every SQLite migration, under the same name', () => {
+    assert.deepEqual(Object.keys(postgresMigrations), Object.keys(migrations));
+  });
+
+  it('runs every command on the database the URL names, and never prints the password', async () => {
+    const url = await pg.createDatabase('cli');
+    const data = tempDataDir();
+    const migrated = await cliAsync(['migrate', '--data', data], env(url));
+    assert.equal(migrated.status, 0, migrated.stderr);
+    assert.match(migrated.stdout, /postgres:\/\/booking:\*\*\*@127\.0\.0\.1:\d+\/cli is up to date/);
+    const business = await cliAsync(['businesses', 'create', '--name', 'Salon PG', '--timezone', 'Europe/Berlin', '--json', '--data', data], env(url));
+    assert.equal(business.status, 0, business.stderr);
+    const key = await cliAsync(['keys', 'create', '--business', '1', '--name', 'Widget', '--preset', 'display', '--json', '--data', data], env(url));
+    assert.equal(key.status, 0, key.stderr);
+    const { key: value, id } = JSON.parse(key.stdout);
+
+    // The flag works as well as the variable, for every command.
+    const listed = await cliAsync(['businesses', 'list', '--json', '--database-url', url, '--data', data], { BOOKING_ADMIN_TOKEN: ADMIN_TOKEN });
+    assert.equal(listed.status, 0, listed.stderr);
+    assert.equal(JSON.parse(listed.stdout)[0].name, 'Salon PG');
+
+    const server = await startServeProcess(['--data', data], env(url));
+    try {
+      const ask = () => fetch(`${server.url}/v1/integration/services`, { headers: { 'X-API-Key': value } });
+      assert.equal((await ask()).status, 200);
+      // A second server on the same database is refused with one line.
+      const second = await cliAsync(['serve', '--port', '0', '--data', tempDataDir()], env(url));
+      assert.equal(second.status, 1);
+      assert.deepEqual(oneLine(second.stderr).length, 1, second.stderr);
+      assert.match(second.stderr, /already running on the PostgreSQL database .*several instances on one database are not supported yet/);
+      // A key revoked by the CLI is refused by the running server within a second (LISTEN/NOTIFY).
+      const revoked = await cliAsync(['keys', 'revoke', String(id), '--data', data], env(url));
+      assert.equal(revoked.status, 0, revoked.stderr);
+      const deadline = Date.now() + 1000;
+      let status = 0;
+      while (Date.now() < deadline && (status = (await ask()).status) !== 401) await new Promise((r) => setTimeout(r, 20));
+      assert.equal(status, 401);
+      // The status page says which engine and how big, with the password masked.
+      const page = await fetch(`${server.url}/admin/api/status`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+      const body = (await page.json()) as { databaseEngine: string; databaseBytes: number; database: string };
+      assert.equal(body.databaseEngine, 'postgres');
+      assert.ok(body.databaseBytes > 1_000_000, String(body.databaseBytes));
+      assert.match(body.database, /^postgres:\/\/booking:\*\*\*@/);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    const { stdout, stderr } = server.output();
+    assert.ok(!`${stdout}${stderr}${migrated.stdout}${migrated.stderr}`.includes(pg.password), 'the password was printed');
+  });
+
+  it('refuses a malformed URL, an unreachable server, a refused login and backups with one clear line, exit 1', async () => {
+    const data = tempDataDir();
+    const secret = 'very-secret-pw';
+    const cases: Array<[string, RegExp]> = [
+      ['not a url', /BOOKING_DATABASE_URL must be a URL like postgres:\/\//],
+      [`mysql://booking:${secret}@127.0.0.1/x`, /must start with postgres:\/\//],
+      [`postgres://booking:${secret}@127.0.0.1:${pg.port}`, /must name a database/],
+      [`postgres://booking:${secret}@127.0.0.1:1/booking`, /cannot reach PostgreSQL at postgres:\/\/booking:\*\*\*@127\.0\.0\.1:1\/booking \(ECONNREFUSED\)/],
+      [`postgres://booking:${secret}@127.0.0.1:${pg.port}/booking`, /PostgreSQL at postgres:\/\/booking:\*\*\*@127\.0\.0\.1:\d+\/booking refused the login/],
+    ];
+    for (const [i, [url, expected]] of cases.entries()) {
+      // Every case through migrate; the refused login through serve and keys too (process starts are slow).
+      const commands = i === cases.length - 1 ? [['migrate'], ['serve', '--port', '0'], ['keys', 'list']] : [['migrate']];
+      for (const command of commands) {
+        const result = await cliAsync([...command, '--data', data], env(url));
+        assert.equal(result.status, 1, `${command[0]} ${url}: ${result.stderr}`);
+        assert.equal(oneLine(result.stderr).length, 1, result.stderr);
+        assert.match(result.stderr, expected);
+        assert.ok(!result.stderr.includes(secret), result.stderr);
+      }
+    }
+    const backup = await cliAsync(['backup', '--to', `${data}/copy.db`, '--data', data], env(pg.url));
+    assert.equal(backup.status, 1);
+    assert.match(backup.stderr, /PostgreSQL .* back it up with pg_dump and restore it with pg_restore/);
+    assert.ok(!backup.stderr.includes(pg.password));
+  });
+
+  it('answers 503 storage_unavailable while PostgreSQL is down, recovers by itself, and loses nothing answered 201', async () => {
+    const clock = new TestClock(TEST_NOW);
+    const app = await TestApp.start({ clock, config: { databaseUrl: await pg.createDatabase('outage') } });
+    try {
+      const salon = await makeSalon(app);
+      const book = (hour: number) =>
+        app.request('POST', '/v1/integration/bookings', {
+          key: salon.key,
+          body: bookingBody(salon.haircut, `2026-11-23T${String(hour).padStart(2, '0')}:00:00+01:00`, { staffId: salon.anna }),
+        });
+      const created: number[] = [];
+      for (const hour of [9, 10]) {
+        const reply = await book(hour);
+        assert.equal(reply.status, 201, reply.text);
+        created.push(reply.body.id);
+      }
+
+      await pg.stop();
+      const down = await book(11);
+      assert.equal(down.status, 503, down.text);
+      assert.equal(down.body.code, 'storage_unavailable');
+      assert.ok(Number(down.headers.get('retry-after')) >= 1);
+      const reading = await app.request('GET', '/v1/integration/bookings', { key: salon.key });
+      assert.equal(reading.status, 503);
+
+      await pg.restart();
+      let again = await book(11);
+      for (let i = 0; again.status === 503 && i < 50; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        again = await book(11);
+      }
+      assert.equal(again.status, 201, again.text);
+      created.push(again.body.id);
+
+      const listed = await app.request('GET', '/v1/integration/bookings?limit=100', { key: salon.key });
+      assert.equal(listed.status, 200, listed.text);
+      assert.deepEqual(listed.body.data.map((b: { id: number }) => b.id).sort(), created.sort());
+      // The caches work again too: a change through the admin API is seen at once.
+      await admin(app, 'PATCH', `${salon.base}/services/${salon.haircut}`, { name: 'Cut' }, 200);
+      const services = await app.request('GET', '/v1/integration/services', { key: salon.key });
+      assert.ok(services.body.data.some((s: { name: string }) => s.name === 'Cut'), services.text);
+    } finally {
+      await app.stop();
+    }
+  });
+});
