@@ -10,7 +10,7 @@ export interface Config {
   readonly host: string;
   readonly port: number;
   readonly dataDir: string;
-  /** PostgreSQL instead of SQLite: postgres://user:password@host:port/database. Never logged or printed whole. */
+  /** PostgreSQL instead of the database file in the data dir: postgres://user:password@host:port/database. Never logged or printed whole. */
   readonly databaseUrl: string | undefined;
   /** When set, the admin API accepts exactly this token; otherwise one is generated and stored hashed. */
   readonly adminToken: string | undefined;
@@ -97,7 +97,7 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     key: 'databaseUrl',
     env: 'BOOKING_DATABASE_URL',
     flag: 'database-url',
-    description: 'use PostgreSQL 15+ at postgres://USER:PASSWORD@HOST:PORT/DATABASE instead of SQLite in the data dir (prefer the variable: a flag shows in ps)',
+    description: 'use PostgreSQL 15+ at postgres://USER:PASSWORD@HOST:PORT/DATABASE instead of the database file in the data dir (prefer the variable: a flag shows in ps)',
     default: undefined,
     parse: parseDatabaseUrl,
   },

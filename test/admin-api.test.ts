@@ -4,6 +4,7 @@ import { TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
 import { captureLogs } from './helpers/log-capture.ts';
 import { admin, bookingBody, makeSalon, MONDAY, SCHEDULE, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { testingOnPostgres } from './helpers/postgres.ts';
 
 describe('the admin API', () => {
   const clock = new TestClock(TEST_NOW);
@@ -71,6 +72,7 @@ describe('the admin API', () => {
     const reply = await admin(app, 'GET', '/status', undefined, 200);
     assert.equal(reply.body.status, 'ok');
     assert.ok(reply.body.databaseBytes > 0);
+    assert.equal(reply.body.databaseEngine, testingOnPostgres() ? 'postgres' : 'sqlite');
     assert.deepEqual(Object.keys(reply.body.queue).sort(), ['due', 'inFlight', 'leased', 'scheduled']);
     assert.deepEqual(Object.keys(reply.body.deliveriesLastHour).sort(), ['failed', 'retrying', 'success']);
     const hourly = await admin(app, 'GET', '/deliveries/hourly', undefined, 200);

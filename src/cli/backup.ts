@@ -53,7 +53,7 @@ export const restoreCommand: Command = {
   },
 };
 
-/** backup and restore copy SQLite's file; PostgreSQL has its own tools for that. */
+/** backup and restore copy the database file; PostgreSQL has its own tools for that. */
 function refuseOnPostgres(config: Config): void {
   if (config.databaseUrl) throw new BackupError(postgresBackupMessage(maskDatabaseUrl(config.databaseUrl)));
 }

@@ -36,7 +36,7 @@ const COMMON_OPTIONS: Record<string, OptionDef> = {
   data: { type: 'string', description: 'folder of booking.db (BOOKING_DATA_DIR, default ./data)', placeholder: 'DIR' },
   'database-url': {
     type: 'string',
-    description: 'PostgreSQL 15+ instead of SQLite (BOOKING_DATABASE_URL, which keeps the password out of ps)',
+    description: 'PostgreSQL 15+ instead of the database file (BOOKING_DATABASE_URL, which keeps the password out of ps)',
     placeholder: 'URL',
   },
   json: { type: 'boolean', description: 'print one JSON document on stdout and nothing else there' },

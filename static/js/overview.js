@@ -92,7 +92,11 @@ export async function renderOverview(ctx) {
       lastHourTile(status.deliveriesLastHour),
       queueTile(status.queue),
       connectionsTile(status.webhooks),
-      tile('Database', bytes(status.databaseBytes), 'Size of the booking data on disk'),
+      tile(
+        'Database',
+        bytes(status.databaseBytes),
+        `${status.databaseEngine === 'postgres' ? 'PostgreSQL' : 'SQLite'}: size of the booking data on disk`,
+      ),
     ),
     hourlyChart(hourly.data),
     h('section', { class: 'panel' }, h('h3', null, 'Recent problems'), problems(failures.data)),
