@@ -12,6 +12,10 @@ import { postgresMissing, startPostgres } from './helpers/postgres.ts';
 const FILES = [
   'test/bookings.test.ts',
   'test/booking-transitions.test.ts',
+  'test/buffers.test.ts',
+  'test/holds.test.ts',
+  'test/reschedule-api.test.ts',
+  'test/time-off.test.ts',
   'test/admin-api.test.ts',
   'test/api-key-auth.test.ts',
   'test/isolation-matrix.test.ts',

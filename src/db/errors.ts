@@ -36,6 +36,7 @@ export function isUniqueViolation(error: unknown): boolean {
 /** True when the database refused a second live booking of one staff member at overlapping times. */
 export function isSlotConflict(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown; constraint?: unknown } | null;
-  if (e?.code === '23P01' && e.constraint === 'bookings_slot_unavailable') return true;
+  // PostgreSQL: the exclusion constraint (booking against booking) or the holds' triggers (migration 0007).
+  if (e?.code === '23P01' && (e.constraint === 'bookings_slot_unavailable' || e.message === 'slot_unavailable')) return true;
   return typeof e?.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT') && e.message === 'slot_unavailable';
 }

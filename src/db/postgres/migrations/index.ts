@@ -3,6 +3,9 @@ import * as foundation from './0001-foundation.ts';
 import * as bookingDomain from './0002-booking-domain.ts';
 import * as bookingRules from './0003-booking-rules.ts';
 import * as cacheVersions from './0004-cache-versions.ts';
+import * as timeOff from './0005-time-off.ts';
+import * as buffers from './0006-buffers.ts';
+import * as holds from './0007-holds.ts';
 
 /**
  * PostgreSQL's migrations: the same numbers and meaning as SQLite's (src/db/migrations), written
@@ -14,4 +17,7 @@ export const postgresMigrations: Record<string, Migration> = {
   '0002-booking-domain': bookingDomain,
   '0003-booking-rules': bookingRules,
   '0004-cache-versions': cacheVersions,
+  '0005-time-off': timeOff,
+  '0006-buffers': buffers,
+  '0007-holds': holds,
 };
