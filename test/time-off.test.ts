@@ -95,7 +95,7 @@ describe('time off and closures', () => {
     assert.ok((await starts(salon.haircut, WEDNESDAY)).some((s) => s.slice(6).split(',').includes(String(salon.ben))));
     await admin(app, 'GET', `${salon.base}/staff/${salon.ben}/time-off/${created.body.id}`, undefined, 404);
 
-    const kinds = (await events(4)).slice(1).map((e) => `${e.staffId} ${e.change.kind}`);
+    const kinds = (await events(5)).slice(1).map((e) => `${e.staffId} ${e.change.kind}`);
     assert.deepEqual(kinds, [`${salon.ben} time_off_added`, `${salon.ben} time_off_changed`, `${salon.ben} time_off_changed`, `${salon.ben} time_off_removed`]);
   });
 
