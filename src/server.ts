@@ -43,7 +43,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   try {
     app = await createApp(config, options);
   } catch (error) {
-    lock.release();
+    await lock.release();
     throw error;
   }
   const { logger } = app.context;

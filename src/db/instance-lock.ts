@@ -7,7 +7,8 @@ export const LOCK_FILE = 'server.lock';
 
 /** Held by the running server; the operating system lets go of it when the process ends, however it ends. */
 export interface InstanceLock {
-  release(): void;
+  /** Resolves once the lock is free for another process (PostgreSQL's ends its session). */
+  release(): void | Promise<void>;
 }
 
 export class InstanceLockedError extends Error {}

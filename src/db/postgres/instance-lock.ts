@@ -57,10 +57,11 @@ export async function acquirePostgresInstanceLock(url: string, onLost: (error: E
   };
   client = await take();
   return {
-    release: () => {
+    release: async () => {
       released = true;
-      void client?.end().catch(() => undefined);
+      const last = client;
       client = undefined;
+      await last?.end().catch(() => undefined);
     },
   };
 }
