@@ -73,7 +73,7 @@ describe('buffers before and after a service', () => {
     const now = clock.now();
     const row = {
       business_id: salon.businessId, service_id: salon.haircut, staff_id: salon.anna, client_id: 1, status: 'confirmed' as const,
-      start_at: Date.parse(`${MONDAY}T10:50:00+01:00`), end_at: Date.parse(`${MONDAY}T10:55:00+01:00`), buffer_before_minutes: 0, buffer_after_minutes: 0,
+      start_at: Date.parse(`${MONDAY}T10:50:00+01:00`), end_at: Date.parse(`${MONDAY}T10:55:00+01:00`), buffer_before_minutes: 0, buffer_after_minutes: 0, service_count: 1,
       price: 0, currency: 'EUR', notes: '', source: 'admin' as const, api_key_id: null, cancel_reason: null, cancelled_by: null, created_at: now, updated_at: now,
     };
     await assert.rejects(app.context.database.transaction((trx) => insertBooking(trx, row)), (error) => isSlotConflict(error), 'inside the colour\'s cleaning');

@@ -10,7 +10,8 @@ const ZONE = 'Europe/Berlin';
 const ALL_DAY = [{ start: '00:00', end: '24:00' }];
 
 /**
- * Through the real server: whatever the rules (notice, buffers, time off, closures, DST days), a
+ * Through the real server: whatever the rules (notice, buffers, time off, closures, DST days, one
+ * service or several), a
  * booking at a time succeeds exactly when GET /slots lists that time. Each run is a fresh salon.
  */
 describe('the slot list and the booking check agree (fast-check, over HTTP)', () => {
@@ -31,6 +32,8 @@ describe('the slot list and the booking check agree (fast-check, over HTTP)', ()
     after: fc.constantFrom(0, 15, 30),
     timeOff: fc.option(fc.tuple(fc.integer({ min: 0, max: 22 }), fc.integer({ min: 1, max: 6 })), { nil: undefined }),
     closed: fc.constantFrom(false, false, true),
+    // The colour alone, or a haircut and the colour back to back.
+    combo: fc.boolean(),
     existing: fc.array(fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45)), { maxLength: 3 }),
         // A time of the day, or (a number) one of the listed slots.
     tries: fc.array(fc.oneof(fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 5, 10, 15, 20, 30, 40, 45)), fc.nat()), { minLength: 3, maxLength: 6 }),
@@ -55,14 +58,17 @@ describe('the slot list and the booking check agree (fast-check, over HTTP)', ()
         for (const [hour, minute] of s.existing) {
           await app.request('POST', '/v1/integration/bookings', { key: salon.key, body: bookingBody(salon.haircut, at(hour, minute), { staffId: salon.anna }) });
         }
+        const services = s.combo ? { serviceIds: [salon.haircut, salon.colour] } : { serviceId: salon.colour };
+        const asked = s.combo ? `serviceIds=${salon.haircut},${salon.colour}` : `serviceId=${salon.colour}`;
         for (const pick of s.tries) {
-          const listed = await app.request('GET', `/v1/integration/slots?serviceId=${salon.colour}&date=${s.date}&staffId=${salon.anna}`, { key: salon.key });
+          const listed = await app.request('GET', `/v1/integration/slots?${asked}&date=${s.date}&staffId=${salon.anna}`, { key: salon.key });
           assert.equal(listed.status, 200);
           const slots = listed.body.data as Array<{ startTime: string }>;
           if (typeof pick === 'number' && slots.length === 0) continue;
           const startTime = typeof pick === 'number' ? slots[pick % slots.length]!.startTime : at(pick[0], pick[1]);
           const offered = slots.some((slot) => slot.startTime === startTime);
-          const booked = await app.request('POST', '/v1/integration/bookings', { key: salon.key, body: bookingBody(salon.colour, startTime, { staffId: salon.anna }) });
+          const { serviceId: _, ...body } = bookingBody(salon.colour, startTime, { staffId: salon.anna });
+          const booked = await app.request('POST', '/v1/integration/bookings', { key: salon.key, body: { ...body, ...services } });
           assert.equal(booked.status === 201, offered, `${startTime}: listed ${offered}, booking answered ${booked.status} ${booked.text.slice(0, 200)}`);
           if (!offered) assert.equal(booked.status, 409);
         }

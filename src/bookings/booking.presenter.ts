@@ -2,13 +2,31 @@ import { toIso } from '../clock.ts';
 import { toLocalIso } from '../businesses/local-time.ts';
 import type { BookingView } from './bookings.repository.ts';
 
+/** The services of a visit in order; a booking of one service is its own only entry. */
+function servicesOf(view: BookingView) {
+  const rows = view.services ?? [
+    { service_id: view.service_id, name: view.service_name, start_at: view.start_at, end_at: view.end_at, price: view.price },
+  ];
+  return rows.map((row) => ({
+    serviceId: row.service_id,
+    name: row.name,
+    startTime: toLocalIso(row.start_at, view.timezone),
+    endTime: toLocalIso(row.end_at, view.timezone),
+    durationMinutes: Math.round((row.end_at - row.start_at) / 60_000),
+    price: row.price,
+  }));
+}
+
 /** A booking as the APIs show it; times carry the business's UTC offset. */
 export function toBookingJson(view: BookingView) {
+  const services = servicesOf(view);
   return {
     id: view.id,
     status: view.status,
     serviceId: view.service_id,
-    serviceName: view.service_name,
+    // Spec 6.3's serviceName names them all, so a receiver that knows only it still reads the visit right.
+    serviceName: services.map((s) => s.name).join(' + '),
+    services,
     staffId: view.staff_id,
     staffName: view.staff_name,
     startTime: toLocalIso(view.start_at, view.timezone),

@@ -2,13 +2,13 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import { pick, prepared } from '../db/prepared.ts';
 import { bigint, jsonIds } from '../db/dialect.ts';
 import type { Db, Tx } from '../db/transaction.ts';
-import type { BookingStatus, BookingsTable } from '../db/tables.ts';
+import type { BookingServiceRow, BookingStatus, BookingsTable } from '../db/tables.ts';
 
 export const LIVE_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed'];
 
 type NewBooking = Omit<Insertable<BookingsTable>, 'id'>;
 const BOOKING_COLUMNS = [
-  'business_id', 'service_id', 'staff_id', 'client_id', 'status', 'start_at', 'end_at', 'buffer_before_minutes', 'buffer_after_minutes', 'price', 'currency', 'notes',
+  'business_id', 'service_id', 'staff_id', 'client_id', 'status', 'start_at', 'end_at', 'buffer_before_minutes', 'buffer_after_minutes', 'service_count', 'price', 'currency', 'notes',
   'source', 'api_key_id', 'cancel_reason', 'cancelled_by', 'created_at', 'updated_at',
 ] as const satisfies ReadonlyArray<keyof NewBooking>;
 const insertBookingRow = prepared<Required<NewBooking>, { id: number }>((qb, p) =>
@@ -18,6 +18,30 @@ const insertBookingRow = prepared<Required<NewBooking>, { id: number }>((qb, p) 
 export async function insertBooking(tx: Tx, row: Required<NewBooking>): Promise<number> {
   const { rows } = await insertBookingRow(tx, row);
   return rows[0]!.id;
+}
+
+/** The services of a booking of several, in order (0008). */
+export async function insertBookingServices(tx: Tx, rows: readonly BookingServiceRow[]): Promise<void> {
+  if (rows.length > 0) await tx.insertInto('booking_services').values([...rows]).execute();
+}
+
+/** Moves a booking's services by `deltaMs` (a reschedule keeps their order and lengths). */
+export async function shiftBookingServices(tx: Tx, bookingId: number, deltaMs: number): Promise<void> {
+  await tx
+    .updateTable('booking_services')
+    .set((eb) => ({ start_at: eb('start_at', '+', deltaMs), end_at: eb('end_at', '+', deltaMs) }))
+    .where('booking_id', '=', bookingId)
+    .execute();
+}
+
+/** Attaches the service lists of the bookings of several services; bookings of one need no read. */
+async function withServices<V extends { id: number; service_count: number }>(db: Db | Tx, views: V[]): Promise<Array<V & { services?: BookingServiceRow[] }>> {
+  const ids = views.filter((v) => v.service_count > 1).map((v) => v.id);
+  if (ids.length === 0) return views;
+  const rows = await db.selectFrom('booking_services').selectAll().where('booking_id', 'in', ids).orderBy('booking_id').orderBy('position').execute();
+  const byBooking = new Map<number, BookingServiceRow[]>();
+  for (const row of rows) byBooking.set(row.booking_id, [...(byBooking.get(row.booking_id) ?? []), row]);
+  return views.map((v) => (byBooking.has(v.id) ? { ...v, services: byBooking.get(v.id) } : v));
 }
 
 function viewQuery(db: Db | Tx) {
@@ -38,11 +62,12 @@ function viewQuery(db: Db | Tx) {
     ]);
 }
 
-/** A booking with the names a presenter needs. */
-export type BookingView = Awaited<ReturnType<ReturnType<typeof viewQuery>['executeTakeFirstOrThrow']>>;
+/** A booking with the names a presenter needs, and its services when it has several. */
+export type BookingView = Awaited<ReturnType<ReturnType<typeof viewQuery>['executeTakeFirstOrThrow']>> & { services?: BookingServiceRow[] };
 
 export async function findBookingView(db: Db | Tx, businessId: number, id: number): Promise<BookingView | undefined> {
-  return viewQuery(db).where('b.id', '=', id).where('b.business_id', '=', businessId).executeTakeFirst();
+  const view = await viewQuery(db).where('b.id', '=', id).where('b.business_id', '=', businessId).executeTakeFirst();
+  return view && (await withServices(db, [view]))[0];
 }
 
 /** Live bookings that overlap [from, to), of one staff member or (staffId undefined) of the whole business, by start time. */
@@ -53,7 +78,7 @@ export async function liveBookingViews(db: Db | Tx, businessId: number, from: nu
     .where('b.start_at', '<', to)
     .where('b.end_at', '>', from);
   if (staffId !== undefined) query = query.where('b.staff_id', '=', staffId);
-  return query.orderBy('b.start_at').orderBy('b.id').execute();
+  return withServices(db, await query.orderBy('b.start_at').orderBy('b.id').execute());
 }
 
 export interface BookingFilter {
@@ -80,7 +105,7 @@ function filtered<Q extends ReturnType<typeof viewQuery>>(query: Q, f: BookingFi
 
 /** A page of bookings by start time, earliest first. */
 export async function pageBookings(db: Db, filter: BookingFilter, offset: number, limit: number): Promise<BookingView[]> {
-  return filtered(viewQuery(db), filter).orderBy('b.start_at').orderBy('b.id').offset(offset).limit(limit).execute();
+  return withServices(db, await filtered(viewQuery(db), filter).orderBy('b.start_at').orderBy('b.id').offset(offset).limit(limit).execute());
 }
 
 export async function countBookings(db: Db, filter: BookingFilter): Promise<number> {

@@ -3,16 +3,19 @@ import { findBusiness } from '../businesses/businesses.repository.ts';
 import { isCalendarDate, localDayBounds, toLocalIso } from '../businesses/local-time.ts';
 import { clientForBooking, type ClientInput } from '../clients/clients.service.ts';
 import { findClient } from '../clients/clients.repository.ts';
-import type { BookingStatus } from '../db/tables.ts';
+import type { BookingServiceRow, BookingStatus } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { consumeHold } from '../holds/holds.service.ts';
+import { planOf, serviceIdsOf, type ServicePlan } from '../slots/service-plan.ts';
 import { claimSlot, withSlotConflicts } from '../slots/slot-check.ts';
 import { bookingEventData, toBookingJson, type BookingJson } from './booking.presenter.ts';
 import {
   countBookings,
   findBookingView,
   insertBooking,
+  insertBookingServices,
+  shiftBookingServices,
   pageBookings,
   updateBookingIf,
   type BookingFilter,
@@ -33,7 +36,9 @@ export interface Actor {
 }
 
 export interface BookingInput {
-  serviceId: number;
+  serviceId?: number;
+  /** Several services back to back by one staff member, in this order (instead of serviceId). */
+  serviceIds?: number[];
   staffId?: number;
   startTime: string;
   client?: ClientInput;
@@ -90,15 +95,15 @@ export async function createBooking(
 async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: BookingInput, now: number): Promise<BookingJson> {
   const directory = (await app.directory.get(trx, actor.businessId))!;
   const { business } = directory;
-  const service = directory.services.get(input.serviceId);
-  if (!service) throw errors.notFound('Service');
+  const plan = planOf(directory, serviceIdsOf(input));
+  const service = plan.services[0]!.service;
   if (input.staffId !== undefined && !directory.staff.some((s) => s.id === input.staffId)) throw errors.notFound('Staff member');
   const client = input.clientId !== undefined ? await findClient(trx, actor.businessId, input.clientId) : undefined;
   if (input.clientId !== undefined && !client) throw errors.notFound('Client');
 
   const startAt = Date.parse(input.startTime);
-  const held = input.holdId === undefined ? input.staffId : await consumeHold(trx, actor.apiKeyId, input.holdId, { serviceId: service.id, startAt, staffId: input.staffId, now });
-  const { staffId } = await claimSlot(trx, { directory, service, startAt, staffId: held, holderKeyId: actor.apiKeyId, now });
+  const held = input.holdId === undefined ? input.staffId : await consumeHold(trx, actor.apiKeyId, input.holdId, { serviceIds: plan.serviceIds, startAt, staffId: input.staffId, now });
+  const { staffId } = await claimSlot(trx, { directory, plan, startAt, staffId: held, holderKeyId: actor.apiKeyId, now });
 
   const bookedFor = client ?? (await clientForBooking(trx, app.outbox, actor.businessId, input.client!, now));
   const row = {
@@ -108,11 +113,12 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
     client_id: bookedFor.id,
     status: actor.source === 'admin' ? ('confirmed' as const) : ('pending' as const),
     start_at: startAt,
-    end_at: startAt + service.duration_minutes * 60_000,
-    buffer_before_minutes: service.buffer_before_minutes,
-    buffer_after_minutes: service.buffer_after_minutes,
-    price: service.price,
-    currency: service.currency,
+    end_at: startAt + plan.durationMinutes * 60_000,
+    buffer_before_minutes: plan.bufferBeforeMinutes,
+    buffer_after_minutes: plan.bufferAfterMinutes,
+    service_count: plan.services.length,
+    price: plan.price,
+    currency: plan.currency,
     notes: input.notes ?? '',
     source: actor.source,
     api_key_id: actor.apiKeyId,
@@ -122,10 +128,13 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
     updated_at: now,
   };
   const id = await insertBooking(trx, row);
+  const services = plan.services.length > 1 ? servicesOfPlan(id, plan, startAt) : undefined;
+  if (services) await insertBookingServices(trx, services);
   // Everything the view holds is at hand: no need to read it back through a five-table join.
   const view: BookingView = {
     ...row,
     id,
+    services,
     service_name: service.name,
     staff_name: directory.staff.find((s) => s.id === staffId)!.name,
     client_name: bookedFor.name,
@@ -135,6 +144,19 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
   };
   await app.outbox.emitEvent(trx, actor.businessId, 'booking.created', bookingEventData(view));
   return toBookingJson(view);
+}
+
+/** The rows of booking_services for a visit of several services starting at `startAt`. */
+function servicesOfPlan(bookingId: number, plan: ServicePlan, startAt: number): BookingServiceRow[] {
+  return plan.services.map(({ service, offsetMinutes }, position) => ({
+    booking_id: bookingId,
+    position,
+    service_id: service.id,
+    name: service.name,
+    start_at: startAt + offsetMinutes * 60_000,
+    end_at: startAt + (offsetMinutes + service.duration_minutes) * 60_000,
+    price: service.price,
+  }));
 }
 
 /** Cancels a live booking (booking.cancelled); a reason is optional. */
@@ -214,25 +236,30 @@ async function moveBooking(trx: Tx, app: Deps, actor: Actor, id: number, input: 
   const view = await visibleBooking(trx, actor, id);
   if (!RESCHEDULABLE.includes(view.status)) throw errors.conflict('invalid_transition', refusalMessage('reschedule', view.status));
   const startAt = Date.parse(input.startTime);
+  const serviceIds = view.services ? view.services.map((s) => s.service_id) : [view.service_id];
   const held =
     input.holdId === undefined
       ? input.staffId
-      : await consumeHold(trx, actor.apiKeyId, input.holdId, { serviceId: view.service_id, startAt, staffId: input.staffId, now });
+      : await consumeHold(trx, actor.apiKeyId, input.holdId, { serviceIds, startAt, staffId: input.staffId, now });
   const staffId = held ?? view.staff_id;
   if (startAt === view.start_at && staffId === view.staff_id) return toBookingJson(view);
   const directory = (await app.directory.get(trx, actor.businessId))!;
-  const service = directory.services.get(view.service_id);
-  if (!service) throw errors.conflict('service_unavailable', 'The service of this booking is no longer offered; cancel it instead.');
+  if (serviceIds.some((serviceId) => !directory.services.has(serviceId))) {
+    throw errors.conflict('service_unavailable', 'A service of this booking is no longer offered; cancel it instead.');
+  }
+  // The visit keeps its services, in their order, with what they take today.
+  const plan = planOf(directory, serviceIds);
   if (input.staffId !== undefined && !directory.staff.some((s) => s.id === input.staffId)) throw errors.notFound('Staff member');
-  await claimSlot(trx, { directory, service, startAt, staffId, excludeBookingId: id, holderKeyId: actor.apiKeyId, now });
+  await claimSlot(trx, { directory, plan, startAt, staffId, excludeBookingId: id, holderKeyId: actor.apiKeyId, now });
   await updateBookingIf(trx, id, RESCHEDULABLE, {
     start_at: startAt,
-    end_at: startAt + service.duration_minutes * 60_000,
-    buffer_before_minutes: service.buffer_before_minutes,
-    buffer_after_minutes: service.buffer_after_minutes,
+    end_at: startAt + plan.durationMinutes * 60_000,
+    buffer_before_minutes: plan.bufferBeforeMinutes,
+    buffer_after_minutes: plan.bufferAfterMinutes,
     staff_id: staffId,
     updated_at: now,
   });
+  if (view.services) await shiftBookingServices(trx, id, startAt - view.start_at);
   const after = (await findBookingView(trx, actor.businessId, id))!;
   await app.outbox.emitEvent(trx, actor.businessId, 'booking.rescheduled', {
     ...bookingEventData(after),

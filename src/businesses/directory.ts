@@ -86,7 +86,7 @@ export function awayFor(directory: Directory, staffId: number, from: number, to:
   return [...directory.closures.filter(touches), ...(directory.timeOff.get(staffId) ?? []).filter(touches)];
 }
 
-/** Active staff who perform `serviceId`; just `staffId` when given. */
-export function staffFor(directory: Directory, serviceId: number, staffId?: number): StaffMember[] {
-  return directory.staff.filter((s) => s.active && s.serviceIds.has(serviceId) && (staffId === undefined || s.id === staffId));
+/** Active staff who perform every one of `serviceIds`; just `staffId` when given. */
+export function staffFor(directory: Directory, serviceIds: readonly number[], staffId?: number): StaffMember[] {
+  return directory.staff.filter((s) => s.active && serviceIds.every((id) => s.serviceIds.has(id)) && (staffId === undefined || s.id === staffId));
 }

@@ -25,6 +25,7 @@ export interface Tables {
   time_off: TimeOffTable;
   closures: ClosuresTable;
   slot_holds: SlotHoldsTable;
+  booking_services: BookingServicesTable;
 }
 
 export interface SettingsTable {
@@ -209,7 +210,9 @@ export interface BookingsTable {
   /** The service's buffers when booked: the staff member is busy this much before and after (0006). */
   buffer_before_minutes: Generated<number>;
   buffer_after_minutes: Generated<number>;
-  /** The service's price when booked, minor units. */
+  /** How many services the visit holds (0008); more than one: booking_services lists them. */
+  service_count: Generated<number>;
+  /** The service's price when booked, minor units (all services' together). */
   price: number;
   currency: string;
   notes: string;
@@ -294,11 +297,25 @@ export interface SlotHoldsTable {
   end_at: number;
   buffer_before_minutes: number;
   buffer_after_minutes: number;
+  /** JSON array of the services held, in order (0008); null: just service_id. */
+  service_ids: string | null;
   /** The hold counts while this is later than now. */
   expires_at: number;
   created_at: number;
 }
 
+export interface BookingServicesTable {
+  booking_id: number;
+  position: number;
+  service_id: number;
+  /** The service's name when booked. */
+  name: string;
+  start_at: number;
+  end_at: number;
+  price: number;
+}
+
+export type BookingServiceRow = Selectable<BookingServicesTable>;
 export type SlotHoldRow = Selectable<SlotHoldsTable>;
 export type TimeOffRow = Selectable<TimeOffTable>;
 export type ClosureRow = Selectable<ClosuresTable>;

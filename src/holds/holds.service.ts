@@ -5,13 +5,15 @@ import type { SlotHoldRow } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import type { ApiKey } from '../keys/api-key.ts';
+import { planOf, serviceIdsOf } from '../slots/service-plan.ts';
 import { claimSlot, withSlotConflicts } from '../slots/slot-check.ts';
 import { deleteExpiredHolds, deleteHold, findHold, insertHold } from './holds.repository.ts';
 
 type Deps = Pick<AppContext, 'clock' | 'directory' | 'config'>;
 
 export interface HoldInput {
-  serviceId: number;
+  serviceId?: number;
+  serviceIds?: number[];
   staffId?: number;
   startTime: string;
 }
@@ -27,21 +29,21 @@ export async function createHold(trx: Tx, app: Deps, key: ApiKey, input: HoldInp
   const now = app.clock.now();
   return withSlotConflicts(async () => {
     const directory = (await app.directory.get(trx, key.businessId))!;
-    const service = directory.services.get(input.serviceId);
-    if (!service) throw errors.notFound('Service');
+    const plan = planOf(directory, serviceIdsOf(input));
     if (input.staffId !== undefined && !directory.staff.some((s) => s.id === input.staffId)) throw errors.notFound('Staff member');
     const startAt = Date.parse(input.startTime);
-    const { staffId } = await claimSlot(trx, { directory, service, startAt, staffId: input.staffId, holderKeyId: key.id, now });
+    const { staffId } = await claimSlot(trx, { directory, plan, startAt, staffId: input.staffId, holderKeyId: key.id, now });
     await deleteExpiredHolds(trx, now - KEEP_EXPIRED_MS);
     const row = {
       business_id: key.businessId,
       api_key_id: key.id,
-      service_id: service.id,
+      service_id: plan.serviceIds[0]!,
+      service_ids: plan.serviceIds.length > 1 ? JSON.stringify(plan.serviceIds) : null,
       staff_id: staffId,
       start_at: startAt,
-      end_at: startAt + service.duration_minutes * 60_000,
-      buffer_before_minutes: service.buffer_before_minutes,
-      buffer_after_minutes: service.buffer_after_minutes,
+      end_at: startAt + plan.durationMinutes * 60_000,
+      buffer_before_minutes: plan.bufferBeforeMinutes,
+      buffer_after_minutes: plan.bufferAfterMinutes,
       expires_at: now + app.config.holdMinutes * 60_000,
       created_at: now,
     };
@@ -65,24 +67,29 @@ export async function consumeHold(
   trx: Tx,
   apiKeyId: number | null,
   holdId: number,
-  booking: { serviceId: number; startAt: number; staffId?: number; now: number },
+  booking: { serviceIds: readonly number[]; startAt: number; staffId?: number; now: number },
 ): Promise<number> {
   const hold = apiKeyId === null ? undefined : await findHold(trx, apiKeyId, holdId);
   if (!hold) throw errors.notFound('Hold');
   if (hold.expires_at <= booking.now) {
     throw errors.conflict('hold_expired', `Hold ${holdId} has expired or was used; GET /v1/integration/slots and hold again.`);
   }
-  if (hold.service_id !== booking.serviceId || hold.start_at !== booking.startAt || (booking.staffId !== undefined && booking.staffId !== hold.staff_id)) {
-    throw errors.validation(`Hold ${holdId} is for service ${hold.service_id} with staff member ${hold.staff_id} at another time or service than this booking; book what it holds.`, 'holdId');
+  if (heldServices(hold).join() !== booking.serviceIds.join() || hold.start_at !== booking.startAt || (booking.staffId !== undefined && booking.staffId !== hold.staff_id)) {
+    throw errors.validation(`Hold ${holdId} is for services ${heldServices(hold).join(', ')} with staff member ${hold.staff_id} at ${new Date(hold.start_at).toISOString()}; book what it holds.`, 'holdId');
   }
   await deleteHold(trx, holdId);
   return hold.staff_id;
+}
+
+function heldServices(hold: Pick<SlotHoldRow, 'service_id' | 'service_ids'>): number[] {
+  return hold.service_ids ? (JSON.parse(hold.service_ids) as number[]) : [hold.service_id];
 }
 
 function toHoldJson(row: Omit<SlotHoldRow, 'business_id' | 'api_key_id'>, zone: string) {
   return {
     id: row.id,
     serviceId: row.service_id,
+    serviceIds: heldServices(row),
     staffId: row.staff_id,
     startTime: toLocalIso(row.start_at, zone),
     endTime: toLocalIso(row.end_at, zone),

@@ -2,17 +2,18 @@ import { DateTime } from 'luxon';
 import type { WeeklyHours } from '../businesses/hours.ts';
 import { localDayBounds, weekdayOf } from '../businesses/local-time.ts';
 import { awayFor, staffFor, type Directory } from '../businesses/directory.ts';
-import type { ServiceRow } from '../db/tables.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import { busyIntervals } from '../bookings/bookings.repository.ts';
 import { bookingWindow } from './booking-window.ts';
+import type { ServicePlan } from './service-plan.ts';
 import { freeSlotAt, freeSlots, type Slot, type SlotQuery } from './slots.ts';
 
 type Interval = readonly [number, number];
 
 export interface AvailabilityQuery {
   directory: Directory;
-  service: ServiceRow;
+  /** The service, or several back to back (src/slots/service-plan.ts). */
+  plan: ServicePlan;
   date: string;
   staffId?: number;
   /** A booking being moved does not block its own time. */
@@ -22,7 +23,7 @@ export interface AvailabilityQuery {
   now: number;
 }
 
-/** Free slots of a service on a local date, from the staff who perform it and their bookings. */
+/** Free slots of a service (or several) on a local date, from the staff who perform them and their bookings. */
 export async function availability(db: Db | Tx, query: AvailabilityQuery): Promise<Slot[]> {
   const [day] = await availabilityRange(db, query, query.date);
   return day!.slots;
@@ -55,14 +56,14 @@ export async function availabilityAt(db: Db | Tx, query: AvailabilityQuery, star
 
 /** One SlotQuery per date (consecutive dates), from one read of the staff's bookings. */
 async function slotQueries(db: Db | Tx, query: AvailabilityQuery, dates: readonly string[]): Promise<Map<string, SlotQuery>> {
-  const { directory, service } = query;
+  const { directory, plan } = query;
   const { business } = directory;
   const result = new Map<string, SlotQuery>();
-  if (service.active !== 1 || dates.length === 0) return result;
+  if (!plan.active || dates.length === 0) return result;
   const zone = business.timezone;
-  const staff = staffFor(directory, service.id, query.staffId);
-  const before = service.buffer_before_minutes * 60_000;
-  const reach = service.duration_minutes * 60_000 + service.buffer_after_minutes * 60_000;
+  const staff = staffFor(directory, plan.serviceIds, query.staffId);
+  const before = plan.bufferBeforeMinutes * 60_000;
+  const reach = (plan.durationMinutes + plan.bufferAfterMinutes) * 60_000;
   // Everything a slot of these days can touch, buffers included.
   const first = localDayBounds(dates[0]!, zone).start - before;
   const last = localDayBounds(dates.at(-1)!, zone).end + reach;
@@ -84,9 +85,9 @@ async function slotQueries(db: Db | Tx, query: AvailabilityQuery, dates: readonl
       zone,
       opening,
       stepMinutes: business.slot_step_minutes,
-      durationMinutes: service.duration_minutes,
-      bufferBeforeMinutes: service.buffer_before_minutes,
-      bufferAfterMinutes: service.buffer_after_minutes,
+      durationMinutes: plan.durationMinutes,
+      bufferBeforeMinutes: plan.bufferBeforeMinutes,
+      bufferAfterMinutes: plan.bufferAfterMinutes,
       staff: staff.map((member) => ({
         id: member.id,
         schedule: member.schedule,

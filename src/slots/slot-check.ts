@@ -2,15 +2,16 @@ import type { Directory } from '../businesses/directory.ts';
 import { localDate, localDayBounds, toLocalIso } from '../businesses/local-time.ts';
 import { busyIntervals } from '../bookings/bookings.repository.ts';
 import { isSlotConflict } from '../db/errors.ts';
-import type { BusinessRow, ServiceRow } from '../db/tables.ts';
+import type { BusinessRow } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors, type AppError } from '../http/errors.ts';
 import { availabilityAt } from './availability.ts';
 import { bookingWindow, windowProblem } from './booking-window.ts';
+import type { ServicePlan } from './service-plan.ts';
 
 export interface SlotRequest {
   directory: Directory;
-  service: ServiceRow;
+  plan: ServicePlan;
   startAt: number;
   staffId?: number;
   /** The key asking: its own holds leave the time free for it. Null: the salon. */
@@ -26,16 +27,16 @@ export interface SlotRequest {
  * Refusals are 409s whose code says which rule.
  */
 export async function claimSlot(trx: Tx, request: SlotRequest): Promise<{ date: string; staffId: number }> {
-  const { directory, service, startAt, now } = request;
+  const { directory, plan, startAt, now } = request;
   const { business } = directory;
   const date = localDate(startAt, business.timezone);
   assertInsideWindow(business, date, startAt, now);
   const slot = await availabilityAt(
     trx,
-    { directory, service, date, staffId: request.staffId, excludeBookingId: request.excludeBookingId, holderKeyId: request.holderKeyId, now },
+    { directory, plan, date, staffId: request.staffId, excludeBookingId: request.excludeBookingId, holderKeyId: request.holderKeyId, now },
     startAt,
   );
-  if (!slot) throw slotUnavailable(business, startAt, now, service.active === 1);
+  if (!slot) throw slotUnavailable(business, startAt, now, plan.active);
   return { date, staffId: request.staffId ?? (await leastBusy(trx, slot.staffIds, date, business.timezone)) };
 }
 
@@ -72,7 +73,7 @@ function assertInsideWindow(business: BusinessRow, date: string, startAt: number
 function slotUnavailable(business: BusinessRow, startAt: number, now: number, bookable: boolean): AppError {
   const when = toLocalIso(startAt, business.timezone);
   let why = 'it is taken or held, outside working hours, or the service would not fit before a break or closing';
-  if (!bookable) why = 'this service cannot be booked at the moment';
+  if (!bookable) why = 'a service of it cannot be booked at the moment';
   else if (startAt <= now) why = 'it is in the past';
   return errors.conflict('slot_unavailable', `${when} is not a free slot: ${why}. GET /v1/integration/slots lists the free ones.`);
 }

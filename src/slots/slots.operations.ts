@@ -4,10 +4,13 @@ import { isCalendarDate, toLocalIso } from '../businesses/local-time.ts';
 import { errors } from '../http/errors.ts';
 import { operation, typed } from '../http/operations.ts';
 import { availabilityRange } from './availability.ts';
+import { planOf, serviceIdsOf } from './service-plan.ts';
 import type { Slot } from './slots.ts';
 
 interface SlotsQuery {
-  serviceId: number;
+  serviceId?: number;
+  /** Comma-separated: several services back to back by one staff member. */
+  serviceIds?: string;
   date?: string;
   from?: string;
   to?: string;
@@ -34,10 +37,9 @@ export const slotOperations = [
       const [from, to] = datesOf(query);
       const directory = (await app.directory.get(app.db, key.businessId))!;
       const { business } = directory;
-      const service = directory.services.get(query.serviceId);
-      if (!service) throw errors.notFound('Service');
+      const plan = planOf(directory, serviceIdsOf({ serviceId: query.serviceId, serviceIds: query.serviceIds?.split(',').map(Number) }));
       if (query.staffId !== undefined && !directory.staff.some((s) => s.id === query.staffId)) throw errors.notFound('Staff member');
-      const days = await availabilityRange(app.db, { directory, service, date: from, staffId: query.staffId, holderKeyId: key.id, now: app.clock.now() }, to);
+      const days = await availabilityRange(app.db, { directory, plan, date: from, staffId: query.staffId, holderKeyId: key.id, now: app.clock.now() }, to);
       const json = (slot: Slot) => ({
         startTime: toLocalIso(slot.startAt, business.timezone),
         endTime: toLocalIso(slot.endAt, business.timezone),
@@ -47,8 +49,9 @@ export const slotOperations = [
       return {
         ...(query.date !== undefined ? { date: query.date } : { from, to, days: days.map((day) => ({ date: day.date, total: day.slots.length })) }),
         timezone: business.timezone,
-        serviceId: service.id,
-        durationMinutes: service.duration_minutes,
+        serviceId: plan.serviceIds[0],
+        serviceIds: plan.serviceIds,
+        durationMinutes: plan.durationMinutes,
         data,
         total: data.length,
       };

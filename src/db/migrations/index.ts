@@ -6,6 +6,7 @@ import * as cacheVersions from './0004-cache-versions.ts';
 import * as timeOff from './0005-time-off.ts';
 import * as buffers from './0006-buffers.ts';
 import * as holds from './0007-holds.ts';
+import * as bookingServices from './0008-booking-services.ts';
 
 /**
  * Every migration, imported statically so the bundle and the executable carry them.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-time-off': timeOff,
   '0006-buffers': buffers,
   '0007-holds': holds,
+  '0008-booking-services': bookingServices,
 };
