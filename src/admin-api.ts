@@ -1,4 +1,5 @@
 import { statusOperations } from './admin/status.operations.ts';
+import { calendarAdminOperations } from './calendar/calendar.admin-operations.ts';
 import { bookingAdminOperations } from './bookings/bookings.admin-operations.ts';
 import { businessAdminOperations } from './businesses/businesses.admin-operations.ts';
 import { clientAdminOperations } from './clients/clients.admin-operations.ts';
@@ -27,6 +28,7 @@ export const ADMIN_OPERATIONS: readonly Operation[] = [
   ...paymentAdminOperations,
   ...keyAdminOperations,
   ...webhookAdminOperations,
+  ...calendarAdminOperations,
   operation({
     operationId: 'adminGetOpenApiDocument',
     method: 'GET',

@@ -1,5 +1,6 @@
 import { bookingOperations } from './bookings/bookings.operations.ts';
 import { businessOperations } from './businesses/business.operations.ts';
+import { calendarOperations } from './calendar/calendar.operations.ts';
 import { holdOperations } from './holds/holds.operations.ts';
 import { operation, type Operation } from './http/operations.ts';
 import { openApiDocument } from './openapi/openapi.ts';
@@ -21,6 +22,7 @@ export const INTEGRATION_OPERATIONS: readonly Operation[] = [
   ...bookingOperations,
   ...reviewOperations,
   ...webhookOperations,
+  ...calendarOperations,
   // The document describes the API to anyone about to get a key, so it needs none.
   operation({
     operationId: 'getOpenApiDocument',

@@ -64,6 +64,7 @@ describe('tenant isolation, generated from the route tables', () => {
     const hold = (await app.request('POST', '/v1/integration/slots/holds', { key: salon.key, body: { serviceId: salon.haircut, startTime: `${MONDAY}T15:00:00+01:00` } })).body;
     const timeOff = (await admin(app, 'POST', `${salon.base}/staff/${salon.anna}/time-off`, { allDay: true, startDate: '2027-01-04' }, 201)).body;
     const closure = (await admin(app, 'POST', `${salon.base}/closures`, { startDate: '2027-01-05' }, 201)).body;
+    const feed = (await admin(app, 'POST', `${salon.base}/calendar-feeds`, { staffId: salon.anna }, 201)).body;
     return {
       salon,
       ids: {
@@ -77,6 +78,7 @@ describe('tenant isolation, generated from the route tables', () => {
         slots: hold.id,
         'time-off': timeOff.id,
         closures: closure.id,
+        'calendar-feeds': feed.id,
       },
       webhookId: webhook.id,
       deliveryId: attempt.deliveryId,

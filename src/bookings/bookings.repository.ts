@@ -81,6 +81,13 @@ export async function liveBookingViews(db: Db | Tx, businessId: number, from: nu
   return withServices(db, await query.orderBy('b.start_at').orderBy('b.id').execute());
 }
 
+/** Bookings of any status starting from `from`, of one staff member or the whole business, by start time (calendar feeds). */
+export async function bookingViewsFrom(db: Db | Tx, businessId: number, from: number, staffId: number | null): Promise<BookingView[]> {
+  let query = viewQuery(db).where('b.business_id', '=', businessId).where('b.start_at', '>=', from);
+  if (staffId !== null) query = query.where('b.staff_id', '=', staffId);
+  return withServices(db, await query.orderBy('b.start_at').orderBy('b.id').limit(5000).execute());
+}
+
 export interface BookingFilter {
   businessId: number;
   from?: number;

@@ -26,6 +26,7 @@ export interface Tables {
   closures: ClosuresTable;
   slot_holds: SlotHoldsTable;
   booking_services: BookingServicesTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export interface SettingsTable {
@@ -315,6 +316,19 @@ export interface BookingServicesTable {
   price: number;
 }
 
+export interface CalendarFeedsTable {
+  id: Generated<number>;
+  business_id: number;
+  /** Null: every staff member's bookings, the salon's calendar. */
+  staff_id: number | null;
+  name: string;
+  /** SHA-256 of the token, hex; the token itself is shown once. */
+  token_hash: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export type CalendarFeedRow = Selectable<CalendarFeedsTable>;
 export type BookingServiceRow = Selectable<BookingServicesTable>;
 export type SlotHoldRow = Selectable<SlotHoldsTable>;
 export type TimeOffRow = Selectable<TimeOffTable>;

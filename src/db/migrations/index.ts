@@ -7,6 +7,7 @@ import * as timeOff from './0005-time-off.ts';
 import * as buffers from './0006-buffers.ts';
 import * as holds from './0007-holds.ts';
 import * as bookingServices from './0008-booking-services.ts';
+import * as calendarFeeds from './0009-calendar-feeds.ts';
 
 /**
  * Every migration, imported statically so the bundle and the executable carry them.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-buffers': buffers,
   '0007-holds': holds,
   '0008-booking-services': bookingServices,
+  '0009-calendar-feeds': calendarFeeds,
 };

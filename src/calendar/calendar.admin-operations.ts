@@ -1,0 +1,41 @@
+import feedCreateSchema from '../../schema/calendar-feed-create.json' with { type: 'json' };
+import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
+import { idOf, operation, typed } from '../http/operations.ts';
+import { createFeed, listBusinessFeeds, revokeBusinessFeed, type FeedInput } from './calendar.service.ts';
+
+const params = { businessId: BUSINESS_ID };
+
+/** Calendar feeds: made, listed and revoked by the salon; the URL is shown once. */
+export const calendarAdminOperations = [
+  operation({
+    operationId: 'adminListCalendarFeeds',
+    method: 'GET',
+    path: `${BUSINESS}/calendar-feeds`,
+    summary: 'Calendar feeds, without their secret URLs',
+    params,
+    success: { status: 200 },
+    handle: ({ params }, app) => listBusinessFeeds(app, params.businessId),
+  }),
+  operation({
+    operationId: 'adminCreateCalendarFeed',
+    method: 'POST',
+    path: `${BUSINESS}/calendar-feeds`,
+    summary: "A secret iCalendar URL for one staff member's bookings (staffId) or the salon's; shown in this answer only",
+    params,
+    body: typed<FeedInput>(feedCreateSchema),
+    bodyOptional: true,
+    success: { status: 201 },
+    write: true,
+    handle: ({ params, body, trx }, app) => createFeed(trx, app, params.businessId, body ?? {}),
+  }),
+  operation({
+    operationId: 'adminRevokeCalendarFeed',
+    method: 'POST',
+    path: `${BUSINESS}/calendar-feeds/:id/revoke`,
+    summary: 'Stop a feed URL at once',
+    params: { ...params, id: idOf('Calendar feed') },
+    success: { status: 200 },
+    write: true,
+    handle: ({ params, trx }, app) => revokeBusinessFeed(trx, app, params.businessId, params.id),
+  }),
+];

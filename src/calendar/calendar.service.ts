@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import ical, { ICalEventStatus } from 'ical-generator';
+import type { AppContext } from '../app-context.ts';
+import { toIso } from '../clock.ts';
+import { findBusiness } from '../businesses/businesses.repository.ts';
+import { bookingViewsFrom, type BookingView } from '../bookings/bookings.repository.ts';
+import type { CalendarFeedRow } from '../db/tables.ts';
+import type { Tx } from '../db/transaction.ts';
+import { errors } from '../http/errors.ts';
+import { sha256Hex } from '../ids.ts';
+import { findStaff } from '../staff/staff.repository.ts';
+import { findFeed, findLiveFeedByHash, insertFeed, listFeeds, revokeFeed } from './calendar.repository.ts';
+
+type Deps = Pick<AppContext, 'db' | 'clock'>;
+
+export const FEED_TOKEN_PREFIX = 'cal_';
+const FEED_PATH = '/v1/integration/calendar/';
+/** How far back a feed reaches: the recent past is still useful on a phone; older history is not. */
+const PAST_DAYS = 30;
+
+export interface FeedInput {
+  staffId?: number;
+  name?: string;
+}
+
+function toFeedJson(row: CalendarFeedRow) {
+  return {
+    id: row.id,
+    staffId: row.staff_id,
+    name: row.name,
+    status: row.revoked_at === null ? 'active' : 'revoked',
+    createdAt: toIso(row.created_at),
+    revokedAt: row.revoked_at === null ? null : toIso(row.revoked_at),
+  };
+}
+
+/** Makes a feed; its secret URL is in this answer only (the token is stored as a SHA-256, like API keys). */
+export async function createFeed(trx: Tx, app: Pick<Deps, 'clock'>, businessId: number, input: FeedInput) {
+  if (!(await findBusiness(trx, businessId))) throw errors.notFound('Business');
+  const staff = input.staffId === undefined ? undefined : await findStaff(trx, businessId, input.staffId);
+  if (input.staffId !== undefined && !staff) throw errors.notFound('Staff member');
+  const token = FEED_TOKEN_PREFIX + randomBytes(32).toString('base64url');
+  const now = app.clock.now();
+  const id = await insertFeed(trx, {
+    business_id: businessId,
+    staff_id: staff?.id ?? null,
+    name: input.name ?? (staff ? `${staff.name}'s bookings` : 'All bookings'),
+    token_hash: sha256Hex(token),
+    created_at: now,
+    revoked_at: null,
+  });
+  const row = (await findFeed(trx, businessId, id))!;
+  return { ...toFeedJson(row), token, path: `${FEED_PATH}${token}` };
+}
+
+export async function listBusinessFeeds(app: Pick<Deps, 'db'>, businessId: number) {
+  const data = (await listFeeds(app.db, businessId)).map(toFeedJson);
+  return { data, total: data.length };
+}
+
+/** Stops a feed's URL at once (404 from then on). */
+export async function revokeBusinessFeed(trx: Tx, app: Pick<Deps, 'clock'>, businessId: number, id: number) {
+  if (!(await findFeed(trx, businessId, id))) throw errors.notFound('Calendar feed');
+  await revokeFeed(trx, id, app.clock.now());
+  return toFeedJson((await findFeed(trx, businessId, id))!);
+}
+
+/**
+ * The iCalendar text of a live feed: bookings from 30 days ago on, each with a UID that stays the
+ * same across changes (so a moved booking moves in the phone's calendar), times in UTC (exact in
+ * every client) with the salon's zone named for display, and a cancelled booking kept as
+ * STATUS:CANCELLED so subscribers remove it. Only what staff need: time, service, client's name.
+ */
+export async function feedCalendar(app: Deps, token: string): Promise<string> {
+  const feed = await findLiveFeedByHash(app.db, sha256Hex(token));
+  if (!feed) throw errors.notFound('Calendar feed');
+  const business = (await findBusiness(app.db, feed.business_id))!;
+  const bookings = await bookingViewsFrom(app.db, feed.business_id, app.clock.now() - PAST_DAYS * 86_400_000, feed.staff_id);
+  const calendar = ical({ name: `${business.name}: ${feed.name}`, prodId: { company: 'booking-api', product: 'calendar-feed' }, ttl: 15 * 60 });
+  calendar.x([{ key: 'X-WR-TIMEZONE', value: business.timezone }]);
+  for (const booking of bookings) calendar.createEvent(eventOf(booking, feed));
+  return calendar.toString();
+}
+
+function eventOf(booking: BookingView, feed: CalendarFeedRow) {
+  const services = booking.services ? booking.services.map((s) => s.name).join(' + ') : booking.service_name;
+  return {
+    id: `booking-${booking.id}@${booking.business_id}.booking-api`,
+    start: new Date(booking.start_at),
+    end: new Date(booking.end_at),
+    stamp: new Date(booking.updated_at),
+    summary: feed.staff_id === null ? `${services}: ${booking.client_name} (${booking.staff_name})` : `${services}: ${booking.client_name}`,
+    status: booking.status === 'cancelled' ? ICalEventStatus.CANCELLED : booking.status === 'pending' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
+  };
+}

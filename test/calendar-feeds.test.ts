@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { TestApp } from './helpers/app.ts';
+import { TestClock } from './helpers/clock.ts';
+import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+
+/** The VEVENTs of an iCalendar text, as maps of property name (without parameters) to value. */
+function events(text: string): Array<Map<string, string>> {
+  const unfolded = text.replace(/\r\n[ \t]/g, '');
+  return [...unfolded.matchAll(/BEGIN:VEVENT\r\n([\s\S]*?)END:VEVENT/g)].map(
+    ([, body]) => new Map(body!.split('\r\n').filter(Boolean).map((line) => [line.slice(0, line.indexOf(':')).split(';')[0]!, line.slice(line.indexOf(':') + 1)])),
+  );
+}
+
+describe('calendar feeds', () => {
+  const clock = new TestClock(TEST_NOW);
+  let app: TestApp;
+  let salon: Salon;
+  let other: Salon;
+
+  before(async () => {
+    app = await TestApp.start({ clock });
+    salon = await makeSalon(app);
+    other = await makeSalon(app, 'Other salon');
+  });
+  after(() => app.stop());
+
+  const feed = (p: string) => app.request('GET', p);
+  const book = (time: string, staffId: number, name: string) =>
+    app.request('POST', '/v1/integration/bookings', { key: salon.key, body: bookingBody(salon.haircut, `${MONDAY}T${time}:00+01:00`, { staffId, client: { name, email: `${name.toLowerCase()}@example.com` } }) });
+
+  it("serves a staff member's bookings as iCalendar at a secret URL, with stable UIDs, and cancelled ones marked", async () => {
+    const annas = (await book('10:00', salon.anna, 'Ada')).body;
+    await book('11:00', salon.ben, 'Bob');
+    const created = await admin(app, 'POST', `${salon.base}/calendar-feeds`, { staffId: salon.anna, name: "Anna's phone" }, 201);
+    assert.match(created.body.token, /^cal_/);
+    assert.equal(created.body.path, `/v1/integration/calendar/${created.body.token}`);
+
+    const first = await feed(created.body.path);
+    assert.equal(first.status, 200, first.text);
+    assert.match(first.headers.get('content-type')!, /^text\/calendar/);
+    assert.match(first.text, /^BEGIN:VCALENDAR\r\n/);
+    assert.match(first.text, /X-WR-TIMEZONE:Europe\/Berlin/);
+    const [event, ...rest] = events(first.text);
+    assert.equal(rest.length, 0, "only Anna's bookings");
+    assert.equal(event!.get('UID'), `booking-${annas.id}@${salon.businessId}.booking-api`);
+    assert.equal(event!.get('DTSTART'), '20261123T090000Z', '10:00 in Berlin');
+    assert.equal(event!.get('DTEND'), '20261123T094500Z');
+    assert.equal(event!.get('SUMMARY'), 'Haircut: Ada');
+    assert.equal(event!.get('STATUS'), 'TENTATIVE', 'pending until the salon confirms');
+    assert.doesNotMatch(first.text, /ada@example\.com/, "only time, service and the client's name");
+
+    await app.request('POST', `/v1/integration/bookings/${annas.id}/reschedule`, { key: salon.key, body: { startTime: `${MONDAY}T14:00:00+01:00` } });
+    const moved = events((await feed(created.body.path)).text)[0]!;
+    assert.equal(moved.get('UID'), event!.get('UID'), 'the same event, moved');
+    assert.equal(moved.get('DTSTART'), '20261123T130000Z');
+    await app.request('POST', `/v1/integration/bookings/${annas.id}/cancel`, { key: salon.key, body: {} });
+    assert.equal(events((await feed(created.body.path)).text)[0]!.get('STATUS'), 'CANCELLED');
+  });
+
+  it("has a salon feed with everyone's bookings, and lists feeds without their secret", async () => {
+    const created = await admin(app, 'POST', `${salon.base}/calendar-feeds`, undefined, 201);
+    assert.equal(created.body.staffId, null);
+    const all = events((await feed(created.body.path)).text);
+    assert.ok(all.some((e) => e.get('SUMMARY') === 'Haircut: Bob (Ben)'));
+    const listed = await admin(app, 'GET', `${salon.base}/calendar-feeds`, undefined, 200);
+    assert.equal(listed.body.total, 2);
+    assert.doesNotMatch(listed.text, /cal_/);
+  });
+
+  it('stores only a hash of the token, and a revoked URL is 404 at once', async () => {
+    const created = await admin(app, 'POST', `${salon.base}/calendar-feeds`, { staffId: salon.ben }, 201);
+    const file = fs.readFileSync(path.join(app.dataDir, 'booking.db'));
+    const wal = fs.existsSync(path.join(app.dataDir, 'booking.db-wal')) ? fs.readFileSync(path.join(app.dataDir, 'booking.db-wal')) : Buffer.alloc(0);
+    assert.equal(file.includes(created.body.token), false);
+    assert.equal(wal.includes(created.body.token), false);
+    const revoked = await admin(app, 'POST', `${salon.base}/calendar-feeds/${created.body.id}/revoke`, undefined, 200);
+    assert.equal(revoked.body.status, 'revoked');
+    assert.equal((await feed(created.body.path)).status, 404);
+    assert.equal((await feed('/v1/integration/calendar/cal_' + 'A'.repeat(43))).status, 404);
+    assert.equal((await feed('/v1/integration/calendar/nonsense')).status, 404);
+  });
+
+  it("keeps businesses apart: another business's feed, staff member or business is 404", async () => {
+    const mine = await admin(app, 'POST', `${salon.base}/calendar-feeds`, undefined, 201);
+    await admin(app, 'POST', `${other.base}/calendar-feeds/${mine.body.id}/revoke`, undefined, 404);
+    await admin(app, 'POST', `${other.base}/calendar-feeds`, { staffId: salon.anna }, 404);
+    await admin(app, 'POST', '/businesses/999999/calendar-feeds', undefined, 404);
+    assert.equal((await admin(app, 'GET', `${other.base}/calendar-feeds`, undefined, 200)).body.total, 0);
+    const theirs = await admin(app, 'POST', `${other.base}/calendar-feeds`, undefined, 201);
+    assert.equal(events((await feed(theirs.body.path)).text).length, 0, "none of this salon's bookings");
+  });
+
+  for (const [body, field] of [
+    [{ staffId: 0 }, 'staffId'],
+    [{ name: '' }, 'name'],
+    [{ staffId: 1, colour: 'red' }, 'colour'],
+  ] as const) {
+    it(`refuses ${JSON.stringify(body)}`, async () => {
+      const reply = await admin(app, 'POST', `${salon.base}/calendar-feeds`, body);
+      assert.equal(reply.status, 400, reply.text);
+      assert.equal(reply.body.field, field);
+    });
+  }
+});
