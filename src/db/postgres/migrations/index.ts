@@ -6,6 +6,8 @@ import * as cacheVersions from './0004-cache-versions.ts';
 import * as timeOff from './0005-time-off.ts';
 import * as buffers from './0006-buffers.ts';
 import * as holds from './0007-holds.ts';
+import * as bookingServices from './0008-booking-services.ts';
+import * as calendarFeeds from './0009-calendar-feeds.ts';
 
 /**
  * PostgreSQL's migrations: the same numbers and meaning as SQLite's (src/db/migrations), written
@@ -20,4 +22,6 @@ export const postgresMigrations: Record<string, Migration> = {
   '0005-time-off': timeOff,
   '0006-buffers': buffers,
   '0007-holds': holds,
+  '0008-booking-services': bookingServices,
+  '0009-calendar-feeds': calendarFeeds,
 };
