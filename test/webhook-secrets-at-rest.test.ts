@@ -7,6 +7,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import { ADMIN_TOKEN, TestApp, tempDataDir } from './helpers/app.ts';
 import { cli } from './helpers/cli.ts';
 import { Receiver } from './helpers/receiver.ts';
+import { deliverySuite } from './helpers/delivery-suite.ts';
+import { sql } from 'kysely';
 
 /** Every file under the data dir, with its bytes. */
 function filesUnder(dir: string): Array<[string, Buffer]> {
@@ -151,3 +153,22 @@ async function webhookOn(app: TestApp, targetUrl: string) {
   assert.equal(created.status, 201, created.text);
   return { id: created.body.id as number, secret: created.body.secret as string, apiKey };
 }
+
+describe('a webhook secret that cannot be decrypted', () => {
+  const t = deliverySuite({ config: { retryDelays: [0, 0, 0] } });
+
+  it('sends nothing, records why, and does not count as the receiver failing', async () => {
+    const webhook = await t.app.webhook(t.key, t.receiver.url('/sealed'));
+    // A stored secret in the sealed form that no key opens, as after a damaged row.
+    await sql`update webhooks set secret = ${'enc1:' + Buffer.alloc(40, 7).toString('base64url')} where id = ${webhook.id}`.execute(t.app.context.db);
+    await t.app.emit(t.businessId, 'booking.created', { bookingId: 1 });
+    const [attempt] = await t.finished(webhook.id);
+    assert.equal(attempt.deliveryStatus, 'failed');
+    assert.equal(attempt.responseStatusCode, null);
+    assert.equal(attempt.errorMessage, "not sent: the webhook secret cannot be decrypted with this server's secrets key");
+    assert.equal(t.receiver.requests.length, 0);
+    const after = await t.app.request('GET', `/v1/integration/webhooks/${webhook.id}`, { key: t.key });
+    assert.equal(after.body.consecutiveFailures, 0, 'a send that never happened is not a failure of the receiver');
+    assert.equal(after.body.status, 'active');
+  });
+});

@@ -6,7 +6,7 @@ import { VERSION } from '../version.ts';
 import { guardedLookup, nonPublicReason, TargetRefusedError, type Lookup } from './targets.ts';
 import { deliveryHeaders } from './signing.ts';
 import { parseRetryAfter } from './schedule.ts';
-import type { Sent } from './attempt.ts';
+import type { Dispatched, Sent } from './attempt.ts';
 import type { ClaimedAttempt } from './sql/claim-due-attempts.ts';
 
 export const RESPONSE_EXCERPT_BYTES = 1024;
@@ -40,7 +40,7 @@ export class Sender {
   }
 
   /** Sends one claimed attempt. Never throws: a failure on the way is an answer too. */
-  async send(attempt: ClaimedAttempt): Promise<Sent> {
+  async send(attempt: ClaimedAttempt): Promise<Dispatched> {
     const sentAt = this.#options.now();
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
@@ -55,7 +55,8 @@ export class Sender {
     try {
       secret = this.#options.openSecret ? this.#options.openSecret(attempt.secret) : attempt.secret;
     } catch {
-      return failure(attempt, sentAt, elapsed(), 'not sent: the webhook secret cannot be decrypted with this server\'s secrets key');
+      // Nothing went out: not the receiver's failure, so it must not count towards switching it off.
+      return { kind: 'not-sent', attempt, reason: 'not sent: the webhook secret cannot be decrypted with this server\'s secrets key' };
     }
     const headers = deliveryHeaders({ ...attempt, secret, sentAt, userAgent: USER_AGENT });
     // Not AbortSignal.timeout(): its timer and signal live the whole 10 s after the answer came,
