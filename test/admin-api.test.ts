@@ -85,6 +85,11 @@ describe('the admin API', () => {
   it('manages businesses, with validated hours and time zones', async () => {
     const created = await admin(app, 'POST', '/businesses', { name: 'Nail bar', timezone: 'America/New_York', currency: 'USD' }, 201);
     assert.equal(created.body.currency, 'USD');
+    // The same phone rule as on update: a created business cannot carry what an edit would refuse.
+    const badPhone = await admin(app, 'POST', '/businesses', { name: 'Phone bar', timezone: 'Europe/Berlin', phone: 'call me' });
+    assert.equal(badPhone.status, 400, badPhone.text);
+    assert.equal(badPhone.body.field, 'phone');
+    assert.match(badPhone.body.message, /phone number/);
     const patched = await admin(app, 'PATCH', `/businesses/${created.body.id}`, { address: '5th Ave 1', slotStepMinutes: 30 }, 200);
     assert.equal(patched.body.address, '5th Ave 1');
     assert.equal(patched.body.slotStepMinutes, 30);
