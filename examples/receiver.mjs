@@ -25,7 +25,7 @@ function safeEqual(a, b) {
 
 /** Scheme 1 (spec): X-Webhook-Signature = "sha256=" + hex HMAC-SHA256(body), key = the secret as text. */
 function verifySpec(body, headers) {
-  const expected = 'sha256=' + createHmac('sha256', secret).update(body).digest('hex');
+  const expected = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
   return safeEqual(expected, String(headers['x-webhook-signature'] ?? ''));
 }
 
@@ -38,7 +38,7 @@ function verifyStandard(body, headers) {
   const timestamp = String(headers['webhook-timestamp'] ?? '');
   if (Math.abs(Date.now() / 1000 - Number(timestamp)) > TOLERANCE_SECONDS) return false;
   const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
-  const expected = 'v1,' + createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
+  const expected = `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
   // The header may hold several space-separated signatures (during secret rotation, say).
   return String(headers['webhook-signature'] ?? '')
     .split(' ')

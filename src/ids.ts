@@ -47,8 +47,8 @@ export const randomIds: Ids = {
   // Standard Webhooks: whsec_ followed by base64 of the key bytes.
   webhookSecret: () => WEBHOOK_SECRET_PREFIX + randomBytes(32).toString('base64'),
   deliveryId: () => DELIVERY_ID_PREFIX + timeOrdered(),
-  requestId: () => 'req_' + pooled(12).toString('base64url'),
-  adminToken: () => 'bk_admin_' + randomBytes(32).toString('base64url'),
+  requestId: () => `req_${pooled(12).toString('base64url')}`,
+  adminToken: () => `bk_admin_${randomBytes(32).toString('base64url')}`,
 };
 
 export function sha256Hex(value: string): string {

@@ -70,7 +70,7 @@ describe('API key authentication', () => {
     new Promise<{ status: number; body: any }>((resolve, reject) => {
       const headers: Record<string, string[]> = {};
       for (const [name, value] of pairs) (headers[name] ??= []).push(value);
-      const request = http.get(app.url + '/v1/integration/webhooks', { headers }, (response) => {
+      const request = http.get(`${app.url}/v1/integration/webhooks`, { headers }, (response) => {
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk) => (text += chunk));

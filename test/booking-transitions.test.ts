@@ -5,7 +5,7 @@ import { TestClock } from './helpers/clock.ts';
 import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
 
 const AT_10 = `${MONDAY}T10:00:00+01:00`;
-const AFTER_START = Date.parse(`${MONDAY}T10:05:00+01:00`);
+const _AFTER_START = Date.parse(`${MONDAY}T10:05:00+01:00`);
 
 describe('the booking state machine (admin API)', () => {
   const clock = new TestClock(TEST_NOW);

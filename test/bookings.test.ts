@@ -136,7 +136,7 @@ describe('booking through the integration API', () => {
 
   it('has the database itself refuse an overlapping live booking, whatever the code does', async () => {
     const made = (await book(bookingBody(salon.haircut, AT_10, { staffId: salon.anna }))).body;
-    const db = app.context.db;
+    const _db = app.context.db;
     await assert.rejects(
       app.context.database.transaction((trx) =>
         trx

@@ -79,7 +79,7 @@ describe('calendar feeds', () => {
     const revoked = await admin(app, 'POST', `${salon.base}/calendar-feeds/${created.body.id}/revoke`, undefined, 200);
     assert.equal(revoked.body.status, 'revoked');
     assert.equal((await feed(created.body.path)).status, 404);
-    assert.equal((await feed('/v1/integration/calendar/cal_' + 'A'.repeat(43))).status, 404);
+    assert.equal((await feed(`/v1/integration/calendar/cal_${'A'.repeat(43)}`)).status, 404);
     assert.equal((await feed('/v1/integration/calendar/nonsense')).status, 404);
   });
 

@@ -92,7 +92,7 @@ describe('delivery recovery', () => {
       await app.webhook(key, 'http://127.0.0.1:9/never');
       await app.context.engine.stop();
       await app.emit(businessId, 'booking.created', {});
-      const db = app.context.db;
+      const _db = app.context.db;
       const now = Date.now();
       const claim = (at: number) => app.context.database.transaction((trx) => claimDueAttempts(trx, at, 10, 60_000));
       assert.equal((await claim(now)).length, 1);

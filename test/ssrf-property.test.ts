@@ -43,11 +43,11 @@ const ipv4Notation = (n: number) =>
   fc.constantFrom(
     dotted(n),
     String(n),
-    '0x' + n.toString(16),
-    '0X' + n.toString(16).toUpperCase(),
-    '0' + n.toString(8),
-    dotted(n).split('.').map((part) => '0x' + Number(part).toString(16)).join('.'),
-    dotted(n).split('.').map((part) => '0' + Number(part).toString(8)).join('.'),
+    `0x${n.toString(16)}`,
+    `0X${n.toString(16).toUpperCase()}`,
+    `0${n.toString(8)}`,
+    dotted(n).split('.').map((part) => `0x${Number(part).toString(16)}`).join('.'),
+    dotted(n).split('.').map((part) => `0${Number(part).toString(8)}`).join('.'),
     `${Math.floor(n / 2 ** 24)}.${n % 2 ** 24}`,
     `${Math.floor(n / 2 ** 24)}.${Math.floor(n / 65536) % 256}.${n % 65536}`,
   );

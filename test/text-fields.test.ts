@@ -40,7 +40,7 @@ describe('text a person types: trimmed, not blank, no control characters', () =>
     ['Ada\u2028', /found U\+2028/],
     ['Ada\u007f', /found U\+007F/],
   ] as const) {
-    it(`refuses client.name ${JSON.stringify(name).replace(/[^\x20-\x7e]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'))} with a clear 400`, async () => {
+    it(`refuses client.name ${JSON.stringify(name).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)} with a clear 400`, async () => {
       const reply = await book({ name });
       assert.equal(reply.status, 400, reply.text);
       assert.equal(reply.body.code, 'validation_failed');

@@ -59,7 +59,7 @@ describe('time off and closures', () => {
     assert.equal(kept.body.status, 'pending', 'nothing is cancelled silently');
 
     const colour = await starts(salon.colour, MONDAY, salon.anna);
-    assert.equal(colour.at(-1), '11:30 ' + salon.anna, 'colour (90 min) must end by the 13:00 break');
+    assert.equal(colour.at(-1), `11:30 ${salon.anna}`, 'colour (90 min) must end by the 13:00 break');
     const haircut = await starts(salon.haircut, MONDAY);
     assert.ok(haircut.includes(`14:00 ${salon.ben}`), 'Ben still works');
     assert.ok(!haircut.some((s) => s.startsWith('14:00') && s.slice(6).split(',').includes(String(salon.anna))));

@@ -96,7 +96,7 @@ describe('webhook secrets in the database file', () => {
     let first = await TestApp.start({ dataDir, config: { allowPrivateTargets: true } });
     const { id, apiKey } = await webhookOn(first, receiver.url());
     await first.stop();
-    const old = 'whsec_' + Buffer.alloc(24, 7).toString('base64');
+    const old = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
     const raw = new BetterSqlite3(path.join(dataDir, 'booking.db'));
     raw.prepare('update webhooks set secret = ? where id = ?').run(old, id);
     raw.close();
@@ -160,7 +160,7 @@ describe('a webhook secret that cannot be decrypted', () => {
   it('sends nothing, records why, and does not count as the receiver failing', async () => {
     const webhook = await t.app.webhook(t.key, t.receiver.url('/sealed'));
     // A stored secret in the sealed form that no key opens, as after a damaged row.
-    await sql`update webhooks set secret = ${'enc1:' + Buffer.alloc(40, 7).toString('base64url')} where id = ${webhook.id}`.execute(t.app.context.db);
+    await sql`update webhooks set secret = ${`enc1:${Buffer.alloc(40, 7).toString('base64url')}`} where id = ${webhook.id}`.execute(t.app.context.db);
     await t.app.emit(t.businessId, 'booking.created', { bookingId: 1 });
     const [attempt] = await t.finished(webhook.id);
     assert.equal(attempt.deliveryStatus, 'failed');

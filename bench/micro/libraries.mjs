@@ -20,8 +20,8 @@ const best = (name, n, fn) => { let b = Infinity; for (let r = 0; r < R; r++) b 
 
 // 1. remembered answers: 200 distinct keys, all hits (the slot path's pattern)
 const keys = Array.from({ length: 200 }, (_, i) => `${1795000000000 + i * 900000}|Europe/Berlin`);
-const map = new Map(); for (const k of keys) map.set(k, k + 'x');
-const lru = new LRUCache({ max: 8192 }); for (const k of keys) lru.set(k, k + 'x');
+const map = new Map(); for (const k of keys) map.set(k, `${k}x`);
+const lru = new LRUCache({ max: 8192 }); for (const k of keys) lru.set(k, `${k}x`);
 best('Map hit', 2e6, (i) => map.get(keys[i % 200]));
 best('lru-cache hit', 2e6, (i) => lru.get(keys[i % 200]));
 
@@ -40,7 +40,7 @@ best('canonical (ours)', 3e5, () => canonical(body));
 best('safe-stable-stringify', 3e5, () => stable(body));
 
 // 3. signing
-const secret = 'whsec_' + randomBytes(24).toString('base64');
+const secret = `whsec_${randomBytes(24).toString('base64')}`;
 const payload = JSON.stringify({ id: 'evt_1', type: 'booking.created', data: { ...body, id: 'bkg_1' }, createdAt: '2026-11-23T09:00:00Z' });
 const key = createSecretKey(Buffer.from(secret.slice(6), 'base64'));
 best('standard signature (ours, cached key)', 2e5, (i) => `v1,${createHmac('sha256', key).update(`msg_${i}.1795000000.${payload}`, 'utf8').digest('base64')}`);

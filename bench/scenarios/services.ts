@@ -5,7 +5,7 @@ import { createKey } from '../../src/keys/keys.service.ts';
 import { systemClock } from '../../src/clock.ts';
 import { insertService } from '../../src/services/services.repository.ts';
 import { message, ROOT, runLoad, spawnNode, startServer, stop, tempDir } from '../lib/processes.ts';
-import type { Row, Scenario } from '../lib/scenario.ts';
+import type { Scenario } from '../lib/scenario.ts';
 import { median, round } from '../lib/stats.ts';
 import path from 'node:path';
 

@@ -18,7 +18,7 @@ const MAX_FAILURES_PER_MINUTE = 10;
 export function requireAdmin(app: Pick<AppContext, 'db' | 'config' | 'clock' | 'logger'>): Middleware<AppState> {
   const failures = new Map<string, { windowStart: number; count: number }>();
   return async (ctx, next) => {
-    const headers = ctx.req.headersDistinct['authorization'] ?? [];
+    const headers = ctx.req.headersDistinct.authorization ?? [];
     if (headers.length !== 1) throw errors.invalidAdminToken(headers.length > 1 ? 'The Authorization header is sent more than once.' : undefined);
     const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(headers[0]!);
     if (!match) throw errors.invalidAdminToken();

@@ -31,6 +31,7 @@ export interface Command {
   options: Readonly<Record<string, OptionDef>>;
   /** Reads config flags (--host, --port …) besides --data. */
   takesConfigFlags?: boolean;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a command that returns nothing exits 0
   run(args: RunArgs): Promise<number | void>;
 }
 

@@ -75,7 +75,9 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
     io.out(commandHelp(command));
     return 0;
   }
-  parsed.positionals.forEach((value, i) => (values[`_${i}`] = value));
+  parsed.positionals.forEach((value, i) => {
+    values[`_${i}`] = value;
+  });
 
   for (const name of unknownVariables(env)) io.err(`booking-api: warning: unknown variable ${name} is ignored`);
   try {

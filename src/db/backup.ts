@@ -123,7 +123,7 @@ export function readOnlyValue(file: string, sql: string, ...params: unknown[]): 
 }
 
 /** Runs `work` holding the data dir's server lock: no server runs meanwhile, and none can start. */
-async function underLock<T>(dir: string, options: Options, work: () => Promise<T>): Promise<T> {
+async function underLock<T>(dir: string, _options: Options, work: () => Promise<T>): Promise<T> {
   let lock;
   try {
     lock = acquireInstanceLock(dir);

@@ -1,4 +1,4 @@
-import dns from 'node:dns';
+import type dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 
@@ -102,6 +102,7 @@ export class TargetRefusedError extends Error {
  * after registration (rebinding) cannot reach the inside.
  */
 export function guardedLookup(resolve: Lookup): Lookup {
+  // biome-ignore lint/suspicious/noExplicitAny: dns.lookup's overloads take options and callbacks of several shapes
   const guarded = (hostname: string, options: any, callback: any) => {
     if (typeof options === 'function') {
       callback = options;

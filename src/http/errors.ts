@@ -45,7 +45,7 @@ export const errors = {
     new AppError(
       401,
       'invalid_admin_token',
-      `${why ? why + ' ' : 'Missing or invalid admin token. '}Send it as "Authorization: Bearer <token>".`,
+      `${why ? `${why} ` : 'Missing or invalid admin token. '}Send it as "Authorization: Bearer <token>".`,
     ),
   originNotAllowed: (origin: string | undefined) =>
     new AppError(

@@ -98,7 +98,7 @@ export function requireScope(scope: Scope): Middleware<AppState> {
  */
 function presentedKey(headers: Record<string, string[] | undefined>): string | undefined {
   const apiKey = headers['x-api-key'] ?? [];
-  const authorization = headers['authorization'] ?? [];
+  const authorization = headers.authorization ?? [];
   if (apiKey.length > 1) throw errors.invalidApiKey('The X-API-Key header is sent more than once.');
   if (authorization.length > 1) throw errors.invalidApiKey('The Authorization header is sent more than once.');
   const fromHeader = apiKey[0];

@@ -139,9 +139,11 @@ export interface OperationSpec<P extends Record<string, Param<unknown>>, Q, B, R
   readonly handle: (input: Input<P, Q, B, R>, app: AppContext) => unknown;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the table holds operations of every input and answer type
 export type Operation = OperationSpec<any, any, any, any>;
 
 /** Declares an operation; the types of its parameters, query and body flow into `handle`. */
+// biome-ignore lint/complexity/noBannedTypes: {} is "no path parameters", the default of an operation without any
 export function operation<P extends Record<string, Param<unknown>> = {}, Q = undefined, B = undefined, R = undefined>(
   spec: OperationSpec<P, Q, B, R>,
 ): Operation {

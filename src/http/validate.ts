@@ -36,8 +36,10 @@ function makeAjv(coerceTypes: boolean): Ajv {
 }
 
 /** Control characters (Unicode Cc) and the Unicode line/paragraph separators. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the rule exists to find control characters
 const NOT_IN_A_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 /** The same, except tab, line feed and carriage return. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the rule exists to find control characters
 const NOT_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /**
@@ -60,7 +62,7 @@ const TEXT_KEYWORD: KeywordDefinition = {
     };
     const bad = (kind === 'line' ? NOT_IN_A_LINE : NOT_IN_TEXT).exec(data);
     if (bad) {
-      const code = 'U+' + bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+      const code = `U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
       return fail(
         kind === 'line'
           ? `must be one line without control characters (found ${code} at position ${bad.index + 1})`

@@ -81,9 +81,9 @@ function parameters(op: Operation) {
 /** The statuses an operation answers besides its success, from what the mount and the API do. */
 function errorStatuses(op: Operation, info: DocumentInfo): number[] {
   const statuses = new Set((op.errors ?? []).map((e: number | Answer) => (typeof e === 'number' ? e : e.status)));
-  if (!op.public) info.guardStatuses.forEach((s) => statuses.add(s));
+  if (!op.public) for (const s of info.guardStatuses) statuses.add(s);
   if (op.query || op.body || op.idempotent) statuses.add(400);
-  if (op.body) [400, 413, 415].forEach((s) => statuses.add(s));
+  if (op.body) for (const s of [400, 413, 415]) statuses.add(s);
   if (op.path.includes(':')) statuses.add(404);
   // Any request may meet a database that is busy; writes also a full or read-only one.
   statuses.add(503);

@@ -83,7 +83,7 @@ export async function recordPayment(trx: Tx, app: Deps, businessId: number, inpu
 /** Pays (part of) a payment back (payment.refunded); never more than is left of it. */
 export async function refundPayment(trx: Tx, app: Deps, businessId: number, paymentId: number, input: RefundInput) {
   const payment = await findPayment(trx, businessId, paymentId);
-  if (!payment || payment.kind !== 'payment') throw errors.notFound('Payment');
+  if (payment?.kind !== 'payment') throw errors.notFound('Payment');
   const refunded = await refundedOf(trx, paymentId);
   const left = payment.amount - refunded;
   if (input.amount > left) {

@@ -91,7 +91,7 @@ function createKeyFile(file: string): Buffer {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const fd = fs.openSync(file, 'wx', 0o600);
   try {
-    fs.writeFileSync(fd, key.toString('base64') + '\n');
+    fs.writeFileSync(fd, `${key.toString('base64')}\n`);
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);

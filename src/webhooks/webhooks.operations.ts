@@ -31,6 +31,7 @@ export interface WebhookApi {
   /** operationId of each operation is `${prefix}Webhook…`-free; this is put in front of it. */
   readonly idPrefix: string;
   readonly params: Record<string, ReturnType<typeof idOf>>;
+  // biome-ignore lint/suspicious/noExplicitAny: shared by operations whose inputs differ
   readonly owner: (input: Input<any, any, any, any>, app: Parameters<Operation['handle']>[1]) => WebhookOwner | Promise<WebhookOwner>;
 }
 

@@ -36,7 +36,9 @@ export function hourlyChart(hours) {
   const detail = h('p', { class: 'chart-detail', 'aria-live': 'polite' });
   const groups = [];
   const select = (index) => {
-    groups.forEach((g, i) => g.classList.toggle('selected', i === index));
+    groups.forEach((g, i) => {
+      g.classList.toggle('selected', i === index);
+    });
     detail.textContent = describeHour(hours[index], index === hours.length - 1);
   };
 
