@@ -77,7 +77,9 @@ const seaConfig = {
   assets,
 };
 fs.writeFileSync(path.join(work, 'sea-config.json'), JSON.stringify(seaConfig, null, 2));
-await step('blob', () => execFileSync(nodeBinary, ['--random-seed=1', '--experimental-sea-config', path.join(work, 'sea-config.json')], { stdio: 'inherit' }));
+await step('blob', () =>
+  execFileSync(nodeBinary, ['--random-seed=1', '--experimental-sea-config', path.join(work, 'sea-config.json')], { stdio: 'inherit' }),
+);
 
 // 3. A copy of the pinned Node binary, stripped of symbols when strip is there (-18 MB), with the blob injected.
 await step('copy', () => {
@@ -92,9 +94,7 @@ await step('strip', () => {
     console.error('strip: not available, keeping symbols');
   }
 });
-await step('inject', () =>
-  inject(output, 'NODE_SEA_BLOB', fs.readFileSync(path.join(work, 'sea-prep.blob')), { sentinelFuse: SENTINEL }),
-);
+await step('inject', () => inject(output, 'NODE_SEA_BLOB', fs.readFileSync(path.join(work, 'sea-prep.blob')), { sentinelFuse: SENTINEL }));
 
 const bytes = fs.readFileSync(output);
 console.error(

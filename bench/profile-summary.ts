@@ -24,10 +24,12 @@ for (const node of profile.nodes) {
   const name = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`;
   byFunction.set(name, (byFunction.get(name) ?? 0) + us);
   const area = !url
-    ? functionName.startsWith('(') ? functionName : '(native)'
+    ? functionName.startsWith('(')
+      ? functionName
+      : '(native)'
     : url.startsWith('node:')
       ? 'node internals'
-      : /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? file.split('/').slice(0, 2).join('/');
+      : (/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? file.split('/').slice(0, 2).join('/'));
   byArea.set(area, (byArea.get(area) ?? 0) + us);
 }
 const print = (title: string, map: Map<string, number>) => {

@@ -24,19 +24,40 @@ const profiled = ['--cpu-prof', `--cpu-prof-dir=${dir}`];
 if (scenario === 'services') {
   const fixture = await servicesFixture();
   const server = await startServer(fixture.dir, { ...UNLIMITED, BENCH_SQL_PROFILE: '1' }, profiled, true);
-  const report = await runLoad({ url: server.url, method: 'GET', path: '/v1/integration/services', headers: { 'x-api-key': fixture.key }, connections: 50, durationMs: 5000, warmupMs: 1000 });
+  const report = await runLoad({
+    url: server.url,
+    method: 'GET',
+    path: '/v1/integration/services',
+    headers: { 'x-api-key': fixture.key },
+    connections: 50,
+    durationMs: 5000,
+    warmupMs: 1000,
+  });
   console.log(`${Math.round(report.perSecond)} req/s, p99 ${report.p99.toFixed(1)} ms`);
   await stop(server.child);
 } else if (scenario === 'bookings') {
   const fixture = await bookingsFixture(1, 8000);
   const server = await startServer(fixture.dir, { ...UNLIMITED, BENCH_SQL_PROFILE: '1' }, profiled, true);
-  const report = await runLoad({ url: server.url, method: 'POST', path: '/v1/integration/bookings', headers: { 'x-api-key': fixture.key, 'content-type': 'application/json' }, connections: 50, bodiesFile: fixture.bodyFiles[0] });
+  const report = await runLoad({
+    url: server.url,
+    method: 'POST',
+    path: '/v1/integration/bookings',
+    headers: { 'x-api-key': fixture.key, 'content-type': 'application/json' },
+    connections: 50,
+    bodiesFile: fixture.bodyFiles[0],
+  });
   console.log(`${Math.round(report.perSecond)} bookings/s, p99 ${report.p99.toFixed(1)} ms, ${JSON.stringify(report.statuses)}`);
   await stop(server.child);
 } else if (scenario === 'delivery') {
   const receiver = spawnNode(path.join(ROOT, 'bench/lib/receiver.ts'), [], 1);
   const { url } = await message<{ url: string }>(receiver, (m) => 'url' in m);
-  const driver = spawnNode(path.join(ROOT, 'bench/lib/engine-driver.ts'), [JSON.stringify({ dataDir: tempDir('engine'), receiverUrl: url, webhooks: 1, concurrency: 200 })], 0, { BENCH_SQL_PROFILE: '1' }, [...NODE_FLAGS, ...profiled]);
+  const driver = spawnNode(
+    path.join(ROOT, 'bench/lib/engine-driver.ts'),
+    [JSON.stringify({ dataDir: tempDir('engine'), receiverUrl: url, webhooks: 1, concurrency: 200 })],
+    0,
+    { BENCH_SQL_PROFILE: '1' },
+    [...NODE_FLAGS, ...profiled],
+  );
   await message(driver, (m) => 'ready' in m);
   const events = 15000;
   receiver.send({ expect: events });
@@ -66,7 +87,8 @@ async function ladder(): Promise<void> {
   const bytes = Buffer.from(await (await fetch(`${server.url}/v1/integration/services`, { headers })).arrayBuffer());
   const steps = ['bare', 'headers', 'layers', 'router'];
   const results = new Map<string, number[]>([...steps, 'booking-api'].map((s) => [s, []]));
-  const load = (url: string, p: string) => runLoad({ url, method: 'GET', path: p, headers, connections: 50, durationMs: 4000, warmupMs: 1000 });
+  const load = (url: string, p: string) =>
+    runLoad({ url, method: 'GET', path: p, headers, connections: 50, durationMs: 4000, warmupMs: 1000 });
   for (let round = 0; round < 3; round++) {
     for (const step of steps) {
       const child = spawnNode(path.join(ROOT, 'bench/baselines/koa-ladder.ts'), [bytes.toString('base64'), step], 0);

@@ -53,8 +53,17 @@ const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!
 const line = (c: string[]) => `| ${c.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
 console.log([line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n'));
 
-const machine = { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, load: os.loadavg() };
+const machine = {
+  cpus: os.cpus().length,
+  model: os.cpus()[0]?.model,
+  memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+  node: process.version,
+  load: os.loadavg(),
+};
 const file = path.join(ROOT, 'bench', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 fs.mkdirSync(path.dirname(file), { recursive: true });
-fs.writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), rounds, quick: values.quick === true, machine, rows }, null, 2)}\n`);
+fs.writeFileSync(
+  file,
+  `${JSON.stringify({ at: new Date().toISOString(), rounds, quick: values.quick === true, machine, rows }, null, 2)}\n`,
+);
 console.error(`results written to ${path.relative(ROOT, file)}`);

@@ -97,7 +97,8 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     key: 'databaseUrl',
     env: 'BOOKING_DATABASE_URL',
     flag: 'database-url',
-    description: 'use PostgreSQL 15+ at postgres://USER:PASSWORD@HOST:PORT/DATABASE instead of the database file in the data dir (prefer the variable: a flag shows in ps)',
+    description:
+      'use PostgreSQL 15+ at postgres://USER:PASSWORD@HOST:PORT/DATABASE instead of the database file in the data dir (prefer the variable: a flag shows in ps)',
     default: undefined,
     parse: parseDatabaseUrl,
   },

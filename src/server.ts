@@ -30,7 +30,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   try {
     if (config.databaseUrl) {
       await checkServer(config.databaseUrl);
-      lock = await acquirePostgresInstanceLock(config.databaseUrl, (error) => options.logger?.error({ err: error }, 'lost the server lock'));
+      lock = await acquirePostgresInstanceLock(config.databaseUrl, (error) =>
+        options.logger?.error({ err: error }, 'lost the server lock'),
+      );
     } else {
       prepareDataDir(config.dataDir);
       lock = acquireInstanceLock(config.dataDir);

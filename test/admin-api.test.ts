@@ -56,9 +56,19 @@ describe('the admin API', () => {
     clock.set(TEST_NOW + 7200_000);
     for (let i = 0; i < 15; i++) {
       assert.equal((await app.request('GET', '/admin/api/status')).status, 401);
-      assert.equal((await app.request('OPTIONS', '/admin/api/status', { headers: { Origin: 'http://evil.test', 'Access-Control-Request-Method': 'GET' } })).status, 401);
+      assert.equal(
+        (
+          await app.request('OPTIONS', '/admin/api/status', {
+            headers: { Origin: 'http://evil.test', 'Access-Control-Request-Method': 'GET' },
+          })
+        ).status,
+        401,
+      );
       assert.equal((await app.request('GET', `/admin/api/no-such-thing-${i}`)).status, 401);
-      assert.equal((await app.request('POST', '/admin/api/businesses', { headers: { Authorization: 'Basic YWRtaW46YWRtaW4=' } })).status, 401);
+      assert.equal(
+        (await app.request('POST', '/admin/api/businesses', { headers: { Authorization: 'Basic YWRtaW46YWRtaW4=' } })).status,
+        401,
+      );
     }
     assert.equal((await admin(app, 'GET', '/status')).status, 200);
     // The count is still at zero: ten wrong tokens are answered 401, the eleventh 429.
@@ -94,11 +104,25 @@ describe('the admin API', () => {
     assert.equal(patched.body.address, '5th Ave 1');
     assert.equal(patched.body.slotStepMinutes, 30);
     const closedMonday = { ...patched.body.workingHours, mon: [] };
-    assert.deepEqual((await admin(app, 'PATCH', `/businesses/${created.body.id}`, { workingHours: closedMonday }, 200)).body.workingHours.mon, []);
+    assert.deepEqual(
+      (await admin(app, 'PATCH', `/businesses/${created.body.id}`, { workingHours: closedMonday }, 200)).body.workingHours.mon,
+      [],
+    );
     const cases: Array<[unknown, string]> = [
       [{ timezone: 'Europe/Atlantis' }, 'timezone'],
       [{ workingHours: { ...closedMonday, tue: [{ start: '18:00', end: '09:00' }] } }, 'workingHours'],
-      [{ workingHours: { ...closedMonday, tue: [{ start: '09:00', end: '13:00' }, { start: '12:00', end: '18:00' }] } }, 'workingHours'],
+      [
+        {
+          workingHours: {
+            ...closedMonday,
+            tue: [
+              { start: '09:00', end: '13:00' },
+              { start: '12:00', end: '18:00' },
+            ],
+          },
+        },
+        'workingHours',
+      ],
       [{ workingHours: { ...closedMonday, tue: [{ start: '9am', end: '13:00' }] } }, 'workingHours.tue[0].start'],
       [{ slotStepMinutes: 7 }, 'slotStepMinutes'],
       [{}, undefined as unknown as string],
@@ -128,9 +152,22 @@ describe('the admin API', () => {
   it('manages staff: schedules are checked, unknown services refused, private data kept to the admin API', async () => {
     const member = (await admin(app, 'POST', `${salon.base}/staff`, { name: 'Cleo', email: 'cleo@salon.test' }, 201)).body;
     assert.deepEqual(member.schedule.mon, { hours: [{ start: '09:00', end: '18:00' }], breaks: [] }, 'the business hours by default');
-    const overlap = { ...SCHEDULE, mon: { hours: [{ start: '09:00', end: '18:00' }], breaks: [{ start: '12:00', end: '13:00' }, { start: '12:30', end: '14:00' }] } };
+    const overlap = {
+      ...SCHEDULE,
+      mon: {
+        hours: [{ start: '09:00', end: '18:00' }],
+        breaks: [
+          { start: '12:00', end: '13:00' },
+          { start: '12:30', end: '14:00' },
+        ],
+      },
+    };
     assert.equal((await admin(app, 'PUT', `${salon.base}/staff/${member.id}/schedule`, overlap)).status, 400);
-    assert.equal((await admin(app, 'PUT', `${salon.base}/staff/${member.id}/schedule`, { mon: SCHEDULE.mon })).status, 400, 'every weekday');
+    assert.equal(
+      (await admin(app, 'PUT', `${salon.base}/staff/${member.id}/schedule`, { mon: SCHEDULE.mon })).status,
+      400,
+      'every weekday',
+    );
     assert.equal((await admin(app, 'PUT', `${salon.base}/staff/${member.id}/services`, { serviceIds: [424242] })).status, 400);
     const off = await admin(app, 'PATCH', `${salon.base}/staff/${member.id}`, { active: false }, 200);
     assert.equal(off.body.active, false);
@@ -149,14 +186,20 @@ describe('the admin API', () => {
     const other = (await admin(app, 'POST', `${salon.base}/clients`, { name: 'Eve', phone: '+49 1' }, 201)).body;
     assert.equal((await admin(app, 'PATCH', `${salon.base}/clients/${other.id}`, { email: 'DORA@example.com' })).status, 409);
     const found = await admin(app, 'GET', `${salon.base}/clients?search=danger`, undefined, 200);
-    assert.deepEqual(found.body.data.map((x: { id: number }) => x.id), [c.id]);
+    assert.deepEqual(
+      found.body.data.map((x: { id: number }) => x.id),
+      [c.id],
+    );
     const literal = await admin(app, 'GET', `${salon.base}/clients?search=%25`, undefined, 200);
     assert.equal(literal.body.total, 0, '% is taken literally');
   });
 
   it('records reviews only for completed visits, once each', async () => {
     const booking = (
-      await app.request('POST', '/v1/integration/bookings', { key: salon.key, body: bookingBody(salon.haircut, `${MONDAY}T16:00:00+01:00`) })
+      await app.request('POST', '/v1/integration/bookings', {
+        key: salon.key,
+        body: bookingBody(salon.haircut, `${MONDAY}T16:00:00+01:00`),
+      })
     ).body;
     const early = await admin(app, 'POST', `${salon.base}/reviews`, { rating: 4, bookingId: booking.id });
     assert.equal(early.status, 409);
@@ -174,7 +217,10 @@ describe('the admin API', () => {
 
   it('never refunds more than was paid', async () => {
     const booking = (
-      await app.request('POST', '/v1/integration/bookings', { key: salon.key, body: bookingBody(salon.haircut, `${MONDAY}T09:00:00+01:00`) })
+      await app.request('POST', '/v1/integration/bookings', {
+        key: salon.key,
+        body: bookingBody(salon.haircut, `${MONDAY}T09:00:00+01:00`),
+      })
     ).body;
     const paid = (await admin(app, 'POST', `${salon.base}/payments`, { bookingId: booking.id, amount: 2000, method: 'cash' }, 201)).body;
     assert.equal(paid.currency, 'EUR');
@@ -186,29 +232,57 @@ describe('the admin API', () => {
     assert.equal((await admin(app, 'POST', `${salon.base}/payments/${paid.id}/refund`, { amount: 500 })).status, 201);
     assert.equal((await admin(app, 'POST', `${salon.base}/payments/${paid.id}/refund`, { amount: 1 })).status, 409);
     const refundRow = (await admin(app, 'GET', `${salon.base}/payments?bookingId=${booking.id}`, undefined, 200)).body.data[0];
-    assert.equal((await admin(app, 'POST', `${salon.base}/payments/${refundRow.id}/refund`, { amount: 1 })).status, 404, 'a refund is not refundable');
-    for (const body of [{ bookingId: booking.id, amount: 0, method: 'cash' }, { bookingId: booking.id, amount: 10, method: 'gold' }]) {
+    assert.equal(
+      (await admin(app, 'POST', `${salon.base}/payments/${refundRow.id}/refund`, { amount: 1 })).status,
+      404,
+      'a refund is not refundable',
+    );
+    for (const body of [
+      { bookingId: booking.id, amount: 0, method: 'cash' },
+      { bookingId: booking.id, amount: 10, method: 'gold' },
+    ]) {
       assert.equal((await admin(app, 'POST', `${salon.base}/payments`, body)).status, 400);
     }
     assert.equal((await admin(app, 'POST', `${salon.base}/payments`, { bookingId: 999999, amount: 10, method: 'cash' })).status, 404);
   });
 
   it('manages API keys: create (value once), list without values, revoke, regenerate', async () => {
-    const created = await admin(app, 'POST', `${salon.base}/keys`, { name: 'CRM', scopes: ['bookings:read'], allowedOrigins: ['crm.example.com'] }, 201);
+    const created = await admin(
+      app,
+      'POST',
+      `${salon.base}/keys`,
+      { name: 'CRM', scopes: ['bookings:read'], allowedOrigins: ['crm.example.com'] },
+      201,
+    );
     assert.match(created.body.key, /^bk_live_/);
     const list = await admin(app, 'GET', `${salon.base}/keys`, undefined, 200);
     assert.ok(list.body.data.every((k: object) => !('key' in k)));
     assert.doesNotMatch(list.text, /bk_live_/);
     const regenerated = await admin(app, 'POST', `${salon.base}/keys/${created.body.id}/regenerate`, undefined, 200);
     assert.notEqual(regenerated.body.key, created.body.key);
-    assert.equal((await app.request('GET', '/v1/integration/bookings', { key: created.body.key, headers: { Origin: 'https://crm.example.com' } })).status, 401);
-    assert.equal((await app.request('GET', '/v1/integration/bookings', { key: regenerated.body.key, headers: { Origin: 'https://crm.example.com' } })).status, 200);
+    assert.equal(
+      (await app.request('GET', '/v1/integration/bookings', { key: created.body.key, headers: { Origin: 'https://crm.example.com' } }))
+        .status,
+      401,
+    );
+    assert.equal(
+      (await app.request('GET', '/v1/integration/bookings', { key: regenerated.body.key, headers: { Origin: 'https://crm.example.com' } }))
+        .status,
+      200,
+    );
     await admin(app, 'POST', `${salon.base}/keys/${created.body.id}/revoke`, undefined, 200);
-    const revoked = await app.request('GET', '/v1/integration/bookings', { key: regenerated.body.key, headers: { Origin: 'https://crm.example.com' } });
+    const revoked = await app.request('GET', '/v1/integration/bookings', {
+      key: regenerated.body.key,
+      headers: { Origin: 'https://crm.example.com' },
+    });
     assert.equal(revoked.body.code, 'api_key_revoked');
     assert.equal((await admin(app, 'POST', `${salon.base}/keys`, { name: 'x', scopes: [] })).status, 400);
     // A leap second would have been stored as "never expires".
-    const leap = await admin(app, 'POST', `${salon.base}/keys`, { name: 'x', scopes: ['bookings:read'], expiresAt: '2030-06-30T23:59:60Z' });
+    const leap = await admin(app, 'POST', `${salon.base}/keys`, {
+      name: 'x',
+      scopes: ['bookings:read'],
+      expiresAt: '2030-06-30T23:59:60Z',
+    });
     assert.equal(leap.status, 400, leap.text);
     assert.equal(leap.body.field, 'expiresAt');
     const presets = await admin(app, 'GET', '/scopes', undefined, 200);

@@ -74,7 +74,7 @@ describe('API key authentication', () => {
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk) => (text += chunk));
-        response.on("end", () => resolve({ status: response.statusCode!, body: JSON.parse(text) }));
+        response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) }));
       });
       request.on('error', reject);
     });
@@ -82,14 +82,56 @@ describe('API key authentication', () => {
   it('refuses a request that carries two credentials, or one header twice (issue 14)', async () => {
     const other = (await app.key(businessId, ALL_SCOPES)).key;
     const cases: Array<[Array<[string, string]>, RegExp]> = [
-      [[['X-API-Key', key], ['Authorization', `Bearer ${other}`]], /X-API-Key and Authorization carry different credentials/],
-      [[['X-API-Key', 'bk_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'], ['Authorization', `Bearer ${key}`]], /different credentials/],
-      [[['X-API-Key', key], ['Authorization', `Basic ${key}`]], /different credentials/],
-      [[['X-API-Key', ''], ['Authorization', `Bearer ${key}`]], /X-API-Key header is empty/],
+      [
+        [
+          ['X-API-Key', key],
+          ['Authorization', `Bearer ${other}`],
+        ],
+        /X-API-Key and Authorization carry different credentials/,
+      ],
+      [
+        [
+          ['X-API-Key', 'bk_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+          ['Authorization', `Bearer ${key}`],
+        ],
+        /different credentials/,
+      ],
+      [
+        [
+          ['X-API-Key', key],
+          ['Authorization', `Basic ${key}`],
+        ],
+        /different credentials/,
+      ],
+      [
+        [
+          ['X-API-Key', ''],
+          ['Authorization', `Bearer ${key}`],
+        ],
+        /X-API-Key header is empty/,
+      ],
       [[['X-API-Key', '']], /X-API-Key header is empty/],
-      [[['Authorization', `Bearer ${key}`], ['Authorization', `Bearer ${other}`]], /Authorization header is sent more than once/],
-      [[['Authorization', `Bearer ${key}`], ['Authorization', `Bearer ${key}`]], /Authorization header is sent more than once/],
-      [[['X-API-Key', key], ['X-API-Key', key]], /X-API-Key header is sent more than once/],
+      [
+        [
+          ['Authorization', `Bearer ${key}`],
+          ['Authorization', `Bearer ${other}`],
+        ],
+        /Authorization header is sent more than once/,
+      ],
+      [
+        [
+          ['Authorization', `Bearer ${key}`],
+          ['Authorization', `Bearer ${key}`],
+        ],
+        /Authorization header is sent more than once/,
+      ],
+      [
+        [
+          ['X-API-Key', key],
+          ['X-API-Key', key],
+        ],
+        /X-API-Key header is sent more than once/,
+      ],
     ];
     for (const [pairs, message] of cases) {
       const reply = await rawGet(pairs);
@@ -98,7 +140,15 @@ describe('API key authentication', () => {
       assert.match(reply.body.message, message);
     }
     // The same key in both headers is one credential, not two.
-    assert.equal((await rawGet([['X-API-Key', key], ['Authorization', `Bearer ${key}`]])).status, 200);
+    assert.equal(
+      (
+        await rawGet([
+          ['X-API-Key', key],
+          ['Authorization', `Bearer ${key}`],
+        ])
+      ).status,
+      200,
+    );
   });
 
   it('refuses a revoked key at once with api_key_revoked', async () => {

@@ -10,8 +10,28 @@ import { cli, cliAsync, cliHere, cliJson, startServeProcess } from './helpers/cl
 import { Receiver } from './helpers/receiver.ts';
 import { sleep } from './helpers/wait.ts';
 
-const ENV = { BOOKING_ADMIN_TOKEN: 'backup-test-admin-token-000000000000', BOOKING_RATE_PER_MINUTE: '1000000', BOOKING_ALLOW_PRIVATE_TARGETS: 'true', BOOKING_LOG_LEVEL: 'warn' };
-const TABLES = ['businesses', 'services', 'staff', 'staff_services', 'clients', 'bookings', 'events', 'deliveries', 'delivery_attempts', 'api_keys', 'webhooks', 'idempotency_keys', 'settings', 'kysely_migration'];
+const ENV = {
+  BOOKING_ADMIN_TOKEN: 'backup-test-admin-token-000000000000',
+  BOOKING_RATE_PER_MINUTE: '1000000',
+  BOOKING_ALLOW_PRIVATE_TARGETS: 'true',
+  BOOKING_LOG_LEVEL: 'warn',
+};
+const TABLES = [
+  'businesses',
+  'services',
+  'staff',
+  'staff_services',
+  'clients',
+  'bookings',
+  'events',
+  'deliveries',
+  'delivery_attempts',
+  'api_keys',
+  'webhooks',
+  'idempotency_keys',
+  'settings',
+  'kysely_migration',
+];
 
 function open(file: string): BetterSqlite3.Database {
   return new BetterSqlite3(file, { readonly: true, fileMustExist: true });
@@ -19,7 +39,11 @@ function open(file: string): BetterSqlite3.Database {
 
 /** Every row of `table`, as sorted JSON lines: the same text for the same contents. */
 function dump(db: BetterSqlite3.Database, table: string): string[] {
-  return db.prepare(`select * from ${table}`).all().map((row) => JSON.stringify(row)).sort();
+  return db
+    .prepare(`select * from ${table}`)
+    .all()
+    .map((row) => JSON.stringify(row))
+    .sort();
 }
 
 async function json(args: string[]): Promise<any> {
@@ -50,7 +74,13 @@ describe('booking-api backup and restore', () => {
       });
       assert.equal(hook.status, 201);
 
-      const stream = new BookingStream({ url: () => server.url, apiKey, serviceId: 3, firstDate: nextWorkingDay(Date.now()), tag: 'backup' });
+      const stream = new BookingStream({
+        url: () => server.url,
+        apiKey,
+        serviceId: 3,
+        firstDate: nextWorkingDay(Date.now()),
+        tag: 'backup',
+      });
       let backupDone = false;
       let afterBackup = 0;
       const load = stream.run(() => backupDone && stream.created.size >= afterBackup, 3);
@@ -63,7 +93,9 @@ describe('booking-api backup and restore', () => {
       await load;
       assert.equal(result.status, 0, result.stderr);
       const copy = JSON.parse(result.stdout);
-      test.diagnostic(`backup of ${copy.bytes} bytes in ${copy.durationMs} ms; ${atEnd - atStart} bookings made while the backup command ran (process start included); ${stream.created.size} in all`);
+      test.diagnostic(
+        `backup of ${copy.bytes} bytes in ${copy.durationMs} ms; ${atEnd - atStart} bookings made while the backup command ran (process start included); ${stream.created.size} in all`,
+      );
       assert.equal(copy.file, file);
       assert.equal(mode(file), 0o600, 'the backup is owner-only');
       assert.equal(fs.readFileSync(file).includes('whsec_'), false, 'no webhook secret in clear in the backup');
@@ -74,7 +106,10 @@ describe('booking-api backup and restore', () => {
       // connection, and the next fetch would go out on the closed socket ("other side closed").
       const refused = await cliAsync(['restore', '--from', file, '--data', data]);
       assert.equal(refused.status, 1);
-      assert.equal(refused.stderr, `booking-api: a booking-api server is running on ${data}; stop it first, a restore never replaces the database under a running server\n`);
+      assert.equal(
+        refused.stderr,
+        `booking-api: a booking-api server is running on ${data}; stop it first, a restore never replaces the database under a running server\n`,
+      );
       assert.equal((await fetch(`${server.url}/healthz`)).status, 200, 'the running server was left alone');
 
       server.child.kill('SIGTERM');
@@ -90,13 +125,23 @@ describe('booking-api backup and restore', () => {
         const liveIds = live.prepare('select id from bookings order by id').pluck().all() as number[];
         assert.ok(ids.length >= atStart, `the backup has the ${atStart} bookings made before it started (${ids.length})`);
         assert.ok(liveIds.length > ids.length, 'bookings went on after the snapshot');
-        assert.deepEqual(ids, liveIds.slice(0, ids.length), 'the snapshot holds a prefix of the bookings: nothing from later, nothing missing');
+        assert.deepEqual(
+          ids,
+          liveIds.slice(0, ids.length),
+          'the snapshot holds a prefix of the bookings: nothing from later, nothing missing',
+        );
         const created = backup.prepare("select count(*) from events where event = 'booking.created'").pluck().get();
         assert.equal(created, ids.length, 'every booking has its booking.created event and no event is without its booking');
-        const orphans = backup.prepare('select count(*) from deliveries d where not exists (select 1 from delivery_attempts a where a.delivery_pk = d.id)').pluck().get();
+        const orphans = backup
+          .prepare('select count(*) from deliveries d where not exists (select 1 from delivery_attempts a where a.delivery_pk = d.id)')
+          .pluck()
+          .get();
         assert.equal(orphans, 0, 'every delivery has its attempt');
         for (const id of ids.slice(0, 5).concat(ids.slice(-5))) {
-          assert.deepEqual(backup.prepare('select * from bookings where id = ?').get(id), live.prepare('select * from bookings where id = ?').get(id));
+          assert.deepEqual(
+            backup.prepare('select * from bookings where id = ?').get(id),
+            live.prepare('select * from bookings where id = ?').get(id),
+          );
         }
       } finally {
         backup.close();
@@ -186,7 +231,11 @@ describe('booking-api backup and restore', () => {
       assert.equal(fs.existsSync(target), false, `${from}: the data dir was not even created`);
     }
     assert.equal(fs.readFileSync(garbage, 'utf8'), words, "the salon's file was only read");
-    assert.deepEqual(fs.readdirSync(work).filter((f) => /-(wal|shm)$|partial/.test(f)), [], 'no -wal, -shm or partial files left beside them');
+    assert.deepEqual(
+      fs.readdirSync(work).filter((f) => /-(wal|shm)$|partial/.test(f)),
+      [],
+      'no -wal, -shm or partial files left beside them',
+    );
   });
 
   it('replaces an existing database only with --force, keeping the one it replaces', async () => {
@@ -202,7 +251,10 @@ describe('booking-api backup and restore', () => {
     assert.match(again.stderr, /first\.backup already exists; add --force to replace it/);
     const forcedBackup = await cliHere(['backup', '--to', backup, '--data', first, '--force']);
     assert.equal(forcedBackup.status, 0);
-    assert.match(forcedBackup.stdout, new RegExp(`webhook secrets are encrypted with ${path.join(first, 'secrets.key')}, which is not in the backup`));
+    assert.match(
+      forcedBackup.stdout,
+      new RegExp(`webhook secrets are encrypted with ${path.join(first, 'secrets.key')}, which is not in the backup`),
+    );
 
     const refused = await cliHere(['restore', '--from', backup, '--data', second]);
     assert.equal(refused.status, 1);

@@ -19,7 +19,8 @@ describe('booking rules per business', () => {
   after(() => app.stop());
 
   const slots = (s: Salon, date: string) => app.request('GET', `/v1/integration/slots?serviceId=${s.haircut}&date=${date}`, { key: s.key });
-  const book = (s: Salon, startTime: string) => app.request('POST', '/v1/integration/bookings', { key: s.key, body: bookingBody(s.haircut, startTime) });
+  const book = (s: Salon, startTime: string) =>
+    app.request('POST', '/v1/integration/bookings', { key: s.key, body: bookingBody(s.haircut, startTime) });
 
   it('has documented defaults: an hour of notice, 366 days ahead, a 15-minute step', async () => {
     const business = (await app.request('GET', '/v1/integration/business', { key: salon.key })).body;
@@ -70,7 +71,9 @@ describe('booking rules per business', () => {
 
     const booked = await book(salon, `${MONDAY}T10:00:00+01:00`);
     assert.equal(booked.status, 201);
-    const moved = await admin(app, 'POST', `/businesses/${salon.businessId}/bookings/${booked.body.id}/reschedule`, { startTime: '2026-12-22T10:00:00+01:00' });
+    const moved = await admin(app, 'POST', `/businesses/${salon.businessId}/bookings/${booked.body.id}/reschedule`, {
+      startTime: '2026-12-22T10:00:00+01:00',
+    });
     assert.equal(moved.status, 409);
     assert.equal(moved.body.code, 'beyond_horizon');
   });

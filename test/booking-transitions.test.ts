@@ -27,7 +27,10 @@ describe('the booking state machine (admin API)', () => {
     const hour = HOURS[made % HOURS.length];
     made += 1;
     const start = `2026-11-${day}T${hour}:00:00+01:00`;
-    const reply = await app.request('POST', '/v1/integration/bookings', { key: salon.key, body: bookingBody(salon.haircut, start, { staffId: salon.anna }) });
+    const reply = await app.request('POST', '/v1/integration/bookings', {
+      key: salon.key,
+      body: bookingBody(salon.haircut, start, { staffId: salon.anna }),
+    });
     assert.equal(reply.status, 201, reply.text);
     return reply.body;
   }
@@ -97,10 +100,17 @@ describe('the booking state machine (admin API)', () => {
     const leap = await act(booking.id, 'reschedule', { startTime: `${MONDAY}T23:59:60Z` });
     assert.equal(leap.status, 400, leap.text);
     assert.equal(leap.body.field, 'startTime');
-    const slots = await app.request('GET', `/v1/integration/slots?serviceId=${salon.haircut}&date=${booking.startTime.slice(0, 10)}&staffId=${salon.anna}`, {
-      key: salon.key,
-    });
-    assert.ok(slots.body.data.some((s: { startTime: string }) => s.startTime === booking.startTime), 'the old time is free again');
+    const slots = await app.request(
+      'GET',
+      `/v1/integration/slots?serviceId=${salon.haircut}&date=${booking.startTime.slice(0, 10)}&staffId=${salon.anna}`,
+      {
+        key: salon.key,
+      },
+    );
+    assert.ok(
+      slots.body.data.some((s: { startTime: string }) => s.startTime === booking.startTime),
+      'the old time is free again',
+    );
   });
 
   it('refuses to reschedule onto a taken or closed time, and moves a booking by a little within its own time', async () => {

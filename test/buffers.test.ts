@@ -18,19 +18,36 @@ describe('buffers before and after a service', () => {
   after(() => app.stop());
 
   const starts = async (serviceId: number) => {
-    const reply = await app.request('GET', `/v1/integration/slots?serviceId=${serviceId}&date=${MONDAY}&staffId=${salon.anna}`, { key: salon.key });
+    const reply = await app.request('GET', `/v1/integration/slots?serviceId=${serviceId}&date=${MONDAY}&staffId=${salon.anna}`, {
+      key: salon.key,
+    });
     return reply.body.data.map((s: { startTime: string }) => s.startTime.slice(11, 16)) as string[];
   };
   const book = (serviceId: number, time: string) =>
-    app.request('POST', '/v1/integration/bookings', { key: salon.key, body: bookingBody(serviceId, `${MONDAY}T${time}:00+01:00`, { staffId: salon.anna }) });
+    app.request('POST', '/v1/integration/bookings', {
+      key: salon.key,
+      body: bookingBody(serviceId, `${MONDAY}T${time}:00+01:00`, { staffId: salon.anna }),
+    });
 
   it('are set on a service through the admin API, shown in the catalog and announced in service.updated', async () => {
-    const patched = await admin(app, 'PATCH', `${salon.base}/services/${salon.colour}`, { bufferBeforeMinutes: 10, bufferAfterMinutes: 15 }, 200);
+    const patched = await admin(
+      app,
+      'PATCH',
+      `${salon.base}/services/${salon.colour}`,
+      { bufferBeforeMinutes: 10, bufferAfterMinutes: 15 },
+      200,
+    );
     assert.equal(patched.body.bufferBeforeMinutes, 10);
     assert.equal(patched.body.bufferAfterMinutes, 15);
     const catalog = await app.request('GET', `/v1/integration/services/${salon.colour}`, { key: salon.key });
     assert.equal(catalog.body.bufferAfterMinutes, 15);
-    const created = await admin(app, 'POST', `${salon.base}/services`, { name: 'Perm', durationMinutes: 60, price: 9000, bufferAfterMinutes: 30 }, 201);
+    const created = await admin(
+      app,
+      'POST',
+      `${salon.base}/services`,
+      { name: 'Perm', durationMinutes: 60, price: 9000, bufferAfterMinutes: 30 },
+      201,
+    );
     assert.equal(created.body.bufferBeforeMinutes, 0);
     assert.equal(created.body.bufferAfterMinutes, 30);
   });
@@ -72,14 +89,47 @@ describe('buffers before and after a service', () => {
   it('are enforced by the database itself, whatever the code above it does', async () => {
     const now = clock.now();
     const row = {
-      business_id: salon.businessId, service_id: salon.haircut, staff_id: salon.anna, client_id: 1, status: 'confirmed' as const,
-      start_at: Date.parse(`${MONDAY}T10:50:00+01:00`), end_at: Date.parse(`${MONDAY}T10:55:00+01:00`), buffer_before_minutes: 0, buffer_after_minutes: 0, service_count: 1,
-      price: 0, currency: 'EUR', notes: '', source: 'admin' as const, api_key_id: null, cancel_reason: null, cancelled_by: null, created_at: now, updated_at: now,
+      business_id: salon.businessId,
+      service_id: salon.haircut,
+      staff_id: salon.anna,
+      client_id: 1,
+      status: 'confirmed' as const,
+      start_at: Date.parse(`${MONDAY}T10:50:00+01:00`),
+      end_at: Date.parse(`${MONDAY}T10:55:00+01:00`),
+      buffer_before_minutes: 0,
+      buffer_after_minutes: 0,
+      service_count: 1,
+      price: 0,
+      currency: 'EUR',
+      notes: '',
+      source: 'admin' as const,
+      api_key_id: null,
+      cancel_reason: null,
+      cancelled_by: null,
+      created_at: now,
+      updated_at: now,
     };
-    await assert.rejects(app.context.database.transaction((trx) => insertBooking(trx, row)), (error) => isSlotConflict(error), 'inside the colour\'s cleaning');
+    await assert.rejects(
+      app.context.database.transaction((trx) => insertBooking(trx, row)),
+      (error) => isSlotConflict(error),
+      "inside the colour's cleaning",
+    );
     const early = { ...row, start_at: Date.parse(`${MONDAY}T08:50:00+01:00`), end_at: Date.parse(`${MONDAY}T09:05:00+01:00`) };
-    assert.equal(typeof (await app.context.database.transaction((trx) => insertBooking(trx, early))), 'number', '08:50–09:05 ends as the preparation starts');
-    const withItsOwnBuffer = { ...row, start_at: Date.parse(`${MONDAY}T11:50:00+01:00`), end_at: Date.parse(`${MONDAY}T12:00:00+01:00`), buffer_before_minutes: 10 };
-    await assert.rejects(app.context.database.transaction((trx) => insertBooking(trx, withItsOwnBuffer)), (error) => isSlotConflict(error), 'its preparation reaches back into the 11:00–11:45 haircut');
+    assert.equal(
+      typeof (await app.context.database.transaction((trx) => insertBooking(trx, early))),
+      'number',
+      '08:50–09:05 ends as the preparation starts',
+    );
+    const withItsOwnBuffer = {
+      ...row,
+      start_at: Date.parse(`${MONDAY}T11:50:00+01:00`),
+      end_at: Date.parse(`${MONDAY}T12:00:00+01:00`),
+      buffer_before_minutes: 10,
+    };
+    await assert.rejects(
+      app.context.database.transaction((trx) => insertBooking(trx, withItsOwnBuffer)),
+      (error) => isSlotConflict(error),
+      'its preparation reaches back into the 11:00–11:45 haircut',
+    );
   });
 });

@@ -10,7 +10,13 @@ import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './h
 function events(text: string): Array<Map<string, string>> {
   const unfolded = text.replace(/\r\n[ \t]/g, '');
   return [...unfolded.matchAll(/BEGIN:VEVENT\r\n([\s\S]*?)END:VEVENT/g)].map(
-    ([, body]) => new Map(body!.split('\r\n').filter(Boolean).map((line) => [line.slice(0, line.indexOf(':')).split(';')[0]!, line.slice(line.indexOf(':') + 1)])),
+    ([, body]) =>
+      new Map(
+        body!
+          .split('\r\n')
+          .filter(Boolean)
+          .map((line) => [line.slice(0, line.indexOf(':')).split(';')[0]!, line.slice(line.indexOf(':') + 1)]),
+      ),
   );
 }
 
@@ -29,7 +35,13 @@ describe('calendar feeds', () => {
 
   const feed = (p: string) => app.request('GET', p);
   const book = (time: string, staffId: number, name: string) =>
-    app.request('POST', '/v1/integration/bookings', { key: salon.key, body: bookingBody(salon.haircut, `${MONDAY}T${time}:00+01:00`, { staffId, client: { name, email: `${name.toLowerCase()}@example.com` } }) });
+    app.request('POST', '/v1/integration/bookings', {
+      key: salon.key,
+      body: bookingBody(salon.haircut, `${MONDAY}T${time}:00+01:00`, {
+        staffId,
+        client: { name, email: `${name.toLowerCase()}@example.com` },
+      }),
+    });
 
   it("serves a staff member's bookings as iCalendar at a secret URL, with stable UIDs, and cancelled ones marked", async () => {
     const annas = (await book('10:00', salon.anna, 'Ada')).body;
@@ -52,7 +64,10 @@ describe('calendar feeds', () => {
     assert.equal(event!.get('STATUS'), 'TENTATIVE', 'pending until the salon confirms');
     assert.doesNotMatch(first.text, /ada@example\.com/, "only time, service and the client's name");
 
-    await app.request('POST', `/v1/integration/bookings/${annas.id}/reschedule`, { key: salon.key, body: { startTime: `${MONDAY}T14:00:00+01:00` } });
+    await app.request('POST', `/v1/integration/bookings/${annas.id}/reschedule`, {
+      key: salon.key,
+      body: { startTime: `${MONDAY}T14:00:00+01:00` },
+    });
     const moved = events((await feed(created.body.path)).text)[0]!;
     assert.equal(moved.get('UID'), event!.get('UID'), 'the same event, moved');
     assert.equal(moved.get('DTSTART'), '20261123T130000Z');
@@ -73,7 +88,9 @@ describe('calendar feeds', () => {
   it('stores only a hash of the token, and a revoked URL is 404 at once', async () => {
     const created = await admin(app, 'POST', `${salon.base}/calendar-feeds`, { staffId: salon.ben }, 201);
     const file = fs.readFileSync(path.join(app.dataDir, 'booking.db'));
-    const wal = fs.existsSync(path.join(app.dataDir, 'booking.db-wal')) ? fs.readFileSync(path.join(app.dataDir, 'booking.db-wal')) : Buffer.alloc(0);
+    const wal = fs.existsSync(path.join(app.dataDir, 'booking.db-wal'))
+      ? fs.readFileSync(path.join(app.dataDir, 'booking.db-wal'))
+      : Buffer.alloc(0);
     assert.equal(file.includes(created.body.token), false);
     assert.equal(wal.includes(created.body.token), false);
     const revoked = await admin(app, 'POST', `${salon.base}/calendar-feeds/${created.body.id}/revoke`, undefined, 200);

@@ -32,15 +32,26 @@ describe('business, staff and reviews for integrations', () => {
     const reply = await get('/staff');
     assert.equal(reply.body.total, 2);
     const anna = reply.body.data.find((s: { name: string }) => s.name === 'Anna');
-    assert.deepEqual(anna.services.map((s: { name: string }) => s.name), ['Haircut', 'Colour']);
+    assert.deepEqual(
+      anna.services.map((s: { name: string }) => s.name),
+      ['Haircut', 'Colour'],
+    );
     assert.doesNotMatch(reply.text, /anna@salon\.test|\+49 30 111/);
     assert.equal((await get(`/staff/${salon.ben}`)).body.name, 'Ben');
     assert.equal((await get('/staff/999')).status, 404);
   });
 
   it('GET /reviews: newest first, paged, with the average, and no client contact data', async () => {
-    for (const [rating, hour] of [[5, '09'], [3, '11']] as const) {
-      const booking = (await app.request('POST', '/v1/integration/bookings', { key: salon.key, body: bookingBody(salon.haircut, `${MONDAY}T${hour}:00:00+01:00`, { staffId: salon.anna }) })).body;
+    for (const [rating, hour] of [
+      [5, '09'],
+      [3, '11'],
+    ] as const) {
+      const booking = (
+        await app.request('POST', '/v1/integration/bookings', {
+          key: salon.key,
+          body: bookingBody(salon.haircut, `${MONDAY}T${hour}:00:00+01:00`, { staffId: salon.anna }),
+        })
+      ).body;
       clock.set(Date.parse(booking.endTime));
       await admin(app, 'POST', `${salon.base}/bookings/${booking.id}/complete`, undefined, 200);
       await admin(app, 'POST', `${salon.base}/reviews`, { rating, comment: `rated ${rating}`, bookingId: booking.id }, 201);

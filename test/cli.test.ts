@@ -21,8 +21,20 @@ describe('booking-api CLI', () => {
 
   it('creates a key, shows its value once, and stores only its hash', () => {
     const key = cliJson([
-      'keys', 'create', '--business', '1', '--name', 'Widget', '--scopes', 'services:read,slots:read',
-      '--origins', 'shop.example.com,*.salon.test', '--expires', '2099-01-01T00:00:00Z', '--data', data,
+      'keys',
+      'create',
+      '--business',
+      '1',
+      '--name',
+      'Widget',
+      '--scopes',
+      'services:read,slots:read',
+      '--origins',
+      'shop.example.com,*.salon.test',
+      '--expires',
+      '2099-01-01T00:00:00Z',
+      '--data',
+      data,
     ]);
     assert.match(key.key, /^bk_live_[A-Za-z0-9_-]{43}$/);
     assert.deepEqual(key.scopes, ['services:read', 'slots:read']);
@@ -62,7 +74,11 @@ describe('booking-api CLI', () => {
       [['keys'], 2, /"keys" needs one of: create, list, revoke, regenerate/],
       [['keys', 'create', '--business', '1', '--name', 'x', '--scopes', 'a', '--colour', 'red'], 2, /Unknown option '--colour'/],
       [['keys', 'create', '--name', 'x', '--scopes', 'services:read'], 2, /--business is required/],
-      [['keys', 'create', '--business', 'one', '--name', 'x', '--scopes', 'services:read'], 2, /--business must be a positive whole number/],
+      [
+        ['keys', 'create', '--business', 'one', '--name', 'x', '--scopes', 'services:read'],
+        2,
+        /--business must be a positive whole number/,
+      ],
       [['keys', 'create', '--business', '1', '--name', 'x', '--scopes', 'everything'], 1, /"scopes\[0\]" must be one of/],
       [['keys', 'create', '--business', '99', '--name', 'x', '--scopes', 'services:read'], 1, /Business not found/],
       [['keys', 'create', '--business', '1', '--name', 'x', '--scopes', 'services:read', '--origins', 'https://x.com/'], 1, /host name/],
@@ -73,7 +89,7 @@ describe('booking-api CLI', () => {
       [['businesses', 'create', '--name', 'x', '--timezone', 'Mars/Olympus'], 1, /IANA time zone/],
     ];
     for (const [args, status, message] of cases) {
-      const result = cli([...args.includes('--data') ? args : [...args, '--data', data], '--json']);
+      const result = cli([...(args.includes('--data') ? args : [...args, '--data', data]), '--json']);
       assert.equal(result.status, status, `${args.join(' ')}: ${result.stderr}`);
       assert.match(result.stderr, message, args.join(' '));
       assert.equal(result.stdout, '', 'nothing on stdout when a command fails');

@@ -33,7 +33,11 @@ describe('a server killed mid-delivery', () => {
       const slots = await call('GET', `/slots?serviceId=3&date=${nextWorkingDay(Date.now())}`);
       const starts = slots.body.data.slice(0, 15).map((s: { startTime: string }) => s.startTime);
       for (const [i, startTime] of starts.entries()) {
-        const booked = await call('POST', '/bookings', { serviceId: 3, startTime, client: { name: `Client ${i}`, email: `c${i}@example.com` } });
+        const booked = await call('POST', '/bookings', {
+          serviceId: 3,
+          startTime,
+          client: { name: `Client ${i}`, email: `c${i}@example.com` },
+        });
         assert.equal(booked.status, 201, JSON.stringify(booked.body));
       }
       const committed = starts.length * 2; // booking.created and client.created for each new client
@@ -59,7 +63,10 @@ describe('a server killed mid-delivery', () => {
       const owed = new Set(history.map((r) => r.deliveryId));
       assert.equal(owed.size, committed, 'one delivery per committed event');
       for (const id of owed) assert.ok(received.has(id), `${id} reached the receiver`);
-      assert.ok(history.every((r) => r.deliveryStatus !== 'pending'), 'nothing left pending or leased');
+      assert.ok(
+        history.every((r) => r.deliveryStatus !== 'pending'),
+        'nothing left pending or leased',
+      );
       const duplicates = receiver.requests.length - received.size;
       assert.ok(duplicates <= committed, `${duplicates} duplicates (at-least-once)`);
     } finally {

@@ -82,10 +82,13 @@ describe('webhook health', () => {
     clock.advance(60_000);
     t.app.context.engine.wake();
     const history = await t.finished(webhook.id, 2);
-    assert.deepEqual(history.map((a) => [a.attemptNumber, a.deliveryStatus, a.responseStatusCode, a.errorMessage]), [
-      [1, 'retrying', 410, 'receiver answered 410 Gone'],
-      [2, 'failed', 410, 'receiver answered 410 Gone'],
-    ]);
+    assert.deepEqual(
+      history.map((a) => [a.attemptNumber, a.deliveryStatus, a.responseStatusCode, a.errorMessage]),
+      [
+        [1, 'retrying', 410, 'receiver answered 410 Gone'],
+        [2, 'failed', 410, 'receiver answered 410 Gone'],
+      ],
+    );
     const state = await webhookState(webhook.id);
     assert.equal(state.status, 'active');
     assert.equal(state.consecutiveFailures, 1);
@@ -118,14 +121,18 @@ describe('webhook health', () => {
     await t.app.emit(t.businessId, 'booking.created', { n: 2 });
     await t.receiver.waitFor(1);
     await sleep(200);
-    assert.deepEqual(t.receiver.requests.map((r) => r.path), ['/mine']);
+    assert.deepEqual(
+      t.receiver.requests.map((r) => r.path),
+      ['/mine'],
+    );
   });
 });
 
 describe('recording deliveries and the caches', () => {
   const t = deliverySuite();
   const webhooksVersion = async () =>
-    (await t.app.context.db.selectFrom('cache_versions').select('version').where('topic', '=', 'webhooks').executeTakeFirstOrThrow()).version;
+    (await t.app.context.db.selectFrom('cache_versions').select('version').where('topic', '=', 'webhooks').executeTakeFirstOrThrow())
+      .version;
 
   it('leaves what the subscriptions cache depends on alone when a delivery changes no health', async () => {
     const webhook = await t.app.webhook(t.key, t.receiver.url('/ok'));

@@ -72,7 +72,9 @@ describe('ping and redelivery', () => {
       return h[0]?.deliveryStatus === 'failed' ? h : undefined;
     });
     t.receiver.handle(() => ({ status: 200 }));
-    const reply = await t.app.request('POST', `/v1/integration/webhooks/${webhook.id}/deliveries/${failed.deliveryId}/retry`, { key: t.key });
+    const reply = await t.app.request('POST', `/v1/integration/webhooks/${webhook.id}/deliveries/${failed.deliveryId}/retry`, {
+      key: t.key,
+    });
     assert.equal(reply.status, 202);
     assert.equal(reply.body.deliveryId, failed.deliveryId);
     assert.equal(reply.body.attemptNumber, 2);

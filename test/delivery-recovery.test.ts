@@ -77,8 +77,17 @@ describe('delivery recovery', () => {
         app.context.database.transaction((trx) => claimDueAttempts(trx, Date.now(), 10, 60_000, { perWebhook: 2, inFlight }));
       const first = await claim(new Map([[busy.id, 1]]));
       assert.deepEqual(first.map((a) => a.webhookId).sort(), [busy.id, quiet.id, quiet.id].sort(), 'busy had room for 1, quiet for 2');
-      const second = await claim(new Map([[busy.id, 2], [quiet.id, 1]]));
-      assert.deepEqual(second.map((a) => a.webhookId), [quiet.id], 'busy is full; quiet has room for its last one');
+      const second = await claim(
+        new Map([
+          [busy.id, 2],
+          [quiet.id, 1],
+        ]),
+      );
+      assert.deepEqual(
+        second.map((a) => a.webhookId),
+        [quiet.id],
+        'busy is full; quiet has room for its last one',
+      );
     } finally {
       await app.stop();
     }

@@ -44,7 +44,7 @@ describe('retries on the spec schedule (injected clock)', () => {
     assert.equal(ids.size, 1, 'every attempt carries the same X-Webhook-Delivery');
     assert.equal(new Set(t.receiver.requests.map((r) => r.body)).size, 1, 'every attempt sends identical bytes');
     const stamps = t.receiver.requests.map((r) => r.headers['x-webhook-timestamp']);
-    assert.equal(new Set(stamps).size, 6, 'X-Webhook-Timestamp is each attempt\'s send time');
+    assert.equal(new Set(stamps).size, 6, "X-Webhook-Timestamp is each attempt's send time");
 
     const page = await t.app.request('GET', `/v1/integration/webhooks/${webhook.id}/deliveries?limit=2`, { key: t.key });
     assert.equal(page.body.total, 6, 'the total counts every attempt');

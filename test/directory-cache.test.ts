@@ -39,7 +39,11 @@ describe('the business directory in memory never answers from stale data', () =>
 
   it('does not keep what a transaction that rolled back had read', async () => {
     // A staff member is created and then refused (unknown service) in one transaction.
-    const refused = await admin(app, 'POST', `${salon.base}/staff`, { name: 'Ghost', schedule: SCHEDULE, serviceIds: [salon.haircut, 999999] });
+    const refused = await admin(app, 'POST', `${salon.base}/staff`, {
+      name: 'Ghost',
+      schedule: SCHEDULE,
+      serviceIds: [salon.haircut, 999999],
+    });
     assert.equal(refused.status, 400);
     const staff = await app.request('GET', '/v1/integration/staff', { key: salon.key });
     assert.ok(!staff.body.data.some((s: { name: string }) => s.name === 'Ghost'));

@@ -13,7 +13,18 @@ import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './h
 import { eventually } from './helpers/wait.ts';
 import { tempDataDir } from './helpers/app.ts';
 
-const TABLES = ['businesses', 'services', 'staff', 'clients', 'bookings', 'events', 'deliveries', 'delivery_attempts', 'idempotency_keys', 'webhooks'] as const;
+const TABLES = [
+  'businesses',
+  'services',
+  'staff',
+  'clients',
+  'bookings',
+  'events',
+  'deliveries',
+  'delivery_attempts',
+  'idempotency_keys',
+  'webhooks',
+] as const;
 
 async function rowCounts(app: TestApp): Promise<Record<(typeof TABLES)[number], number>> {
   const counts = {} as Record<(typeof TABLES)[number], number>;
@@ -70,7 +81,10 @@ describe('a full disk', () => {
     // Bookings with long notes, one after another, until the space inside the pages is used up too.
     const refused = await untilRefused(app, 40, async (i) => {
       const slots = await app.request('GET', `/v1/integration/slots?serviceId=${salon.haircut}&date=${MONDAY}`, { key: salon.key });
-      booking = bookingBody(salon.haircut, slots.body.data[0].startTime, { client: { name: `Full ${i}`, email: `full${i}@example.com` }, notes: 'n'.repeat(2000) });
+      booking = bookingBody(salon.haircut, slots.body.data[0].startTime, {
+        client: { name: `Full ${i}`, email: `full${i}@example.com` },
+        notes: 'n'.repeat(2000),
+      });
       headers = { 'Idempotency-Key': `full-disk-${i}` };
       return app.request('POST', '/v1/integration/bookings', { key: salon.key, body: booking, headers });
     });
@@ -86,13 +100,23 @@ describe('a full disk', () => {
     assert.equal(again.status, 503, 'still full: the same request is refused the same way');
 
     const services = await untilRefused(app, 40, (i) =>
-      admin(app, 'POST', `${salon.base}/services`, { name: `Treatment ${i}`, description: 'd'.repeat(1000), durationMinutes: 15, price: 900 }),
+      admin(app, 'POST', `${salon.base}/services`, {
+        name: `Treatment ${i}`,
+        description: 'd'.repeat(1000),
+        durationMinutes: 15,
+        price: 900,
+      }),
     );
     assert.equal(services.reply.status, 503, services.reply.text);
     assert.equal(services.reply.body.code, 'storage_full');
     assert.deepEqual(await rowCounts(app), services.before);
 
-    for (const path of ['/v1/integration/bookings', '/v1/integration/services', '/v1/integration/business', `/v1/integration/slots?serviceId=${salon.haircut}&date=${MONDAY}`]) {
+    for (const path of [
+      '/v1/integration/bookings',
+      '/v1/integration/services',
+      '/v1/integration/business',
+      `/v1/integration/slots?serviceId=${salon.haircut}&date=${MONDAY}`,
+    ]) {
       const read = await app.request('GET', path, { key: salon.key });
       assert.equal(read.status, 200, `${path} still reads: ${read.text}`);
     }
@@ -109,7 +133,9 @@ describe('a full disk', () => {
     assert.equal(after.events, before.events + 2, 'booking.created and client.created');
     assert.equal(after.delivery_attempts, before.delivery_attempts + 2);
     // Every delivery committed before, during and after the full disk reaches the receiver (the only webhook).
-    await eventually(() => (new Set(receiver.requests.map((r) => r.headers['x-webhook-delivery'])).size === after.deliveries ? true : undefined));
+    await eventually(() =>
+      new Set(receiver.requests.map((r) => r.headers['x-webhook-delivery'])).size === after.deliveries ? true : undefined,
+    );
     test.diagnostic(`refused booking ${refused.i + 1} and service ${services.i + 1} once full; ${after.deliveries} deliveries all arrived`);
   });
 
@@ -126,9 +152,16 @@ describe('a full disk', () => {
 
     await receiver.waitFor(12);
     await eventually(() => (app.context.engine.inFlight === 0 ? true : undefined));
-    await eventually(() => (logs.text().includes('delivery loop could not reach the database') ? true : undefined), 5_000, 'the engine to hit the full disk');
+    await eventually(
+      () => (logs.text().includes('delivery loop could not reach the database') ? true : undefined),
+      5_000,
+      'the engine to hit the full disk',
+    );
     const stuck = await app.history(key, webhook.id);
-    assert.ok(stuck.some((a) => a.deliveryStatus === 'pending'), 'some results could not be written yet');
+    assert.ok(
+      stuck.some((a) => a.deliveryStatus === 'pending'),
+      'some results could not be written yet',
+    );
 
     give();
     const history = await eventually(
@@ -162,13 +195,31 @@ describe('a read-only data dir at start', () => {
       if (probe.status !== 0) return test.skip('running as root without the right to make a mount namespace');
       const run = spawnSync(
         'unshare',
-        ['-m', '--propagation', 'private', 'sh', '-c', 'mount --bind -o ro "$0" "$0" && exec "$@"', data, process.execPath, BIN, 'serve', '--port', '0', '--data', data],
+        [
+          '-m',
+          '--propagation',
+          'private',
+          'sh',
+          '-c',
+          'mount --bind -o ro "$0" "$0" && exec "$@"',
+          data,
+          process.execPath,
+          BIN,
+          'serve',
+          '--port',
+          '0',
+          '--data',
+          data,
+        ],
         { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env }, timeout: 30_000 },
       );
       result = { status: run.status, stdout: run.stdout, stderr: run.stderr };
     }
     assert.equal(result.status, 1, result.stderr);
-    assert.equal(result.stderr, `booking-api: the data directory ${data} is not writable (${process.getuid?.() === 0 ? 'EROFS' : 'EACCES'})\n`);
+    assert.equal(
+      result.stderr,
+      `booking-api: the data directory ${data} is not writable (${process.getuid?.() === 0 ? 'EROFS' : 'EACCES'})\n`,
+    );
     assert.equal(result.stdout, '');
     assert.deepEqual(fs.readdirSync(data), [], 'nothing was created');
   });

@@ -46,7 +46,11 @@ describe('error responses', () => {
       assertErrorShape(reply, 400, 'validation_failed');
       assert.equal(reply.body.message, 'The request body is nested more than 32 levels deep.');
     }
-    const fine = await app.request('POST', '/v1/integration/webhooks', { key, raw: '['.repeat(32) + ']'.repeat(32), headers: { 'Content-Type': 'application/json' } });
+    const fine = await app.request('POST', '/v1/integration/webhooks', {
+      key,
+      raw: '['.repeat(32) + ']'.repeat(32),
+      headers: { 'Content-Type': 'application/json' },
+    });
     assert.equal(fine.body.message, 'The request body must be a JSON object.', '32 levels are parsed and validated as usual');
   });
 
@@ -60,7 +64,10 @@ describe('error responses', () => {
   });
 
   it('400 validation_failed naming the member for valid JSON with a "__proto__" member (issue 14)', async () => {
-    for (const raw of ['{"__proto__":{"polluted":true},"targetUrl":"https://crm.example.com/"}', '{"events":["booking.created"],"x":{"a":[{"__proto__":null}]}}']) {
+    for (const raw of [
+      '{"__proto__":{"polluted":true},"targetUrl":"https://crm.example.com/"}',
+      '{"events":["booking.created"],"x":{"a":[{"__proto__":null}]}}',
+    ]) {
       const reply = await app.request('POST', '/v1/integration/webhooks', { key, raw, headers: { 'Content-Type': 'application/json' } });
       assertErrorShape(reply, 400, 'validation_failed');
       assert.equal(reply.body.message, 'The request body has a "__proto__" member, which is not accepted in any object. Remove it.');

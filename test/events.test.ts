@@ -71,19 +71,25 @@ describe('every event fires from a real operation, once, with a payload that mat
   });
 
   it('booking.created only: the same client books again', async () => {
-    const events = await eventsOf(() => integration('POST', '/bookings', bookingBody(salon.haircut, `${MONDAY}T11:00:00+01:00`, { staffId: salon.anna })), 1);
+    const events = await eventsOf(
+      () => integration('POST', '/bookings', bookingBody(salon.haircut, `${MONDAY}T11:00:00+01:00`, { staffId: salon.anna })),
+      1,
+    );
     assert.deepEqual(events, ['booking.created']);
   });
 
   it('booking.confirmed', async () => {
-    assert.deepEqual(await eventsOf(() => admin(app, 'POST', `${salon.base}/bookings/${bookingId}/confirm`, undefined, 200), 1), ['booking.confirmed']);
+    assert.deepEqual(await eventsOf(() => admin(app, 'POST', `${salon.base}/bookings/${bookingId}/confirm`, undefined, 200), 1), [
+      'booking.confirmed',
+    ]);
     assert.equal(payloads.get('booking.confirmed').status, 'confirmed');
   });
 
   it('booking.rescheduled, with the previous time', async () => {
-    const events = await eventsOf(() =>
-      admin(app, 'POST', `${salon.base}/bookings/${bookingId}/reschedule`, { startTime: `${MONDAY}T15:00:00+01:00` }, 200),
-    1);
+    const events = await eventsOf(
+      () => admin(app, 'POST', `${salon.base}/bookings/${bookingId}/reschedule`, { startTime: `${MONDAY}T15:00:00+01:00` }, 200),
+      1,
+    );
     assert.deepEqual(events, ['booking.rescheduled']);
     const data = payloads.get('booking.rescheduled');
     assert.equal(data.previousStartTime, '2026-11-23T10:00:00.000+01:00');
@@ -92,13 +98,17 @@ describe('every event fires from a real operation, once, with a payload that mat
 
   it('booking.completed', async () => {
     clock.set(Date.parse(`${MONDAY}T15:10:00+01:00`));
-    assert.deepEqual(await eventsOf(() => admin(app, 'POST', `${salon.base}/bookings/${bookingId}/complete`, undefined, 200), 1), ['booking.completed']);
+    assert.deepEqual(await eventsOf(() => admin(app, 'POST', `${salon.base}/bookings/${bookingId}/complete`, undefined, 200), 1), [
+      'booking.completed',
+    ]);
   });
 
   it('booking.no_show', async () => {
     const other = await admin(app, 'GET', `${salon.base}/bookings?status=pending`, undefined, 200);
     const missed = other.body.data[0].id;
-    assert.deepEqual(await eventsOf(() => admin(app, 'POST', `${salon.base}/bookings/${missed}/no-show`, undefined, 200), 1), ['booking.no_show']);
+    assert.deepEqual(await eventsOf(() => admin(app, 'POST', `${salon.base}/bookings/${missed}/no-show`, undefined, 200), 1), [
+      'booking.no_show',
+    ]);
   });
 
   it('booking.cancelled, saying who cancelled and why', async () => {
@@ -122,9 +132,10 @@ describe('every event fires from a real operation, once, with a payload that mat
       }, 1),
       ['client.created'],
     );
-    assert.deepEqual(await eventsOf(() => admin(app, 'PATCH', `${salon.base}/clients/${clientId}`, { phone: '+49 40 555', name: 'Bea' }, 200), 1), [
-      'client.updated',
-    ]);
+    assert.deepEqual(
+      await eventsOf(() => admin(app, 'PATCH', `${salon.base}/clients/${clientId}`, { phone: '+49 40 555', name: 'Bea' }, 200), 1),
+      ['client.updated'],
+    );
     assert.deepEqual(payloads.get('client.updated').changes, ['phone']);
     assert.deepEqual(await eventsOf(() => admin(app, 'PATCH', `${salon.base}/clients/${clientId}`, { name: 'Bea' }, 200), 0), []);
   });
@@ -145,26 +156,32 @@ describe('every event fires from a real operation, once, with a payload that mat
       ['payment.received'],
     );
     assert.equal(payloads.get('payment.received').bookingPaidTotal, 3500);
-    assert.deepEqual(await eventsOf(() => admin(app, 'POST', `${salon.base}/payments/${paymentId}/refund`, { amount: 500, reason: 'late' }, 201), 1), [
-      'payment.refunded',
-    ]);
+    assert.deepEqual(
+      await eventsOf(() => admin(app, 'POST', `${salon.base}/payments/${paymentId}/refund`, { amount: 500, reason: 'late' }, 201), 1),
+      ['payment.refunded'],
+    );
     assert.equal(payloads.get('payment.refunded').paymentRefundedTotal, 500);
     assert.equal(payloads.get('payment.refunded').bookingPaidTotal, 3000);
   });
 
   it('staff.schedule_updated', async () => {
     const schedule = { ...SCHEDULE, sat: { hours: [], breaks: [] } };
-    assert.deepEqual(await eventsOf(() => admin(app, 'PUT', `${salon.base}/staff/${salon.ben}/schedule`, schedule, 200), 1), ['staff.schedule_updated']);
+    assert.deepEqual(await eventsOf(() => admin(app, 'PUT', `${salon.base}/staff/${salon.ben}/schedule`, schedule, 200), 1), [
+      'staff.schedule_updated',
+    ]);
     assert.deepEqual(payloads.get('staff.schedule_updated').schedule.sat, { hours: [], breaks: [] });
   });
 
   it('service.updated naming the changes; service.deleted', async () => {
-    assert.deepEqual(await eventsOf(() => admin(app, 'PATCH', `${salon.base}/services/${salon.colour}`, { price: 8500, name: 'Colour' }, 200), 1), [
-      'service.updated',
-    ]);
+    assert.deepEqual(
+      await eventsOf(() => admin(app, 'PATCH', `${salon.base}/services/${salon.colour}`, { price: 8500, name: 'Colour' }, 200), 1),
+      ['service.updated'],
+    );
     assert.deepEqual(payloads.get('service.updated').changes, ['price']);
     assert.deepEqual(await eventsOf(() => admin(app, 'PATCH', `${salon.base}/services/${salon.colour}`, { price: 8500 }, 200), 0), []);
-    assert.deepEqual(await eventsOf(() => admin(app, 'DELETE', `${salon.base}/services/${salon.colour}`, undefined, 204), 1), ['service.deleted']);
+    assert.deepEqual(await eventsOf(() => admin(app, 'DELETE', `${salon.base}/services/${salon.colour}`, undefined, 204), 1), [
+      'service.deleted',
+    ]);
   });
 
   it('covered all 14 events, each fired by the operations above and no more', () => {

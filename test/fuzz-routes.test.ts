@@ -18,7 +18,13 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
 /** What tenant B is made of: none of it may ever reach tenant A. */
-const RIVAL = { salon: 'Zebra Rivals Parlour', client: 'Quentin Rivalclient', email: 'quentin.rival@rival-only.test', staff: 'Rivalina', service: 'Rival Signature Cut' };
+const RIVAL = {
+  salon: 'Zebra Rivals Parlour',
+  client: 'Quentin Rivalclient',
+  email: 'quentin.rival@rival-only.test',
+  staff: 'Rivalina',
+  service: 'Rival Signature Cut',
+};
 const RIVAL_MARKERS = [...Object.values(RIVAL), 'rival-only-hook'];
 
 const LEAKS: Array<[string, RegExp]> = [
@@ -48,7 +54,13 @@ function send(base: string, method: string, path: string, headers: Record<string
     const request = http.request({ host: url.hostname, port: url.port, method, path, headers, agent }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          contentType: String(response.headers['content-type'] ?? ''),
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);
@@ -59,14 +71,58 @@ function send(base: string, method: string, path: string, headers: Record<string
 
 // ---- arbitraries ----
 
-const oddIds = fc.constantFrom('0', '-1', '1e3', '1.5', '99999999999999999999', '9007199254740993', '%00', '..', '%2e%2e', '%2F', '%C3%BC', '%F0%9F%92%A5', 'null', 'undefined', '__proto__', 'constructor', '%201', '%20', '1;drop', "1'--", '9'.repeat(400), 'whdel_x', '%');
+const oddIds = fc.constantFrom(
+  '0',
+  '-1',
+  '1e3',
+  '1.5',
+  '99999999999999999999',
+  '9007199254740993',
+  '%00',
+  '..',
+  '%2e%2e',
+  '%2F',
+  '%C3%BC',
+  '%F0%9F%92%A5',
+  'null',
+  'undefined',
+  '__proto__',
+  'constructor',
+  '%201',
+  '%20',
+  '1;drop',
+  "1'--",
+  '9'.repeat(400),
+  'whdel_x',
+  '%',
+);
 const pathSegment = fc.oneof(oddIds, fc.nat({ max: 40 }).map(String), fc.string({ maxLength: 12 }).map(encodeURIComponent));
 
 const protoKeys = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty');
-const pollution = fc.record({ key: protoKeys, value: fc.jsonValue({ maxDepth: 2 }) }).map(({ key, value }) => `{"${key}":${JSON.stringify(value)},"polluted":true}`);
+const pollution = fc
+  .record({ key: protoKeys, value: fc.jsonValue({ maxDepth: 2 }) })
+  .map(({ key, value }) => `{"${key}":${JSON.stringify(value)},"polluted":true}`);
 const deep = fc.integer({ min: 50, max: 3000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth));
-const urls = fc.constantFrom('http://127.0.0.1:9/x', 'http://localhost:9/y', 'ftp://127.0.0.1/', 'javascript:alert(1)', 'http://[::1]:9/', '', 'http://', '//x', `http://127.0.0.1:9/${'a'.repeat(3000)}`);
-const fieldValue = fc.oneof(fc.jsonValue({ maxDepth: 2 }), urls, oddIds, fc.integer(), fc.double(), fc.string({ maxLength: 40 }), fc.constant('2026-11-23T10:00:00+01:00'));
+const urls = fc.constantFrom(
+  'http://127.0.0.1:9/x',
+  'http://localhost:9/y',
+  'ftp://127.0.0.1/',
+  'javascript:alert(1)',
+  'http://[::1]:9/',
+  '',
+  'http://',
+  '//x',
+  `http://127.0.0.1:9/${'a'.repeat(3000)}`,
+);
+const fieldValue = fc.oneof(
+  fc.jsonValue({ maxDepth: 2 }),
+  urls,
+  oddIds,
+  fc.integer(),
+  fc.double(),
+  fc.string({ maxLength: 40 }),
+  fc.constant('2026-11-23T10:00:00+01:00'),
+);
 
 /** A valid body per route (by method and the path after the business), so mutations get past validation. */
 const VALID: Record<string, Record<string, unknown>> = {
@@ -116,14 +172,29 @@ describe('random requests on every route (fast-check)', () => {
     await admin(app, 'PATCH', `${rival.base}/staff/${rival.anna}`, { name: RIVAL.staff }, 200);
     for (const salon of [alpha, rival]) {
       const client = salon === rival ? { name: RIVAL.client, email: RIVAL.email } : { name: 'Alice Alpha', email: 'alice@alpha.test' };
-      const booked = await app.request('POST', '/v1/integration/bookings', { key: salon.key, body: bookingBody(salon.haircut, `${MONDAY}T10:00:00+01:00`, { client }) });
+      const booked = await app.request('POST', '/v1/integration/bookings', {
+        key: salon.key,
+        body: bookingBody(salon.haircut, `${MONDAY}T10:00:00+01:00`, { client }),
+      });
       assert.equal(booked.status, 201, booked.text);
       await admin(app, 'POST', `${salon.base}/payments`, { bookingId: booked.body.id, amount: 100, method: 'cash' }, 201);
-      await app.request('POST', '/v1/integration/webhooks', { key: salon.key, body: { targetUrl: `http://127.0.0.1:9/${salon === rival ? 'rival-only-hook' : 'alpha'}`, events: ['booking.created'], description: salon === rival ? 'rival-only-hook' : 'alpha' } });
+      await app.request('POST', '/v1/integration/webhooks', {
+        key: salon.key,
+        body: {
+          targetUrl: `http://127.0.0.1:9/${salon === rival ? 'rival-only-hook' : 'alpha'}`,
+          events: ['booking.created'],
+          description: salon === rival ? 'rival-only-hook' : 'alpha',
+        },
+      });
     }
     // Nothing random is ever delivered; pings go to the loopback (port 9, nobody there).
     await app.context.engine.stop();
-    ids = { businessId: alpha.businessId, own: [1, 2, 3, 4], rival: [5, 6, 7, 8, rival.haircut, rival.anna, rival.ben], deliveryIds: ['whdel_none'] };
+    ids = {
+      businessId: alpha.businessId,
+      own: [1, 2, 3, 4],
+      rival: [5, 6, 7, 8, rival.haircut, rival.anna, rival.ben],
+      deliveryIds: ['whdel_none'],
+    };
     routes = routeTable(app);
   });
   after(async () => {
@@ -141,7 +212,8 @@ describe('random requests on every route (fast-check)', () => {
     }
     // The status page is HTML: its markup (`<select>`) is not SQL, its words still are checked.
     const words = answer.contentType.startsWith('text/html') ? answer.text.replace(/<[^>]*>/g, ' ') : answer.text;
-    for (const [what, pattern] of LEAKS) assert.doesNotMatch(words, pattern, `${label} answered with ${what}: ${answer.text.slice(0, 300)}`);
+    for (const [what, pattern] of LEAKS)
+      assert.doesNotMatch(words, pattern, `${label} answered with ${what}: ${answer.text.slice(0, 300)}`);
     if (tenantA) for (const marker of RIVAL_MARKERS) assert.ok(!answer.text.includes(marker), `${label} showed tenant B's "${marker}"`);
     if (answer.status >= 400 && answer.text.startsWith('{')) {
       const body = JSON.parse(answer.text);
@@ -151,11 +223,35 @@ describe('random requests on every route (fast-check)', () => {
   }
 
   const id = () => fc.oneof(fc.constantFrom(...ids.own.map(String)), fc.constantFrom(...ids.rival.map(String)), pathSegment);
-  const query = fc.dictionary(
-    fc.oneof(fc.constantFrom('page', 'limit', 'from', 'to', 'status', 'staffId', 'serviceId', 'clientId', 'date', 'active', 'deliveryId', 'businessId', '__proto__', 'limit[]'), fc.string({ maxLength: 6 })),
-    fc.oneof(oddIds, fc.string({ maxLength: 20 }), fc.integer().map(String), fc.constant(MONDAY)),
-    { maxKeys: 4 },
-  ).map((q) => Object.entries(q).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&'));
+  const query = fc
+    .dictionary(
+      fc.oneof(
+        fc.constantFrom(
+          'page',
+          'limit',
+          'from',
+          'to',
+          'status',
+          'staffId',
+          'serviceId',
+          'clientId',
+          'date',
+          'active',
+          'deliveryId',
+          'businessId',
+          '__proto__',
+          'limit[]',
+        ),
+        fc.string({ maxLength: 6 }),
+      ),
+      fc.oneof(oddIds, fc.string({ maxLength: 20 }), fc.integer().map(String), fc.constant(MONDAY)),
+      { maxKeys: 4 },
+    )
+    .map((q) =>
+      Object.entries(q)
+        .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+        .join('&'),
+    );
   /** The route's valid body with one field changed, dropped, or joined by a prototype key. */
   const mutated = (route: Route) => {
     const key = `${route.method} ${route.path.replace(/^\/v1\/integration|^\/admin\/api\/businesses\/:businessId/, '')}`;
@@ -174,17 +270,85 @@ describe('random requests on every route (fast-check)', () => {
   };
   const body = (route?: Route) =>
     fc.oneof(
-      ...(route && mutated(route) ? [mutated(route)!, mutated(route)!, mutated(route)!, fc.constant(JSON.stringify(VALID[`${route.method} ${route.path.replace(/^\/v1\/integration|^\/admin\/api\/businesses\/:businessId/, '')}`]))] : []),
+      ...(route && mutated(route)
+        ? [
+            mutated(route)!,
+            mutated(route)!,
+            mutated(route)!,
+            fc.constant(
+              JSON.stringify(
+                VALID[`${route.method} ${route.path.replace(/^\/v1\/integration|^\/admin\/api\/businesses\/:businessId/, '')}`],
+              ),
+            ),
+          ]
+        : []),
       fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
-      fc.dictionary(fc.constantFrom('targetUrl', 'events', 'description', 'status', 'serviceId', 'staffId', 'startTime', 'client', 'notes', 'reason', 'name', 'email', 'scopes', 'amount', 'rating', 'bookingId', 'serviceIds', 'timezone', 'mon', 'allowedOrigins'), fieldValue, { maxKeys: 6 }).map((o) => JSON.stringify(o)),
-      fc.record({ serviceId: fc.constantFrom(alpha.haircut, rival.haircut, 0, -1), startTime: fc.constantFrom(`${MONDAY}T11:00:00+01:00`, 'yesterday', ''), client: fc.record({ name: fieldValue, email: fieldValue }) }).map((o) => JSON.stringify(o)),
+      fc
+        .dictionary(
+          fc.constantFrom(
+            'targetUrl',
+            'events',
+            'description',
+            'status',
+            'serviceId',
+            'staffId',
+            'startTime',
+            'client',
+            'notes',
+            'reason',
+            'name',
+            'email',
+            'scopes',
+            'amount',
+            'rating',
+            'bookingId',
+            'serviceIds',
+            'timezone',
+            'mon',
+            'allowedOrigins',
+          ),
+          fieldValue,
+          { maxKeys: 6 },
+        )
+        .map((o) => JSON.stringify(o)),
+      fc
+        .record({
+          serviceId: fc.constantFrom(alpha.haircut, rival.haircut, 0, -1),
+          startTime: fc.constantFrom(`${MONDAY}T11:00:00+01:00`, 'yesterday', ''),
+          client: fc.record({ name: fieldValue, email: fieldValue }),
+        })
+        .map((o) => JSON.stringify(o)),
       pollution,
       deep,
       fc.string({ maxLength: 50 }),
-      fc.constantFrom('', '{', '{"a":', 'null', '[]', '"x"', '1e999', '{"a":1}{"b":2}', '\u0000', '{"events":["booking.created"],"targetUrl":"http://127.0.0.1:9/ok"}'),
+      fc.constantFrom(
+        '',
+        '{',
+        '{"a":',
+        'null',
+        '[]',
+        '"x"',
+        '1e999',
+        '{"a":1}{"b":2}',
+        '\u0000',
+        '{"events":["booking.created"],"targetUrl":"http://127.0.0.1:9/ok"}',
+      ),
     );
-  const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/json; charset=utf-16', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/vnd.api+json', '', 'application/json, text/html', '*/*');
-  const methodFor = (route: Route) => fc.oneof(fc.constant(route.method), fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'PROPFIND'));
+  const contentType = fc.constantFrom(
+    'application/json',
+    'application/json; charset=utf-8',
+    'application/json; charset=utf-16',
+    'application/json; charset=latin1',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/vnd.api+json',
+    '',
+    'application/json, text/html',
+    '*/*',
+  );
+  const methodFor = (route: Route) =>
+    fc.oneof(fc.constant(route.method), fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'PROPFIND'));
 
   function request(route: Route, credentials: fc.Arbitrary<Record<string, string>>) {
     return fc.record({
@@ -194,11 +358,29 @@ describe('random requests on every route (fast-check)', () => {
       body: fc.option(body(route), { nil: undefined, freq: 4 }),
       contentType: fc.oneof({ weight: 4, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: contentType }),
       credentials,
-      extra: fc.dictionary(fc.constantFrom('Idempotency-Key', 'X-Request-Id', 'Origin', 'Referer', 'Accept', 'Content-Encoding', 'Transfer-Encoding'), fc.oneof(fc.string({ maxLength: 30 }).filter((s) => /^[\x20-\x7e]*$/.test(s)), fc.constant('x'.repeat(4000)), fc.constantFrom('gzip', 'chunked', 'https://evil.example', 'null')), { maxKeys: 2 }),
+      extra: fc.dictionary(
+        fc.constantFrom('Idempotency-Key', 'X-Request-Id', 'Origin', 'Referer', 'Accept', 'Content-Encoding', 'Transfer-Encoding'),
+        fc.oneof(
+          fc.string({ maxLength: 30 }).filter((s) => /^[\x20-\x7e]*$/.test(s)),
+          fc.constant('x'.repeat(4000)),
+          fc.constantFrom('gzip', 'chunked', 'https://evil.example', 'null'),
+        ),
+        { maxKeys: 2 },
+      ),
     });
   }
 
-  async function fire(path: string, r: { method: string; query: string; body?: string; contentType: string; credentials: Record<string, string>; extra: Record<string, string> }) {
+  async function fire(
+    path: string,
+    r: {
+      method: string;
+      query: string;
+      body?: string;
+      contentType: string;
+      credentials: Record<string, string>;
+      extra: Record<string, string>;
+    },
+  ) {
     const headers: Record<string, string> = { ...r.extra, ...r.credentials };
     delete headers['Transfer-Encoding'];
     // HEAD answers carry no body, so none is sent with it either.
@@ -218,16 +400,31 @@ describe('random requests on every route (fast-check)', () => {
     fc.oneof(
       { weight: 6, arbitrary: fc.constant<Headers>({ 'X-API-Key': alpha.key }) },
       { weight: 1, arbitrary: fc.constant<Headers>({ Authorization: `Bearer ${alpha.key}` }) },
-      { weight: 2, arbitrary: fc.constantFrom<Headers>({}, { 'X-API-Key': `bk_live_${'x'.repeat(43)}` }, { 'X-API-Key': 'x'.repeat(8000) }, { Authorization: 'Bearer' }, { Authorization: 'Basic YTpi' }, { Authorization: `Bearer ${alpha.key} extra` }, { 'X-API-Key': `${alpha.key}\t` }, { Authorization: `Bearer ${ADMIN_TOKEN}` }) },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom<Headers>(
+          {},
+          { 'X-API-Key': `bk_live_${'x'.repeat(43)}` },
+          { 'X-API-Key': 'x'.repeat(8000) },
+          { Authorization: 'Bearer' },
+          { Authorization: 'Basic YTpi' },
+          { Authorization: `Bearer ${alpha.key} extra` },
+          { 'X-API-Key': `${alpha.key}\t` },
+          { Authorization: `Bearer ${ADMIN_TOKEN}` },
+        ),
+      },
     );
 
   it('integration routes: no 5xx, no stack, no SQL, nothing of tenant B', async (test) => {
     const integration = routes.filter((r) => r.api === 'integration');
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...integration).chain((route) => request(route, keyVariants()).map((r) => ({ route, r }))), async ({ route, r }) => {
-        const path = fillPath(route.path, r.params);
-        check(`${r.method} ${path}?${r.query}`, await fire(path, r), true);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...integration).chain((route) => request(route, keyVariants()).map((r) => ({ route, r }))),
+        async ({ route, r }) => {
+          const path = fillPath(route.path, r.params);
+          check(`${r.method} ${path}?${r.query}`, await fire(path, r), true);
+        },
+      ),
       { numRuns: RUNS * 2, seed: SEED },
     );
     test.diagnostic(`seed ${SEED}, ${RUNS * 2} cases`);
@@ -235,19 +432,34 @@ describe('random requests on every route (fast-check)', () => {
 
   it('admin routes of one business: no 5xx, no stack, no SQL, nothing of another business', async (test) => {
     const own = routes.filter((r) => r.api === 'admin' && r.path.includes(':businessId'));
-    const asAdmin = fc.oneof({ weight: 8, arbitrary: fc.constant<Headers>({ Authorization: `Bearer ${ADMIN_TOKEN}` }) }, { weight: 1, arbitrary: fc.constantFrom<Headers>({}, { Authorization: 'Bearer wrong-token-but-long-enough' }) });
+    const asAdmin = fc.oneof(
+      { weight: 8, arbitrary: fc.constant<Headers>({ Authorization: `Bearer ${ADMIN_TOKEN}` }) },
+      { weight: 1, arbitrary: fc.constantFrom<Headers>({}, { Authorization: 'Bearer wrong-token-but-long-enough' }) },
+    );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...own).chain((route) => request(route, asAdmin).map((r) => ({ route, r }))), async ({ route, r }) => {
-        const path = fillPath(route.path, { ...r.params, businessId: ids.businessId });
-        check(`${r.method} ${path}?${r.query}`, await fire(path, r), true);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...own).chain((route) => request(route, asAdmin).map((r) => ({ route, r }))),
+        async ({ route, r }) => {
+          const path = fillPath(route.path, { ...r.params, businessId: ids.businessId });
+          check(`${r.method} ${path}?${r.query}`, await fire(path, r), true);
+        },
+      ),
       { numRuns: RUNS * 2, seed: SEED + 1 },
     );
     test.diagnostic(`seed ${SEED + 1}, ${RUNS * 2} cases`);
   });
 
   it('random paths and methods anywhere: no 5xx, no stack, no SQL', async (test) => {
-    const prefix = fc.constantFrom('/v1/integration/', '/admin/api/', '/admin/api/businesses/', '/', '//', '/v1/', '/healthz/', '/v1/integration/webhooks/1/deliveries/');
+    const prefix = fc.constantFrom(
+      '/v1/integration/',
+      '/admin/api/',
+      '/admin/api/businesses/',
+      '/',
+      '//',
+      '/v1/',
+      '/healthz/',
+      '/v1/integration/webhooks/1/deliveries/',
+    );
     const rawPath = fc.tuple(prefix, fc.array(pathSegment, { maxLength: 5 })).map(([p, segments]) => p + segments.join('/'));
     const anyCredentials = fc.oneof(keyVariants(), fc.constant<Headers>({ Authorization: `Bearer ${ADMIN_TOKEN}` }));
     const anyRoute: Route = { method: 'GET', path: '', api: 'integration' };
@@ -268,6 +480,11 @@ describe('random requests on every route (fast-check)', () => {
     const rivalBooking = await app.request('GET', '/v1/integration/bookings', { key: rival.key });
     assert.equal(rivalBooking.body.data[0].client.name, RIVAL.client, "tenant B's own data is intact");
     const total = [...statuses.values()].reduce((a, b) => a + b, 0);
-    test.diagnostic(`${total} requests checked; by status: ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+    test.diagnostic(
+      `${total} requests checked; by status: ${[...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ')}`,
+    );
   });
 });

@@ -13,8 +13,7 @@ describe('group commit', () => {
   });
   after(() => database.close());
 
-  const insert = (trx: Tx, key: string) =>
-    trx.insertInto('settings').values({ key, value: 'v' }).execute();
+  const insert = (trx: Tx, key: string) => trx.insertInto('settings').values({ key, value: 'v' }).execute();
   /** Holds the group busy until released, so what is started meanwhile is committed as one batch. */
   const busy = () => {
     let release!: () => void;
@@ -56,7 +55,9 @@ describe('group commit', () => {
     const seen = await Promise.all([
       database.transaction((trx) => insert(trx, 'first')),
       database.transaction((trx) => insert(trx, 'second')),
-      database.transaction(async (trx) => (await trx.selectFrom('settings').select('key').where('key', 'in', ['first', 'second']).execute()).length),
+      database.transaction(
+        async (trx) => (await trx.selectFrom('settings').select('key').where('key', 'in', ['first', 'second']).execute()).length,
+      ),
     ]);
     assert.equal(seen[2], 2);
   });
@@ -70,13 +71,21 @@ describe('group commit', () => {
       database.transaction((trx) => insert(trx, 'lost-1')),
       database.transaction((trx) => insert(trx, 'lost-2')),
       database.transaction(async (trx) => {
-        await trx.executeQuery({ sql: 'rollback', parameters: [], query: { kind: 'RawNode' } as never, queryId: { queryId: 'x' } as never });
+        await trx.executeQuery({
+          sql: 'rollback',
+          parameters: [],
+          query: { kind: 'RawNode' } as never,
+          queryId: { queryId: 'x' } as never,
+        });
         throw new Error('the transaction is gone');
       }),
     ]);
     await release();
     const results = await settled;
-    assert.ok(results.every((r) => r.status === 'rejected'), JSON.stringify(results.map((r) => r.status)));
+    assert.ok(
+      results.every((r) => r.status === 'rejected'),
+      JSON.stringify(results.map((r) => r.status)),
+    );
     assert.deepEqual(await keys(), before);
     // And the next transaction works as usual.
     await database.transaction((trx) => insert(trx, 'after'));
@@ -105,23 +114,30 @@ describe('group commit', () => {
       [0, 1, 2].map((i) =>
         database.transaction(async (trx) => {
           await insert(trx, `hooked-${i}`);
-          if (i === 0) database.afterCommit(trx, () => { throw new Error('hook bug'); });
+          if (i === 0)
+            database.afterCommit(trx, () => {
+              throw new Error('hook bug');
+            });
           database.afterCommit(trx, () => ran.push(i));
           return i;
         }),
       ),
     );
     await release();
-    assert.deepEqual((await settled).map((r) => r.status), ['fulfilled', 'fulfilled', 'fulfilled']);
+    assert.deepEqual(
+      (await settled).map((r) => r.status),
+      ['fulfilled', 'fulfilled', 'fulfilled'],
+    );
     assert.deepEqual(ran.sort(), [0, 1, 2], 'the hooks after the throwing one ran too');
     assert.deepEqual(reported, ['after-commit hook failed: hook bug']);
     // Alone in its batch, too.
     await database.transaction(async (trx) => {
-      database.afterCommit(trx, () => { throw new Error('lonely bug'); });
+      database.afterCommit(trx, () => {
+        throw new Error('lonely bug');
+      });
       database.afterCommit(trx, () => ran.push(3));
     });
     assert.deepEqual(ran.sort(), [0, 1, 2, 3]);
     assert.equal(reported[1], 'after-commit hook failed: lonely bug');
   });
 });
-

@@ -20,7 +20,15 @@ describe('holds: a slot kept for one key while the client types', () => {
     salon = await makeSalon(app);
     other = await makeSalon(app, 'Other salon');
     const make = async (name: string) =>
-      (await admin(app, 'POST', `${salon.base}/keys`, { name, scopes: ['services:read', 'staff:read', 'slots:read', 'bookings:write'] }, 201)).body.key as string;
+      (
+        await admin(
+          app,
+          'POST',
+          `${salon.base}/keys`,
+          { name, scopes: ['services:read', 'staff:read', 'slots:read', 'bookings:write'] },
+          201,
+        )
+      ).body.key as string;
     widget = await make('widget');
     second = await make('second widget');
   });
@@ -50,8 +58,15 @@ describe('holds: a slot kept for one key while the client types', () => {
     assert.equal(taken.body.code, 'slot_unavailable');
     const overlapping = await book(second, {}, `${MONDAY}T09:15:00+01:00`);
     assert.equal(overlapping.body.code, 'slot_unavailable', 'an overlapping time is held too');
-    assert.equal((await hold(second, { serviceId: salon.colour, staffId: salon.anna, startTime: TEN })).body.code, 'slot_unavailable', 'no hold on a hold');
-    const salonBooking = await admin(app, 'POST', `${salon.base}/bookings`, { ...bookingBody(salon.colour, TEN, { staffId: salon.anna }), client: { name: 'Walk-in', phone: '+49 1' } });
+    assert.equal(
+      (await hold(second, { serviceId: salon.colour, staffId: salon.anna, startTime: TEN })).body.code,
+      'slot_unavailable',
+      'no hold on a hold',
+    );
+    const salonBooking = await admin(app, 'POST', `${salon.base}/bookings`, {
+      ...bookingBody(salon.colour, TEN, { staffId: salon.anna }),
+      client: { name: 'Walk-in', phone: '+49 1' },
+    });
     assert.equal(salonBooking.status, 409, 'the salon itself respects a hold');
 
     const booked = await book(widget, { holdId: held.body.id });
@@ -92,7 +107,11 @@ describe('holds: a slot kept for one key while the client types', () => {
   it('follows the same rules as a booking, and refuses a hold that does not match the booking', async () => {
     assert.equal((await hold(widget, { serviceId: salon.haircut, startTime: '2026-11-21T11:30:00+01:00' })).body.code, 'too_short_notice');
     assert.equal((await hold(widget, { serviceId: salon.haircut, startTime: '2028-01-03T10:00:00+01:00' })).body.code, 'beyond_horizon');
-    assert.equal((await hold(widget, { serviceId: salon.haircut, startTime: `${MONDAY}T13:00:00+01:00` })).body.code, 'slot_unavailable', 'the break');
+    assert.equal(
+      (await hold(widget, { serviceId: salon.haircut, startTime: `${MONDAY}T13:00:00+01:00` })).body.code,
+      'slot_unavailable',
+      'the break',
+    );
     assert.equal((await hold(widget, { serviceId: other.haircut, startTime: TEN })).status, 404, "another business's service");
     assert.equal((await hold(widget, { serviceId: salon.haircut, staffId: other.anna, startTime: TEN })).status, 404);
     const held = await hold(widget, { serviceId: salon.haircut, staffId: salon.ben, startTime: `${MONDAY}T11:00:00+01:00` });
@@ -133,7 +152,10 @@ describe('holds: a slot kept for one key while the client types', () => {
     // Even: the holder with holdId. i % 4 == 1: the holder without it. Else: another key, which the hold shuts out.
     const keyOf = (i: number) => (i % 2 === 0 || i % 4 === 1 ? widget : second);
     const requests = Array.from({ length: 20 }, (_, i) => {
-      const body = { ...bookingBody(salon.haircut, time, { staffId: salon.ben, ...(i % 2 === 0 ? { holdId: held.body.id } : {}) }), client: { name: `C${i}`, email: `c${i}@example.com` } };
+      const body = {
+        ...bookingBody(salon.haircut, time, { staffId: salon.ben, ...(i % 2 === 0 ? { holdId: held.body.id } : {}) }),
+        client: { name: `C${i}`, email: `c${i}@example.com` },
+      };
       return app.request('POST', '/v1/integration/bookings', { key: keyOf(i), body });
     });
     const answers = await Promise.all(requests);
@@ -141,9 +163,17 @@ describe('holds: a slot kept for one key while the client types', () => {
     assert.equal(statuses.filter((s) => s === 201).length, 1, JSON.stringify(statuses));
     assert.equal(keyOf(statuses.indexOf(201)), widget, 'the key holding the slot got it');
     assert.ok(answers.every((a, i) => keyOf(i) === widget || a.body.code === 'slot_unavailable'));
-    assert.ok(statuses.every((s) => s === 201 || s === 409 || s === 404), JSON.stringify(answers.map((a) => a.text.slice(0, 80))));
-    const list = await app.request('GET', `/v1/integration/bookings?from=${MONDAY}&to=${MONDAY}&staffId=${salon.ben}&limit=100`, { key: salon.key });
-    assert.equal(list.body.data.filter((b: { startTime: string; status: string }) => b.startTime === `${MONDAY}T12:00:00.000+01:00`).length, 1);
+    assert.ok(
+      statuses.every((s) => s === 201 || s === 409 || s === 404),
+      JSON.stringify(answers.map((a) => a.text.slice(0, 80))),
+    );
+    const list = await app.request('GET', `/v1/integration/bookings?from=${MONDAY}&to=${MONDAY}&staffId=${salon.ben}&limit=100`, {
+      key: salon.key,
+    });
+    assert.equal(
+      list.body.data.filter((b: { startTime: string; status: string }) => b.startTime === `${MONDAY}T12:00:00.000+01:00`).length,
+      1,
+    );
   });
 
   it('survives a restart', async () => {
@@ -151,7 +181,10 @@ describe('holds: a slot kept for one key while the client types', () => {
     assert.equal(held.status, 201);
     await app.stop();
     app = await TestApp.start({ clock, dataDir: app.dataDir });
-    const taken = await app.request('POST', '/v1/integration/bookings', { key: second, body: bookingBody(salon.haircut, `${MONDAY}T17:00:00+01:00`, { staffId: salon.ben }) });
+    const taken = await app.request('POST', '/v1/integration/bookings', {
+      key: second,
+      body: bookingBody(salon.haircut, `${MONDAY}T17:00:00+01:00`, { staffId: salon.ben }),
+    });
     assert.equal(taken.body.code, 'slot_unavailable');
     assert.equal((await app.request('DELETE', `/v1/integration/slots/holds/${held.body.id}`, { key: widget })).status, 204);
   });
@@ -163,7 +196,10 @@ describe('hold length is configurable', () => {
     const app = await TestApp.start({ clock, config: { holdMinutes: 12 } });
     try {
       const salon = await makeSalon(app);
-      const held = await app.request('POST', '/v1/integration/slots/holds', { key: salon.key, body: { serviceId: salon.haircut, startTime: TEN } });
+      const held = await app.request('POST', '/v1/integration/slots/holds', {
+        key: salon.key,
+        body: { serviceId: salon.haircut, startTime: TEN },
+      });
       assert.equal(held.body.expiresAt, new Date(TEST_NOW + 12 * 60_000).toISOString());
     } finally {
       await app.stop();

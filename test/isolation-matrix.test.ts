@@ -50,7 +50,12 @@ describe('tenant isolation, generated from the route tables', () => {
 
   async function tenant(name: string): Promise<Tenant> {
     const salon = await makeSalon(app, name);
-    const booking = (await app.request('POST', '/v1/integration/bookings', { key: salon.key, body: bookingBody(salon.haircut, `${MONDAY}T10:00:00+01:00`) })).body;
+    const booking = (
+      await app.request('POST', '/v1/integration/bookings', {
+        key: salon.key,
+        body: bookingBody(salon.haircut, `${MONDAY}T10:00:00+01:00`),
+      })
+    ).body;
     const payment = (await admin(app, 'POST', `${salon.base}/payments`, { bookingId: booking.id, amount: 100, method: 'cash' }, 201)).body;
     const webhook = await app.webhook(salon.key, receiver.url(`/${name}`), ['booking.created']);
     await app.emit(salon.businessId, 'booking.created', {});
@@ -61,8 +66,14 @@ describe('tenant isolation, generated from the route tables', () => {
     const sibling = (await admin(app, 'POST', `${salon.base}/keys`, { name: 'sibling', scopes: ['webhooks:manage'] }, 201)).body.key;
     const siblingWebhook = await app.webhook(sibling, receiver.url(`/${name}-sibling`));
     const keyId = (await admin(app, 'GET', `${salon.base}/keys`, undefined, 200)).body.data[0].id;
-    const hold = (await app.request('POST', '/v1/integration/slots/holds', { key: salon.key, body: { serviceId: salon.haircut, startTime: `${MONDAY}T15:00:00+01:00` } })).body;
-    const timeOff = (await admin(app, 'POST', `${salon.base}/staff/${salon.anna}/time-off`, { allDay: true, startDate: '2027-01-04' }, 201)).body;
+    const hold = (
+      await app.request('POST', '/v1/integration/slots/holds', {
+        key: salon.key,
+        body: { serviceId: salon.haircut, startTime: `${MONDAY}T15:00:00+01:00` },
+      })
+    ).body;
+    const timeOff = (await admin(app, 'POST', `${salon.base}/staff/${salon.anna}/time-off`, { allDay: true, startDate: '2027-01-04' }, 201))
+      .body;
     const closure = (await admin(app, 'POST', `${salon.base}/closures`, { startDate: '2027-01-05' }, 201)).body;
     const feed = (await admin(app, 'POST', `${salon.base}/calendar-feeds`, { staffId: salon.anna }, 201)).body;
     return {
@@ -120,7 +131,10 @@ describe('tenant isolation, generated from the route tables', () => {
   it('answers 404 on every integration route given ids of another tenant, for every scope set', async () => {
     const table = routes('integration', '/v1/integration');
     assert.ok(table.length >= 11, `walked ${table.length} routes`);
-    const sets: Record<string, readonly Scope[]> = { ...Object.fromEntries(Object.entries(SCOPE_PRESETS).map(([n, p]) => [n, p.scopes])), all: SCOPES };
+    const sets: Record<string, readonly Scope[]> = {
+      ...Object.fromEntries(Object.entries(SCOPE_PRESETS).map(([n, p]) => [n, p.scopes])),
+      all: SCOPES,
+    };
     let checked = 0;
     for (const [setName, scopes] of Object.entries(sets)) {
       const key = (await admin(app, 'POST', `${mine.salon.base}/keys`, { name: setName, scopes }, 201)).body.key;
@@ -148,7 +162,16 @@ describe('tenant isolation, generated from the route tables', () => {
         const reply = await admin(app, method, url.replace(':businessId', String(mine.salon.businessId)), BODIES[bodyKey]);
         assert.equal(reply.status, 404, `${method} ${url} (${why}) → ${reply.status} ${reply.text}`);
       }
-      const nowhere = await admin(app, method, path.replace(':businessId', '999999').replace(':staffId', String(mine.ids.staff)).replace(':id', String(mine.ids.bookings)).replace(':deliveryId', mine.deliveryId), BODIES[bodyKey]);
+      const nowhere = await admin(
+        app,
+        method,
+        path
+          .replace(':businessId', '999999')
+          .replace(':staffId', String(mine.ids.staff))
+          .replace(':id', String(mine.ids.bookings))
+          .replace(':deliveryId', mine.deliveryId),
+        BODIES[bodyKey],
+      );
       assert.equal(nowhere.status, 404, `${method} ${path} in a business that does not exist`);
     }
   });

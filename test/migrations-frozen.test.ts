@@ -15,7 +15,9 @@ const DIR = path.resolve(import.meta.dirname, '../src/db/migrations');
  */
 it('leaves every shipped migration exactly as it shipped', () => {
   for (const [file, hash] of Object.entries(shipped as Record<string, string>)) {
-    const actual = createHash('sha256').update(fs.readFileSync(path.join(DIR, file))).digest('hex');
+    const actual = createHash('sha256')
+      .update(fs.readFileSync(path.join(DIR, file)))
+      .digest('hex');
     assert.equal(actual, hash, `${file} was edited after it shipped: restore it and put the change in a new migration`);
   }
 });
@@ -23,5 +25,5 @@ it('leaves every shipped migration exactly as it shipped', () => {
 it('knows every migration the code runs', () => {
   const known = Object.keys(shipped).map((file) => file.replace(/\.ts$/, ''));
   const unknown = Object.keys(migrations).filter((name) => !known.includes(name));
-  assert.deepEqual(unknown, [], 'add the new migration\'s hash to test/fixtures/shipped-migrations.json');
+  assert.deepEqual(unknown, [], "add the new migration's hash to test/fixtures/shipped-migrations.json");
 });

@@ -56,11 +56,14 @@ describe('the OpenAPI document', () => {
     assert.equal(result.valid, true, JSON.stringify(result.errors, null, 1)?.slice(0, 2000));
   });
 
-  it('passes Redocly\'s recommended rules with no error and no warning', async () => {
+  it("passes Redocly's recommended rules with no error and no warning", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-lint-'));
     fs.writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(doc));
     const result = await offline('@redocly/cli/bin/cli.js', ['lint', '--extends=recommended', '--format=json', 'openapi.json'], dir);
-    const report = JSON.parse(result.stdout) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; message: string; location: Array<{ pointer: string }> }> };
+    const report = JSON.parse(result.stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: Array<{ ruleId: string; message: string; location: Array<{ pointer: string }> }>;
+    };
     const problems = report.problems.map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`);
     assert.deepEqual({ errors: report.totals.errors, warnings: report.totals.warnings }, { errors: 0, warnings: 0 }, problems.join('\n'));
   });
@@ -95,34 +98,65 @@ describe('the OpenAPI document', () => {
       for (const [method, op] of Object.entries(ops)) {
         const success = Object.keys(op.responses).find((s) => s.startsWith('2'))!;
         const id = op.operationId;
-        lines.push(`const ${id}Route: paths[${JSON.stringify(route)}][${JSON.stringify(method)}] = anything as operations[${JSON.stringify(id)}];`);
+        lines.push(
+          `const ${id}Route: paths[${JSON.stringify(route)}][${JSON.stringify(method)}] = anything as operations[${JSON.stringify(id)}];`,
+        );
         if (op.responses[success].content) {
-          lines.push(`const ${id}Answer: Known<operations[${JSON.stringify(id)}]['responses'][${success}]['content']['application/json']> = anything;`);
+          lines.push(
+            `const ${id}Answer: Known<operations[${JSON.stringify(id)}]['responses'][${success}]['content']['application/json']> = anything;`,
+          );
         }
         for (const status of Object.keys(op.responses).filter((s) => !s.startsWith('2'))) {
-          lines.push(`const ${id}Error${status}: Known<operations[${JSON.stringify(id)}]['responses'][${status}]['content']['application/json']['code']> = anything;`);
+          lines.push(
+            `const ${id}Error${status}: Known<operations[${JSON.stringify(id)}]['responses'][${status}]['content']['application/json']['code']> = anything;`,
+          );
         }
         if (op.requestBody) {
-          lines.push(`const ${id}Body: Known<NonNullable<operations[${JSON.stringify(id)}]['requestBody']>['content']['application/json']> = anything;`);
+          lines.push(
+            `const ${id}Body: Known<NonNullable<operations[${JSON.stringify(id)}]['requestBody']>['content']['application/json']> = anything;`,
+          );
         }
       }
     }
     for (const name of Object.keys(doc.webhooks)) {
-      lines.push(`const hook${name.replace(/\W/g, '_')}: Known<NonNullable<webhooks[${JSON.stringify(name)}]['post']>['requestBody']['content']['application/json']['data']> = anything;`);
+      lines.push(
+        `const hook${name.replace(/\W/g, '_')}: Known<NonNullable<webhooks[${JSON.stringify(name)}]['post']>['requestBody']['content']['application/json']['data']> = anything;`,
+      );
     }
     // Enums arrive as unions: a wrong value is a type error, a right one is not.
     lines.push("const status: NonNullable<operations['listBookings']['parameters']['query']>['status'] = 'confirmed';");
-    lines.push("// @ts-expect-error not a booking status\nconst wrong: NonNullable<operations['listBookings']['parameters']['query']>['status'] = 'gone';");
+    lines.push(
+      "// @ts-expect-error not a booking status\nconst wrong: NonNullable<operations['listBookings']['parameters']['query']>['status'] = 'gone';",
+    );
     lines.push("const replayed: operations['createBooking']['responses'][201]['headers']['Idempotent-Replayed'] = 'true';");
     fs.writeFileSync(path.join(dir, 'check.ts'), `${lines.join('\n')}\n`);
-    const tsc = await offline('typescript/bin/tsc', ['--strict', '--noEmit', '--noUnusedLocals', 'false', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler', 'check.ts'], dir);
+    const tsc = await offline(
+      'typescript/bin/tsc',
+      [
+        '--strict',
+        '--noEmit',
+        '--noUnusedLocals',
+        'false',
+        '--target',
+        'es2022',
+        '--module',
+        'esnext',
+        '--moduleResolution',
+        'bundler',
+        'check.ts',
+      ],
+      dir,
+    );
     assert.equal(tsc.code, 0, `${tsc.stdout}${tsc.stderr}`);
   });
 
   it('lists every event under webhooks, and the ping', () => {
     assert.equal(Object.keys(doc.webhooks).length, 15);
     assert.ok(doc.webhooks['webhook.ping'].post.requestBody);
-    assert.equal(doc.webhooks['booking.created'].post.requestBody.content['application/json'].schema.properties.data.$ref, '#/components/schemas/event.booking.created');
+    assert.equal(
+      doc.webhooks['booking.created'].post.requestBody.content['application/json'].schema.properties.data.$ref,
+      '#/components/schemas/event.booking.created',
+    );
   });
 
   describe('matches what the server answers', () => {
@@ -151,7 +185,10 @@ describe('the OpenAPI document', () => {
         return;
       }
       const validate = ajv.getSchema(`oa#/$defs/${ref.split('/').at(-1)}`)!;
-      assert.ok(validate(reply.body), `${method} ${path} ${reply.status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(reply.body).slice(0, 500)}`);
+      assert.ok(
+        validate(reply.body),
+        `${method} ${path} ${reply.status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(reply.body).slice(0, 500)}`,
+      );
       checked += 1;
     }
 
@@ -168,7 +205,11 @@ describe('the OpenAPI document', () => {
       assert.equal(catalog.status, 200);
       for (const { name, payloadSchema } of catalog.body.data) {
         const refs = [...JSON.stringify(payloadSchema).matchAll(/"\$ref":"([^"]*)"/g)].map((m) => m[1]!);
-        assert.deepEqual(refs.filter((ref) => !ref.startsWith('#/')), [], `${name} refers only inside itself`);
+        assert.deepEqual(
+          refs.filter((ref) => !ref.startsWith('#/')),
+          [],
+          `${name} refers only inside itself`,
+        );
         const alone = new Ajv2020({ strict: false });
         addFormats(alone);
         assert.doesNotThrow(() => alone.compile(payloadSchema), name);
@@ -191,14 +232,22 @@ describe('the OpenAPI document', () => {
       await call('get', '/staff/{id}', `/staff/${salon.anna}`);
       const slots = await call('get', '/slots', `/slots?serviceId=${salon.haircut}&date=${MONDAY}`);
       await call('get', '/slots', '/slots?date=tomorrow');
-      const booking = await call('post', '/bookings', '/bookings', bookingBody(salon.haircut, slots.body.data[0].startTime), { 'Idempotency-Key': 'oa-1' });
+      const booking = await call('post', '/bookings', '/bookings', bookingBody(salon.haircut, slots.body.data[0].startTime), {
+        'Idempotency-Key': 'oa-1',
+      });
       await call('post', '/bookings', '/bookings', bookingBody(salon.haircut, slots.body.data[1].startTime), { 'Idempotency-Key': 'oa-1' });
       await call('post', '/bookings', '/bookings', bookingBody(salon.haircut, '2026-11-22T10:00:00+01:00'));
       await call('post', '/bookings', '/bookings', { serviceId: salon.haircut });
-      const replay = await call('post', '/bookings', '/bookings', bookingBody(salon.haircut, slots.body.data[0].startTime), { 'Idempotency-Key': 'oa-1' });
+      const replay = await call('post', '/bookings', '/bookings', bookingBody(salon.haircut, slots.body.data[0].startTime), {
+        'Idempotency-Key': 'oa-1',
+      });
       assert.equal(replay.headers.get('idempotent-replayed'), 'true');
       await call('post', '/bookings', '/bookings', { serviceId: salon.haircut }, { 'Idempotency-Key': 'not a key' });
-      const form = await app.request('POST', '/v1/integration/webhooks', { key, raw: 'a=b', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+      const form = await app.request('POST', '/v1/integration/webhooks', {
+        key,
+        raw: 'a=b',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
       conforms('post', '/webhooks', form);
       const huge = await app.request('POST', '/v1/integration/webhooks', { key, body: { description: 'x'.repeat(1024 * 1024 + 1) } });
       conforms('post', '/webhooks', huge);
@@ -217,8 +266,14 @@ describe('the OpenAPI document', () => {
       await call('post', '/webhooks/{id}/rotate-secret', `/webhooks/${webhook.body.id}/rotate-secret`);
       const ping = await call('post', '/webhooks/{id}/ping', `/webhooks/${webhook.body.id}/ping`);
       await call('get', '/webhooks/{id}/deliveries', `/webhooks/${webhook.body.id}/deliveries`);
-      await call('post', '/webhooks/{id}/deliveries/{deliveryId}/retry', `/webhooks/${webhook.body.id}/deliveries/${ping.body.deliveryId}/retry`);
-      await eventually(async () => ((await app.history(key, webhook.body.id)).every((a) => a.deliveryStatus !== 'pending') ? true : undefined));
+      await call(
+        'post',
+        '/webhooks/{id}/deliveries/{deliveryId}/retry',
+        `/webhooks/${webhook.body.id}/deliveries/${ping.body.deliveryId}/retry`,
+      );
+      await eventually(async () =>
+        (await app.history(key, webhook.body.id)).every((a) => a.deliveryStatus !== 'pending') ? true : undefined,
+      );
       await call('delete', '/webhooks/{id}', `/webhooks/${webhook.body.id}`);
       const narrow = (await admin(app, 'POST', `${salon.base}/keys`, { name: 'n', scopes: ['staff:read'] }, 201)).body.key;
       conforms('get', '/business', await app.request('GET', '/v1/integration/business', { key: narrow }));
@@ -236,7 +291,7 @@ describe('the OpenAPI document', () => {
       adminDoc = reply.body;
     });
 
-    it('is valid, lists every admin operation and passes Redocly\'s recommended rules', async () => {
+    it("is valid, lists every admin operation and passes Redocly's recommended rules", async () => {
       const result = await new Validator().validate(adminDoc);
       assert.equal(result.valid, true, JSON.stringify(result.errors, null, 1)?.slice(0, 2000));
       const documented = Object.values(adminDoc.paths).flatMap((ops: any) => Object.values(ops).map((op: any) => op.operationId));
@@ -244,8 +299,15 @@ describe('the OpenAPI document', () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-lint-'));
       fs.writeFileSync(path.join(dir, 'admin.json'), JSON.stringify(adminDoc));
       const lint = await offline('@redocly/cli/bin/cli.js', ['lint', '--extends=recommended', '--format=json', 'admin.json'], dir);
-      const report = JSON.parse(lint.stdout) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; message: string }> };
-      assert.deepEqual({ errors: report.totals.errors, warnings: report.totals.warnings }, { errors: 0, warnings: 0 }, report.problems.map((p) => `${p.ruleId}: ${p.message}`).join('\n'));
+      const report = JSON.parse(lint.stdout) as {
+        totals: { errors: number; warnings: number };
+        problems: Array<{ ruleId: string; message: string }>;
+      };
+      assert.deepEqual(
+        { errors: report.totals.errors, warnings: report.totals.warnings },
+        { errors: 0, warnings: 0 },
+        report.problems.map((p) => `${p.ruleId}: ${p.message}`).join('\n'),
+      );
     });
   });
 });

@@ -16,8 +16,7 @@ describe('allowedOrigins and CORS', () => {
   });
   after(() => app.stop());
 
-  const get = (key: string, headers: Record<string, string> = {}) =>
-    app.request('GET', '/v1/integration/services', { key, headers });
+  const get = (key: string, headers: Record<string, string> = {}) => app.request('GET', '/v1/integration/services', { key, headers });
 
   it('refuses a wildcard over a public suffix when a key is created (issue 14)', async () => {
     const create = (allowedOrigins: string[]) =>

@@ -17,7 +17,11 @@ describe('PostgreSQL', { skip: skipWithoutPostgres() }, () => {
   after(() => pg?.stop());
 
   const env = (url: string) => ({ BOOKING_DATABASE_URL: url, BOOKING_ADMIN_TOKEN: ADMIN_TOKEN });
-  const oneLine = (stderr: string) => stderr.trim().split('\n').filter((line) => !line.includes('ExperimentalWarning'));
+  const oneLine = (stderr: string) =>
+    stderr
+      .trim()
+      .split('\n')
+      .filter((line) => !line.includes('ExperimentalWarning'));
 
   it('has a PostgreSQL twin of every SQLite migration, under the same name', () => {
     assert.deepEqual(Object.keys(postgresMigrations), Object.keys(migrations));
@@ -29,14 +33,22 @@ describe('PostgreSQL', { skip: skipWithoutPostgres() }, () => {
     const migrated = await cliAsync(['migrate', '--data', data], env(url));
     assert.equal(migrated.status, 0, migrated.stderr);
     assert.match(migrated.stdout, /postgres:\/\/booking:\*\*\*@127\.0\.0\.1:\d+\/cli is up to date/);
-    const business = await cliAsync(['businesses', 'create', '--name', 'Salon PG', '--timezone', 'Europe/Berlin', '--json', '--data', data], env(url));
+    const business = await cliAsync(
+      ['businesses', 'create', '--name', 'Salon PG', '--timezone', 'Europe/Berlin', '--json', '--data', data],
+      env(url),
+    );
     assert.equal(business.status, 0, business.stderr);
-    const key = await cliAsync(['keys', 'create', '--business', '1', '--name', 'Widget', '--preset', 'display', '--json', '--data', data], env(url));
+    const key = await cliAsync(
+      ['keys', 'create', '--business', '1', '--name', 'Widget', '--preset', 'display', '--json', '--data', data],
+      env(url),
+    );
     assert.equal(key.status, 0, key.stderr);
     const { key: value, id } = JSON.parse(key.stdout);
 
     // The flag works as well as the variable, for every command.
-    const listed = await cliAsync(['businesses', 'list', '--json', '--database-url', url, '--data', data], { BOOKING_ADMIN_TOKEN: ADMIN_TOKEN });
+    const listed = await cliAsync(['businesses', 'list', '--json', '--database-url', url, '--data', data], {
+      BOOKING_ADMIN_TOKEN: ADMIN_TOKEN,
+    });
     assert.equal(listed.status, 0, listed.stderr);
     assert.equal(JSON.parse(listed.stdout)[0].name, 'Salon PG');
 
@@ -77,8 +89,14 @@ describe('PostgreSQL', { skip: skipWithoutPostgres() }, () => {
       ['not a url', /BOOKING_DATABASE_URL must be a URL like postgres:\/\//],
       [`mysql://booking:${secret}@127.0.0.1/x`, /must start with postgres:\/\//],
       [`postgres://booking:${secret}@127.0.0.1:${pg.port}`, /must name a database/],
-      [`postgres://booking:${secret}@127.0.0.1:1/booking`, /cannot reach PostgreSQL at postgres:\/\/booking:\*\*\*@127\.0\.0\.1:1\/booking \(ECONNREFUSED\)/],
-      [`postgres://booking:${secret}@127.0.0.1:${pg.port}/booking`, /PostgreSQL at postgres:\/\/booking:\*\*\*@127\.0\.0\.1:\d+\/booking refused the login/],
+      [
+        `postgres://booking:${secret}@127.0.0.1:1/booking`,
+        /cannot reach PostgreSQL at postgres:\/\/booking:\*\*\*@127\.0\.0\.1:1\/booking \(ECONNREFUSED\)/,
+      ],
+      [
+        `postgres://booking:${secret}@127.0.0.1:${pg.port}/booking`,
+        /PostgreSQL at postgres:\/\/booking:\*\*\*@127\.0\.0\.1:\d+\/booking refused the login/,
+      ],
     ];
     for (const [i, [url, expected]] of cases.entries()) {
       // Every case through migrate; the refused login through serve and keys too (process starts are slow).
@@ -137,7 +155,10 @@ describe('PostgreSQL', { skip: skipWithoutPostgres() }, () => {
       // The caches work again too: a change through the admin API is seen at once.
       await admin(app, 'PATCH', `${salon.base}/services/${salon.haircut}`, { name: 'Cut' }, 200);
       const services = await app.request('GET', '/v1/integration/services', { key: salon.key });
-      assert.ok(services.body.data.some((s: { name: string }) => s.name === 'Cut'), services.text);
+      assert.ok(
+        services.body.data.some((s: { name: string }) => s.name === 'Cut'),
+        services.text,
+      );
     } finally {
       await app.stop();
     }

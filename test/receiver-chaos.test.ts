@@ -41,7 +41,10 @@ describe('receivers that misbehave (one attempt each, 1.5 s timeout)', () => {
     const attempt = await t.deliverOnce(t.receiver.url('/just-under'));
     assert.equal(attempt.deliveryStatus, 'success', attempt.errorMessage ?? '');
     assert.equal(attempt.responseStatusCode, 200);
-    assert.ok(attempt.responseTimeMs >= TIMEOUT_MS - MARGIN_MS - 20 && attempt.responseTimeMs < TIMEOUT_MS, `took ${attempt.responseTimeMs} ms`);
+    assert.ok(
+      attempt.responseTimeMs >= TIMEOUT_MS - MARGIN_MS - 20 && attempt.responseTimeMs < TIMEOUT_MS,
+      `took ${attempt.responseTimeMs} ms`,
+    );
   });
 
   it('answers just over the timeout: timed out, the late answer ignored', async () => {
@@ -51,7 +54,10 @@ describe('receivers that misbehave (one attempt each, 1.5 s timeout)', () => {
     assert.equal(attempt.responseStatusCode, null);
     assert.equal(attempt.errorMessage, `timed out: no complete answer within ${TIMEOUT_MS} ms`);
     assert.equal(attempt.responseBodyExcerpt, null);
-    assert.ok(attempt.responseTimeMs >= TIMEOUT_MS - 20 && attempt.responseTimeMs < TIMEOUT_MS + MARGIN_MS, `took ${attempt.responseTimeMs} ms`);
+    assert.ok(
+      attempt.responseTimeMs >= TIMEOUT_MS - 20 && attempt.responseTimeMs < TIMEOUT_MS + MARGIN_MS,
+      `took ${attempt.responseTimeMs} ms`,
+    );
   });
 
   it('sends headers, then stalls in the body: timed out', async () => {
@@ -120,9 +126,15 @@ describe('receivers that misbehave (one attempt each, 1.5 s timeout)', () => {
       const attempt = await t.deliverOnce(t.receiver.url(`/moved-${status}`));
       assert.equal(attempt.deliveryStatus, 'failed');
       assert.equal(attempt.responseStatusCode, status);
-      assert.match(attempt.errorMessage, new RegExp(`^receiver answered ${status} .*; redirects are not followed, register the final URL$`));
+      assert.match(
+        attempt.errorMessage,
+        new RegExp(`^receiver answered ${status} .*; redirects are not followed, register the final URL$`),
+      );
     }
-    assert.ok(t.receiver.requests.every((r) => r.path.startsWith('/moved-')), 'nothing went to the Location');
+    assert.ok(
+      t.receiver.requests.every((r) => r.path.startsWith('/moved-')),
+      'nothing went to the Location',
+    );
   });
 
   it('resets the connection after sending part of the answer', async () => {

@@ -70,15 +70,29 @@ describe('POST /v1/integration/bookings/:id/reschedule', () => {
     assert.equal((await move(widget, booked.id, { startTime: at('15:00') })).status, 200, 'the cancelled booking freed its time');
   });
 
-  it('honours holds: another key\'s hold shuts the time, its own hold is taken with holdId', async () => {
+  it("honours holds: another key's hold shuts the time, its own hold is taken with holdId", async () => {
     const booked = (await book(widget, '09:00')).body;
-    const rivalHold = (await app.request('POST', '/v1/integration/slots/holds', { key: rival, body: { serviceId: salon.haircut, staffId: salon.anna, startTime: at('16:00') } })).body;
+    const rivalHold = (
+      await app.request('POST', '/v1/integration/slots/holds', {
+        key: rival,
+        body: { serviceId: salon.haircut, staffId: salon.anna, startTime: at('16:00') },
+      })
+    ).body;
     assert.equal((await move(widget, booked.id, { startTime: at('16:00') })).body.code, 'slot_unavailable');
     assert.equal((await move(widget, booked.id, { startTime: at('16:00'), holdId: rivalHold.id })).status, 404, "another key's hold");
-    const ownHold = (await app.request('POST', '/v1/integration/slots/holds', { key: widget, body: { serviceId: salon.haircut, staffId: salon.anna, startTime: at('17:00') } })).body;
+    const ownHold = (
+      await app.request('POST', '/v1/integration/slots/holds', {
+        key: widget,
+        body: { serviceId: salon.haircut, staffId: salon.anna, startTime: at('17:00') },
+      })
+    ).body;
     const moved = await move(widget, booked.id, { startTime: at('17:00'), holdId: ownHold.id });
     assert.equal(moved.status, 200, moved.text);
-    assert.equal((await app.request('DELETE', `/v1/integration/slots/holds/${ownHold.id}`, { key: widget })).status, 404, 'the hold was used');
+    assert.equal(
+      (await app.request('DELETE', `/v1/integration/slots/holds/${ownHold.id}`, { key: widget })).status,
+      404,
+      'the hold was used',
+    );
   });
 
   it('is idempotent with Idempotency-Key', async () => {
@@ -94,12 +108,16 @@ describe('POST /v1/integration/bookings/:id/reschedule', () => {
     assert.equal(reused.status, 422);
   });
 
-  it('moves only the bookings the key may cancel: another key\'s or business\'s booking is 404', async () => {
+  it("moves only the bookings the key may cancel: another key's or business's booking is 404", async () => {
     const mine = (await book(widget, '10:00', { staffId: salon.ben, client: { name: 'B', email: 'b@example.com' } })).body;
     assert.equal(mine.staffId, salon.ben);
     assert.equal((await move(rival, mine.id, { startTime: at('16:30') })).status, 404, 'a key without bookings:read');
     assert.equal((await move(other.key, mine.id, { startTime: at('16:30') })).status, 404, 'another business');
-    assert.equal((await move(salon.key, mine.id, { startTime: at('09:00'), staffId: salon.ben })).status, 200, 'a key with bookings:read of the same business');
+    assert.equal(
+      (await move(salon.key, mine.id, { startTime: at('09:00'), staffId: salon.ben })).status,
+      200,
+      'a key with bookings:read of the same business',
+    );
     const reader = (await admin(app, 'POST', `${salon.base}/keys`, { name: 'reader', scopes: ['bookings:read'] }, 201)).body.key;
     assert.equal((await move(reader, mine.id, { startTime: at('16:30') })).status, 403);
   });

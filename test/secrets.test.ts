@@ -10,7 +10,8 @@ import { SCHEDULE } from './helpers/salon.ts';
 
 /** Every file under `dir`, with its bytes (the database, -wal, -shm, server.lock, anything else). */
 function filesUnder(dir: string): Array<[string, Buffer]> {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => {
       const file = path.join(entry.parentPath, entry.name);
@@ -29,7 +30,11 @@ function assertNoLeak(where: string, haystack: Buffer | string, secrets: Record<
   for (const [name, secret] of Object.entries(secrets)) {
     const needles = alsoHashes ? [...telltales(secret), sha256Hex(secret)] : telltales(secret);
     for (const needle of needles) {
-      assert.equal(haystack.includes(needle), false, `${where} holds ${needle === secret ? '' : 'part of or something derived from '}${name}`);
+      assert.equal(
+        haystack.includes(needle),
+        false,
+        `${where} holds ${needle === secret ? '' : 'part of or something derived from '}${name}`,
+      );
     }
   }
 }
@@ -56,21 +61,42 @@ describe('API key values and the admin token stay secret', () => {
       secrets['the admin token'] = adminToken;
 
       // Creation answers are the one place a value may be shown; they are set aside, not swept.
-      const business = await app.request('POST', '/admin/api/businesses', { headers: asAdmin, body: { name: 'Secret Salon', timezone: 'Europe/Berlin' } });
+      const business = await app.request('POST', '/admin/api/businesses', {
+        headers: asAdmin,
+        body: { name: 'Secret Salon', timezone: 'Europe/Berlin' },
+      });
       const base = `/admin/api/businesses/${business.body.id}`;
-      const service = await app.request('POST', `${base}/services`, { headers: asAdmin, body: { name: 'Cut', durationMinutes: 30, price: 100 } });
-      await app.request('POST', `${base}/staff`, { headers: asAdmin, body: { name: 'Kim', schedule: SCHEDULE, serviceIds: [service.body.id] } });
+      const service = await app.request('POST', `${base}/services`, {
+        headers: asAdmin,
+        body: { name: 'Cut', durationMinutes: 30, price: 100 },
+      });
+      await app.request('POST', `${base}/staff`, {
+        headers: asAdmin,
+        body: { name: 'Kim', schedule: SCHEDULE, serviceIds: [service.body.id] },
+      });
       const scopes = ALL_SCOPES;
       const first = await app.request('POST', `${base}/keys`, { headers: asAdmin, body: { name: 'crm', scopes } });
-      const second = await app.request('POST', `${base}/keys`, { headers: asAdmin, body: { name: 'widget', scopes: ['services:read'], allowedOrigins: ['shop.example.com'] } });
+      const second = await app.request('POST', `${base}/keys`, {
+        headers: asAdmin,
+        body: { name: 'widget', scopes: ['services:read'], allowedOrigins: ['shop.example.com'] },
+      });
       const before = second.body.key as string;
       const regenerated = await app.request('POST', `${base}/keys/${second.body.id}/regenerate`, { headers: asAdmin });
-      Object.assign(secrets, { 'the CRM key': first.body.key, 'the widget key before regeneration': before, 'the regenerated widget key': regenerated.body.key });
+      Object.assign(secrets, {
+        'the CRM key': first.body.key,
+        'the widget key before regeneration': before,
+        'the regenerated widget key': regenerated.body.key,
+      });
       assert.equal(Object.values(secrets).filter((s) => /^bk_(live|admin)_/.test(s)).length, 4);
 
       // Use every secret the ways clients do, right and wrong.
       const key = first.body.key as string;
-      const hook = await call('POST', '/v1/integration/webhooks', { 'X-API-Key': key }, { targetUrl: 'http://127.0.0.1:9/hook', events: ['booking.created'] });
+      const hook = await call(
+        'POST',
+        '/v1/integration/webhooks',
+        { 'X-API-Key': key },
+        { targetUrl: 'http://127.0.0.1:9/hook', events: ['booking.created'] },
+      );
       assert.equal(hook.status, 201);
       await call('GET', '/v1/integration/services', { Authorization: `Bearer ${key}` });
       await call('GET', `/v1/integration/services?api_key=${key}`, { 'X-API-Key': key });
@@ -100,7 +126,10 @@ describe('API key values and the admin token stay secret', () => {
     }
 
     const files = filesUnder(app.dataDir);
-    assert.ok(files.some(([file]) => file === 'booking.db'), files.map(([f]) => f).join(', '));
+    assert.ok(
+      files.some(([file]) => file === 'booking.db'),
+      files.map(([f]) => f).join(', '),
+    );
     for (const [file, bytes] of files) assertNoLeak(`${file} (after stop)`, bytes, secrets, false);
     const db = fs.readFileSync(path.join(app.dataDir, 'booking.db'));
     assert.ok(db.includes(sha256Hex(secrets['the CRM key']!)), 'the check is real: the key hash is found in the same bytes');
@@ -109,6 +138,8 @@ describe('API key values and the admin token stay secret', () => {
     assert.ok(logs.entries().length > answers.length, `${logs.entries().length} log lines`);
     assert.match(logText, /wrong admin token/);
     assertNoLeak('the log', logText, secrets, true);
-    test.diagnostic(`${Object.keys(secrets).length} secrets; ${answers.length} answers, ${files.length} files (${files.map(([f]) => f).join(', ')}) and ${logs.entries().length} log lines searched`);
+    test.diagnostic(
+      `${Object.keys(secrets).length} secrets; ${answers.length} answers, ${files.length} files (${files.map(([f]) => f).join(', ')}) and ${logs.entries().length} log lines searched`,
+    );
   });
 });

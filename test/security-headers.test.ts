@@ -18,11 +18,17 @@ describe('security headers and request ids on every response', () => {
     app = await TestApp.start({ logger: logs.logger });
     salon = await makeSalon(app);
     browserKey = (
-      await admin(app, 'POST', `${salon.base}/keys`, {
-        name: 'browser',
-        scopes: ALL_SCOPES,
-        allowedOrigins: ['shop.example.com'],
-      }, 201)
+      await admin(
+        app,
+        'POST',
+        `${salon.base}/keys`,
+        {
+          name: 'browser',
+          scopes: ALL_SCOPES,
+          allowedOrigins: ['shop.example.com'],
+        },
+        201,
+      )
     ).body.key;
   });
   after(() => app.stop());
@@ -40,7 +46,8 @@ describe('security headers and request ids on every response', () => {
     for (const { method, path, api } of routes) {
       const url = fillPath(path, params);
       const body = ['POST', 'PATCH', 'PUT'].includes(method) ? {} : undefined;
-      const credentials: Record<string, string> = api === 'admin' ? { Authorization: `Bearer ${ADMIN_TOKEN}` } : { 'X-API-Key': browserKey };
+      const credentials: Record<string, string> =
+        api === 'admin' ? { Authorization: `Bearer ${ADMIN_TOKEN}` } : { 'X-API-Key': browserKey };
       await call('anonymous', method, url, { Origin: ORIGIN }, body);
       await call('credentialled', method, url, { Origin: ORIGIN, ...credentials }, body);
       await call('wrong origin', method, url, { Origin: 'https://evil.example', ...credentials }, body);
@@ -78,7 +85,12 @@ describe('security headers and request ids on every response', () => {
     const cors = seen.filter((s) => s.label.startsWith('credentialled') && s.reply.headers.get('access-control-allow-origin') === ORIGIN);
     assert.ok(cors.length >= 15, `the browser key's own origin was allowed on ${cors.length} integration calls`);
 
-    const logged = new Map(logs.entries().filter((e) => e.requestId && e.status).map((e) => [e.requestId, e]));
+    const logged = new Map(
+      logs
+        .entries()
+        .filter((e) => e.requestId && e.status)
+        .map((e) => [e.requestId, e]),
+    );
     for (const { label, reply } of seen) {
       const entry = logged.get(reply.headers.get('x-request-id'));
       assert.ok(entry, `${label}: its request id is in the log`);
@@ -99,7 +111,12 @@ describe('security headers and request ids on every response', () => {
     for (const path of ['/', '/index.html', '/no-such-page', '/assets/app.js']) {
       const reply = await app.request('GET', path);
       const csp = reply.headers.get('content-security-policy') ?? '';
-      const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+      const directives = new Map(
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name!, values]),
+      );
       assert.deepEqual(directives.get('default-src'), ["'self'"], path);
       assert.deepEqual(directives.get('script-src'), ["'self'"], path);
       assert.deepEqual(directives.get('object-src'), ["'none'"], path);

@@ -32,9 +32,15 @@ describe('GET /v1/integration/services', () => {
 
   it('filters by active', async () => {
     const active = await app.request('GET', '/v1/integration/services?active=true', { key });
-    assert.deepEqual(active.body.data.map((s: { name: string }) => s.name), ['Haircut']);
+    assert.deepEqual(
+      active.body.data.map((s: { name: string }) => s.name),
+      ['Haircut'],
+    );
     const inactive = await app.request('GET', '/v1/integration/services?active=false', { key });
-    assert.deepEqual(inactive.body.data.map((s: { name: string }) => s.name), ['Colour']);
+    assert.deepEqual(
+      inactive.body.data.map((s: { name: string }) => s.name),
+      ['Colour'],
+    );
   });
 
   it('refuses a bad filter and unknown query fields with 400', async () => {

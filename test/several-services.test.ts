@@ -34,13 +34,14 @@ describe('several services in one booking, back to back by one staff member', ()
   });
 
   const slots = (query: string, key = salon.key) => app.request('GET', `/v1/integration/slots?${query}`, { key });
-  const book = (body: Record<string, unknown>, key = salon.key) => app.request('POST', '/v1/integration/bookings', { key, body: { client, ...body } });
+  const book = (body: Record<string, unknown>, key = salon.key) =>
+    app.request('POST', '/v1/integration/bookings', { key, body: { client, ...body } });
 
   it('offers the combination only with someone who does all of it, for its whole length', async () => {
     const reply = await slots(`serviceIds=${both.join(',')}&date=${MONDAY}`);
     assert.equal(reply.status, 200, reply.text);
     assert.deepEqual(reply.body.serviceIds, both);
-    assert.equal(reply.body.durationMinutes, 45 + 10 + 90, 'the haircut, the colour\'s preparation, the colour');
+    assert.equal(reply.body.durationMinutes, 45 + 10 + 90, "the haircut, the colour's preparation, the colour");
     assert.ok(reply.body.data.every((s: { staffIds: number[] }) => s.staffIds.join() === String(salon.anna)));
     const starts = reply.body.data.map((s: { startTime: string }) => s.startTime.slice(11, 16));
     assert.equal(starts[0], '09:00');
@@ -87,14 +88,22 @@ describe('several services in one booking, back to back by one staff member', ()
     const booked = await book({ serviceId: salon.haircut, staffId: salon.ben, startTime: at('09:00') });
     assert.equal(booked.status, 201);
     assert.equal(booked.body.serviceName, 'Haircut');
-    assert.deepEqual(booked.body.services, [{ serviceId: salon.haircut, name: 'Haircut', startTime: local('09:00'), endTime: local('09:45'), durationMinutes: 45, price: 3500 }]);
+    assert.deepEqual(booked.body.services, [
+      { serviceId: salon.haircut, name: 'Haircut', startTime: local('09:00'), endTime: local('09:45'), durationMinutes: 45, price: 3500 },
+    ]);
   });
 
   it('moves the whole visit on reschedule', async () => {
     const booked = (await book({ serviceIds: both, startTime: at('14:00') })).body;
-    const moved = await app.request('POST', `/v1/integration/bookings/${booked.id}/reschedule`, { key: salon.key, body: { startTime: at('15:00') } });
+    const moved = await app.request('POST', `/v1/integration/bookings/${booked.id}/reschedule`, {
+      key: salon.key,
+      body: { startTime: at('15:00') },
+    });
     assert.equal(moved.status, 200, moved.text);
-    assert.deepEqual(moved.body.services.map((s: any) => s.startTime.slice(11, 16)), ['15:00', '15:55']);
+    assert.deepEqual(
+      moved.body.services.map((s: any) => s.startTime.slice(11, 16)),
+      ['15:00', '15:55'],
+    );
     assert.equal(moved.body.endTime, local('17:25'));
     const requests = await receiver.waitFor(5);
     const event = requests.map((r) => JSON.parse(r.body)).find((e) => e.event === 'booking.rescheduled');
@@ -103,7 +112,10 @@ describe('several services in one booking, back to back by one staff member', ()
   });
 
   it('holds a combination, and a booking with the hold must book the same services', async () => {
-    const held = await app.request('POST', '/v1/integration/slots/holds', { key: salon.key, body: { serviceIds: both, startTime: '2026-11-24T09:00:00+01:00' } });
+    const held = await app.request('POST', '/v1/integration/slots/holds', {
+      key: salon.key,
+      body: { serviceIds: both, startTime: '2026-11-24T09:00:00+01:00' },
+    });
     assert.equal(held.status, 201, held.text);
     assert.deepEqual(held.body.serviceIds, both);
     assert.equal(held.body.endTime, '2026-11-24T11:25:00.000+01:00');
@@ -147,6 +159,9 @@ describe('several services in one booking, back to back by one staff member', ()
   it("keeps businesses apart: another business's service in the list is 404", async () => {
     assert.equal((await slots(`serviceIds=${salon.haircut},${other.colour}&date=${MONDAY}`)).status, 404);
     assert.equal((await book({ serviceIds: [salon.haircut, other.colour], startTime: at('16:00') })).status, 404);
-    assert.equal((await slots(`serviceIds=${other.haircut},${other.colour}&date=${MONDAY}`, other.key)).body.data[0].staffIds.join(), String(other.anna));
+    assert.equal(
+      (await slots(`serviceIds=${other.haircut},${other.colour}&date=${MONDAY}`, other.key)).body.data[0].staffIds.join(),
+      String(other.anna),
+    );
   });
 });

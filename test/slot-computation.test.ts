@@ -23,7 +23,15 @@ const ALL_DAY: WeeklyHours = {
 function slots(
   date: string,
   staff: StaffAvailability[],
-  options: { duration?: number; step?: number; opening?: WeeklyHours; notBefore?: number; window?: BookingWindow; before?: number; after?: number } = {},
+  options: {
+    duration?: number;
+    step?: number;
+    opening?: WeeklyHours;
+    notBefore?: number;
+    window?: BookingWindow;
+    before?: number;
+    after?: number;
+  } = {},
 ) {
   return freeSlots({
     date,
@@ -40,7 +48,10 @@ function slots(
 }
 
 const anna = (schedule: WeeklySchedule = scheduleFromHours(DEFAULT_HOURS), busy: [number, number][] = []) => ({ id: 1, schedule, busy });
-const withDay = (schedule: WeeklySchedule, day: keyof WeeklySchedule, value: WeeklySchedule['mon']): WeeklySchedule => ({ ...schedule, [day]: value });
+const withDay = (schedule: WeeklySchedule, day: keyof WeeklySchedule, value: WeeklySchedule['mon']): WeeklySchedule => ({
+  ...schedule,
+  [day]: value,
+});
 
 describe('free slots', () => {
   it('steps through working hours so the service fits before closing', () => {
@@ -114,8 +125,16 @@ describe('free slots', () => {
     assert.ok(result.includes('12:45+01:00 1'));
     assert.equal(result.at(-1), '16:45+01:00 1', '16:45–17:45, cleaned by 18:00');
     const [first] = freeSlots({
-      date: '2026-11-23', weekday: 'mon', zone: ZONE, opening: DEFAULT_HOURS, stepMinutes: 15, durationMinutes: 60,
-      bufferBeforeMinutes: 10, bufferAfterMinutes: 15, staff: [anna()], window: windowAfter(0),
+      date: '2026-11-23',
+      weekday: 'mon',
+      zone: ZONE,
+      opening: DEFAULT_HOURS,
+      stepMinutes: 15,
+      durationMinutes: 60,
+      bufferBeforeMinutes: 10,
+      bufferAfterMinutes: 15,
+      staff: [anna()],
+      window: windowAfter(0),
     });
     assert.equal(first!.endAt - first!.startAt, 60 * 60_000, 'the slot is the service, without buffers');
   });
@@ -169,17 +188,24 @@ describe('free slots', () => {
 });
 
 describe('the slot at one time (the check before a booking)', () => {
-  const time = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 10, 15, 30, 45)).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
-  const range = fc.tuple(time, time).filter(([a, b]) => a < b).map(([start, end]) => ({ start, end }));
+  const time = fc
+    .tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 10, 15, 30, 45))
+    .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+  const range = fc
+    .tuple(time, time)
+    .filter(([a, b]) => a < b)
+    .map(([start, end]) => ({ start, end }));
   const member = (id: number) =>
     fc.record({
       id: fc.constant(id),
-      schedule: fc.record({ hours: fc.array(range, { maxLength: 2 }), breaks: fc.array(range, { maxLength: 1 }) }).map((day) => ({
-        ...scheduleFromHours(ALL_DAY),
-        mon: day,
-        sun: day, // 2026-03-29 and 2026-10-25 are Sundays: the DST changes
-      }))
-      .filter((schedule) => scheduleProblem(schedule) === undefined), // as the API accepts them: no overlaps
+      schedule: fc
+        .record({ hours: fc.array(range, { maxLength: 2 }), breaks: fc.array(range, { maxLength: 1 }) })
+        .map((day) => ({
+          ...scheduleFromHours(ALL_DAY),
+          mon: day,
+          sun: day, // 2026-03-29 and 2026-10-25 are Sundays: the DST changes
+        }))
+        .filter((schedule) => scheduleProblem(schedule) === undefined), // as the API accepts them: no overlaps
       busyHours: fc.array(fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 15, max: 180 })), { maxLength: 4 }),
       // Time off and closures: hours of the day away, or the whole day (24 h from midnight).
       awayHours: fc.array(fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(30, 60, 150, 24 * 60)), { maxLength: 2 }),
@@ -201,7 +227,8 @@ describe('the slot at one time (the check before a booking)', () => {
     fc.assert(
       fc.property(query, (q) => {
         const midnight = localInstant(q.date, '00:00', ZONE);
-        const hours = (h: number, minutes: number) => [midnight + h * 3_600_000, midnight + h * 3_600_000 + minutes * 60_000] as [number, number];
+        const hours = (h: number, minutes: number) =>
+          [midnight + h * 3_600_000, midnight + h * 3_600_000 + minutes * 60_000] as [number, number];
         const now = midnight + q.nowHour * 3_600_000;
         const lastDate = new Date(Date.parse(`${q.date}T00:00:00Z`) + q.lastDateShift * 86_400_000).toISOString().slice(0, 10);
         const slotQuery: SlotQuery = {
@@ -234,7 +261,8 @@ describe('the slot at one time (the check before a booking)', () => {
             const member = slotQuery.staff.find((m) => m.id === id)!;
             const from = slot.startAt - q.before * 60_000;
             const to = slot.endAt + q.after * 60_000;
-            for (const [start, end] of [...member.busy, ...member.away!]) assert.ok(end <= from || start >= to, 'buffers clear of bookings and time off');
+            for (const [start, end] of [...member.busy, ...member.away!])
+              assert.ok(end <= from || start >= to, 'buffers clear of bookings and time off');
           }
         }
       }),

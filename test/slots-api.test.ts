@@ -55,13 +55,31 @@ describe('GET /v1/integration/slots', () => {
     const allDay = { hours: [{ start: '00:00', end: '24:00' }], breaks: [] };
     const closed = { hours: [], breaks: [] };
     const hours = [{ start: '00:00', end: '24:00' }];
-    await admin(app, 'PATCH', `/businesses/${night.businessId}`, {
-      workingHours: { mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: hours, sun: hours },
-      slotStepMinutes: 60,
-    }, 200);
-    await admin(app, 'PUT', `/businesses/${night.businessId}/staff/${night.ben}/schedule`, {
-      mon: closed, tue: closed, wed: closed, thu: closed, fri: closed, sat: closed, sun: allDay,
-    }, 200);
+    await admin(
+      app,
+      'PATCH',
+      `/businesses/${night.businessId}`,
+      {
+        workingHours: { mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: hours, sun: hours },
+        slotStepMinutes: 60,
+      },
+      200,
+    );
+    await admin(
+      app,
+      'PUT',
+      `/businesses/${night.businessId}/staff/${night.ben}/schedule`,
+      {
+        mon: closed,
+        tue: closed,
+        wed: closed,
+        thu: closed,
+        fri: closed,
+        sat: closed,
+        sun: allDay,
+      },
+      200,
+    );
     // 2027-03-28: Berlin skips 02:00–03:00, so that Sunday has 23 hours.
     const reply = await get(`serviceId=${night.haircut}&date=2027-03-28&staffId=${night.ben}`, night.key);
     const times = reply.body.data.map((s: { startTime: string }) => s.startTime.slice(11, 16) + s.startTime.slice(23));

@@ -21,7 +21,15 @@ describe('GET /v1/integration/slots over a range of dates', () => {
 
   it('answers every day of the range with its count, and the slots of each day as date= would', async () => {
     await admin(app, 'POST', `${salon.base}/closures`, { startDate: '2026-11-25' }, 201);
-    assert.equal((await app.request('POST', '/v1/integration/bookings', { key: salon.key, body: bookingBody(salon.haircut, `${MONDAY}T10:00:00+01:00`, { staffId: salon.anna }) })).status, 201);
+    assert.equal(
+      (
+        await app.request('POST', '/v1/integration/bookings', {
+          key: salon.key,
+          body: bookingBody(salon.haircut, `${MONDAY}T10:00:00+01:00`, { staffId: salon.anna }),
+        })
+      ).status,
+      201,
+    );
     const range = await get(`serviceId=${salon.haircut}&from=2026-11-20&to=2026-12-20`);
     assert.equal(range.status, 200, range.text);
     assert.equal(range.body.from, '2026-11-20');

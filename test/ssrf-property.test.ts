@@ -11,10 +11,24 @@ import { checkTarget, guardedLookup, nonPublicReason, type Lookup } from '../src
  */
 
 const NOT_PUBLIC_V4: Array<[string, number]> = [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
-  ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.31.196.0', 24], ['192.52.193.0', 24],
-  ['192.88.99.0', 24], ['192.168.0.0', 16], ['192.175.48.0', 24], ['198.18.0.0', 15],
-  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.31.196.0', 24],
+  ['192.52.193.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['192.175.48.0', 24],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ];
 
 const v4Number = (dotted: string) => dotted.split('.').reduce((n, part) => n * 256 + Number(part), 0);
@@ -29,13 +43,11 @@ const lowWord = (n: number) => n % 65536;
 /** An IPv4 number, biased towards the edges of the refused ranges where mistakes live. */
 const ipv4 = fc.oneof(
   fc.integer({ min: 0, max: 2 ** 32 - 1 }),
-  fc
-    .tuple(fc.constantFrom(...NOT_PUBLIC_V4), fc.integer({ min: -2, max: 2 ** 24 }), fc.boolean())
-    .map(([[base, bits], offset, atEnd]) => {
-      const size = 2 ** (32 - bits);
-      const start = v4Number(base) + (atEnd ? size : 0);
-      return Math.min(2 ** 32 - 1, Math.max(0, start + (offset % (size + 2)) - (atEnd ? 1 : 0)));
-    }),
+  fc.tuple(fc.constantFrom(...NOT_PUBLIC_V4), fc.integer({ min: -2, max: 2 ** 24 }), fc.boolean()).map(([[base, bits], offset, atEnd]) => {
+    const size = 2 ** (32 - bits);
+    const start = v4Number(base) + (atEnd ? size : 0);
+    return Math.min(2 ** 32 - 1, Math.max(0, start + (offset % (size + 2)) - (atEnd ? 1 : 0)));
+  }),
 );
 
 /** The ways one IPv4 address can be written in a URL host; the WHATWG parser normalises them all. */
@@ -46,8 +58,14 @@ const ipv4Notation = (n: number) =>
     `0x${n.toString(16)}`,
     `0X${n.toString(16).toUpperCase()}`,
     `0${n.toString(8)}`,
-    dotted(n).split('.').map((part) => `0x${Number(part).toString(16)}`).join('.'),
-    dotted(n).split('.').map((part) => `0${Number(part).toString(8)}`).join('.'),
+    dotted(n)
+      .split('.')
+      .map((part) => `0x${Number(part).toString(16)}`)
+      .join('.'),
+    dotted(n)
+      .split('.')
+      .map((part) => `0${Number(part).toString(8)}`)
+      .join('.'),
     `${Math.floor(n / 2 ** 24)}.${n % 2 ** 24}`,
     `${Math.floor(n / 2 ** 24)}.${Math.floor(n / 65536) % 256}.${n % 65536}`,
   );
@@ -78,9 +96,7 @@ async function registrationAllows(host: string): Promise<boolean> {
 }
 
 function sendTimeAllows(address: string): Promise<boolean> {
-  return new Promise((done) =>
-    guardedLookup(answering(address))('hook.example.com', { all: true }, (error) => done(!error)),
-  );
+  return new Promise((done) => guardedLookup(answering(address))('hook.example.com', { all: true }, (error) => done(!error)));
 }
 
 const RUNS = { numRuns: 400 };
@@ -88,23 +104,29 @@ const RUNS = { numRuns: 400 };
 describe('the webhook target rule over generated addresses (fast-check)', () => {
   it('an IPv4 address is allowed exactly when it is public unicast, in every notation', async () => {
     await fc.assert(
-      fc.asyncProperty(ipv4.chain((n) => fc.tuple(fc.constant(n), ipv4Notation(n))), async ([n, written]) => {
-        const expected = publicV4(n);
-        assert.equal(await registrationAllows(written), expected, `registration of ${written} (${dotted(n)})`);
-        assert.equal(await sendTimeAllows(dotted(n)), expected, `DNS answer ${dotted(n)}`);
-      }),
+      fc.asyncProperty(
+        ipv4.chain((n) => fc.tuple(fc.constant(n), ipv4Notation(n))),
+        async ([n, written]) => {
+          const expected = publicV4(n);
+          assert.equal(await registrationAllows(written), expected, `registration of ${written} (${dotted(n)})`);
+          assert.equal(await sendTimeAllows(dotted(n)), expected, `DNS answer ${dotted(n)}`);
+        },
+      ),
       RUNS,
     );
   });
 
   it('an IPv6 address carrying an IPv4 address (mapped, NAT64, 6to4) is judged by that IPv4 address', async () => {
     await fc.assert(
-      fc.asyncProperty(ipv4.chain((n) => fc.tuple(fc.constant(n), carrying(n))), async ([n, written]) => {
-        const expected = publicV4(n);
-        assert.equal(await registrationAllows(written), expected, `registration of ${written} (${dotted(n)})`);
-        const canonical = new URL(`http://${written}/`).hostname.slice(1, -1);
-        assert.equal(await sendTimeAllows(canonical), expected, `DNS answer ${canonical}`);
-      }),
+      fc.asyncProperty(
+        ipv4.chain((n) => fc.tuple(fc.constant(n), carrying(n))),
+        async ([n, written]) => {
+          const expected = publicV4(n);
+          assert.equal(await registrationAllows(written), expected, `registration of ${written} (${dotted(n)})`);
+          const canonical = new URL(`http://${written}/`).hostname.slice(1, -1);
+          assert.equal(await sendTimeAllows(canonical), expected, `DNS answer ${canonical}`);
+        },
+      ),
       RUNS,
     );
   });
@@ -141,7 +163,10 @@ describe('the webhook target rule over generated addresses (fast-check)', () => 
       fc.integer({ min: 0x2000, max: 0x3fff }),
       fc.constantFrom(0x2001, 0x2620, 0x3fff, 0x1fff, 0x4000, 0xfc00, 0xfe80, 0xff02),
     );
-    const second = fc.oneof(fc.integer({ min: 0, max: 0xffff }), fc.constantFrom(0, 1, 2, 3, 4, 0x10, 0x20, 0x30, 0x1ff, 0x200, 0xdb8, 0x4f));
+    const second = fc.oneof(
+      fc.integer({ min: 0, max: 0xffff }),
+      fc.constantFrom(0, 1, 2, 3, 4, 0x10, 0x20, 0x30, 0x1ff, 0x200, 0xdb8, 0x4f),
+    );
     await fc.assert(
       fc.asyncProperty(first, second, words, fc.nat(3), async (w0, w1, rest, style) => {
         const w = [w0, w1, ...rest.slice(2)];

@@ -31,7 +31,9 @@ const app = await TestApp.start({
   lookup: fakeLookup({ 'crm.hairbyanna.example': () => '127.0.0.1', 'hooks.mailtool.example': () => '127.0.0.1' }),
 });
 let crmCalls = 0;
-const crm = await Receiver.start(() => (++crmCalls % 9 === 0 ? { status: 503, body: 'Busy, try later' } : { status: 200, body: '{"ok":true}' }));
+const crm = await Receiver.start(() =>
+  ++crmCalls % 9 === 0 ? { status: 503, body: 'Busy, try later' } : { status: 200, body: '{"ok":true}' },
+);
 const newsletter = await Receiver.start(() => ({ status: 500, body: '<h1>Internal Server Error</h1> database connection refused' }));
 
 try {
@@ -48,15 +50,29 @@ try {
     if (reply.status !== 201) throw new Error(reply.text);
     return reply.body.id as number;
   };
-  await webhook(crmKey, `http://crm.hairbyanna.example:${new URL(crm.url()).port}/webhooks/booking`, ['booking.created', 'booking.cancelled', 'client.created'], 'Salon CRM');
-  const newsletterHook = await webhook(toolKey, `http://hooks.mailtool.example:${new URL(newsletter.url()).port}/in/7f3a`, ['client.created'], 'Newsletter tool');
+  await webhook(
+    crmKey,
+    `http://crm.hairbyanna.example:${new URL(crm.url()).port}/webhooks/booking`,
+    ['booking.created', 'booking.cancelled', 'client.created'],
+    'Salon CRM',
+  );
+  const newsletterHook = await webhook(
+    toolKey,
+    `http://hooks.mailtool.example:${new URL(newsletter.url()).port}/in/7f3a`,
+    ['client.created'],
+    'Newsletter tool',
+  );
 
   /** Waits until nothing is due or being sent (and, with `later`, nothing is scheduled either). */
   const quiet = (later: boolean) =>
-    eventually(async () => {
-      const { queue } = (await admin(app, 'GET', '/status', undefined, 200)).body;
-      return queue.due + queue.leased + queue.inFlight + (later ? queue.scheduled : 0) === 0 ? true : undefined;
-    }, 20_000, 'the delivery queue to empty');
+    eventually(
+      async () => {
+        const { queue } = (await admin(app, 'GET', '/status', undefined, 200)).body;
+        return queue.due + queue.leased + queue.inFlight + (later ? queue.scheduled : 0) === 0 ? true : undefined;
+      },
+      20_000,
+      'the delivery queue to empty',
+    );
   for (const [hour, count] of EVENTS_PER_HOUR.entries()) {
     clock.offset = (hour - 23) * HOUR - 10 * 60_000;
     for (let i = 0; i < count; i++) await app.emit(businessId, i % 4 === 3 ? 'client.created' : 'booking.created', { id: hour * 100 + i });

@@ -87,7 +87,10 @@ describe('the status page in Chromium', () => {
     await page.getByRole('button', { name: 'Create key' }).click();
     const refusal = page.locator('.key-form .notice.error');
     await refusal.waitFor();
-    assert.match(await refusal.innerText(), /^Each allowed website must be a host name such as shop\.example\.com.*\nReference for support: req_/s);
+    assert.match(
+      await refusal.innerText(),
+      /^Each allowed website must be a host name such as shop\.example\.com.*\nReference for support: req_/s,
+    );
     assert.doesNotMatch(await refusal.innerText(), /[{}"]/);
 
     await page.getByLabel('Allowed websites (optional)').fill('');
@@ -160,11 +163,17 @@ describe('the status page in Chromium', () => {
 
     const hours = page.locator('.chart .hour');
     assert.equal(await hours.count(), 24);
-    assert.match((await hours.last().getAttribute('aria-label')) ?? '', /^This hour .*: 0 delivered, 0 failed and retried later, 1 failed\.$/);
+    assert.match(
+      (await hours.last().getAttribute('aria-label')) ?? '',
+      /^This hour .*: 0 delivered, 0 failed and retried later, 1 failed\.$/,
+    );
     assert.equal(await hours.last().locator('rect.bar.failed').count(), 1);
     await hours.first().click();
     assert.match(await page.locator('.chart-detail').innerText(), /^\d\d:00–\d\d:00: 0 delivered, 0 failed and retried later, 0 failed\.$/);
-    assert.match(await page.locator('.problems').innerText(), /New booking to 127\.0\.0\.1:\d+: receiver answered 500 Internal Server Error/);
+    assert.match(
+      await page.locator('.problems').innerText(),
+      /New booking to 127\.0\.0\.1:\d+: receiver answered 500 Internal Server Error/,
+    );
   });
 
   it('switches the connection back on and sends a test', async () => {
@@ -178,7 +187,9 @@ describe('the status page in Chromium', () => {
 
     const before = receiver.requests.length;
     await webhookCard().getByRole('button', { name: 'Send a test' }).click();
-    await webhookCard().getByText(/^Test delivered: the other program answered 200 in \d+ ms\.$/).waitFor();
+    await webhookCard()
+      .getByText(/^Test delivered: the other program answered 200 in \d+ ms\.$/)
+      .waitFor();
     const pings = receiver.requests.slice(before).filter((r) => r.headers['x-webhook-event'] === 'webhook.ping');
     assert.equal(pings.length, 1);
   });
@@ -251,7 +262,9 @@ describe('the status page in Chromium', () => {
   it('sends the user back to the login with a sentence when the token stops working', async () => {
     await page.goto(`${app.url}/#overview`);
     await page.locator('#health').waitFor();
-    await page.evaluate(() => (globalThis as unknown as PageGlobals).sessionStorage.setItem('booking-api.admin-token', 'a-token-that-was-reset'));
+    await page.evaluate(() =>
+      (globalThis as unknown as PageGlobals).sessionStorage.setItem('booking-api.admin-token', 'a-token-that-was-reset'),
+    );
     guard.expect(/status of 401/);
     await nav('API keys');
     await page.locator('#login').waitFor();
@@ -278,11 +291,18 @@ describe('the status page in Chromium', () => {
       await probe.goto(`${app.url}/`);
       await probe.locator('#login').waitFor();
       await probe.evaluate(() => (globalThis as unknown as PageGlobals).document.body.setAttribute('style', 'color: red'));
-      const problems = await eventually(() => {
-        const seen = probeGuard.take();
-        return seen.length > 0 ? seen : undefined;
-      }, 5_000, 'the CSP violation to be reported');
-      assert.ok(problems.some((p) => p.includes('style-src')), problems.join('\n'));
+      const problems = await eventually(
+        () => {
+          const seen = probeGuard.take();
+          return seen.length > 0 ? seen : undefined;
+        },
+        5_000,
+        'the CSP violation to be reported',
+      );
+      assert.ok(
+        problems.some((p) => p.includes('style-src')),
+        problems.join('\n'),
+      );
       await probe.evaluate(() => console.error('something broke'));
       await eventually(() => (probeGuard.take().some((p) => p.includes('something broke')) ? true : undefined), 5_000, 'the console error');
     } finally {

@@ -55,11 +55,17 @@ describe('tenant isolation', () => {
     assert.equal(reply.body.description, '');
   });
 
-  it("shows each business only its own services", async () => {
+  it('shows each business only its own services', async () => {
     const mine = await app.request('GET', '/v1/integration/services', { key: owner });
-    assert.deepEqual(mine.body.data.map((s: { name: string }) => s.name), ['Haircut']);
+    assert.deepEqual(
+      mine.body.data.map((s: { name: string }) => s.name),
+      ['Haircut'],
+    );
     const theirs = await app.request('GET', '/v1/integration/services', { key: otherBusiness });
-    assert.deepEqual(theirs.body.data.map((s: { name: string }) => s.name), ['Rival colouring']);
+    assert.deepEqual(
+      theirs.body.data.map((s: { name: string }) => s.name),
+      ['Rival colouring'],
+    );
     const rivalId = theirs.body.data[0].id;
     assert.equal((await app.request('GET', `/v1/integration/services/${rivalId}`, { key: owner })).status, 404);
   });

@@ -50,7 +50,10 @@ describe('text a person types: trimmed, not blank, no control characters', () =>
   }
 
   it('stores names and notes trimmed; notes keep their line breaks and tabs', async () => {
-    const reply = await book({ name: '  \ufeffGrace Hopper\u00a0 ', email: 'grace@example.com' }, { notes: '\n  first line\n\tsecond\r\n  ' });
+    const reply = await book(
+      { name: '  \ufeffGrace Hopper\u00a0 ', email: 'grace@example.com' },
+      { notes: '\n  first line\n\tsecond\r\n  ' },
+    );
     assert.equal(reply.status, 201, reply.text);
     assert.equal(reply.body.client.name, 'Grace Hopper');
     assert.equal(reply.body.notes, 'first line\n\tsecond');
@@ -96,10 +99,18 @@ describe('text a person types: trimmed, not blank, no control characters', () =>
     const dir = path.join(import.meta.dirname, '..', 'schema');
     const notTyped = new Set(['responses.json', 'defs.json']);
     // Not text a person types: an IANA zone name, a search term, a delivery id (looked up, never stored).
-    const exempt = new Set(['business-create.json/properties/timezone', 'business-update.json/properties/timezone', 'clients-query.json/properties/search', 'deliveries-query.json/properties/deliveryId']);
+    const exempt = new Set([
+      'business-create.json/properties/timezone',
+      'business-update.json/properties/timezone',
+      'clients-query.json/properties/search',
+      'deliveries-query.json/properties/deliveryId',
+    ]);
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json') && !notTyped.has(f))) {
       walk(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')), file);
     }
-    assert.deepEqual(missing.filter((where) => !exempt.has(where)), []);
+    assert.deepEqual(
+      missing.filter((where) => !exempt.has(where)),
+      [],
+    );
   });
 });

@@ -29,32 +29,50 @@ describe('time off and closures', () => {
   });
 
   const starts = async (serviceId: number, date: string, staffId?: number, s = salon) => {
-    const reply = await app.request('GET', `/v1/integration/slots?serviceId=${serviceId}&date=${date}${staffId ? `&staffId=${staffId}` : ''}`, { key: s.key });
+    const reply = await app.request(
+      'GET',
+      `/v1/integration/slots?serviceId=${serviceId}&date=${date}${staffId ? `&staffId=${staffId}` : ''}`,
+      { key: s.key },
+    );
     assert.equal(reply.status, 200, reply.text);
-    return reply.body.data.map((slot: { startTime: string; staffIds: number[] }) => `${slot.startTime.slice(11, 16)} ${slot.staffIds.join(',')}`) as string[];
+    return reply.body.data.map(
+      (slot: { startTime: string; staffIds: number[] }) => `${slot.startTime.slice(11, 16)} ${slot.staffIds.join(',')}`,
+    ) as string[];
   };
   const book = (serviceId: number, startTime: string, extra: Record<string, unknown> = {}) =>
     app.request('POST', '/v1/integration/bookings', { key: salon.key, body: bookingBody(serviceId, startTime, extra) });
   const events = async (count: number) => {
     const requests = await receiver.waitFor(count);
-    return requests.map((r) => JSON.parse(r.body)).map((envelope) => {
-      assertEventData(envelope.event, envelope.data);
-      return envelope.data;
-    });
+    return requests
+      .map((r) => JSON.parse(r.body))
+      .map((envelope) => {
+        assertEventData(envelope.event, envelope.data);
+        return envelope.data;
+      });
   };
 
   it("takes a staff member's afternoon off out of the slots and the booking check, and lists what it overlaps", async () => {
     const booked = await book(salon.colour, `${MONDAY}T15:00:00+01:00`);
     assert.equal(booked.status, 201);
-    const created = await admin(app, 'POST', `${salon.base}/staff/${salon.anna}/time-off`, {
-      startTime: `${MONDAY}T13:30:00+01:00`,
-      endTime: `${MONDAY}T18:00:00+01:00`,
-      note: 'Dentist',
-    }, 201);
+    const created = await admin(
+      app,
+      'POST',
+      `${salon.base}/staff/${salon.anna}/time-off`,
+      {
+        startTime: `${MONDAY}T13:30:00+01:00`,
+        endTime: `${MONDAY}T18:00:00+01:00`,
+        note: 'Dentist',
+      },
+      201,
+    );
     assert.equal(created.body.allDay, false);
     assert.equal(created.body.startTime, `${MONDAY}T13:30:00.000+01:00`);
     assert.equal(created.body.note, 'Dentist');
-    assert.deepEqual(created.body.overlappingBookings.map((b: { id: number }) => b.id), [booked.body.id], 'the salon sees what to move');
+    assert.deepEqual(
+      created.body.overlappingBookings.map((b: { id: number }) => b.id),
+      [booked.body.id],
+      'the salon sees what to move',
+    );
     const kept = await app.request('GET', `/v1/integration/bookings/${booked.body.id}`, { key: salon.key });
     assert.equal(kept.body.status, 'pending', 'nothing is cancelled silently');
 
@@ -82,7 +100,13 @@ describe('time off and closures', () => {
     assert.equal(created.body.endTime, `${WEDNESDAY}T00:00:00.000+01:00`);
     assert.ok((await starts(salon.haircut, TUESDAY)).every((s) => s.endsWith(` ${salon.anna}`)));
 
-    const moved = await admin(app, 'PATCH', `${salon.base}/staff/${salon.ben}/time-off/${created.body.id}`, { allDay: true, startDate: WEDNESDAY }, 200);
+    const moved = await admin(
+      app,
+      'PATCH',
+      `${salon.base}/staff/${salon.ben}/time-off/${created.body.id}`,
+      { allDay: true, startDate: WEDNESDAY },
+      200,
+    );
     assert.equal(moved.body.startDate, WEDNESDAY);
     assert.ok((await starts(salon.haircut, TUESDAY)).some((s) => s.slice(6).split(',').includes(String(salon.ben))));
     assert.ok((await starts(salon.haircut, WEDNESDAY)).every((s) => s.endsWith(` ${salon.anna}`)));
@@ -90,21 +114,38 @@ describe('time off and closures', () => {
     assert.equal(noted.body.startDate, WEDNESDAY, 'a note alone keeps the times');
 
     const listed = await admin(app, 'GET', `${salon.base}/staff/${salon.ben}/time-off`, undefined, 200);
-    assert.deepEqual(listed.body.data.map((t: { id: number }) => t.id), [created.body.id]);
+    assert.deepEqual(
+      listed.body.data.map((t: { id: number }) => t.id),
+      [created.body.id],
+    );
     await admin(app, 'DELETE', `${salon.base}/staff/${salon.ben}/time-off/${created.body.id}`, undefined, 204);
     assert.ok((await starts(salon.haircut, WEDNESDAY)).some((s) => s.slice(6).split(',').includes(String(salon.ben))));
     await admin(app, 'GET', `${salon.base}/staff/${salon.ben}/time-off/${created.body.id}`, undefined, 404);
 
     const kinds = (await events(5)).slice(1).map((e) => `${e.staffId} ${e.change.kind}`);
-    assert.deepEqual(kinds, [`${salon.ben} time_off_added`, `${salon.ben} time_off_changed`, `${salon.ben} time_off_changed`, `${salon.ben} time_off_removed`]);
+    assert.deepEqual(kinds, [
+      `${salon.ben} time_off_added`,
+      `${salon.ben} time_off_changed`,
+      `${salon.ben} time_off_changed`,
+      `${salon.ben} time_off_removed`,
+    ]);
   });
 
   it('closes the salon on whole days: no slots for anyone, one event per staff member who would have worked', async () => {
     const before = receiver.requests.length;
     const booked = await book(salon.haircut, `2026-11-26T10:00:00+01:00`);
     assert.equal(booked.status, 201);
-    const closure = await admin(app, 'POST', `${salon.base}/closures`, { startDate: '2026-11-26', endDate: '2026-11-27', note: 'Renovation' }, 201);
-    assert.deepEqual(closure.body.overlappingBookings.map((b: { id: number }) => b.id), [booked.body.id]);
+    const closure = await admin(
+      app,
+      'POST',
+      `${salon.base}/closures`,
+      { startDate: '2026-11-26', endDate: '2026-11-27', note: 'Renovation' },
+      201,
+    );
+    assert.deepEqual(
+      closure.body.overlappingBookings.map((b: { id: number }) => b.id),
+      [booked.body.id],
+    );
     assert.deepEqual(await starts(salon.haircut, '2026-11-26'), []);
     assert.deepEqual(await starts(salon.haircut, '2026-11-27'), []);
     assert.ok((await starts(salon.haircut, '2026-11-28')).length > 0);
@@ -184,7 +225,7 @@ describe('time off and closures', () => {
       await admin(app, method, `${other.base}/closures/${closure.body.id}`, method === 'PATCH' ? { note: 'x' } : undefined, 404);
     }
     assert.equal((await admin(app, 'GET', `${other.base}/closures`, undefined, 200)).body.total, 0);
-    assert.ok((await starts(other.haircut, '2027-02-02', undefined, other)).length > 0, "the other salon is open");
-    assert.ok((await starts(other.colour, '2027-02-01', other.anna, other)).length > 0, "and its Anna works");
+    assert.ok((await starts(other.haircut, '2027-02-02', undefined, other)).length > 0, 'the other salon is open');
+    assert.ok((await starts(other.colour, '2027-02-01', other.anna, other)).length > 0, 'and its Anna works');
   });
 });

@@ -46,7 +46,7 @@ it('opens transactions at the edge: no service opens one', () => {
   assert.deepEqual(offences, []);
 });
 
-it('runs every operation that changes data in the mount\'s transaction', () => {
+it("runs every operation that changes data in the mount's transaction", () => {
   // POST, PUT, PATCH and DELETE change data; the ping (sent, then recorded) is the one exception.
   const unwrapped = [...INTEGRATION_OPERATIONS, ...ADMIN_OPERATIONS]
     .filter((op) => op.method !== 'GET' && !op.write && !op.operationId.toLowerCase().endsWith('pingwebhook'))

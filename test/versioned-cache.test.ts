@@ -24,10 +24,19 @@ describe('a versioned cache', () => {
   const addBusiness = (db: Db | Tx = database.db) =>
     db
       .insertInto('businesses')
-      .values({ name: `b${++n}`, timezone: 'UTC', currency: 'EUR', working_hours: '{}', slot_step_minutes: 15, created_at: 0, updated_at: 0 })
+      .values({
+        name: `b${++n}`,
+        timezone: 'UTC',
+        currency: 'EUR',
+        working_hours: '{}',
+        slot_step_minutes: 15,
+        created_at: 0,
+        updated_at: 0,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-  const businessNames = async (db: Db | Tx) => (await db.selectFrom('businesses').select('name').orderBy('id').execute()).map((r) => r.name);
+  const businessNames = async (db: Db | Tx) =>
+    (await db.selectFrom('businesses').select('name').orderBy('id').execute()).map((r) => r.name);
   /** A cache on `directory` whose loader counts its calls. */
   const counted = () => {
     const cache = database.cache<string, string[]>(['directory']);
@@ -72,7 +81,7 @@ describe('a versioned cache', () => {
     assert.equal(loads.n, 2);
   });
 
-  it('inside a transaction, sees the transaction\'s own writes, and keeps what it read only once committed', async () => {
+  it("inside a transaction, sees the transaction's own writes, and keeps what it read only once committed", async () => {
     const { get, loads } = counted();
     await get();
     const inside = await database.transaction(async (trx) => {
@@ -97,14 +106,22 @@ describe('a versioned cache', () => {
       // Reads the first job's uncommitted row: what it loads must not outlive the batch.
       database.transaction((trx) => get(trx)),
       database.transaction(async (trx) => {
-        await trx.executeQuery({ sql: 'rollback', parameters: [], query: { kind: 'RawNode' } as never, queryId: { queryId: 'x' } as never });
+        await trx.executeQuery({
+          sql: 'rollback',
+          parameters: [],
+          query: { kind: 'RawNode' } as never,
+          queryId: { queryId: 'x' } as never,
+        });
         throw new Error('the transaction is gone');
       }),
     ]);
     release();
     await holding.catch(() => undefined);
     const results = await settled;
-    assert.ok(results.every((r) => r.status === 'rejected'), JSON.stringify(results.map((r) => r.status)));
+    assert.ok(
+      results.every((r) => r.status === 'rejected'),
+      JSON.stringify(results.map((r) => r.status)),
+    );
     const names = await get();
     assert.equal(loads.n, 2, 'nothing of the failed batch was kept');
     assert.equal(names.length, n - 1);

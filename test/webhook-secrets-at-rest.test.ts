@@ -69,7 +69,8 @@ describe('webhook secrets in the database file', () => {
     // Live secrets are encrypted: no whsec_ at all, in any file of the data dir.
     for (const [name, bytes] of files) {
       assert.equal(bytes.includes('whsec_'), false, `${name} holds a webhook secret in clear`);
-      for (const secret of live) assert.equal(bytes.includes(Buffer.from(secret.slice(6), 'base64')), false, `${name} holds a secret's bytes`);
+      for (const secret of live)
+        assert.equal(bytes.includes(Buffer.from(secret.slice(6), 'base64')), false, `${name} holds a secret's bytes`);
     }
   });
 
@@ -108,7 +109,11 @@ describe('webhook secrets in the database file', () => {
       const ping = await first.request('POST', `/v1/integration/webhooks/${id}/ping`, { key: apiKey });
       assert.equal(ping.body.success, true, ping.text);
       const [request] = await receiver.waitFor(1);
-      assert.equal(request!.headers['x-webhook-signature'], `sha256=${createHmac('sha256', old).update(request!.body).digest('hex')}`, 'signed with the same secret');
+      assert.equal(
+        request!.headers['x-webhook-signature'],
+        `sha256=${createHmac('sha256', old).update(request!.body).digest('hex')}`,
+        'signed with the same secret',
+      );
     } finally {
       await first.stop();
       await receiver.close();
@@ -160,7 +165,9 @@ describe('a webhook secret that cannot be decrypted', () => {
   it('sends nothing, records why, and does not count as the receiver failing', async () => {
     const webhook = await t.app.webhook(t.key, t.receiver.url('/sealed'));
     // A stored secret in the sealed form that no key opens, as after a damaged row.
-    await sql`update webhooks set secret = ${`enc1:${Buffer.alloc(40, 7).toString('base64url')}`} where id = ${webhook.id}`.execute(t.app.context.db);
+    await sql`update webhooks set secret = ${`enc1:${Buffer.alloc(40, 7).toString('base64url')}`} where id = ${webhook.id}`.execute(
+      t.app.context.db,
+    );
     await t.app.emit(t.businessId, 'booking.created', { bookingId: 1 });
     const [attempt] = await t.finished(webhook.id);
     assert.equal(attempt.deliveryStatus, 'failed');

@@ -248,9 +248,7 @@ describe('the active webhook limit', () => {
 
   it('counts concurrent creates exactly', async () => {
     const other = (await app.key(await app.business('Other'), ['webhooks:manage'])).key;
-    const replies = await Promise.all(
-      Array.from({ length: 15 }, () => app.request('POST', BASE, { key: other, body: valid })),
-    );
+    const replies = await Promise.all(Array.from({ length: 15 }, () => app.request('POST', BASE, { key: other, body: valid })));
     assert.equal(replies.filter((r) => r.status === 201).length, 10);
     assert.equal(replies.filter((r) => r.status === 409).length, 5);
   });

@@ -12,7 +12,13 @@ const HAS_TASKSET = spawnSync('sh', ['-c', 'command -v taskset']).status === 0 &
 export type Core = 0 | 1;
 
 /** Spawns a Node script, pinned to `core` with taskset when available, with an IPC channel. */
-export function spawnNode(script: string, args: string[], core: Core, env: Record<string, string> = {}, nodeArgs: readonly string[] = []): ChildProcess {
+export function spawnNode(
+  script: string,
+  args: string[],
+  core: Core,
+  env: Record<string, string> = {},
+  nodeArgs: readonly string[] = [],
+): ChildProcess {
   const command = HAS_TASKSET ? 'taskset' : NODE;
   const argv = HAS_TASKSET ? ['-c', String(core), NODE, ...nodeArgs, script, ...args] : [...nodeArgs, script, ...args];
   return spawn(command, argv, {

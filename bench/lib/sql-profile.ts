@@ -12,7 +12,10 @@ export function sqlProfile() {
       return [...totals]
         .sort((a, b) => b[1].ms - a[1].ms)
         .slice(0, top)
-        .map(([sql, { ms, calls }]) => `${ms.toFixed(0).padStart(7)} ms ${String(calls).padStart(7)} calls ${((ms / calls) * 1000).toFixed(0).padStart(5)} µs  ${sql.slice(0, 140)}`)
+        .map(
+          ([sql, { ms, calls }]) =>
+            `${ms.toFixed(0).padStart(7)} ms ${String(calls).padStart(7)} calls ${((ms / calls) * 1000).toFixed(0).padStart(5)} µs  ${sql.slice(0, 140)}`,
+        )
         .join('\n');
     },
   };

@@ -51,7 +51,9 @@ async function fixture(name: string, targetUrl: string): Promise<Fixture> {
 function seed(dir: string, webhookId: number, history: number, due: number): void {
   const db = new BetterSqlite3(path.join(dir, 'booking.db'));
   db.pragma('synchronous = OFF');
-  const delivery = db.prepare("insert into deliveries (delivery_id, webhook_id, event_id, event, body, created_at) values (?, ?, null, 'booking.created', ?, ?)");
+  const delivery = db.prepare(
+    "insert into deliveries (delivery_id, webhook_id, event_id, event, body, created_at) values (?, ?, null, 'booking.created', ?, ?)",
+  );
   const attempt = db.prepare(
     'insert into delivery_attempts (delivery_pk, webhook_id, attempt_number, status, trigger, due_at, lease_until, sent_at, response_status_code, response_time_ms, error_message, response_excerpt, created_at, updated_at) values (?, ?, 1, ?, ?, ?, null, ?, ?, 12, ?, null, ?, ?)',
   );
@@ -63,7 +65,18 @@ function seed(dir: string, webhookId: number, history: number, due: number): voi
       const at = now - (history + due - i) * 1000;
       const pk = Number(delivery.run(`whdel_seed${i}`, webhookId, body, at).lastInsertRowid);
       const status = pending ? 'pending' : i % 10 === 0 ? 'failed' : 'success';
-      attempt.run(pk, webhookId, status, 'event', pending ? at : at, pending ? null : at, pending ? null : status === 'success' ? 200 : 500, status === 'failed' ? 'receiver answered 500' : null, at, at);
+      attempt.run(
+        pk,
+        webhookId,
+        status,
+        'event',
+        pending ? at : at,
+        pending ? null : at,
+        pending ? null : status === 'success' ? 200 : 500,
+        status === 'failed' ? 'receiver answered 500' : null,
+        at,
+        at,
+      );
     }
   })();
   db.close();
@@ -84,7 +97,14 @@ async function timeIt(times: number, work: () => Promise<unknown>, after?: () =>
 async function costs(f: Fixture, times: number) {
   const db = f.database.db;
   const subscriptions = new Subscriptions(f.database);
-  const outbox = new Outbox({ database: f.database, clock: systemClock, ids: randomIds, firstDelayMs: 60_000, onQueued: () => {}, subscriptions });
+  const outbox = new Outbox({
+    database: f.database,
+    clock: systemClock,
+    ids: randomIds,
+    firstDelayMs: 60_000,
+    onQueued: () => {},
+    subscriptions,
+  });
   let claimed: number[] = [];
   const claim = await timeIt(
     times,
@@ -93,15 +113,26 @@ async function costs(f: Fixture, times: number) {
     },
     () => db.updateTable('delivery_attempts').set({ lease_until: null }).where('id', 'in', claimed).execute(),
   );
-  const enqueue = await timeIt(times, () => f.database.transaction((trx) => outbox.emitEvent(trx, f.businessId, 'booking.created', { bookingId: 1 })));
-  const deps = { database: f.database, db, clock: systemClock, ids: randomIds, config: loadConfig({}), lookup: undefined as never, secretBox: f.secretBox };
+  const enqueue = await timeIt(times, () =>
+    f.database.transaction((trx) => outbox.emitEvent(trx, f.businessId, 'booking.created', { bookingId: 1 })),
+  );
+  const deps = {
+    database: f.database,
+    db,
+    clock: systemClock,
+    ids: randomIds,
+    config: loadConfig({}),
+    lookup: undefined as never,
+    secretBox: f.secretBox,
+  };
   const history = await timeIt(times, () => webhookDeliveries(deps, { apiKeyId: f.apiKeyId }, f.webhookId, { page: 1, limit: 20 }));
   return { claim, enqueue, history };
 }
 
 export const backlogScenario: Scenario = {
   name: 'backlog',
-  description: '1 000 000 history rows and 100 000 due attempts vs a database with 1 000 due attempts: claim (64), enqueue (one event), history page (first 20 + total); server RSS while delivering the backlog',
+  description:
+    '1 000 000 history rows and 100 000 due attempts vs a database with 1 000 due attempts: claim (64), enqueue (one event), history page (first 20 + total); server RSS while delivering the backlog',
   async run({ rounds, quick }) {
     const history = quick ? 100_000 : 1_000_000;
     const due = quick ? 10_000 : 100_000;
@@ -152,7 +183,14 @@ export const backlogScenario: Scenario = {
         rounds: { ours: samples.full.map((s) => round(s[metric], 3)), baseline: samples.empty.map((s) => round(s[metric], 3)) },
       });
     }
-    rows.push({ scenario: 'backlog', metric: `peak RSS delivering the backlog (seeded in ${round(seedSeconds, 1)} s)`, ours: round(peak, 1), unit: 'MiB', goal: '< 250 MiB', met: peak < 250 });
+    rows.push({
+      scenario: 'backlog',
+      metric: `peak RSS delivering the backlog (seeded in ${round(seedSeconds, 1)} s)`,
+      ours: round(peak, 1),
+      unit: 'MiB',
+      goal: '< 250 MiB',
+      met: peak < 250,
+    });
     return rows;
   },
 };

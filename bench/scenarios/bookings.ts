@@ -32,12 +32,22 @@ export async function bookingsFixture(rounds: number, perRound: number): Promise
     catalog: new ServiceCatalog(database),
   };
   const business = await createBusiness(database.db, systemClock, { name: 'Bench salon', timezone: 'UTC' });
-  const allWeek = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ start: '00:00', end: '24:00' }]])) as unknown as WeeklyHours;
+  const allWeek = Object.fromEntries(
+    ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ start: '00:00', end: '24:00' }]]),
+  ) as unknown as WeeklyHours;
   await changeBusiness(database.db, systemClock, business.id, { workingHours: allWeek, slotStepMinutes: 15 });
-  const service = await database.transaction((trx) => createService(trx, deps, business.id, { name: 'Quick trim', durationMinutes: 15, price: 1000 }));
-  const schedule = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, ALL_DAY])) as unknown as WeeklySchedule;
+  const service = await database.transaction((trx) =>
+    createService(trx, deps, business.id, { name: 'Quick trim', durationMinutes: 15, price: 1000 }),
+  );
+  const schedule = Object.fromEntries(
+    ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, ALL_DAY]),
+  ) as unknown as WeeklySchedule;
   const staffIds: number[] = [];
-  for (let s = 0; s < STAFF; s++) staffIds.push((await database.transaction((trx) => createStaff(trx, deps, business.id, { name: `Staff ${s}`, schedule, serviceIds: [service.id] }))).id);
+  for (let s = 0; s < STAFF; s++)
+    staffIds.push(
+      (await database.transaction((trx) => createStaff(trx, deps, business.id, { name: `Staff ${s}`, schedule, serviceIds: [service.id] })))
+        .id,
+    );
   const { key } = await createKey(deps, business.id, { name: 'bench', scopes: ['bookings:write'] });
   await database.close();
 
@@ -54,7 +64,9 @@ export async function bookingsFixture(rounds: number, perRound: number): Promise
       const staff = staffIds[slot % STAFF]!;
       const quarter = Math.floor(slot / STAFF) % 96;
       const startTime = start.plus({ days: day, minutes: quarter * 15 }).toISO();
-      lines.push(JSON.stringify({ serviceId: service.id, staffId: staff, startTime, client: { name: `Client ${n}`, email: `c${n}@bench.test` } }));
+      lines.push(
+        JSON.stringify({ serviceId: service.id, staffId: staff, startTime, client: { name: `Client ${n}`, email: `c${n}@bench.test` } }),
+      );
     }
     const file = path.join(dir, `bodies-${r}.jsonl`);
     fs.writeFileSync(file, lines.join('\n'));
@@ -65,7 +77,8 @@ export async function bookingsFixture(rounds: number, perRound: number): Promise
 
 export const bookingsScenario: Scenario = {
   name: 'bookings',
-  description: 'POST /v1/integration/bookings (distinct slots; client, booking and event rows; synchronous=FULL), 50 connections, vs raw better-sqlite3 single-row INSERT commits on the same disk',
+  description:
+    'POST /v1/integration/bookings (distinct slots; client, booking and event rows; synchronous=FULL), 50 connections, vs raw better-sqlite3 single-row INSERT commits on the same disk',
   async run({ rounds, quick }) {
     const { dir, key, bodyFiles } = await bookingsFixture(rounds, quick ? 4000 : 30000);
     const server = await startServer(dir, { BOOKING_RATE_PER_MINUTE: '10000000', BOOKING_RATE_PER_DAY: '1000000000' });
@@ -74,22 +87,30 @@ export const bookingsScenario: Scenario = {
     const rawDir = tempDir('raw-commits');
     try {
       for (let r = 0; r < rounds; r++) {
-        const loader = spawnNode(path.join(ROOT, 'bench/lib/load.ts'), [
-          JSON.stringify({
-            url: server.url,
-            method: 'POST',
-            path: '/v1/integration/bookings',
-            headers: { 'x-api-key': key, 'content-type': 'application/json' },
-            connections: 50,
-            bodiesFile: bodyFiles[r],
-          }),
-        ], 1);
+        const loader = spawnNode(
+          path.join(ROOT, 'bench/lib/load.ts'),
+          [
+            JSON.stringify({
+              url: server.url,
+              method: 'POST',
+              path: '/v1/integration/bookings',
+              headers: { 'x-api-key': key, 'content-type': 'application/json' },
+              connections: 50,
+              bodiesFile: bodyFiles[r],
+            }),
+          ],
+          1,
+        );
         const result = await message<{ perSecond: number; statuses: Record<string, number>; errors: number }>(loader);
         if (Object.keys(result.statuses).some((s) => s !== '201') || result.errors) {
           throw new Error(`unexpected answers: ${JSON.stringify(result.statuses)} errors ${result.errors}`);
         }
         ours.push(result.perSecond);
-        const raw = spawnNode(path.join(ROOT, 'bench/baselines/raw-commits.ts'), [JSON.stringify({ dir: rawDir, durationMs: quick ? 2000 : 5000 })], 0);
+        const raw = spawnNode(
+          path.join(ROOT, 'bench/baselines/raw-commits.ts'),
+          [JSON.stringify({ dir: rawDir, durationMs: quick ? 2000 : 5000 })],
+          0,
+        );
         baseline.push((await message<{ perSecond: number }>(raw)).perSecond);
       }
     } finally {

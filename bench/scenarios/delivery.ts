@@ -22,7 +22,13 @@ async function startReceiver(): Promise<{ child: ChildProcess; url: string }> {
 }
 
 async function startDriver(receiverUrl: string, webhooks: number, concurrency?: number): Promise<{ child: ChildProcess; secret: string }> {
-  const child = spawnNode(path.join(ROOT, 'bench/lib/engine-driver.ts'), [JSON.stringify({ dataDir: tempDir('engine'), receiverUrl, webhooks, concurrency })], 0, {}, NODE_FLAGS);
+  const child = spawnNode(
+    path.join(ROOT, 'bench/lib/engine-driver.ts'),
+    [JSON.stringify({ dataDir: tempDir('engine'), receiverUrl, webhooks, concurrency })],
+    0,
+    {},
+    NODE_FLAGS,
+  );
   const ready = await message<{ secret: string }>(child, (m) => 'ready' in m);
   return { child, secret: ready.secret };
 }
@@ -44,7 +50,11 @@ async function engineThroughput(receiver: ChildProcess, driver: ChildProcess, ev
 
 /** The baseline: raw undici POSTs of signed ~1 KiB bodies, concurrency 50, to the same receiver. */
 async function rawThroughput(receiver: ChildProcess, url: string, secret: string, count: number): Promise<number> {
-  const raw = spawnNode(path.join(ROOT, 'bench/baselines/raw-undici.ts'), [JSON.stringify({ url, count, connections: BASELINE_CONNECTIONS, secret, padding: PADDING })], 0);
+  const raw = spawnNode(
+    path.join(ROOT, 'bench/baselines/raw-undici.ts'),
+    [JSON.stringify({ url, count, connections: BASELINE_CONNECTIONS, secret, padding: PADDING })],
+    0,
+  );
   await message(raw, (m) => 'ready' in m);
   const done = arm(receiver, count);
   raw.send({ go: true });
@@ -131,8 +141,24 @@ export const latencyScenario: Scenario = {
           p99s.push(percentile(latencies, 99));
         }
         rows.push(
-          { scenario: 'latency', metric: `p50 at ${rate} events/s`, ours: round(median(p50s)), unit: 'ms', goal: '< 3 ms', met: median(p50s) < 3, rounds: { ours: p50s.map((v) => round(v)) } },
-          { scenario: 'latency', metric: `p99 at ${rate} events/s`, ours: round(median(p99s)), unit: 'ms', goal: '< 15 ms', met: median(p99s) < 15, rounds: { ours: p99s.map((v) => round(v)) } },
+          {
+            scenario: 'latency',
+            metric: `p50 at ${rate} events/s`,
+            ours: round(median(p50s)),
+            unit: 'ms',
+            goal: '< 3 ms',
+            met: median(p50s) < 3,
+            rounds: { ours: p50s.map((v) => round(v)) },
+          },
+          {
+            scenario: 'latency',
+            metric: `p99 at ${rate} events/s`,
+            ours: round(median(p99s)),
+            unit: 'ms',
+            goal: '< 15 ms',
+            met: median(p99s) < 15,
+            rounds: { ours: p99s.map((v) => round(v)) },
+          },
         );
       }
     } finally {

@@ -33,7 +33,10 @@ export async function servicesFixture(): Promise<{ dir: string; key: string }> {
       updated_at: now,
     });
   }
-  const { key } = await createKey({ db: database.db, clock: systemClock, ids: randomIds }, business.id, { name: 'bench', scopes: ['services:read'] });
+  const { key } = await createKey({ db: database.db, clock: systemClock, ids: randomIds }, business.id, {
+    name: 'bench',
+    scopes: ['services:read'],
+  });
   await database.close();
   return { dir, key };
 }
@@ -42,11 +45,14 @@ export const UNLIMITED = { BOOKING_RATE_PER_MINUTE: '10000000', BOOKING_RATE_PER
 
 export const servicesScenario: Scenario = {
   name: 'services',
-  description: 'GET /v1/integration/services (20 services), key auth + scope + rate limit, 50 connections, vs a bare Koa app answering the same bytes',
+  description:
+    'GET /v1/integration/services (20 services), key auth + scope + rate limit, 50 connections, vs a bare Koa app answering the same bytes',
   async run({ rounds, quick }) {
     const { dir, key } = await servicesFixture();
     const server = await startServer(dir, UNLIMITED);
-    const bytes = Buffer.from(await (await fetch(`${server.url}/v1/integration/services`, { headers: { 'X-API-Key': key } })).arrayBuffer());
+    const bytes = Buffer.from(
+      await (await fetch(`${server.url}/v1/integration/services`, { headers: { 'X-API-Key': key } })).arrayBuffer(),
+    );
     const bare = spawnNode(path.join(ROOT, 'bench/baselines/bare-koa.ts'), [bytes.toString('base64')], 0);
     const bareUrl = (await message<{ url: string }>(bare)).url;
     const durationMs = quick ? 2000 : 5000;
@@ -78,7 +84,15 @@ export const servicesScenario: Scenario = {
         met: ratio >= 0.7,
         rounds: { ours: ours.map((v) => round(v, 0)), baseline: baseline.map((v) => round(v, 0)) },
       },
-      { scenario: 'services', metric: 'p99 latency', ours: round(median(p99s)), unit: 'ms', goal: '< 10 ms', met: median(p99s) < 10, rounds: { ours: p99s.map((v) => round(v)) } },
+      {
+        scenario: 'services',
+        metric: 'p99 latency',
+        ours: round(median(p99s)),
+        unit: 'ms',
+        goal: '< 10 ms',
+        met: median(p99s) < 10,
+        rounds: { ours: p99s.map((v) => round(v)) },
+      },
     ];
   },
 };

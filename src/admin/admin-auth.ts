@@ -19,7 +19,8 @@ export function requireAdmin(app: Pick<AppContext, 'db' | 'config' | 'clock' | '
   const failures = new Map<string, { windowStart: number; count: number }>();
   return async (ctx, next) => {
     const headers = ctx.req.headersDistinct.authorization ?? [];
-    if (headers.length !== 1) throw errors.invalidAdminToken(headers.length > 1 ? 'The Authorization header is sent more than once.' : undefined);
+    if (headers.length !== 1)
+      throw errors.invalidAdminToken(headers.length > 1 ? 'The Authorization header is sent more than once.' : undefined);
     const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(headers[0]!);
     if (!match) throw errors.invalidAdminToken();
     if (await adminTokenMatches(app.db, app.config, match[1]!)) return next();
@@ -43,7 +44,9 @@ export function requireAdmin(app: Pick<AppContext, 'db' | 'config' | 'clock' | '
     }
     app.logger.warn(
       { requestId: ctx.state.requestId, address },
-      count === MAX_FAILURES_PER_MINUTE ? 'wrong admin token; further wrong tokens from this address are refused for the rest of the minute' : 'wrong admin token',
+      count === MAX_FAILURES_PER_MINUTE
+        ? 'wrong admin token; further wrong tokens from this address are refused for the rest of the minute'
+        : 'wrong admin token',
     );
     throw errors.invalidAdminToken();
   };

@@ -24,7 +24,10 @@ export function actorOfKey(key: ApiKey): Actor {
 }
 
 function idempotencyOf(ctx: Ctx) {
-  return { key: idempotencyKeyOf(ctx.get('idempotency-key') || undefined), fingerprint: fingerprint(ctx.method, ctx.path, ctx.request.body) };
+  return {
+    key: idempotencyKeyOf(ctx.get('idempotency-key') || undefined),
+    fingerprint: fingerprint(ctx.method, ctx.path, ctx.request.body),
+  };
 }
 
 function reply(result: StoredResponse): Reply {
@@ -61,7 +64,7 @@ export const bookingOperations = [
     scope: 'bookings:write',
     summary: 'Book a free slot',
     description:
-      'The booking starts `pending`; the salon confirms it. 409 `slot_unavailable` when the time is not a free slot (taken, outside hours, in the past, too long); `too_short_notice` or `beyond_horizon` when it breaks the salon\'s booking rules (`minNoticeMinutes`, `horizonDays` in GET /business). Concurrent requests for one slot: exactly one wins. A key without bookings:read cannot read bookings (403) and cancels only the bookings it made (404 for others).',
+      "The booking starts `pending`; the salon confirms it. 409 `slot_unavailable` when the time is not a free slot (taken, outside hours, in the past, too long); `too_short_notice` or `beyond_horizon` when it breaks the salon's booking rules (`minNoticeMinutes`, `horizonDays` in GET /business). Concurrent requests for one slot: exactly one wins. A key without bookings:read cannot read bookings (403) and cancels only the bookings it made (404 for others).",
     body: typed<BookingInput>(bookingCreateSchema),
     idempotent: true,
     write: true,
@@ -82,7 +85,8 @@ export const bookingOperations = [
     write: true,
     success: { status: 200, schema: 'Booking' },
     errors: [404, 409, 422],
-    handle: async ({ key, params, body, ctx, trx }, app) => reply(await cancelBooking(trx, app, actorOfKey(key), params.id, body, idempotencyOf(ctx))),
+    handle: async ({ key, params, body, ctx, trx }, app) =>
+      reply(await cancelBooking(trx, app, actorOfKey(key), params.id, body, idempotencyOf(ctx))),
   }),
   operation({
     operationId: 'rescheduleBooking',
@@ -91,13 +95,14 @@ export const bookingOperations = [
     scope: 'bookings:write',
     summary: 'Move a booking to another free time (or staff member)',
     description:
-      'Fires `booking.rescheduled`. Only bookings this key may cancel (a key without bookings:read: the ones it made). The same rules as booking: 409 `slot_unavailable`, `too_short_notice`, `beyond_horizon`, `invalid_transition` (not pending or confirmed); `holdId` takes the place of this key\'s hold (409 `hold_expired`).',
+      "Fires `booking.rescheduled`. Only bookings this key may cancel (a key without bookings:read: the ones it made). The same rules as booking: 409 `slot_unavailable`, `too_short_notice`, `beyond_horizon`, `invalid_transition` (not pending or confirmed); `holdId` takes the place of this key's hold (409 `hold_expired`).",
     params: { id: idOf('Booking') },
     body: typed<RescheduleInput>(bookingRescheduleSchema),
     idempotent: true,
     write: true,
     success: { status: 200, schema: 'Booking' },
     errors: [404, 409, 422],
-    handle: async ({ key, params, body, ctx, trx }, app) => reply(await rescheduleBooking(trx, app, actorOfKey(key), params.id, body, idempotencyOf(ctx))),
+    handle: async ({ key, params, body, ctx, trx }, app) =>
+      reply(await rescheduleBooking(trx, app, actorOfKey(key), params.id, body, idempotencyOf(ctx))),
   }),
 ];

@@ -8,8 +8,25 @@ export const LIVE_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed'];
 
 type NewBooking = Omit<Insertable<BookingsTable>, 'id'>;
 const BOOKING_COLUMNS = [
-  'business_id', 'service_id', 'staff_id', 'client_id', 'status', 'start_at', 'end_at', 'buffer_before_minutes', 'buffer_after_minutes', 'service_count', 'price', 'currency', 'notes',
-  'source', 'api_key_id', 'cancel_reason', 'cancelled_by', 'created_at', 'updated_at',
+  'business_id',
+  'service_id',
+  'staff_id',
+  'client_id',
+  'status',
+  'start_at',
+  'end_at',
+  'buffer_before_minutes',
+  'buffer_after_minutes',
+  'service_count',
+  'price',
+  'currency',
+  'notes',
+  'source',
+  'api_key_id',
+  'cancel_reason',
+  'cancelled_by',
+  'created_at',
+  'updated_at',
 ] as const satisfies ReadonlyArray<keyof NewBooking>;
 const insertBookingRow = prepared<Required<NewBooking>, { id: number }>((qb, p) =>
   qb.insertInto('bookings').values(pick(p, BOOKING_COLUMNS)).returning('id'),
@@ -22,7 +39,11 @@ export async function insertBooking(tx: Tx, row: Required<NewBooking>): Promise<
 
 /** The services of a booking of several, in order (0008). */
 export async function insertBookingServices(tx: Tx, rows: readonly BookingServiceRow[]): Promise<void> {
-  if (rows.length > 0) await tx.insertInto('booking_services').values([...rows]).execute();
+  if (rows.length > 0)
+    await tx
+      .insertInto('booking_services')
+      .values([...rows])
+      .execute();
 }
 
 /** Moves a booking's services by `deltaMs` (a reschedule keeps their order and lengths). */
@@ -35,10 +56,19 @@ export async function shiftBookingServices(tx: Tx, bookingId: number, deltaMs: n
 }
 
 /** Attaches the service lists of the bookings of several services; bookings of one need no read. */
-async function withServices<V extends { id: number; service_count: number }>(db: Db | Tx, views: V[]): Promise<Array<V & { services?: BookingServiceRow[] }>> {
+async function withServices<V extends { id: number; service_count: number }>(
+  db: Db | Tx,
+  views: V[],
+): Promise<Array<V & { services?: BookingServiceRow[] }>> {
   const ids = views.filter((v) => v.service_count > 1).map((v) => v.id);
   if (ids.length === 0) return views;
-  const rows = await db.selectFrom('booking_services').selectAll().where('booking_id', 'in', ids).orderBy('booking_id').orderBy('position').execute();
+  const rows = await db
+    .selectFrom('booking_services')
+    .selectAll()
+    .where('booking_id', 'in', ids)
+    .orderBy('booking_id')
+    .orderBy('position')
+    .execute();
   const byBooking = new Map<number, BookingServiceRow[]>();
   for (const row of rows) byBooking.set(row.booking_id, [...(byBooking.get(row.booking_id) ?? []), row]);
   return views.map((v) => (byBooking.has(v.id) ? { ...v, services: byBooking.get(v.id) } : v));
@@ -71,7 +101,13 @@ export async function findBookingView(db: Db | Tx, businessId: number, id: numbe
 }
 
 /** Live bookings that overlap [from, to), of one staff member or (staffId undefined) of the whole business, by start time. */
-export async function liveBookingViews(db: Db | Tx, businessId: number, from: number, to: number, staffId?: number): Promise<BookingView[]> {
+export async function liveBookingViews(
+  db: Db | Tx,
+  businessId: number,
+  from: number,
+  to: number,
+  staffId?: number,
+): Promise<BookingView[]> {
   let query = viewQuery(db)
     .where('b.business_id', '=', businessId)
     .where('b.status', 'in', LIVE_STATUSES)
@@ -112,7 +148,10 @@ function filtered<Q extends ReturnType<typeof viewQuery>>(query: Q, f: BookingFi
 
 /** A page of bookings by start time, earliest first. */
 export async function pageBookings(db: Db, filter: BookingFilter, offset: number, limit: number): Promise<BookingView[]> {
-  return withServices(db, await filtered(viewQuery(db), filter).orderBy('b.start_at').orderBy('b.id').offset(offset).limit(limit).execute());
+  return withServices(
+    db,
+    await filtered(viewQuery(db), filter).orderBy('b.start_at').orderBy('b.id').offset(offset).limit(limit).execute(),
+  );
 }
 
 export async function countBookings(db: Db, filter: BookingFilter): Promise<number> {
@@ -141,7 +180,11 @@ const busyOverlapping = prepared<
       ])
       // One statement for any number of staff: the ids arrive as a JSON array.
       .where('staff_id', 'in', staffIn)
-      .where('status', 'in', LIVE_STATUSES.map((status) => sql.lit(status)))
+      .where(
+        'status',
+        'in',
+        LIVE_STATUSES.map((status) => sql.lit(status)),
+      )
       // Bookings last at most a day (a check constraint) and buffers at most MAX_BUFFER_MS, so the
       // index on (staff_id, start_at) bounds the search on both sides.
       .where('start_at', '<', sql<number>`${bigint(qb, p.to)} + ${sql.lit(MAX_BUFFER_MS)}`)

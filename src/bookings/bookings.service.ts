@@ -102,7 +102,10 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
   if (input.clientId !== undefined && !client) throw errors.notFound('Client');
 
   const startAt = Date.parse(input.startTime);
-  const held = input.holdId === undefined ? input.staffId : await consumeHold(trx, actor.apiKeyId, input.holdId, { serviceIds: plan.serviceIds, startAt, staffId: input.staffId, now });
+  const held =
+    input.holdId === undefined
+      ? input.staffId
+      : await consumeHold(trx, actor.apiKeyId, input.holdId, { serviceIds: plan.serviceIds, startAt, staffId: input.staffId, now });
   const { staffId } = await claimSlot(trx, { directory, plan, startAt, staffId: held, holderKeyId: actor.apiKeyId, now });
 
   const bookedFor = client ?? (await clientForBooking(trx, app.outbox, actor.businessId, input.client!, now));
@@ -291,10 +294,7 @@ export async function listBookings(app: Pick<Deps, 'db'>, actor: Actor, q: Booki
     clientId: q.clientId,
     apiKeyId: actor.ownBookingsOnly ? (actor.apiKeyId ?? -1) : undefined,
   };
-  const [rows, total] = await Promise.all([
-    pageBookings(app.db, filter, (q.page - 1) * q.limit, q.limit),
-    countBookings(app.db, filter),
-  ]);
+  const [rows, total] = await Promise.all([pageBookings(app.db, filter, (q.page - 1) * q.limit, q.limit), countBookings(app.db, filter)]);
   return { data: rows.map(toBookingJson), total };
 }
 
@@ -303,4 +303,3 @@ async function visibleBooking(db: Parameters<typeof findBookingView>[0], actor: 
   if (!view || (actor.ownBookingsOnly && view.api_key_id !== actor.apiKeyId)) throw errors.notFound('Booking');
   return view;
 }
-

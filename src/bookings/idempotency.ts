@@ -24,7 +24,9 @@ export function idempotencyKeyOf(header: string | undefined): string | undefined
 
 /** Same request, same fingerprint: method, path and the body with its keys in a fixed order. */
 export function fingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${canonical(body ?? null)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${path}\n${canonical(body ?? null)}`)
+    .digest('hex');
 }
 
 /** JSON with object keys sorted: the same body in any key order gives the same text. */

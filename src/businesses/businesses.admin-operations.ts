@@ -2,7 +2,14 @@ import businessCreateSchema from '../../schema/business-create.json' with { type
 import businessUpdateSchema from '../../schema/business-update.json' with { type: 'json' };
 import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
 import { operation, typed } from '../http/operations.ts';
-import { allBusinesses, changeBusiness, createBusiness, getBusiness, type BusinessCreateInput, type BusinessUpdateInput } from './businesses.service.ts';
+import {
+  allBusinesses,
+  changeBusiness,
+  createBusiness,
+  getBusiness,
+  type BusinessCreateInput,
+  type BusinessUpdateInput,
+} from './businesses.service.ts';
 
 export const businessAdminOperations = [
   operation({

@@ -34,11 +34,16 @@ export const businessesListCommand: Command = {
     const businesses = await withDatabase(config, (database) => allBusinesses(database.db));
     if (json) io.out(JSON.stringify(businesses));
     else if (businesses.length === 0) io.out('No businesses yet. Add one with: booking-api businesses create --name NAME');
-    else io.out(table(['ID', 'NAME', 'TIMEZONE'], businesses.map((b) => [String(b.id), b.name, b.timezone])));
+    else
+      io.out(
+        table(
+          ['ID', 'NAME', 'TIMEZONE'],
+          businesses.map((b) => [String(b.id), b.name, b.timezone]),
+        ),
+      );
   },
 };
 
 function pick(values: Record<string, string | boolean | undefined>, names: string[]): Record<string, string> {
   return Object.fromEntries(names.flatMap((n) => (typeof values[n] === 'string' ? [[n, values[n] as string]] : [])));
 }
-

@@ -71,7 +71,10 @@ async function load(db: Db | Tx, businessId: number): Promise<Directory | undefi
 }
 
 /** Whole days run from local midnight to local midnight, in the business's zone as it is now. */
-export function timeOffInterval(row: Pick<TimeOffRow, 'all_day' | 'start_date' | 'end_date' | 'start_at' | 'end_at'>, zone: string): Interval {
+export function timeOffInterval(
+  row: Pick<TimeOffRow, 'all_day' | 'start_date' | 'end_date' | 'start_at' | 'end_at'>,
+  zone: string,
+): Interval {
   if (row.all_day === 1) return [localDayBounds(row.start_date!, zone).start, localDayBounds(row.end_date!, zone).end];
   return [row.start_at, row.end_at];
 }
@@ -88,5 +91,7 @@ export function awayFor(directory: Directory, staffId: number, from: number, to:
 
 /** Active staff who perform every one of `serviceIds`; just `staffId` when given. */
 export function staffFor(directory: Directory, serviceIds: readonly number[], staffId?: number): StaffMember[] {
-  return directory.staff.filter((s) => s.active && serviceIds.every((id) => s.serviceIds.has(id)) && (staffId === undefined || s.id === staffId));
+  return directory.staff.filter(
+    (s) => s.active && serviceIds.every((id) => s.serviceIds.has(id)) && (staffId === undefined || s.id === staffId),
+  );
 }

@@ -9,13 +9,16 @@ export const calendarOperations = [
     path: '/calendar/:token',
     public: true,
     tag: 'calendar',
-    summary: 'A staff member\'s (or the salon\'s) bookings as an iCalendar feed, for a phone to subscribe to',
+    summary: "A staff member's (or the salon's) bookings as an iCalendar feed, for a phone to subscribe to",
     description:
       'The URL is made by the admin API (POST /admin/api/businesses/{businessId}/calendar-feeds) and is the only credential; revoked or unknown: 404. `text/calendar`: each booking from 30 days ago on with a stable UID, its time (UTC) and its services and client name; cancelled bookings as STATUS:CANCELLED.',
     params: { token: textOf('Calendar feed', /^cal_[A-Za-z0-9_-]{43}$/) },
     success: { status: 200, description: 'The iCalendar document (text/calendar).' },
     errors: [404],
     handle: async ({ params }, app) =>
-      new Reply(200, await feedCalendar(app, params.token), { 'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'no-store' }),
+      new Reply(200, await feedCalendar(app, params.token), {
+        'Content-Type': 'text/calendar; charset=utf-8',
+        'Cache-Control': 'no-store',
+      }),
   }),
 ];

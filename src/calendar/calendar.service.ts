@@ -76,7 +76,11 @@ export async function feedCalendar(app: Deps, token: string): Promise<string> {
   if (!feed) throw errors.notFound('Calendar feed');
   const business = (await findBusiness(app.db, feed.business_id))!;
   const bookings = await bookingViewsFrom(app.db, feed.business_id, app.clock.now() - PAST_DAYS * 86_400_000, feed.staff_id);
-  const calendar = ical({ name: `${business.name}: ${feed.name}`, prodId: { company: 'booking-api', product: 'calendar-feed' }, ttl: 15 * 60 });
+  const calendar = ical({
+    name: `${business.name}: ${feed.name}`,
+    prodId: { company: 'booking-api', product: 'calendar-feed' },
+    ttl: 15 * 60,
+  });
   calendar.x([{ key: 'X-WR-TIMEZONE', value: business.timezone }]);
   for (const booking of bookings) calendar.createEvent(eventOf(booking, feed));
   return calendar.toString();
@@ -90,6 +94,11 @@ function eventOf(booking: BookingView, feed: CalendarFeedRow) {
     end: new Date(booking.end_at),
     stamp: new Date(booking.updated_at),
     summary: feed.staff_id === null ? `${services}: ${booking.client_name} (${booking.staff_name})` : `${services}: ${booking.client_name}`,
-    status: booking.status === 'cancelled' ? ICalEventStatus.CANCELLED : booking.status === 'pending' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
+    status:
+      booking.status === 'cancelled'
+        ? ICalEventStatus.CANCELLED
+        : booking.status === 'pending'
+          ? ICalEventStatus.TENTATIVE
+          : ICalEventStatus.CONFIRMED,
   };
 }

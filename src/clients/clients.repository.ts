@@ -9,9 +9,16 @@ export function normaliseEmail(email: string | null | undefined): string | null 
 }
 
 type NewClient = Required<Omit<Insertable<ClientsTable>, 'id'>>;
-const CLIENT_COLUMNS = ['business_id', 'name', 'email', 'email_normalized', 'phone', 'notes', 'created_at', 'updated_at'] as const satisfies ReadonlyArray<
-  keyof NewClient
->;
+const CLIENT_COLUMNS = [
+  'business_id',
+  'name',
+  'email',
+  'email_normalized',
+  'phone',
+  'notes',
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof NewClient>;
 const insertClientRow = prepared<NewClient, ClientRow>((qb, p) => qb.insertInto('clients').values(pick(p, CLIENT_COLUMNS)).returningAll());
 const clientByEmail = prepared<{ businessId: number; email: string | null }, ClientRow>((qb, p) =>
   qb.selectFrom('clients').selectAll().where('business_id', '=', p.businessId).where('email_normalized', '=', p.email),
@@ -50,9 +57,7 @@ function clientQuery(db: Db, businessId: number, search?: string) {
     // SQLite's LIKE ignores ASCII case; PostgreSQL's ILIKE does the same there.
     const operator = sql.raw(isPostgres(db) ? 'ilike' : 'like');
     const like = (column: string, value: string) => sql<boolean>`${sql.ref(column)} ${operator} ${value} escape '\\'`;
-    query = query.where((eb) =>
-      eb.or([like('name', pattern), like('email_normalized', pattern.toLowerCase()), like('phone', pattern)]),
-    );
+    query = query.where((eb) => eb.or([like('name', pattern), like('email_normalized', pattern.toLowerCase()), like('phone', pattern)]));
   }
   return query;
 }

@@ -93,13 +93,7 @@ export async function changeClient(trx: Tx, app: Deps, businessId: number, id: n
  * else a new client (client.created, in the booking's transaction). An existing client's details
  * are not changed by what a booking form says.
  */
-export async function clientForBooking(
-  trx: Tx,
-  outbox: Outbox,
-  businessId: number,
-  input: ClientInput,
-  now: number,
-): Promise<ClientRow> {
+export async function clientForBooking(trx: Tx, outbox: Outbox, businessId: number, input: ClientInput, now: number): Promise<ClientRow> {
   const found = input.email
     ? await findClientByEmail(trx, businessId, input.email)
     : input.phone

@@ -42,7 +42,8 @@ export async function backupDatabase(dataDir: string, destination: string, optio
   const source = path.join(path.resolve(dataDir), DATABASE_FILE);
   const target = path.resolve(destination);
   if (!hasDatabase(source)) throw new BackupError(`there is no database to back up in ${path.dirname(source)}`);
-  if (target === source || target.startsWith(`${source}-`)) throw new BackupError('the backup must go to another file than the database itself');
+  if (target === source || target.startsWith(`${source}-`))
+    throw new BackupError('the backup must go to another file than the database itself');
   if (!fs.existsSync(path.dirname(target))) throw new BackupError(`the folder ${path.dirname(target)} does not exist`);
   if (fs.existsSync(target) && !options.force) throw new BackupError(`${target} already exists; add --force to replace it`);
   const db = openReadOnly(source);
@@ -83,7 +84,10 @@ export async function restoreDatabase(dataDir: string, from: string, options: Op
       const database = path.join(dir, DATABASE_FILE);
       let previous: string | null = null;
       if (hasDatabase(database)) {
-        if (!options.force) throw new BackupError(`${dir} already holds a database; add --force to replace it (it is kept as ${DATABASE_FILE}.before-restore)`);
+        if (!options.force)
+          throw new BackupError(
+            `${dir} already holds a database; add --force to replace it (it is kept as ${DATABASE_FILE}.before-restore)`,
+          );
         previous = `${database}.before-restore`;
         // Through SQLite, so pages still in the old database's -wal file are kept as well.
         const old = openReadOnly(database);
@@ -116,7 +120,10 @@ export async function restoreDatabase(dataDir: string, from: string, options: Op
 export function readOnlyValue(file: string, sql: string, ...params: unknown[]): unknown {
   const db = openReadOnly(file);
   try {
-    return db.prepare(sql).pluck().get(...params);
+    return db
+      .prepare(sql)
+      .pluck()
+      .get(...params);
   } finally {
     db.close();
   }
@@ -129,7 +136,9 @@ async function underLock<T>(dir: string, _options: Options, work: () => Promise<
     lock = acquireInstanceLock(dir);
   } catch (error) {
     if (error instanceof InstanceLockedError) {
-      throw new BackupError(`a booking-api server is running on ${dir}; stop it first, a restore never replaces the database under a running server`);
+      throw new BackupError(
+        `a booking-api server is running on ${dir}; stop it first, a restore never replaces the database under a running server`,
+      );
     }
     throw error;
   }
@@ -170,7 +179,9 @@ function verify(db: BetterSqlite3.Database, shownAs: string): string[] {
   if (applied === undefined || applied.length === 0) throw new BackupError(`${shownAs} is a SQLite database, but not one of booking-api`);
   const unknown = applied.filter((name) => !Object.hasOwn(migrations, name));
   if (unknown.length > 0) {
-    throw new BackupError(`${shownAs} was made by a newer booking-api (it has migration ${unknown.join(', ')}); restore it with that version`);
+    throw new BackupError(
+      `${shownAs} was made by a newer booking-api (it has migration ${unknown.join(', ')}); restore it with that version`,
+    );
   }
   return applied;
 }

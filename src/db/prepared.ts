@@ -21,8 +21,9 @@ export function prepared<P extends Record<string, unknown>, R = unknown>(
     if (!compiled) {
       const placeholders = new Proxy({}, { get: (_, name) => `${marker}${String(name)}` }) as { [K in keyof P]: P[K] };
       compiled = build(db as Kysely<Tables>, placeholders).compile();
-      slots = compiled.parameters.flatMap((value, index): Array<[number, string]> =>
-        typeof value === 'string' && value.startsWith(marker) ? [[index, value.slice(marker.length)]] : [],
+      slots = compiled.parameters.flatMap(
+        (value, index): Array<[number, string]> =>
+          typeof value === 'string' && value.startsWith(marker) ? [[index, value.slice(marker.length)]] : [],
       );
     }
     const parameters = [...compiled.parameters];

@@ -106,7 +106,11 @@ export class GroupCommit {
     } catch (error) {
       // Always: it also hands Kysely's connection back (the driver skips the SQL when SQLite has
       // already ended the transaction itself).
-      if (trx) await trx.rollback().execute().catch(() => undefined);
+      if (trx)
+        await trx
+          .rollback()
+          .execute()
+          .catch(() => undefined);
       // Nothing of this batch was committed: work that had succeeded fails with the cause.
       for (const job of jobs) if (!job.outcome || job.outcome.ok) job.outcome = { ok: false, error };
     }

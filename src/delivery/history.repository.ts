@@ -58,7 +58,12 @@ export async function countAttempts(db: Db, filter: HistoryFilter): Promise<numb
 
 /** The delivery `deliveryId` of webhook `webhookId` (its row id), if there is one. */
 export async function findDeliveryOfWebhook(db: Db | Tx, webhookId: number, deliveryId: string): Promise<{ id: number } | undefined> {
-  return db.selectFrom('deliveries').select('id').where('delivery_id', '=', deliveryId).where('webhook_id', '=', webhookId).executeTakeFirst();
+  return db
+    .selectFrom('deliveries')
+    .select('id')
+    .where('delivery_id', '=', deliveryId)
+    .where('webhook_id', '=', webhookId)
+    .executeTakeFirst();
 }
 
 /** Number and status of every attempt of one delivery. */

@@ -15,7 +15,8 @@ export interface Policy {
  * not add to it (its delivery already counted when it failed).
  */
 export function decide(dispatched: Dispatched, health: WebhookHealth, policy: Policy, now: number): Decided {
-  if (dispatched.kind === 'not-sent') return { dispatched, status: 'failed', errorMessage: dispatched.reason, health, healthChanged: false };
+  if (dispatched.kind === 'not-sent')
+    return { dispatched, status: 'failed', errorMessage: dispatched.reason, health, healthChanged: false };
   const { attempt } = dispatched;
   const counts = attempt.trigger === 'event' || attempt.trigger === 'retry';
   const next: WebhookHealth = { ...health };

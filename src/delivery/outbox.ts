@@ -51,11 +51,7 @@ export class Outbox {
       const deliveryId = this.#deps.ids.deliveryId();
       const body = envelopeBody(deliveryId, event, now, data);
       const deliveryPk = await insertDelivery(trx, { deliveryId, webhookId, eventId, event, body }, now);
-      await insertAttempt(
-        trx,
-        { deliveryPk, webhookId, attemptNumber: 1, trigger: 'event', dueAt: now + this.#deps.firstDelayMs },
-        now,
-      );
+      await insertAttempt(trx, { deliveryPk, webhookId, attemptNumber: 1, trigger: 'event', dueAt: now + this.#deps.firstDelayMs }, now);
     }
     if (webhooks.length > 0) this.#deps.database.afterCommit(trx, this.#deps.onQueued);
     return webhooks.length;

@@ -13,7 +13,10 @@ import { loadWebhookHealth, saveWebhookHealth } from './sql/webhook-health.ts';
  * pending (cancelled while in flight, or their webhook deleted) are dropped.
  */
 export async function record(trx: Tx, batch: readonly Dispatched[], policy: Policy, now: number): Promise<Decided[]> {
-  const pending = await stillPending(trx, batch.map((d) => d.attempt.attemptId));
+  const pending = await stillPending(
+    trx,
+    batch.map((d) => d.attempt.attemptId),
+  );
   const health = await loadWebhookHealth(trx, [...new Set(batch.map((d) => d.attempt.webhookId))]);
   const changed = new Map<number, boolean>();
   const decided: Decided[] = [];
@@ -41,7 +44,13 @@ async function reschedule(trx: Tx, decided: readonly Decided[], now: number): Pr
     if (nextDueAt !== undefined) {
       await insertAttempt(
         trx,
-        { deliveryPk: attempt.deliveryPk, webhookId: attempt.webhookId, attemptNumber: attempt.attemptNumber + 1, trigger: 'retry', dueAt: nextDueAt },
+        {
+          deliveryPk: attempt.deliveryPk,
+          webhookId: attempt.webhookId,
+          attemptNumber: attempt.attemptNumber + 1,
+          trigger: 'retry',
+          dueAt: nextDueAt,
+        },
         now,
       );
     }

@@ -56,7 +56,7 @@ export class Sender {
       secret = this.#options.openSecret ? this.#options.openSecret(attempt.secret) : attempt.secret;
     } catch {
       // Nothing went out: not the receiver's failure, so it must not count towards switching it off.
-      return { kind: 'not-sent', attempt, reason: 'not sent: the webhook secret cannot be decrypted with this server\'s secrets key' };
+      return { kind: 'not-sent', attempt, reason: "not sent: the webhook secret cannot be decrypted with this server's secrets key" };
     }
     const headers = deliveryHeaders({ ...attempt, secret, sentAt, userAgent: USER_AGENT });
     // Not AbortSignal.timeout(): its timer and signal live the whole 10 s after the answer came,
@@ -157,7 +157,10 @@ async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): P
     }
   }
   if (size === 0) return null;
-  return Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8').replace(/\uFFFD+$/, '');
+  return Buffer.concat(chunks)
+    .subarray(0, RESPONSE_EXCERPT_BYTES)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '');
 }
 
 /** A sentence a salon owner and an integrator can both act on, never a stack. */

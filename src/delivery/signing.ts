@@ -35,9 +35,7 @@ export function specSignature(secret: string, body: string): string {
  * the secret encodes after `whsec_`, so the reference libraries verify with the same secret.
  */
 export function standardSignature(secret: string, deliveryId: string, unixSeconds: number, body: string): string {
-  const digest = createHmac('sha256', keysOf(secret).standard)
-    .update(`${deliveryId}.${unixSeconds}.${body}`, 'utf8')
-    .digest('base64');
+  const digest = createHmac('sha256', keysOf(secret).standard).update(`${deliveryId}.${unixSeconds}.${body}`, 'utf8').digest('base64');
   return `v1,${digest}`;
 }
 

@@ -124,9 +124,7 @@ export function guardedLookup(resolve: Lookup): Lookup {
   return guarded as Lookup;
 }
 
-export type TargetCheck =
-  | { ok: true }
-  | { ok: false; reason: string };
+export type TargetCheck = { ok: true } | { ok: false; reason: string };
 
 /**
  * Registration-time check of a target URL: IP literals and every address the host resolves to

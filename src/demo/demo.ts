@@ -57,7 +57,12 @@ export async function makeDemo(database: Database, clock: Clock, ids: Ids): Prom
     await database.transaction(async (trx) => {
       const serviceIds: number[] = [];
       for (const service of SERVICES) serviceIds.push((await createService(trx, deps, businessId, service)).id);
-      const anna = await createStaff(trx, deps, businessId, { name: 'Anna Schmidt', title: 'Senior stylist', schedule: SCHEDULE, serviceIds });
+      const anna = await createStaff(trx, deps, businessId, {
+        name: 'Anna Schmidt',
+        title: 'Senior stylist',
+        schedule: SCHEDULE,
+        serviceIds,
+      });
       await createStaff(trx, deps, businessId, {
         name: 'Ben Müller',
         title: 'Barber',
@@ -66,7 +71,11 @@ export async function makeDemo(database: Database, clock: Clock, ids: Ids): Prom
       });
       const second = nextWorkingDay(localInstant(nextWorkingDay(clock.now()), '12:00', zone));
       const at = (date: string, time: string) => toLocalIso(localInstant(date, time, zone), zone);
-      await createTimeOff(trx, deps, businessId, anna.id, { startTime: at(second, '13:30'), endTime: at(second, '18:00'), note: 'Dentist' });
+      await createTimeOff(trx, deps, businessId, anna.id, {
+        startTime: at(second, '13:30'),
+        endTime: at(second, '18:00'),
+        note: 'Dentist',
+      });
       await createClosure(trx, deps, businessId, { startDate: nextWorkingDay(clock.now() + 13 * 86_400_000), note: 'Team training' });
     });
   }

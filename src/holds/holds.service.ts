@@ -74,8 +74,15 @@ export async function consumeHold(
   if (hold.expires_at <= booking.now) {
     throw errors.conflict('hold_expired', `Hold ${holdId} has expired or was used; GET /v1/integration/slots and hold again.`);
   }
-  if (heldServices(hold).join() !== booking.serviceIds.join() || hold.start_at !== booking.startAt || (booking.staffId !== undefined && booking.staffId !== hold.staff_id)) {
-    throw errors.validation(`Hold ${holdId} is for services ${heldServices(hold).join(', ')} with staff member ${hold.staff_id} at ${new Date(hold.start_at).toISOString()}; book what it holds.`, 'holdId');
+  if (
+    heldServices(hold).join() !== booking.serviceIds.join() ||
+    hold.start_at !== booking.startAt ||
+    (booking.staffId !== undefined && booking.staffId !== hold.staff_id)
+  ) {
+    throw errors.validation(
+      `Hold ${holdId} is for services ${heldServices(hold).join(', ')} with staff member ${hold.staff_id} at ${new Date(hold.start_at).toISOString()}; book what it holds.`,
+      'holdId',
+    );
   }
   await deleteHold(trx, holdId);
   return hold.staff_id;

@@ -50,4 +50,3 @@ function deeperThan(value: unknown, limit: number): boolean {
   }
   return false;
 }
-

@@ -10,13 +10,7 @@ export class AppError extends Error {
   readonly extra: Readonly<Record<string, unknown>>;
   readonly headers: Readonly<Record<string, string>>;
 
-  constructor(
-    status: number,
-    code: string,
-    message: string,
-    extra: Record<string, unknown> = {},
-    headers: Record<string, string> = {},
-  ) {
+  constructor(status: number, code: string, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
     super(message);
     this.status = status;
     this.code = code;
@@ -58,15 +52,12 @@ export const errors = {
   insufficientScope: (scope: string) =>
     new AppError(403, 'insufficient_scope', `This API key lacks the scope "${scope}".`, { requiredScope: scope }),
   notFound: (what = 'Resource') => new AppError(404, 'not_found', `${what} not found.`),
-  routeNotFound: (method: string, path: string) =>
-    new AppError(404, 'not_found', `There is no endpoint ${method} ${path}.`),
+  routeNotFound: (method: string, path: string) => new AppError(404, 'not_found', `There is no endpoint ${method} ${path}.`),
   methodNotAllowed: (allowed: string[]) =>
     new AppError(405, 'method_not_allowed', `Use one of: ${allowed.join(', ')}.`, {}, { Allow: allowed.join(', ') }),
-  validation: (message: string, field?: string) =>
-    new AppError(400, 'validation_failed', message, field === undefined ? {} : { field }),
+  validation: (message: string, field?: string) => new AppError(400, 'validation_failed', message, field === undefined ? {} : { field }),
   invalidJson: () => new AppError(400, 'invalid_json', 'The request body is not valid JSON.'),
-  payloadTooLarge: (limit: string) =>
-    new AppError(413, 'payload_too_large', `The request body is larger than ${limit}.`),
+  payloadTooLarge: (limit: string) => new AppError(413, 'payload_too_large', `The request body is larger than ${limit}.`),
   unsupportedMediaType: () =>
     new AppError(415, 'unsupported_media_type', 'Send the request body as JSON with "Content-Type: application/json".'),
   webhookLimitReached: (limit: number) =>
@@ -77,9 +68,15 @@ export const errors = {
     ),
   conflict: (code: string, message: string) => new AppError(409, code, message),
   storageFull: () =>
-    new AppError(503, 'storage_full', 'The disk is full, so nothing can be saved right now. Reading still works.', {}, {
-      'Retry-After': '60',
-    }),
+    new AppError(
+      503,
+      'storage_full',
+      'The disk is full, so nothing can be saved right now. Reading still works.',
+      {},
+      {
+        'Retry-After': '60',
+      },
+    ),
   storageReadOnly: () =>
     new AppError(
       503,
@@ -88,8 +85,7 @@ export const errors = {
       {},
       { 'Retry-After': '60' },
     ),
-  storageBusy: () =>
-    new AppError(503, 'storage_busy', 'The database is busy. Try again in a moment.', {}, { 'Retry-After': '1' }),
+  storageBusy: () => new AppError(503, 'storage_busy', 'The database is busy. Try again in a moment.', {}, { 'Retry-After': '1' }),
   storageUnavailable: () =>
     new AppError(
       503,

@@ -14,9 +14,7 @@ import { errors } from './errors.ts';
 
 // Node's loader hands us module.exports, esbuild's CommonJS interop hands us exports.default;
 // the plugin function is whichever of the two is callable.
-const addFormats = (typeof formats === 'function' ? formats : (formats as { default: unknown }).default) as (
-  ajv: Ajv,
-) => Ajv;
+const addFormats = (typeof formats === 'function' ? formats : (formats as { default: unknown }).default) as (ajv: Ajv) => Ajv;
 
 function makeAjv(coerceTypes: boolean): Ajv {
   // verbose: errors carry their schema, which holds the x-error sentence.
@@ -72,7 +70,11 @@ const TEXT_KEYWORD: KeywordDefinition = {
     const trimmed = data.trim();
     const minLength = (parentSchema?.minLength as number | undefined) ?? 0;
     if (trimmed.length < minLength) {
-      return fail(minLength === 1 ? 'must not be empty or only spaces' : `must be at least ${minLength} characters long, not counting spaces around it`);
+      return fail(
+        minLength === 1
+          ? 'must not be empty or only spaces'
+          : `must be at least ${minLength} characters long, not counting spaces around it`,
+      );
     }
     if (trimmed !== data && where) (where.parentData as Record<string | number, unknown>)[where.parentDataProperty] = trimmed;
     return true;

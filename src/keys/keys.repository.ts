@@ -22,11 +22,7 @@ export async function listKeys(db: Db, businessId?: number): Promise<ApiKeyRow[]
 }
 
 export async function revokeKey(db: Db | Tx, id: number, now: number): Promise<void> {
-  await db
-    .updateTable('api_keys')
-    .set({ status: 'revoked', revoked_at: now, updated_at: now })
-    .where('id', '=', id)
-    .execute();
+  await db.updateTable('api_keys').set({ status: 'revoked', revoked_at: now, updated_at: now }).where('id', '=', id).execute();
 }
 
 export async function replaceKeyHash(db: Db | Tx, id: number, keyHash: string, now: number): Promise<void> {
@@ -49,10 +45,7 @@ export async function loadDayCount(db: Db, apiKeyId: number, day: string): Promi
   return row?.count ?? 0;
 }
 
-export async function saveDayCounts(
-  tx: Tx,
-  counts: ReadonlyArray<{ apiKeyId: number; day: string; count: number }>,
-): Promise<void> {
+export async function saveDayCounts(tx: Tx, counts: ReadonlyArray<{ apiKeyId: number; day: string; count: number }>): Promise<void> {
   for (const { apiKeyId, day, count } of counts) {
     await tx
       .insertInto('rate_counters')

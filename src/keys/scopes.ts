@@ -24,15 +24,6 @@ export const SCOPE_PRESETS: Readonly<Record<string, { label: string; scopes: rea
   },
   crm: {
     label: 'Full CRM integration',
-    scopes: [
-      'business:read',
-      'services:read',
-      'staff:read',
-      'slots:read',
-      'bookings:read',
-      'bookings:write',
-      'webhooks:manage',
-    ],
+    scopes: ['business:read', 'services:read', 'staff:read', 'slots:read', 'bookings:read', 'bookings:write', 'webhooks:manage'],
   },
 };
-

@@ -47,9 +47,8 @@ const HEADERS = {
 /** Our schema files refer to each other by $id; in the document everything lives under components. */
 function localise<T>(schema: T): T {
   return withEnumTypes(
-    JSON.parse(
-      JSON.stringify(schema).replace(/"(?:defs|responses)#\/\$defs\/([A-Za-z]+)"/g, '"#/components/schemas/$1"'),
-      (key, value) => (key === '$id' || key === 'x-error' ? undefined : value),
+    JSON.parse(JSON.stringify(schema).replace(/"(?:defs|responses)#\/\$defs\/([A-Za-z]+)"/g, '"#/components/schemas/$1"'), (key, value) =>
+      key === '$id' || key === 'x-error' ? undefined : value,
     ),
   ) as T;
 }
@@ -71,7 +70,8 @@ function parameters(op: Operation) {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
-      description: 'Same key and same body within 24 hours: the first answer again (with `Idempotent-Replayed: true`). Same key, other body: 422.',
+      description:
+        'Same key and same body within 24 hours: the first answer again (with `Idempotent-Replayed: true`). Same key, other body: 422.',
       schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
     });
   }
@@ -105,7 +105,12 @@ function errorAnswer(op: Operation, status: number, info: DocumentInfo) {
 
 function operation(op: Operation, info: DocumentInfo) {
   const success = op.success;
-  const successHeaders = ['X-Request-Id', ...(op.public || !info.rateLimited ? [] : RATE_LIMIT_HEADERS), ...(op.idempotent ? ['Idempotent-Replayed'] : []), ...(success.headers ?? [])];
+  const successHeaders = [
+    'X-Request-Id',
+    ...(op.public || !info.rateLimited ? [] : RATE_LIMIT_HEADERS),
+    ...(op.idempotent ? ['Idempotent-Replayed'] : []),
+    ...(success.headers ?? []),
+  ];
   return {
     operationId: op.operationId,
     summary: op.summary,
@@ -143,9 +148,15 @@ function webhooks() {
           description: 'Signed with `X-Webhook-Signature` and the Standard Webhooks headers; see docs/webhooks.md. Answer 2xx within 10 s.',
           tags: ['webhook deliveries'],
           security: [],
-          parameters: ['X-Webhook-Event', 'X-Webhook-Delivery', 'X-Webhook-Signature', 'X-Webhook-Timestamp', 'webhook-id', 'webhook-timestamp', 'webhook-signature'].map(
-            (h) => ({ name: h, in: 'header', required: true, schema: { type: 'string' } }),
-          ),
+          parameters: [
+            'X-Webhook-Event',
+            'X-Webhook-Delivery',
+            'X-Webhook-Signature',
+            'X-Webhook-Timestamp',
+            'webhook-id',
+            'webhook-timestamp',
+            'webhook-signature',
+          ].map((h) => ({ name: h, in: 'header', required: true, schema: { type: 'string' } })),
           requestBody: {
             required: true,
             content: {

@@ -21,7 +21,6 @@ export interface ReviewsQuery {
   staffId?: number;
 }
 
-
 /** GET /reviews: newest first, with the average rating of everything the filter matches. */
 export async function listReviews(app: Pick<AppContext, 'db'>, businessId: number, { page, limit, staffId }: ReviewsQuery) {
   const [rows, stats] = await Promise.all([

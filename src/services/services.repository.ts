@@ -9,11 +9,7 @@ export async function insertService(db: Db | Tx, row: Insertable<ServicesTable>)
 
 /** The business's services that are not deleted, in catalog order. */
 export async function listServices(db: Db | Tx, businessId: number, active?: boolean): Promise<ServiceRow[]> {
-  let query = db
-    .selectFrom('services')
-    .selectAll()
-    .where('business_id', '=', businessId)
-    .where('deleted_at', 'is', null);
+  let query = db.selectFrom('services').selectAll().where('business_id', '=', businessId).where('deleted_at', 'is', null);
   if (active !== undefined) query = query.where('active', '=', active ? 1 : 0);
   return query.orderBy('id').execute();
 }

@@ -21,7 +21,6 @@ export interface ServiceInput {
   active?: boolean;
 }
 
-
 /** API field → column, so `changes` in service.updated names what an integrator knows. */
 const FIELDS = {
   name: 'name',

@@ -35,9 +35,14 @@ export async function availability(db: Db | Tx, query: AvailabilityQuery): Promi
  * wholly in the past or beyond the horizon are not computed (no start time in them passes the
  * window check anyway).
  */
-export async function availabilityRange(db: Db | Tx, query: AvailabilityQuery, to: string): Promise<Array<{ date: string; slots: Slot[] }>> {
+export async function availabilityRange(
+  db: Db | Tx,
+  query: AvailabilityQuery,
+  to: string,
+): Promise<Array<{ date: string; slots: Slot[] }>> {
   const dates: string[] = [];
-  for (let day = DateTime.fromISO(query.date, { zone: 'UTC' }); day.toISODate()! <= to; day = day.plus({ days: 1 })) dates.push(day.toISODate()!);
+  for (let day = DateTime.fromISO(query.date, { zone: 'UTC' }); day.toISODate()! <= to; day = day.plus({ days: 1 }))
+    dates.push(day.toISODate()!);
   const { business } = query.directory;
   const window = bookingWindow(business, query.now);
   const open = dates.filter((date) => date <= window.lastDate && localDayBounds(date, business.timezone).end > window.now);
@@ -67,11 +72,17 @@ async function slotQueries(db: Db | Tx, query: AvailabilityQuery, dates: readonl
   // Everything a slot of these days can touch, buffers included.
   const first = localDayBounds(dates[0]!, zone).start - before;
   const last = localDayBounds(dates.at(-1)!, zone).end + reach;
-  const busy = await busyIntervals(db, staff.map((s) => s.id), first, last, {
-    excludeBookingId: query.excludeBookingId,
-    now: query.now,
-    holderKeyId: query.holderKeyId,
-  });
+  const busy = await busyIntervals(
+    db,
+    staff.map((s) => s.id),
+    first,
+    last,
+    {
+      excludeBookingId: query.excludeBookingId,
+      now: query.now,
+      holderKeyId: query.holderKeyId,
+    },
+  );
   const opening = JSON.parse(business.working_hours) as WeeklyHours;
   const window = bookingWindow(business, query.now);
   for (const date of dates) {

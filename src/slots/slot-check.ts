@@ -83,7 +83,8 @@ export async function withSlotConflicts<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isSlotConflict(error)) throw errors.conflict('slot_unavailable', 'This slot was just taken. GET /v1/integration/slots lists the free ones.');
+    if (isSlotConflict(error))
+      throw errors.conflict('slot_unavailable', 'This slot was just taken. GET /v1/integration/slots lists the free ones.');
     throw error;
   }
 }

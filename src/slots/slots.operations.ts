@@ -39,7 +39,11 @@ export const slotOperations = [
       const { business } = directory;
       const plan = planOf(directory, serviceIdsOf({ serviceId: query.serviceId, serviceIds: query.serviceIds?.split(',').map(Number) }));
       if (query.staffId !== undefined && !directory.staff.some((s) => s.id === query.staffId)) throw errors.notFound('Staff member');
-      const days = await availabilityRange(app.db, { directory, plan, date: from, staffId: query.staffId, holderKeyId: key.id, now: app.clock.now() }, to);
+      const days = await availabilityRange(
+        app.db,
+        { directory, plan, date: from, staffId: query.staffId, holderKeyId: key.id, now: app.clock.now() },
+        to,
+      );
       const json = (slot: Slot) => ({
         startTime: toLocalIso(slot.startAt, business.timezone),
         endTime: toLocalIso(slot.endAt, business.timezone),
@@ -47,7 +51,9 @@ export const slotOperations = [
       });
       const data = days.flatMap((day) => day.slots.map(json));
       return {
-        ...(query.date !== undefined ? { date: query.date } : { from, to, days: days.map((day) => ({ date: day.date, total: day.slots.length })) }),
+        ...(query.date !== undefined
+          ? { date: query.date }
+          : { from, to, days: days.map((day) => ({ date: day.date, total: day.slots.length })) }),
         timezone: business.timezone,
         serviceId: plan.serviceIds[0],
         serviceIds: plan.serviceIds,
@@ -62,7 +68,8 @@ export const slotOperations = [
 /** `date`, or `from` and `to` (at most 31 days, in order): the first and last local date asked for. */
 function datesOf(query: SlotsQuery): [string, string] {
   if (query.date !== undefined) {
-    if (query.from !== undefined || query.to !== undefined) throw errors.validation('Give either "date" or "from" and "to", not both.', 'date');
+    if (query.from !== undefined || query.to !== undefined)
+      throw errors.validation('Give either "date" or "from" and "to", not both.', 'date');
     return [realDate(query.date, 'date'), query.date];
   }
   if (query.from === undefined) throw errors.validation('"date" (one day) or "from" and "to" (a range) is required.', 'date');

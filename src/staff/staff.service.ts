@@ -23,21 +23,29 @@ export interface StaffCreate {
 }
 export type StaffUpdate = Partial<Omit<StaffCreate, 'schedule' | 'serviceIds'>> & { active?: boolean };
 
-
 /** GET /v1/integration/staff: active staff with the services each performs. */
 export async function publicStaffList(app: Pick<AppContext, 'db'>, businessId: number) {
   const rows = await listStaff(app.db, businessId, true);
   const services = new Map((await listServices(app.db, businessId)).map((s) => [s.id, { id: s.id, name: s.name }]));
-  const performed = await servicesOfStaff(app.db, rows.map((r) => r.id));
+  const performed = await servicesOfStaff(
+    app.db,
+    rows.map((r) => r.id),
+  );
   const data = rows.map((row) =>
-    toStaffJson(row, (performed.get(row.id) ?? []).flatMap((id) => (services.has(id) ? [services.get(id)!] : []))),
+    toStaffJson(
+      row,
+      (performed.get(row.id) ?? []).flatMap((id) => (services.has(id) ? [services.get(id)!] : [])),
+    ),
   );
   return { data, total: data.length };
 }
 
 export async function adminStaffList(app: Pick<AppContext, 'db'>, businessId: number) {
   const rows = await listStaff(app.db, businessId, false);
-  const performed = await servicesOfStaff(app.db, rows.map((r) => r.id));
+  const performed = await servicesOfStaff(
+    app.db,
+    rows.map((r) => r.id),
+  );
   const data = rows.map((row) => toStaffAdminJson(row, performed.get(row.id) ?? []));
   return { data, total: data.length };
 }
@@ -115,4 +123,3 @@ function assertSchedule(schedule: WeeklySchedule): void {
   const problem = scheduleProblem(schedule);
   if (problem) throw errors.validation(problem, 'schedule');
 }
-

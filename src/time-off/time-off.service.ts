@@ -42,7 +42,6 @@ export interface ClosureInput {
   note?: string;
 }
 
-
 /** Longer absences are not time off but a staff member leaving: deactivate them instead. */
 const MAX_DAYS = 366;
 const TIME_FIELDS = ['allDay', 'startDate', 'endDate', 'startTime', 'endTime'] as const;
@@ -74,7 +73,14 @@ export async function createTimeOff(trx: Tx, app: Deps, businessId: number, staf
   const now = app.clock.now();
   const { business, staff } = await staffOf(trx, businessId, staffId);
   const times = timeOffTimes(input, business.timezone);
-  const id = await insertTimeOff(trx, { business_id: businessId, staff_id: staffId, ...times, note: input.note?.trim() ?? '', created_at: now, updated_at: now });
+  const id = await insertTimeOff(trx, {
+    business_id: businessId,
+    staff_id: staffId,
+    ...times,
+    note: input.note?.trim() ?? '',
+    created_at: now,
+    updated_at: now,
+  });
   const row = (await findTimeOff(trx, staffId, id))!;
   const json = toTimeOffJson(row, business.timezone);
   await emitScheduleUpdated(trx, app, business, [staff], { kind: 'time_off_added', timeOff: json }, now);
@@ -111,7 +117,8 @@ export async function removeTimeOff(trx: Tx, app: Deps, businessId: number, staf
 function timeOffTimes(input: TimeOffInput, zone: string): Pick<TimeOffRow, 'all_day' | 'start_date' | 'end_date' | 'start_at' | 'end_at'> {
   if (input.allDay) {
     for (const field of ['startTime', 'endTime'] as const) {
-      if (input[field] !== undefined) throw errors.validation(`"${field}" is for part of a day; whole days take "startDate" and "endDate".`, field);
+      if (input[field] !== undefined)
+        throw errors.validation(`"${field}" is for part of a day; whole days take "startDate" and "endDate".`, field);
     }
     const startDate = requiredDate(input.startDate, 'startDate');
     const endDate = input.endDate === undefined ? startDate : requiredDate(input.endDate, 'endDate');
@@ -119,7 +126,8 @@ function timeOffTimes(input: TimeOffInput, zone: string): Pick<TimeOffRow, 'all_
     return { all_day: 1, start_date: startDate, end_date: endDate, start_at, end_at };
   }
   for (const field of ['startDate', 'endDate'] as const) {
-    if (input[field] !== undefined) throw errors.validation(`"${field}" is for whole days: add "allDay": true, or give "startTime" and "endTime".`, field);
+    if (input[field] !== undefined)
+      throw errors.validation(`"${field}" is for whole days: add "allDay": true, or give "startTime" and "endTime".`, field);
   }
   if (input.startTime === undefined) throw errors.validation('"startTime" is required (or "allDay": true with "startDate").', 'startTime');
   if (input.endTime === undefined) throw errors.validation('"endTime" is required (or "allDay": true with "startDate").', 'endTime');
@@ -153,7 +161,14 @@ export async function createClosure(trx: Tx, app: Deps, businessId: number, inpu
   const now = app.clock.now();
   const business = await businessOf(trx, businessId);
   const dates = closureDates(input);
-  const id = await insertClosure(trx, { business_id: businessId, start_date: dates.start_date, end_date: dates.end_date, note: input.note?.trim() ?? '', created_at: now, updated_at: now });
+  const id = await insertClosure(trx, {
+    business_id: businessId,
+    start_date: dates.start_date,
+    end_date: dates.end_date,
+    note: input.note?.trim() ?? '',
+    created_at: now,
+    updated_at: now,
+  });
   const row = (await findClosure(trx, businessId, id))!;
   const json = toClosureJson(row, business.timezone);
   await emitScheduleUpdated(trx, app, business, await staffWorking(trx, business, [row]), { kind: 'closure_added', closure: json }, now);
@@ -169,7 +184,14 @@ export async function changeClosure(trx: Tx, app: Deps, businessId: number, id: 
   await updateClosure(trx, id, { ...dates, ...(input.note !== undefined ? { note: input.note.trim() } : {}), updated_at: now });
   const row = (await findClosure(trx, businessId, id))!;
   const json = toClosureJson(row, business.timezone);
-  await emitScheduleUpdated(trx, app, business, await staffWorking(trx, business, [before, row]), { kind: 'closure_changed', closure: json }, now);
+  await emitScheduleUpdated(
+    trx,
+    app,
+    business,
+    await staffWorking(trx, business, [before, row]),
+    { kind: 'closure_changed', closure: json },
+    now,
+  );
   return { ...json, overlappingBookings: await overlapping(trx, businessId, closureInterval(row, business.timezone)) };
 }
 
@@ -179,7 +201,14 @@ export async function removeClosure(trx: Tx, app: Deps, businessId: number, id: 
   const row = await findClosure(trx, businessId, id);
   if (!row) throw errors.notFound('Closure');
   await deleteClosure(trx, id);
-  await emitScheduleUpdated(trx, app, business, await staffWorking(trx, business, [row]), { kind: 'closure_removed', closure: toClosureJson(row, business.timezone) }, now);
+  await emitScheduleUpdated(
+    trx,
+    app,
+    business,
+    await staffWorking(trx, business, [row]),
+    { kind: 'closure_removed', closure: toClosureJson(row, business.timezone) },
+    now,
+  );
 }
 
 function closureDates(input: ClosureInput): Pick<ClosureRow, 'start_date' | 'end_date'> {
@@ -190,11 +219,19 @@ function closureDates(input: ClosureInput): Pick<ClosureRow, 'start_date' | 'end
 }
 
 /** Active staff whose weekly hours (within opening hours) have them working on one of the closed days. */
-async function staffWorking(trx: Tx, business: BusinessRow, closures: readonly Pick<ClosureRow, 'start_date' | 'end_date'>[]): Promise<StaffRow[]> {
+async function staffWorking(
+  trx: Tx,
+  business: BusinessRow,
+  closures: readonly Pick<ClosureRow, 'start_date' | 'end_date'>[],
+): Promise<StaffRow[]> {
   const opening = JSON.parse(business.working_hours) as WeeklyHours;
   const weekdays = new Set<string>();
   for (const closure of closures) {
-    for (let day = DateTime.fromISO(closure.start_date, { zone: 'UTC' }), n = 0; day.toISODate()! <= closure.end_date && n < 7; day = day.plus({ days: 1 }), n++) {
+    for (
+      let day = DateTime.fromISO(closure.start_date, { zone: 'UTC' }), n = 0;
+      day.toISODate()! <= closure.end_date && n < 7;
+      day = day.plus({ days: 1 }), n++
+    ) {
       weekdays.add(weekdayOf(day.toISODate()!, business.timezone));
     }
   }
@@ -239,7 +276,14 @@ async function staffOf(db: Parameters<typeof findStaff>[0], businessId: number, 
 }
 
 /** staff.schedule_updated for each staff member, with their weekly schedule and what changed. */
-async function emitScheduleUpdated(trx: Tx, app: Deps, business: BusinessRow, staff: readonly StaffRow[], change: ScheduleChange, now: number) {
+async function emitScheduleUpdated(
+  trx: Tx,
+  app: Deps,
+  business: BusinessRow,
+  staff: readonly StaffRow[],
+  change: ScheduleChange,
+  now: number,
+) {
   for (const member of staff) {
     await app.outbox.emitEvent(trx, business.id, 'staff.schedule_updated', {
       staffId: member.id,

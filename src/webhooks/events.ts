@@ -22,4 +22,3 @@ export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
 
 /** Sent by POST /webhooks/:id/ping only; not subscribable. */
 export const PING_EVENT = 'webhook.ping' as const;
-

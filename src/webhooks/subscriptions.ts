@@ -23,9 +23,7 @@ export class Subscriptions {
   /** Webhook ids subscribed to `event` in `businessId` whose key has not expired by `now`. */
   async forEvent(trx: Tx, businessId: number, event: EventName, now: number): Promise<number[]> {
     const subscribers = await this.#cache.get(businessId, trx, () => load(trx, businessId));
-    return subscribers
-      .filter((s) => s.events.has(event) && (s.keyExpiresAt === null || s.keyExpiresAt > now))
-      .map((s) => s.webhookId);
+    return subscribers.filter((s) => s.events.has(event) && (s.keyExpiresAt === null || s.keyExpiresAt > now)).map((s) => s.webhookId);
   }
 }
 

@@ -9,7 +9,7 @@ export const webhookAdminOperations: Operation[] = [
     operationId: 'adminListWebhooks',
     method: 'GET',
     path: `${BUSINESS}/webhooks`,
-    summary: "Every webhook of a business, whichever key made it",
+    summary: 'Every webhook of a business, whichever key made it',
     params: { businessId: BUSINESS_ID },
     success: { status: 200, schema: 'WebhookList' },
     handle: ({ params }, app) => listWebhooks(app, { businessId: params.businessId }),

@@ -104,7 +104,8 @@ export function oneWebhookOperations(api: WebhookApi): Operation[] {
       path: `${base}/:id/ping`,
       scope,
       summary: 'Send one webhook.ping now and report the outcome',
-      description: 'The delivery is the `webhook.ping` event of the webhooks section, signed like every other; it is recorded in the history and never retried.',
+      description:
+        'The delivery is the `webhook.ping` event of the webhooks section, signed like every other; it is recorded in the history and never retried.',
       // Not `write`: pingWebhook queues the ping in its own transaction and then awaits the
       // engine's dispatch and record, which can only happen after that transaction has committed.
       params,
@@ -156,7 +157,8 @@ export const webhookOperations: Operation[] = [
     path: '/webhooks',
     scope: 'webhooks:manage',
     summary: 'Register a webhook',
-    description: 'The answer holds `secret`, shown here and by rotate-secret only. At most 10 active webhooks per key (409 `webhook_limit_reached`).',
+    description:
+      'The answer holds `secret`, shown here and by rotate-secret only. At most 10 active webhooks per key (409 `webhook_limit_reached`).',
     body: typed<WebhookCreateInput>(webhookCreateSchema),
     success: { status: 201, schema: 'WebhookWithSecret' },
     errors: [409],
@@ -173,5 +175,11 @@ export const webhookOperations: Operation[] = [
     success: { status: 200, schema: 'WebhookList' },
     handle: ({ key }, app) => listWebhooks(app, { apiKeyId: key.id }),
   }),
-  ...oneWebhookOperations({ base: '/webhooks', scope: 'webhooks:manage', idPrefix: '', params: {}, owner: ({ key }) => ({ apiKeyId: key.id }) }),
+  ...oneWebhookOperations({
+    base: '/webhooks',
+    scope: 'webhooks:manage',
+    idPrefix: '',
+    params: {},
+    owner: ({ key }) => ({ apiKeyId: key.id }),
+  }),
 ];

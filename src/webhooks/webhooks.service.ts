@@ -41,7 +41,6 @@ export interface DeliveriesQuery {
   deliveryId?: string;
 }
 
-
 type Deps = Pick<AppContext, 'db' | 'clock' | 'ids' | 'config' | 'lookup' | 'secretBox'>;
 
 let catalog: { name: EventName; description: string; payloadSchema: object }[] | undefined;
@@ -90,7 +89,14 @@ export async function getWebhook(app: Deps, owner: WebhookOwner, id: number) {
 }
 
 /** `targetUrl` is `input.targetUrl` as `acceptableTarget()` accepted it, before the transaction. */
-export async function changeWebhook(trx: Tx, app: Deps, owner: WebhookOwner, id: number, input: WebhookUpdateInput, targetUrl: string | undefined) {
+export async function changeWebhook(
+  trx: Tx,
+  app: Deps,
+  owner: WebhookOwner,
+  id: number,
+  input: WebhookUpdateInput,
+  targetUrl: string | undefined,
+) {
   const patch: WebhookUpdate = { updated_at: app.clock.now() };
   if (targetUrl !== undefined) patch.target_url = targetUrl;
   if (input.events !== undefined) patch.events = JSON.stringify(input.events);
@@ -123,10 +129,7 @@ export async function rotateSecret(trx: Tx, app: Deps, owner: WebhookOwner, id: 
 export async function webhookDeliveries(app: Deps, owner: WebhookOwner, id: number, { page, limit, status, deliveryId }: DeliveriesQuery) {
   await ownWebhook(app.db, owner, id);
   const filter = { webhookId: id, status, deliveryId };
-  const [rows, total] = await Promise.all([
-    pageAttempts(app.db, filter, (page - 1) * limit, limit),
-    countAttempts(app.db, filter),
-  ]);
+  const [rows, total] = await Promise.all([pageAttempts(app.db, filter, (page - 1) * limit, limit), countAttempts(app.db, filter)]);
   return { data: rows.map(toDeliveryRecordJson), total };
 }
 
@@ -145,10 +148,7 @@ export async function acceptableTarget(app: Pick<Deps, 'config' | 'lookup'>, val
   if (app.config.allowPrivateTargets) return href;
   const check = await checkTarget(new URL(href), app.lookup);
   if (!check.ok) {
-    throw errors.validation(
-      `"targetUrl" must point to a public internet address: ${check.reason}.`,
-      'targetUrl',
-    );
+    throw errors.validation(`"targetUrl" must point to a public internet address: ${check.reason}.`, 'targetUrl');
   }
   return href;
 }

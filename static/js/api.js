@@ -75,9 +75,16 @@ export async function api(path, { method = 'GET', body, token } = {}) {
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response;
   try {
-    response = await fetch(`/admin/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store' });
+    response = await fetch(`/admin/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: 'no-store',
+    });
   } catch {
-    throw new ApiError('The booking server cannot be reached. Check that it is running and that this device is on the same network, then try again.');
+    throw new ApiError(
+      'The booking server cannot be reached. Check that it is running and that this device is on the same network, then try again.',
+    );
   }
   const text = await response.text();
   let data = null;

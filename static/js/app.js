@@ -72,7 +72,10 @@ async function start() {
   }
   if (businesses.length === 0) {
     view.replaceChildren(
-      notice('warn', 'No salon has been set up on this server yet. Create one with “booking-api businesses create --name …” (or try “booking-api demo”), then reload this page.'),
+      notice(
+        'warn',
+        'No salon has been set up on this server yet. Create one with “booking-api businesses create --name …” (or try “booking-api demo”), then reload this page.',
+      ),
     );
     return;
   }

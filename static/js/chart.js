@@ -83,7 +83,9 @@ export function hourlyChart(hours) {
       role: 'group',
       'aria-label': `Deliveries per hour over the last 24 hours. In total: ${sums.join(', ')}.`,
     },
-    [0, HEIGHT / 2].map((y) => svg('line', { class: 'grid', x1: 0, x2: HOUR_WIDTH * hours.length, y1: y, y2: y, 'vector-effect': 'non-scaling-stroke' })),
+    [0, HEIGHT / 2].map((y) =>
+      svg('line', { class: 'grid', x1: 0, x2: HOUR_WIDTH * hours.length, y1: y, y2: y, 'vector-effect': 'non-scaling-stroke' }),
+    ),
     groups,
     svg('line', { class: 'axis', x1: 0, x2: HOUR_WIDTH * hours.length, y1: HEIGHT, y2: HEIGHT, 'vector-effect': 'non-scaling-stroke' }),
   );

@@ -33,7 +33,10 @@ function setProps(el, props) {
 }
 
 function flatten(children) {
-  return children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false).map((c) => (c instanceof Node ? c : String(c)));
+  return children
+    .flat(Infinity)
+    .filter((c) => c !== null && c !== undefined && c !== false)
+    .map((c) => (c instanceof Node ? c : String(c)));
 }
 
 /** A sentence for the user: an error (with the request id small, so staff can report it), a success or a note. */
@@ -56,7 +59,9 @@ export function facts(rows) {
   return h(
     'dl',
     { class: 'facts' },
-    rows.filter(([, value]) => value !== null && value !== undefined && value !== '').map(([label, value]) => h('div', null, h('dt', null, label), h('dd', null, value))),
+    rows
+      .filter(([, value]) => value !== null && value !== undefined && value !== '')
+      .map(([label, value]) => h('div', null, h('dt', null, label), h('dd', null, value))),
   );
 }
 

@@ -26,9 +26,7 @@ function attemptRow(attempt, retryButton) {
   const [label, tone] = ATTEMPT_STATUS[attempt.deliveryStatus] ?? [attempt.deliveryStatus, 'neutral'];
   const trigger = TRIGGER_LABELS[attempt.trigger];
   const time =
-    attempt.deliveryStatus === 'pending'
-      ? `Due ${dateTimeAgo(attempt.scheduledFor)}`
-      : dateTimeAgo(attempt.sentAt ?? attempt.createdAt);
+    attempt.deliveryStatus === 'pending' ? `Due ${dateTimeAgo(attempt.scheduledFor)}` : dateTimeAgo(attempt.sentAt ?? attempt.createdAt);
   return h(
     'article',
     { class: 'card attempt', 'data-delivery-id': attempt.deliveryId, 'data-status': attempt.deliveryStatus },
@@ -82,7 +80,14 @@ export async function renderHistory(ctx, webhookId) {
     const active = webhook.status === 'active';
     title.replaceChildren(h('h2', null, `Delivery history: ${connectionName(webhook)}`), statusBadge(webhook));
     offNote.replaceChildren(
-      ...(active ? [] : [notice('warn', 'This connection is switched off, so nothing can be sent again. Switch it back on from the connections page first.')]),
+      ...(active
+        ? []
+        : [
+            notice(
+              'warn',
+              'This connection is switched off, so nothing can be sent again. Switch it back on from the connections page first.',
+            ),
+          ]),
     );
     const seen = new Set();
     list.replaceChildren(

@@ -10,7 +10,7 @@ const CUSTOM = 'custom';
 /** What each preset is for, in the words of someone setting one up. */
 const PRESET_PURPOSE = {
   widget: 'For a booking form on your website: it sees services, staff and free times, and makes bookings.',
-  display: "For showing your salon on a website: details, services, staff and reviews. It cannot book.",
+  display: 'For showing your salon on a website: details, services, staff and reviews. It cannot book.',
   crm: 'For a customer-management program: everything except reviews, and it is notified of changes.',
 };
 
@@ -18,7 +18,13 @@ const PRESET_PURPOSE = {
 export function originsFrom(text) {
   return text
     .split(/[\s,]+/)
-    .map((entry) => entry.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/[/?#].*$/, '').replace(/:\d+$/, ''))
+    .map((entry) =>
+      entry
+        .trim()
+        .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+        .replace(/[/?#].*$/, '')
+        .replace(/:\d+$/, ''),
+    )
     .filter(Boolean);
 }
 
@@ -51,9 +57,23 @@ function checkbox(scope) {
 /** The form; `onCreated(key)` gets the answer of POST …/keys, which holds the value once. */
 export function keyForm(ctx, catalog, onCreated) {
   const presets = Object.entries(catalog.presets);
-  const name = h('input', { id: 'key-name', name: 'name', required: true, maxlength: 100, autocomplete: 'off', placeholder: 'e.g. Website booking form' });
+  const name = h('input', {
+    id: 'key-name',
+    name: 'name',
+    required: true,
+    maxlength: 100,
+    autocomplete: 'off',
+    placeholder: 'e.g. Website booking form',
+  });
   const scopes = catalog.scopes.map(checkbox);
-  const origins = h('textarea', { id: 'key-origins', name: 'origins', rows: 2, spellcheck: 'false', autocapitalize: 'off', placeholder: 'www.mysalon.com' });
+  const origins = h('textarea', {
+    id: 'key-origins',
+    name: 'origins',
+    rows: 2,
+    spellcheck: 'false',
+    autocapitalize: 'off',
+    placeholder: 'www.mysalon.com',
+  });
   const expires = h('input', { id: 'key-expires', name: 'expires', type: 'date' });
   const messages = h('div', { class: 'message-area' });
   const submit = h('button', { type: 'submit', class: 'primary' }, 'Create key');
@@ -62,7 +82,13 @@ export function keyForm(ctx, catalog, onCreated) {
     'form',
     { class: 'panel key-form', method: 'post', action: '/', novalidate: true },
     h('h3', null, 'Create a new key'),
-    h('div', { class: 'field' }, h('label', { for: 'key-name' }, 'Name'), h('p', { class: 'hint' }, 'Which program gets this key, so you recognise it later.'), name),
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { for: 'key-name' }, 'Name'),
+      h('p', { class: 'hint' }, 'Which program gets this key, so you recognise it later.'),
+      name,
+    ),
     h(
       'fieldset',
       { class: 'presets' },
@@ -75,10 +101,20 @@ export function keyForm(ctx, catalog, onCreated) {
       'div',
       { class: 'field' },
       h('label', { for: 'key-origins' }, 'Allowed websites (optional)'),
-      h('p', { class: 'hint' }, 'Only for keys used inside a web page: the website addresses that may use it, one per line. *.mysalon.com allows all its subdomains. Leave empty for a program on a server.'),
+      h(
+        'p',
+        { class: 'hint' },
+        'Only for keys used inside a web page: the website addresses that may use it, one per line. *.mysalon.com allows all its subdomains. Leave empty for a program on a server.',
+      ),
       origins,
     ),
-    h('div', { class: 'field' }, h('label', { for: 'key-expires' }, 'Stops working after (optional)'), h('p', { class: 'hint' }, 'Leave empty for a key that does not expire.'), expires),
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { for: 'key-expires' }, 'Stops working after (optional)'),
+      h('p', { class: 'hint' }, 'Leave empty for a key that does not expire.'),
+      expires,
+    ),
     messages,
     h('div', { class: 'actions' }, submit),
   );

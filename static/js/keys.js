@@ -69,7 +69,14 @@ function keyCard(key, catalog, actions) {
     h('header', null, h('h3', null, key.name), h('span', { class: `badge ${tone}` }, label)),
     facts([
       ['Kind', presetOf(key.scopes, catalog) ?? 'Own choice of permissions'],
-      ['May', h('ul', { class: 'scope-list' }, key.scopes.map((scope) => h('li', null, scopeLabel(scope))))],
+      [
+        'May',
+        h(
+          'ul',
+          { class: 'scope-list' },
+          key.scopes.map((scope) => h('li', null, scopeLabel(scope))),
+        ),
+      ],
       ['Allowed websites', key.allowedOrigins ? key.allowedOrigins.join(', ') : 'Any (for a program on a server)'],
       ['Stops working', key.expiresAt ? dateTime(key.expiresAt) : 'Never'],
       ['Last used', key.lastUsedAt ? dateTimeAgo(key.lastUsedAt) : 'Never'],
@@ -152,7 +159,11 @@ export async function renderKeys(ctx) {
       ...(keys.data.length === 0
         ? [h('p', { class: 'empty' }, 'No keys yet. Create one below for each program that should use your booking data.')]
         : keys.data.map((key) =>
-            keyCard(key, catalog, [key.status === 'active' ? regenerate(key) : null, key.status !== 'revoked' ? revoke(key) : null].filter(Boolean)),
+            keyCard(
+              key,
+              catalog,
+              [key.status === 'active' ? regenerate(key) : null, key.status !== 'revoked' ? revoke(key) : null].filter(Boolean),
+            ),
           )),
     );
   };

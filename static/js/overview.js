@@ -6,7 +6,13 @@ import { h } from './dom.js';
 import { bytes, capitalise, dateTime, duration, eventLabel, hostOf, plural, timeAgo } from './format.js';
 
 function tile(title, value, detail, tone) {
-  return h('section', { class: `tile ${tone ?? ''}` }, h('h3', null, title), h('p', { class: 'value' }, value), detail ? h('p', { class: 'detail' }, detail) : null);
+  return h(
+    'section',
+    { class: `tile ${tone ?? ''}` },
+    h('h3', null, title),
+    h('p', { class: 'value' }, value),
+    detail ? h('p', { class: 'detail' }, detail) : null,
+  );
 }
 
 function lastHourTile(counts) {
@@ -56,7 +62,14 @@ function problems(recent) {
             ),
           ),
         );
-  const note = retried > 0 ? h('p', { class: 'hint' }, `${plural(retried, 'other attempt', 'other attempts')} failed at first and were tried again automatically.`) : null;
+  const note =
+    retried > 0
+      ? h(
+          'p',
+          { class: 'hint' },
+          `${plural(retried, 'other attempt', 'other attempts')} failed at first and were tried again automatically.`,
+        )
+      : null;
   return [list, note];
 }
 
@@ -72,7 +85,12 @@ export async function renderOverview(ctx) {
       ? h(
           'div',
           { class: 'notice warn', role: 'status' },
-          h('p', null, `${plural(status.webhooks.failed, 'connection is', 'connections are')} switched off and will get no notifications. `, h('a', { href: '#connections' }, 'See connections')),
+          h(
+            'p',
+            null,
+            `${plural(status.webhooks.failed, 'connection is', 'connections are')} switched off and will get no notifications. `,
+            h('a', { href: '#connections' }, 'See connections'),
+          ),
         )
       : null;
   return h(
@@ -88,7 +106,12 @@ export async function renderOverview(ctx) {
     h(
       'div',
       { class: 'tiles', id: 'health' },
-      tile('Server', 'Running', `Up since ${dateTime(status.startedAt)} (${duration(status.uptimeSeconds)}) · version ${status.version}`, 'good'),
+      tile(
+        'Server',
+        'Running',
+        `Up since ${dateTime(status.startedAt)} (${duration(status.uptimeSeconds)}) · version ${status.version}`,
+        'good',
+      ),
       lastHourTile(status.deliveriesLastHour),
       queueTile(status.queue),
       connectionsTile(status.webhooks),

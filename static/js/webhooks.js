@@ -29,7 +29,12 @@ function card(webhook, key, ctx, flash) {
       : null;
   // Deliveries for a revoked or expired key are not sent, whatever the connection's own status.
   const keyNote =
-    key.status === 'active' ? null : notice('warn', `Its key “${key.name}” is ${key.status}, so nothing is sent to it. The program needs a new key and has to set up its connection again.`);
+    key.status === 'active'
+      ? null
+      : notice(
+          'warn',
+          `Its key “${key.name}” is ${key.status}, so nothing is sent to it. The program needs a new key and has to set up its connection again.`,
+        );
 
   const ping = h('button', { type: 'button', class: 'primary' }, 'Send a test');
   ping.addEventListener('click', () =>
@@ -43,8 +48,7 @@ function card(webhook, key, ctx, flash) {
     }),
   );
 
-  const reactivate =
-    webhook.status === 'failed' ? h('button', { type: 'button', class: 'primary' }, 'Switch back on') : null;
+  const reactivate = webhook.status === 'failed' ? h('button', { type: 'button', class: 'primary' }, 'Switch back on') : null;
   reactivate?.addEventListener('click', () =>
     busy(reactivate, 'Switching on…', async () => {
       try {
@@ -98,7 +102,13 @@ export async function renderConnections(ctx) {
     };
     list.replaceChildren(
       ...(webhooks.data.length === 0
-        ? [h('p', { class: 'empty' }, 'No connections yet. A program with a key that may “get notified of new bookings and other changes” sets up its connection itself.')]
+        ? [
+            h(
+              'p',
+              { class: 'empty' },
+              'No connections yet. A program with a key that may “get notified of new bookings and other changes” sets up its connection itself.',
+            ),
+          ]
         : webhooks.data.map((w) => card(w, keysById.get(w.apiKeyId) ?? { name: `key ${w.apiKeyId}`, status: 'active' }, ctx, flash))),
     );
   };

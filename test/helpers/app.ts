@@ -119,11 +119,11 @@ export class TestApp {
     scopes: readonly Scope[],
     extra: { allowedOrigins?: string[]; expiresAt?: string; name?: string } = {},
   ): Promise<KeyWithValue> {
-    return createKey(
-      { db: this.context.db, clock: this.context.clock, ids: this.context.ids },
-      businessId,
-      { name: extra.name ?? 'test key', scopes: [...scopes], ...extra },
-    );
+    return createKey({ db: this.context.db, clock: this.context.clock, ids: this.context.ids }, businessId, {
+      name: extra.name ?? 'test key',
+      scopes: [...scopes],
+      ...extra,
+    });
   }
 
   async service(businessId: number, name: string, extra: { active?: boolean; durationMinutes?: number } = {}) {

@@ -50,7 +50,11 @@ export class BookingStream {
       const n = this.#next++;
       this.sent += 1;
       const key = `${this.#o.tag}-${n}`;
-      const body = { serviceId: this.#o.serviceId, startTime, client: { name: `Stream client ${n}`, email: `${this.#o.tag}-${n}@example.com` } };
+      const body = {
+        serviceId: this.#o.serviceId,
+        startTime,
+        client: { name: `Stream client ${n}`, email: `${this.#o.tag}-${n}@example.com` },
+      };
       const reply = await this.#untilAnswered((url) =>
         fetch(`${url}/v1/integration/bookings`, {
           method: 'POST',

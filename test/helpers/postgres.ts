@@ -81,7 +81,18 @@ export async function startPostgres(options: { unref?: boolean } = {}): Promise<
 
   const init = spawnSync(
     bin('initdb'),
-    ['-D', data, '-U', 'booking', '--auth=scram-sha-256', `--pwfile=${path.join(root, 'pwfile')}`, '-E', 'UTF8', '--locale=C', '--no-instructions'],
+    [
+      '-D',
+      data,
+      '-U',
+      'booking',
+      '--auth=scram-sha-256',
+      `--pwfile=${path.join(root, 'pwfile')}`,
+      '-E',
+      'UTF8',
+      '--locale=C',
+      '--no-instructions',
+    ],
     { encoding: 'utf8', ...ids, cwd: root },
   );
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
@@ -99,7 +110,22 @@ export async function startPostgres(options: { unref?: boolean } = {}): Promise<
     log = '';
     server = spawn(
       bin('postgres'),
-      ['-D', data, '-p', String(port), '-k', sockets, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=on', '-c', 'max_connections=200', '-c', 'shared_buffers=32MB'],
+      [
+        '-D',
+        data,
+        '-p',
+        String(port),
+        '-k',
+        sockets,
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'fsync=on',
+        '-c',
+        'max_connections=200',
+        '-c',
+        'shared_buffers=32MB',
+      ],
       { ...ids, cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     server.stdout!.on('data', (chunk) => (log += chunk));
@@ -109,20 +135,28 @@ export async function startPostgres(options: { unref?: boolean } = {}): Promise<
       (server.stdout as unknown as { unref(): void }).unref();
       (server.stderr as unknown as { unref(): void }).unref();
     }
-    const exited = new Promise<never>((_, reject) => server!.once('exit', (code) => reject(new Error(`postgres exited (${code}): ${log}`))));
+    const exited = new Promise<never>((_, reject) =>
+      server!.once('exit', (code) => reject(new Error(`postgres exited (${code}): ${log}`))),
+    );
     await Promise.race([waitReady(bin('pg_isready'), port, ids), exited]);
   };
   await start();
 
   const env = { PGPASSWORD: password };
-  const made = spawnSync(bin('createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'booking', 'booking'], { encoding: 'utf8', env: { ...process.env, ...env } });
+  const made = spawnSync(bin('createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'booking', 'booking'], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
   if (made.status !== 0) throw new Error(`createdb booking: ${made.stderr}`);
   return {
     url: `postgres://booking:${encodeURIComponent(password)}@127.0.0.1:${port}/booking`,
     port,
     password,
     async createDatabase(name) {
-      const made = spawnSync(bin('createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'booking', name], { encoding: 'utf8', env: { ...process.env, ...env } });
+      const made = spawnSync(bin('createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'booking', name], {
+        encoding: 'utf8',
+        env: { ...process.env, ...env },
+      });
       if (made.status !== 0) throw new Error(`createdb ${name}: ${made.stderr}`);
       return `postgres://booking:${encodeURIComponent(password)}@127.0.0.1:${port}/${name}`;
     },
@@ -189,7 +223,9 @@ let databases = 0;
  * run alone with BOOKING_TEST_ENGINE=postgres.
  */
 export async function freshTestDatabase(): Promise<string> {
-  sharedCluster ??= process.env.BOOKING_TEST_PG_URL ? Promise.resolve(process.env.BOOKING_TEST_PG_URL) : startPostgres({ unref: true }).then((pg) => pg.url);
+  sharedCluster ??= process.env.BOOKING_TEST_PG_URL
+    ? Promise.resolve(process.env.BOOKING_TEST_PG_URL)
+    : startPostgres({ unref: true }).then((pg) => pg.url);
   const admin = await sharedCluster;
   const name = `t_${process.pid}_${++databases}_${Math.random().toString(36).slice(2, 8)}`;
   const { default: pg } = await import('pg');

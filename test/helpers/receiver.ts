@@ -10,10 +10,7 @@ export interface Received {
 }
 
 /** What the receiver does with a request: answer, never answer, or drop the connection. */
-export type Behaviour =
-  | { status: number; headers?: Record<string, string>; body?: string; delayMs?: number }
-  | 'hang'
-  | 'reset';
+export type Behaviour = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number } | 'hang' | 'reset';
 
 export type Handler = (request: Received, index: number) => Behaviour;
 

@@ -13,8 +13,12 @@ export interface Route {
 export function routeTable(app: TestApp): Route[] {
   const { integrationOperations, adminOperations } = app.server.app;
   return [
-    ...integrationOperations.filter((op) => !op.public).map((op) => ({ method: op.method, path: `${INTEGRATION_PREFIX}${op.path}`, api: 'integration' as const })),
-    ...adminOperations.filter((op) => op.path !== '/openapi.json').map((op) => ({ method: op.method, path: `${ADMIN_PREFIX}${op.path}`, api: 'admin' as const })),
+    ...integrationOperations
+      .filter((op) => !op.public)
+      .map((op) => ({ method: op.method, path: `${INTEGRATION_PREFIX}${op.path}`, api: 'integration' as const })),
+    ...adminOperations
+      .filter((op) => op.path !== '/openapi.json')
+      .map((op) => ({ method: op.method, path: `${ADMIN_PREFIX}${op.path}`, api: 'admin' as const })),
   ];
 }
 

@@ -42,14 +42,35 @@ export async function makeSalon(app: TestApp, name = 'Salon', timezone = 'Europe
   const haircut = (await admin(app, 'POST', `${base}/services`, { name: 'Haircut', durationMinutes: 45, price: 3500 }, 201)).body.id;
   const colour = (await admin(app, 'POST', `${base}/services`, { name: 'Colour', durationMinutes: 90, price: 8000 }, 201)).body.id;
   const anna = (
-    await admin(app, 'POST', `${base}/staff`, { name: 'Anna', email: 'anna@salon.test', phone: '+49 30 111', schedule: SCHEDULE, serviceIds: [haircut, colour] }, 201)
+    await admin(
+      app,
+      'POST',
+      `${base}/staff`,
+      { name: 'Anna', email: 'anna@salon.test', phone: '+49 30 111', schedule: SCHEDULE, serviceIds: [haircut, colour] },
+      201,
+    )
   ).body.id;
   const ben = (await admin(app, 'POST', `${base}/staff`, { name: 'Ben', schedule: SCHEDULE, serviceIds: [haircut] }, 201)).body.id;
   const key = (
-    await admin(app, 'POST', `${base}/keys`, {
-      name: 'all scopes',
-      scopes: ['business:read', 'services:read', 'staff:read', 'slots:read', 'bookings:read', 'bookings:write', 'reviews:read', 'webhooks:manage'],
-    }, 201)
+    await admin(
+      app,
+      'POST',
+      `${base}/keys`,
+      {
+        name: 'all scopes',
+        scopes: [
+          'business:read',
+          'services:read',
+          'staff:read',
+          'slots:read',
+          'bookings:read',
+          'bookings:write',
+          'reviews:read',
+          'webhooks:manage',
+        ],
+      },
+      201,
+    )
   ).body.key;
   return { businessId: business.id, haircut, colour, anna, ben, key, base };
 }

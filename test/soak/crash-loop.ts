@@ -76,7 +76,13 @@ export async function crashLoop(options: CrashLoopOptions): Promise<CrashLoopRep
   const restarts: number[] = [];
   let killedWithAttemptsInFlight = 0;
   let stopped = false;
-  const stream = new BookingStream({ url: () => server.url, apiKey, serviceId: 3, firstDate: nextWorkingDay(Date.now()), tag: `crash${options.seed}` });
+  const stream = new BookingStream({
+    url: () => server.url,
+    apiKey,
+    serviceId: 3,
+    firstDate: nextWorkingDay(Date.now()),
+    tag: `crash${options.seed}`,
+  });
   try {
     const hook = await fetch(`${server.url}/v1/integration/webhooks`, {
       method: 'POST',
@@ -91,30 +97,46 @@ export async function crashLoop(options: CrashLoopOptions): Promise<CrashLoopRep
       const booked = stream.created.size;
       await eventually(() => (stream.created.size > booked ? true : undefined), 30_000, 'a booking on the restarted server');
       await sleep(options.minUpMs + next() * (options.maxUpMs - options.minUpMs));
-      const inFlight = await queue(server.url).then((q) => Math.max(q.inFlight, q.leased), () => 0);
+      const inFlight = await queue(server.url).then(
+        (q) => Math.max(q.inFlight, q.leased),
+        () => 0,
+      );
       if (inFlight > 0) killedWithAttemptsInFlight += 1;
       server.child.kill('SIGKILL');
       await server.exited;
       const started = performance.now();
       server = await startServeProcess(['--data', data], ENV);
       restarts.push(performance.now() - started);
-      log(`kill ${kill}/${options.kills}: ${stream.created.size} bookings so far, ${inFlight} attempts in flight at the kill, back in ${Math.round(restarts.at(-1)!)} ms`);
+      log(
+        `kill ${kill}/${options.kills}: ${stream.created.size} bookings so far, ${inFlight} attempts in flight at the kill, back in ${Math.round(restarts.at(-1)!)} ms`,
+      );
     }
     await sleep(300);
     stopped = true;
     await load;
 
     const drainStarted = performance.now();
-    await eventually(async () => {
-      const q = await queue(server.url);
-      return q.due + q.leased + q.scheduled + q.inFlight === 0 ? true : undefined;
-    }, 60_000, 'every delivery to finish');
+    await eventually(
+      async () => {
+        const q = await queue(server.url);
+        return q.due + q.leased + q.scheduled + q.inFlight === 0 ? true : undefined;
+      },
+      60_000,
+      'every delivery to finish',
+    );
     const drainMs = performance.now() - drainStarted;
     server.child.kill('SIGTERM');
     const code = await server.exited;
     if (code !== 0) throw new Error(`the last server did not stop cleanly (exit ${code})`);
 
-    return { ...inspect(path.join(data, 'booking.db'), stream, receiver), seed: options.seed, kills: options.kills, killedWithAttemptsInFlight, restartMs: summary(restarts), drainMs: Math.round(drainMs) };
+    return {
+      ...inspect(path.join(data, 'booking.db'), stream, receiver),
+      seed: options.seed,
+      kills: options.kills,
+      killedWithAttemptsInFlight,
+      restartMs: summary(restarts),
+      drainMs: Math.round(drainMs),
+    };
   } finally {
     stopped = true;
     if (server.child.exitCode === null) {
@@ -137,25 +159,38 @@ function inspect(file: string, stream: BookingStream, receiver: Receiver) {
   try {
     const integrity = (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((r) => r.integrity_check).join('; ');
     if (integrity !== 'ok') problems.push(`integrity_check: ${integrity}`);
-    const leased = db.prepare("select count(*) from delivery_attempts where status = 'pending' or lease_until is not null").pluck().get() as number;
+    const leased = db
+      .prepare("select count(*) from delivery_attempts where status = 'pending' or lease_until is not null")
+      .pluck()
+      .get() as number;
     if (leased > 0) problems.push(`${leased} attempts still pending or leased after a clean stop`);
 
     const owed = db.prepare("select count(*) from events where event in ('booking.created', 'client.created')").pluck().get() as number;
     const deliveryIds = db.prepare('select delivery_id from deliveries').pluck().all() as string[];
     if (deliveryIds.length !== owed) problems.push(`${owed} events of the webhook's kinds but ${deliveryIds.length} deliveries`);
-    const unsuccessful = db.prepare("select count(*) from deliveries d where not exists (select 1 from delivery_attempts a where a.delivery_pk = d.id and a.status = 'success')").pluck().get() as number;
+    const unsuccessful = db
+      .prepare(
+        "select count(*) from deliveries d where not exists (select 1 from delivery_attempts a where a.delivery_pk = d.id and a.status = 'success')",
+      )
+      .pluck()
+      .get() as number;
     if (unsuccessful > 0) problems.push(`${unsuccessful} deliveries without a successful attempt`);
     const received = new Set(receiver.requests.map((r) => String(r.headers['x-webhook-delivery'])));
     const missing = deliveryIds.filter((id) => !received.has(id));
-    if (missing.length > 0) problems.push(`${missing.length} committed deliveries never reached the receiver (${missing.slice(0, 3).join(', ')})`);
+    if (missing.length > 0)
+      problems.push(`${missing.length} committed deliveries never reached the receiver (${missing.slice(0, 3).join(', ')})`);
 
     const bookings = db.prepare('select id from bookings').pluck().all() as number[];
     const confirmed = new Set(stream.created.values());
     if (confirmed.size !== stream.created.size) problems.push('two Idempotency-Keys were answered with the same booking');
     const lost = [...confirmed].filter((id) => !bookings.includes(id));
     if (lost.length > 0) problems.push(`${lost.length} bookings answered 201 are not in the database: ${lost.slice(0, 5).join(', ')}`);
-    if (bookings.length !== confirmed.size) problems.push(`${bookings.length} bookings in the database, ${confirmed.size} confirmed to the client`);
-    const doubled = db.prepare('select count(*) from (select client_id from bookings group by client_id having count(*) > 1)').pluck().get() as number;
+    if (bookings.length !== confirmed.size)
+      problems.push(`${bookings.length} bookings in the database, ${confirmed.size} confirmed to the client`);
+    const doubled = db
+      .prepare('select count(*) from (select client_id from bookings group by client_id having count(*) > 1)')
+      .pluck()
+      .get() as number;
     if (doubled > 0) problems.push(`${doubled} clients were booked twice (each request books a new client once)`);
     if (stream.serverErrors.length > 0) problems.push(`${stream.serverErrors.length} answers were 5xx: ${stream.serverErrors[0]}`);
 
@@ -181,7 +216,11 @@ function inspect(file: string, stream: BookingStream, receiver: Receiver) {
 
 function summary(values: number[]) {
   const round = (n: number) => Math.round(n);
-  return { min: round(Math.min(...values)), max: round(Math.max(...values)), mean: round(values.reduce((a, b) => a + b, 0) / values.length) };
+  return {
+    min: round(Math.min(...values)),
+    max: round(Math.max(...values)),
+    mean: round(values.reduce((a, b) => a + b, 0) / values.length),
+  };
 }
 
 // `npm run soak`: the full run, 10 kills, with a report for docs/reliability.md.

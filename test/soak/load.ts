@@ -62,14 +62,22 @@ export async function loadRun(options: LoadOptions): Promise<LoadReport> {
         method: 'POST',
         path: `/admin/api/businesses/${businessId}/keys`,
         headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: `load ${i}`, scopes: ['services:read', 'staff:read', 'slots:read', 'bookings:read', 'bookings:write'] }),
+        body: JSON.stringify({
+          name: `load ${i}`,
+          scopes: ['services:read', 'staff:read', 'slots:read', 'bookings:read', 'bookings:write'],
+        }),
       });
       const body = (await reply.body.json()) as { key: string };
       if (reply.statusCode !== 201) throw new Error(`key ${i}: ${reply.statusCode}`);
       keys.push(body.key);
     }
     const date = nextWorkingDay(Date.now());
-    const paths = ['/v1/integration/services', '/v1/integration/staff', `/v1/integration/slots?serviceId=3&date=${date}`, '/v1/integration/bookings?limit=5'];
+    const paths = [
+      '/v1/integration/services',
+      '/v1/integration/staff',
+      `/v1/integration/slots?serviceId=3&date=${date}`,
+      '/v1/integration/bookings?limit=5',
+    ];
 
     const byStatus: Record<string, number> = {};
     const admitted = new Map<string, number>();
@@ -94,7 +102,11 @@ export async function loadRun(options: LoadOptions): Promise<LoadReport> {
             path: booking ? '/v1/integration/bookings' : paths[(n + i) % paths.length]!,
             headers: { 'x-api-key': key, ...(booking ? { 'content-type': 'application/json' } : {}) },
             body: booking
-              ? JSON.stringify({ serviceId: 3, startTime: `${date}T10:00:00+01:00`, client: { name: `Load ${n}`, email: `load-${n}-${i}@example.com` } })
+              ? JSON.stringify({
+                  serviceId: 3,
+                  startTime: `${date}T10:00:00+01:00`,
+                  client: { name: `Load ${n}`, email: `load-${n}-${i}@example.com` },
+                })
               : undefined,
           });
           await reply.body.dump();
@@ -132,7 +144,9 @@ export async function loadRun(options: LoadOptions): Promise<LoadReport> {
       requests,
       requestsPerSecond: Math.round(requests / (elapsed / 1000)),
       byStatus,
-      serverErrors: Object.entries(byStatus).filter(([status]) => Number(status) >= 500).reduce((sum, [, n]) => sum + n, 0),
+      serverErrors: Object.entries(byStatus)
+        .filter(([status]) => Number(status) >= 500)
+        .reduce((sum, [, n]) => sum + n, 0),
       connectionErrors,
       mostAdmittedInAWindow: Math.max(...admitted.values()),
       windows: admitted.size,

@@ -52,7 +52,9 @@ export async function checkServer(url: string): Promise<void> {
     );
     const version = Number(rows[0]!.server_version_num);
     if (version < MIN_SERVER_VERSION * 10_000) {
-      throw new StorageSetupError(`PostgreSQL ${rows[0]!.server_version} at ${where} is too old: booking-api needs PostgreSQL ${MIN_SERVER_VERSION} or newer`);
+      throw new StorageSetupError(
+        `PostgreSQL ${rows[0]!.server_version} at ${where} is too old: booking-api needs PostgreSQL ${MIN_SERVER_VERSION} or newer`,
+      );
     }
   } finally {
     await client.end().catch(() => undefined);
@@ -63,7 +65,13 @@ function connectFailure(error: unknown, where: string): string {
   const e = error as { code?: string; message?: string };
   if (e.code === '28P01' || e.code === '28000') return `PostgreSQL at ${where} refused the login (${e.message})`;
   if (e.code === '3D000') return `PostgreSQL at ${where}: ${e.message}`;
-  if (e.code === 'ECONNREFUSED' || e.code === 'ENOTFOUND' || e.code === 'EHOSTUNREACH' || e.code === 'EAI_AGAIN' || e.code === 'ETIMEDOUT') {
+  if (
+    e.code === 'ECONNREFUSED' ||
+    e.code === 'ENOTFOUND' ||
+    e.code === 'EHOSTUNREACH' ||
+    e.code === 'EAI_AGAIN' ||
+    e.code === 'ETIMEDOUT'
+  ) {
     return `cannot reach PostgreSQL at ${where} (${e.code})`;
   }
   if (/timeout/i.test(e.message ?? '')) return `cannot reach PostgreSQL at ${where} (no answer within 5 s)`;

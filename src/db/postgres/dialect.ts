@@ -1,8 +1,17 @@
 import {
-  PostgresDialect, PostgresDriver, type CompiledQuery, type DatabaseConnection, type Driver, type PostgresDialectConfig, type QueryResult, type TransactionSettings } from 'kysely';
+  PostgresDialect,
+  PostgresDriver,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type PostgresDialectConfig,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
 
 /** A statement that changes a table some cache depends on (the topics' tables of migration 0004). */
-const CACHED_WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?(?:api_keys|webhooks|businesses|services|staff|staff_services|time_off|closures)"?[\s(]/i;
+const CACHED_WRITE =
+  /^\s*(?:insert\s+into|update|delete\s+from)\s+"?(?:api_keys|webhooks|businesses|services|staff|staff_services|time_off|closures)"?[\s(]/i;
 
 /**
  * Kysely's PostgresDialect, told when this process has committed a change the caches depend on:

@@ -41,19 +41,22 @@ export async function acquirePostgresInstanceLock(url: string, onLost: (error: E
     return next;
   };
   const retake = (attempt: number) => {
-    setTimeout(() => {
-      if (released) return;
-      take().then(
-        (next) => {
-          if (released) void next.end().catch(() => undefined);
-          else client = next;
-        },
-        (error: Error) => {
-          if (error instanceof InstanceLockedError) onLost(error);
-          else retake(attempt + 1);
-        },
-      );
-    }, Math.min(2_000, 100 * 2 ** attempt)).unref();
+    setTimeout(
+      () => {
+        if (released) return;
+        take().then(
+          (next) => {
+            if (released) void next.end().catch(() => undefined);
+            else client = next;
+          },
+          (error: Error) => {
+            if (error instanceof InstanceLockedError) onLost(error);
+            else retake(attempt + 1);
+          },
+        );
+      },
+      Math.min(2_000, 100 * 2 ** attempt),
+    ).unref();
   };
   client = await take();
   return {

@@ -45,10 +45,7 @@ const dueOfWebhook = prepared<{ webhookId: number; now: number; limit: number },
 
 const lease = prepared<{ ids: string; leaseUntil: number }>((qb, p) =>
   // updated_at stays: it means "finished at" to the stats, and an index follows it.
-  qb
-    .updateTable('delivery_attempts')
-    .set({ lease_until: p.leaseUntil })
-    .where('id', 'in', jsonIds(qb, p.ids)),
+  qb.updateTable('delivery_attempts').set({ lease_until: p.leaseUntil }).where('id', 'in', jsonIds(qb, p.ids)),
 );
 
 const details = prepared<{ ids: string }, ClaimedAttempt>((qb, p) =>
