@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { readSetting, writeSetting } from '../db/settings.repository.ts';
@@ -22,7 +23,7 @@ export class SecretsKeyError extends Error {}
  */
 export class SecretBox {
   readonly #key: Buffer;
-  readonly #opened = new Map<string, string>();
+  readonly #opened = new LRUCache<string, string>({ max: CACHE_LIMIT });
 
   constructor(key: Buffer) {
     if (key.length !== 32) throw new Error('a secrets key has 32 bytes');
@@ -58,7 +59,6 @@ export class SecretBox {
   }
 
   #remember(sealed: string, secret: string): void {
-    if (this.#opened.size >= CACHE_LIMIT) this.#opened.clear();
     this.#opened.set(sealed, secret);
   }
 }
