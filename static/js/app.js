@@ -1,14 +1,10 @@
-// The status page: login, the choice of salon, and the views behind the address's #fragment
-// (#overview, #connections, #connections/12, #keys). The token is never part of the address.
+// The page: login, the choice of salon, and the views behind the address's #fragment (the table
+// of views is routes.js). The token is never part of the address.
 
 import { api, onUnauthorized, session } from './api.js';
 import { errorNotice, h, notice } from './dom.js';
-import { renderHistory } from './history.js';
-import { renderKeys } from './keys.js';
-import { renderOverview } from './overview.js';
-import { renderConnections } from './webhooks.js';
+import { routeOf } from './routes.js';
 
-const REFRESH_MS = 30_000;
 const BUSINESS_KEY = 'booking-api.business';
 
 const $ = (id) => document.getElementById(id);
@@ -21,36 +17,27 @@ let business = null;
 let renderCount = 0;
 let refreshTimer;
 
-/** The view for the current #fragment: [nav entry, render function]. */
-function routeOf(hash) {
-  const [name, id] = hash.replace(/^#\/?/, '').split('/');
-  if (name === 'connections' && /^\d+$/.test(id ?? '')) return ['connections', (ctx) => renderHistory(ctx, Number(id))];
-  if (name === 'connections') return ['connections', renderConnections];
-  if (name === 'keys') return ['keys', renderKeys];
-  return ['overview', renderOverview];
-}
-
 /**
  * Shows the current route. `quiet` (the timed refresh) keeps the old content until the new one is
  * ready instead of flashing "Loading…". A render that a newer one overtook is dropped.
  */
 async function show({ quiet = false } = {}) {
   clearTimeout(refreshTimer);
-  const [name, render] = routeOf(location.hash);
+  const route = routeOf(location.hash);
   for (const link of document.querySelectorAll('nav a')) {
-    if (link.dataset.view === name) link.setAttribute('aria-current', 'page');
+    if (link.dataset.view === route.nav) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
   const mine = ++renderCount;
   const ctx = { business, refresh: () => show(), isCurrent: () => mine === renderCount && session.token !== null };
   if (!quiet) view.replaceChildren(h('p', { class: 'loading' }, 'Loading…'));
   try {
-    const content = await render(ctx);
+    const content = await route.render(ctx, route.id);
     if (ctx.isCurrent()) view.replaceChildren(content);
   } catch (error) {
     if (ctx.isCurrent()) view.replaceChildren(errorNotice(error), h('button', { type: 'button', onclick: () => show() }, 'Try again'));
   }
-  if (name === 'overview' && ctx.isCurrent()) refreshTimer = setTimeout(() => show({ quiet: true }), REFRESH_MS);
+  if (route.refreshMs && ctx.isCurrent()) refreshTimer = setTimeout(() => show({ quiet: true }), route.refreshMs);
 }
 
 function chooseBusiness(id) {
