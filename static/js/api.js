@@ -43,11 +43,54 @@ const FIELD_LABELS = {
   allowedOrigins: 'Each allowed website',
   expiresAt: 'The expiry date',
   status: 'The status',
+  description: 'The description',
+  durationMinutes: 'The duration',
+  price: 'The price',
+  currency: 'The currency',
+  bufferBeforeMinutes: 'The minutes to prepare',
+  bufferAfterMinutes: 'The minutes to clean up',
+  title: 'The job title',
+  email: 'The e-mail address',
+  phone: 'The phone number',
+  serviceIds: 'The services',
+  schedule: 'The weekly hours',
+  mon: 'Monday’s hours',
+  tue: 'Tuesday’s hours',
+  wed: 'Wednesday’s hours',
+  thu: 'Thursday’s hours',
+  fri: 'Friday’s hours',
+  sat: 'Saturday’s hours',
+  sun: 'Sunday’s hours',
+  startDate: 'The first day',
+  endDate: 'The last day',
+  startTime: 'The start',
+  endTime: 'The end',
+  note: 'The note',
+  notes: 'The notes',
+  rating: 'The rating',
+  comment: 'The comment',
+  authorName: 'The name shown with the review',
+  bookingId: 'The visit',
+  timezone: 'The time zone',
+  address: 'The address',
+  website: 'The website',
+  workingHours: 'The opening hours',
+  slotStepMinutes: 'The time between offered start times',
+  minNoticeMinutes: 'The minimum notice',
+  horizonDays: 'How far ahead clients can book',
+  search: 'The search',
 };
 
-/** Turns `"allowedOrigins[0]" must be …` into `Each allowed website must be …`. */
+const COMPARISONS = { '>=': 'at least', '<=': 'at most', '>': 'more than', '<': 'less than' };
+
+/**
+ * Turns `"allowedOrigins[0]" must be …` into `Each allowed website must be …`, and
+ * `"durationMinutes" must be >= 5.` into `The duration must be at least 5.`
+ */
 function validationSentence(message) {
-  return message.replace(/^"([A-Za-z]+)(\[\d+\])?[^"]*"/, (whole, field) => FIELD_LABELS[field] ?? whole);
+  return message
+    .replace(/^"([A-Za-z]+)(\[\d+\])?[^"]*"/, (whole, field) => FIELD_LABELS[field] ?? whole)
+    .replace(/ must be (>=|<=|>|<) /, (_, sign) => ` must be ${COMPARISONS[sign]} `);
 }
 
 function sentenceFor(status, body) {

@@ -7,6 +7,7 @@
 import { renderHistory } from './history.js';
 import { renderKeys } from './keys.js';
 import { renderOverview } from './overview.js';
+import { renderServices } from './services.js';
 import { renderConnections } from './webhooks.js';
 
 export const DEFAULT_VIEW = 'overview';
@@ -22,6 +23,7 @@ export const ROUTES = new Map([
     },
   ],
   ['keys', { nav: 'keys', render: renderKeys }],
+  ['services', { nav: 'services', render: renderServices }],
 ]);
 
 /** The route for a #fragment: { name, id, nav, render, refreshMs }. Unknown names show the default view. */
