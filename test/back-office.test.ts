@@ -3,7 +3,8 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
 import { fitsWidth, openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
-import { admin, makeSalon, type Salon } from './helpers/salon.ts';
+import { TestClock } from './helpers/clock.ts';
+import { admin, bookingBody, makeSalon, type Salon, TEST_NOW } from './helpers/salon.ts';
 
 // The salon's back office in Chromium: each screen does its main job, and the result is read back
 // through the admin API. One browser, one tab, one login for the whole file.
@@ -18,10 +19,21 @@ describe('the back office in Chromium', () => {
   let browser: Browser;
   let page: Page;
   let guard: PageGuard;
+  let annaBooking = 0;
+  const clock = new TestClock(TEST_NOW);
 
   before(async () => {
-    app = await TestApp.start();
+    app = await TestApp.start({ clock });
     salon = await makeSalon(app, 'Hair by Anna');
+    annaBooking = (
+      await admin(
+        app,
+        'POST',
+        `${salon.base}/bookings`,
+        bookingBody(salon.haircut, '2026-11-23T10:00:00+01:00', { staffId: salon.anna }),
+        201,
+      )
+    ).body.id;
     browser = await openBrowser();
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
     guard = new PageGuard(page);
@@ -91,12 +103,106 @@ describe('the back office in Chromium', () => {
     assert.equal(await page.locator('.card.service', { hasText: 'Beard trim' }).count(), 0);
   });
 
+  it('staff: adds a staff member with hours and services, changes them, and plans time off showing the bookings it overlaps', async () => {
+    await nav('Staff');
+    await page.locator('.card.staff', { hasText: 'Anna' }).waitFor();
+    await page.getByRole('link', { name: 'Add a staff member' }).click();
+    await page.getByLabel('Name').fill('Carla');
+    await page.getByLabel('Title (optional)').fill('Colourist');
+    await page.getByLabel('E-mail (optional)').fill('carla-at-the-salon');
+    await page.getByLabel('Haircut').check();
+    assert.equal(await page.getByLabel('Monday hours').inputValue(), '09:00–18:00');
+    await page.getByLabel('Monday breaks').fill('13:00-13:30');
+    await page.getByLabel('Tuesday hours').fill('9 till 5');
+    await page.getByLabel('Saturday hours').fill('10-14');
+    await page.getByRole('button', { name: 'Add staff member' }).click();
+    assert.match(
+      await refusal().innerText(),
+      /^Tuesday hours: write times as 09:00–13:00, several separated by commas \(“9 till 5” is not understood\)\.$/,
+    );
+
+    await page.getByLabel('Tuesday hours').fill('9-17');
+    guard.expect(/status of 400/);
+    await page.getByRole('button', { name: 'Add staff member' }).click();
+    await refusal().getByText('The e-mail address must be an e-mail address.').waitFor();
+    await page.getByLabel('E-mail (optional)').fill('carla@salon.test');
+    await page.getByRole('button', { name: 'Add staff member' }).click();
+    await good().getByText('Added Carla.', { exact: false }).waitFor();
+    const carlaId = Number(page.url().split('#staff/')[1]);
+    let carla = await get(`/staff/${carlaId}`);
+    assert.deepEqual([carla.name, carla.title, carla.email, carla.serviceIds], ['Carla', 'Colourist', 'carla@salon.test', [salon.haircut]]);
+    assert.deepEqual(carla.schedule.mon, { hours: [{ start: '09:00', end: '18:00' }], breaks: [{ start: '13:00', end: '13:30' }] });
+    assert.deepEqual(carla.schedule.tue, { hours: [{ start: '09:00', end: '17:00' }], breaks: [] });
+    assert.deepEqual(carla.schedule.sat, { hours: [{ start: '10:00', end: '14:00' }], breaks: [] });
+    assert.deepEqual(carla.schedule.sun, { hours: [], breaks: [] });
+
+    await page.getByLabel('Phone (optional)').fill('+49 30 222');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await page.locator('#staff-details .notice.good').getByText('Saved Carla’s details.').waitFor();
+    await page.getByLabel('Colour').check();
+    await page.getByRole('button', { name: 'Save services' }).click();
+    await page.locator('#staff-services .notice.good').getByText('Saved: Carla does Haircut, Colour.').waitFor();
+    await page.getByLabel('Friday hours').fill('');
+    await page.getByRole('button', { name: 'Save weekly hours' }).click();
+    await page.locator('#staff-schedule .notice.good').waitFor();
+    carla = await get(`/staff/${carlaId}`);
+    assert.equal(carla.phone, '+49 30 222');
+    assert.deepEqual([...carla.serviceIds].sort(), [salon.haircut, salon.colour].sort());
+    assert.deepEqual(carla.schedule.fri, { hours: [], breaks: [] });
+
+    await page.getByRole('button', { name: 'Take off the booking list' }).click();
+    await confirm('Take off the list');
+    await page.getByText('Carla is off the booking list.').waitFor();
+    assert.equal((await get(`/staff/${carlaId}`)).active, false);
+
+    // Time off for Anna, who has a booking on Monday at 10:00.
+    await page.goto(`${app.url}/#staff/${salon.anna}`);
+    await page.getByLabel('First day').fill('2026-11-23');
+    await page.getByLabel('Last day').fill('2026-11-24');
+    await page.getByLabel('Note (optional)').fill('Holiday');
+    await page.getByRole('button', { name: 'Add time off' }).click();
+    const answer = page.locator('#time-off-form .message-area');
+    await answer.getByText('Added time off for Anna: Mon, 23 Nov 2026 to Tue, 24 Nov 2026.').waitFor();
+    assert.match(await answer.innerText(), /It overlaps a booking\. They stay booked/);
+    assert.equal(
+      await answer.getByRole('link', { name: 'Mon, 23 Nov 2026, 10:00: Ada Lovelace, Haircut' }).getAttribute('href'),
+      `#bookings/${annaBooking}`,
+    );
+    let timeOff = (await get(`/staff/${salon.anna}/time-off`)).data;
+    assert.deepEqual(
+      timeOff.map((t: Record<string, unknown>) => [t.allDay, t.startDate, t.endDate, t.note]),
+      [[true, '2026-11-23', '2026-11-24', 'Holiday']],
+    );
+
+    const row = page.locator(`[data-time-off-id="${timeOff[0].id}"]`);
+    await row.getByRole('button', { name: 'Change' }).click();
+    await page.getByLabel('Part of a day').check();
+    await page.getByLabel('Day', { exact: true }).fill('2026-11-23');
+    await page.getByLabel('From', { exact: true }).fill('14:00');
+    await page.getByLabel('Until', { exact: true }).fill('16:00');
+    await page.getByRole('button', { name: 'Save time off' }).click();
+    await answer.getByText('Changed time off for Anna: Mon, 23 Nov 2026, 14:00–16:00.').waitFor();
+    assert.equal(await answer.locator('.notice.warn').count(), 0, 'the afternoon overlaps no booking');
+    timeOff = (await get(`/staff/${salon.anna}/time-off`)).data;
+    assert.deepEqual(
+      timeOff.map((t: Record<string, unknown>) => [t.allDay, t.startTime, t.endTime, t.note]),
+      [[false, '2026-11-23T14:00:00.000+01:00', '2026-11-23T16:00:00.000+01:00', 'Holiday']],
+    );
+
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await confirm('Remove time off');
+    await page.getByText('Removed the time off Mon, 23 Nov 2026, 14:00–16:00.').waitFor();
+    assert.deepEqual((await get(`/staff/${salon.anna}/time-off`)).data, []);
+  });
+
   it('every screen fits a 375 px phone', async () => {
     await page.setViewportSize({ width: 375, height: 812 });
     try {
       for (const [hash, ready] of [
         ['#services', '.card.service'],
         [`#services/${salon.haircut}`, '.edit-form'],
+        ['#staff', '.card.staff'],
+        [`#staff/${salon.anna}`, '#time-off-form'],
       ]) {
         await page.goto(`${app.url}/${hash}`);
         await page.locator(ready!).first().waitFor();

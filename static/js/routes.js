@@ -8,6 +8,7 @@ import { renderHistory } from './history.js';
 import { renderKeys } from './keys.js';
 import { renderOverview } from './overview.js';
 import { renderServices } from './services.js';
+import { renderStaff } from './staff.js';
 import { renderConnections } from './webhooks.js';
 
 export const DEFAULT_VIEW = 'overview';
@@ -24,6 +25,7 @@ export const ROUTES = new Map([
   ],
   ['keys', { nav: 'keys', render: renderKeys }],
   ['services', { nav: 'services', render: renderServices }],
+  ['staff', { nav: 'staff', render: renderStaff }],
 ]);
 
 /** The route for a #fragment: { name, id, nav, render, refreshMs }. Unknown names show the default view. */
