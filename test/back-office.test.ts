@@ -195,6 +195,46 @@ describe('the back office in Chromium', () => {
     assert.deepEqual((await get(`/staff/${salon.anna}/time-off`)).data, []);
   });
 
+  it('clients: finds one, adds one, changes contact details, and shows the visits with links to the bookings', async () => {
+    await nav('Clients');
+    await page.getByText('1 client in all.').waitFor();
+    await page.getByRole('link', { name: 'Add a client' }).click();
+    await page.getByLabel('Name').fill('Grace Hopper');
+    await page.getByLabel('E-mail (optional)').fill('ada@example.com');
+    guard.expect(/status of 409/);
+    await page.getByRole('button', { name: 'Add client' }).click();
+    await refusal().getByText('Another client already has this e-mail address.').waitFor();
+    await page.getByLabel('E-mail (optional)').fill('grace@example.com');
+    await page.getByRole('button', { name: 'Add client' }).click();
+    await good().getByText('Added Grace Hopper.').waitFor();
+    const graceId = Number(page.url().split('#clients/')[1]);
+    assert.deepEqual(
+      [(await get(`/clients/${graceId}`)).name, (await get(`/clients/${graceId}`)).email],
+      ['Grace Hopper', 'grace@example.com'],
+    );
+    assert.match(await page.locator('.visits').innerText(), /^Visits\s+No bookings yet\.$/);
+
+    await page.getByRole('link', { name: '← All clients' }).click();
+    await page.getByLabel('Search by name, e-mail or phone').fill('grace');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('1 client matches “grace”.').waitFor();
+    await page.getByRole('link', { name: 'Grace Hopper' }).click();
+    await page.getByLabel('Phone (optional)').fill('+1 555 0100');
+    await page.getByLabel('Notes (optional)').fill('Prefers mornings');
+    await page.getByRole('button', { name: 'Save contact details' }).click();
+    await good().getByText('Saved Grace Hopper’s contact details.', { exact: false }).waitFor();
+    const grace = await get(`/clients/${graceId}`);
+    assert.deepEqual([grace.phone, grace.notes, grace.email], ['+1 555 0100', 'Prefers mornings', 'grace@example.com']);
+
+    const ada = (await get('/clients?search=ada')).data[0];
+    await page.goto(`${app.url}/#clients/${ada.id}`);
+    const visit = page.locator(`.visits [data-booking-id="${annaBooking}"]`);
+    await visit.waitFor();
+    assert.equal(await visit.getByRole('link').getAttribute('href'), `#bookings/${annaBooking}`);
+    assert.match(await visit.innerText(), /^Mon, 23 Nov 2026, 10:00 · Haircut with Anna · €35\.00\s+Confirmed$/);
+    assert.match(await page.locator('.visits .hint').innerText(), /^1 booking \(1 confirmed\)\.$/);
+  });
+
   it('every screen fits a 375 px phone', async () => {
     await page.setViewportSize({ width: 375, height: 812 });
     try {
@@ -203,6 +243,8 @@ describe('the back office in Chromium', () => {
         [`#services/${salon.haircut}`, '.edit-form'],
         ['#staff', '.card.staff'],
         [`#staff/${salon.anna}`, '#time-off-form'],
+        ['#clients', '.client-results li'],
+        ['#clients/1', '.visits'],
       ]) {
         await page.goto(`${app.url}/${hash}`);
         await page.locator(ready!).first().waitFor();

@@ -4,6 +4,7 @@
 // `id` is the part after the slash, or undefined. `nav` is the menu entry the view belongs to.
 // To add a view: write its module, import it here and add a line. The menu itself is in index.html.
 
+import { renderClients } from './clients.js';
 import { renderHistory } from './history.js';
 import { renderKeys } from './keys.js';
 import { renderOverview } from './overview.js';
@@ -26,6 +27,7 @@ export const ROUTES = new Map([
   ['keys', { nav: 'keys', render: renderKeys }],
   ['services', { nav: 'services', render: renderServices }],
   ['staff', { nav: 'staff', render: renderStaff }],
+  ['clients', { nav: 'clients', render: renderClients }],
 ]);
 
 /** The route for a #fragment: { name, id, nav, render, refreshMs }. Unknown names show the default view. */
