@@ -4,6 +4,7 @@ import bookingRescheduleSchema from '../../schema/booking-reschedule.json' with 
 import bookingsQuerySchema from '../../schema/bookings-query.json' with { type: 'json' };
 import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
 import { idOf, operation, Reply, typed, type Operation } from '../http/operations.ts';
+import { listBookingEvents } from './booking-events.ts';
 import {
   cancelBooking,
   createBooking,
@@ -59,6 +60,15 @@ export const bookingAdminOperations: Operation[] = [
     params: one,
     success: { status: 200, schema: 'Booking' },
     handle: ({ params }, app) => getBooking(app, salon(params.businessId), params.id),
+  }),
+  operation({
+    operationId: 'adminListBookingEvents',
+    method: 'GET',
+    path: `${BUSINESS}/bookings/:id/events`,
+    summary: "A booking's events (booking.*, payment.*, review.created), newest first, with where each was sent",
+    params: one,
+    success: { status: 200, schema: 'BookingEventList' },
+    handle: ({ params }, app) => listBookingEvents(app, params.businessId, params.id),
   }),
   ...(['confirm', 'complete', 'no-show'] as const).map((name) =>
     operation({

@@ -125,6 +125,8 @@ export interface EventsTable {
   event: string;
   /** JSON of the event's data object. */
   data: string;
+  /** The booking the event is about (its data's `bookingId`), if any. */
+  booking_id: number | null;
   created_at: number;
 }
 

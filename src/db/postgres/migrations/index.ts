@@ -8,6 +8,7 @@ import * as buffers from './0006-buffers.ts';
 import * as holds from './0007-holds.ts';
 import * as bookingServices from './0008-booking-services.ts';
 import * as calendarFeeds from './0009-calendar-feeds.ts';
+import * as eventBookings from './0010-event-bookings.ts';
 
 /**
  * PostgreSQL's migrations: the same numbers and meaning as SQLite's (src/db/migrations), written
@@ -24,4 +25,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '0007-holds': holds,
   '0008-booking-services': bookingServices,
   '0009-calendar-feeds': calendarFeeds,
+  '0010-event-bookings': eventBookings,
 };

@@ -1,0 +1,99 @@
+import { toIso } from '../clock.ts';
+import type { AppContext } from '../app-context.ts';
+import type { Db } from '../db/transaction.ts';
+import type { AttemptStatus } from '../db/tables.ts';
+import { errors } from '../http/errors.ts';
+
+/** The newest events of one booking that the page lists (a booking has a handful). */
+const LIMIT = 100;
+
+async function eventsOfBooking(db: Db, businessId: number, bookingId: number) {
+  return db
+    .selectFrom('events')
+    .select(['id', 'event', 'data', 'created_at'])
+    .where('booking_id', '=', bookingId)
+    .where('business_id', '=', businessId)
+    .orderBy('id', 'desc')
+    .limit(LIMIT)
+    .execute();
+}
+
+async function deliveriesOfEvents(db: Db, eventIds: number[]) {
+  if (eventIds.length === 0) return [];
+  return db
+    .selectFrom('deliveries as d')
+    .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
+    .select(['d.id', 'd.delivery_id', 'd.event_id', 'd.webhook_id', 'w.target_url', 'w.description'])
+    .where('d.event_id', 'in', eventIds)
+    .orderBy('d.id')
+    .execute();
+}
+
+async function attemptsOfDeliveries(db: Db, deliveryPks: number[]) {
+  if (deliveryPks.length === 0) return [];
+  return db
+    .selectFrom('delivery_attempts')
+    .select(['delivery_pk', 'attempt_number', 'status', 'sent_at', 'response_status_code', 'error_message'])
+    .where('delivery_pk', 'in', deliveryPks)
+    .orderBy('attempt_number')
+    .execute();
+}
+
+/**
+ * What happened to a booking (booking.*, payment.* and review.created, newest first) and where
+ * each event was sent: one delivery per connection that listened, with its latest attempt.
+ */
+export async function listBookingEvents(app: Pick<AppContext, 'db'>, businessId: number, bookingId: number) {
+  const booking = await app.db
+    .selectFrom('bookings')
+    .select('id')
+    .where('id', '=', bookingId)
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
+  if (!booking) throw errors.notFound('Booking');
+  const events = await eventsOfBooking(app.db, businessId, bookingId);
+  const deliveries = await deliveriesOfEvents(
+    app.db,
+    events.map((e) => e.id),
+  );
+  const attempts = await attemptsOfDeliveries(
+    app.db,
+    deliveries.map((d) => d.id),
+  );
+  const latest = new Map<
+    number,
+    { count: number; status: AttemptStatus; sentAt: number | null; code: number | null; error: string | null }
+  >();
+  for (const a of attempts) {
+    latest.set(a.delivery_pk, {
+      count: (latest.get(a.delivery_pk)?.count ?? 0) + 1,
+      status: a.status,
+      sentAt: a.sent_at,
+      code: a.response_status_code,
+      error: a.error_message,
+    });
+  }
+  const data = events.map((e) => ({
+    id: e.id,
+    event: e.event,
+    occurredAt: toIso(e.created_at),
+    data: JSON.parse(e.data) as Record<string, unknown>,
+    deliveries: deliveries
+      .filter((d) => d.event_id === e.id)
+      .map((d) => {
+        const last = latest.get(d.id);
+        return {
+          deliveryId: d.delivery_id,
+          webhookId: d.webhook_id,
+          targetUrl: d.target_url,
+          description: d.description,
+          status: last?.status ?? 'pending',
+          attempts: last?.count ?? 0,
+          lastAttemptAt: last?.sentAt ? toIso(last.sentAt) : null,
+          responseStatusCode: last?.code ?? null,
+          errorMessage: last?.error ?? null,
+        };
+      }),
+  }));
+  return { data, total: data.length };
+}
