@@ -105,7 +105,7 @@ try {
     await shot('login', false);
     await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.locator('#health').waitFor();
+    await page.locator('.calendar').waitFor(); // the front desk opens on the calendar
 
     await page.setViewportSize({ width: 1200, height: 900 });
     await go('#overview', '#health');

@@ -64,6 +64,9 @@ describe('the status page in Chromium', () => {
     assert.match(await message.innerText(), /Reference for support: req_\S+/);
 
     await logIn(ADMIN_TOKEN);
+    // The front desk opens on the calendar; the status is one menu entry away.
+    await page.locator('.calendar').waitFor();
+    await nav('Overview');
     await page.locator('#health').waitFor();
     assert.equal(await page.locator('#business-name').innerText(), 'Hair by Anna');
     assert.ok(!page.url().includes(ADMIN_TOKEN), `the token is in the address ${page.url()}`);

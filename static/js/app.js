@@ -24,12 +24,25 @@ let refreshTimer;
 async function show({ quiet = false } = {}) {
   clearTimeout(refreshTimer);
   const route = routeOf(location.hash);
+  closeMenu();
+  // A form left open over the view (a new booking, say) goes with the view.
+  for (const dialog of document.querySelectorAll('dialog.form-dialog')) dialog.close();
+  if (!business && route.name !== 'setup') {
+    // A server without a salon: the first-run setup is the only thing to do.
+    history.replaceState(null, '', '#setup');
+    return show();
+  }
   for (const link of document.querySelectorAll('nav a')) {
     if (link.dataset.view === route.nav) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
   const mine = ++renderCount;
-  const ctx = { business, refresh: () => show(), isCurrent: () => mine === renderCount && session.token !== null };
+  const ctx = {
+    business,
+    refresh: () => show(),
+    isCurrent: () => mine === renderCount && session.token !== null,
+    reloadBusinesses,
+  };
   if (!quiet) view.replaceChildren(h('p', { class: 'loading' }, 'Loading…'));
   try {
     const content = await route.render(ctx, route.id);
@@ -47,29 +60,33 @@ function chooseBusiness(id) {
   $('business-picker').value = String(business.id);
 }
 
+/**
+ * Reads the salons again (after the setup made one, say) and picks `id`, or the one kept from
+ * before. With none, the header shows no name and the page offers the setup.
+ */
+async function reloadBusinesses(id) {
+  businesses = (await api('/businesses')).data;
+  const picker = $('business-picker');
+  picker.replaceChildren(...businesses.map((b) => h('option', { value: String(b.id) }, b.name)));
+  $('business-choice').hidden = businesses.length < 2;
+  if (businesses.length === 0) {
+    business = null;
+    $('business-name').textContent = '';
+    return;
+  }
+  chooseBusiness(id ?? Number(sessionStorage.getItem(BUSINESS_KEY)));
+}
+
 async function start() {
   loginSection.hidden = true;
   shell.hidden = false;
   view.replaceChildren(h('p', { class: 'loading' }, 'Loading…'));
   try {
-    businesses = (await api('/businesses')).data;
+    await reloadBusinesses();
   } catch (error) {
     if (session.token) view.replaceChildren(errorNotice(error), h('button', { type: 'button', onclick: start }, 'Try again'));
     return;
   }
-  if (businesses.length === 0) {
-    view.replaceChildren(
-      notice(
-        'warn',
-        'No salon has been set up on this server yet. Create one with “booking-api businesses create --name …” (or try “booking-api demo”), then reload this page.',
-      ),
-    );
-    return;
-  }
-  const picker = $('business-picker');
-  picker.replaceChildren(...businesses.map((b) => h('option', { value: String(b.id) }, b.name)));
-  $('business-choice').hidden = businesses.length < 2;
-  chooseBusiness(Number(sessionStorage.getItem(BUSINESS_KEY)));
   await show();
 }
 
@@ -113,6 +130,24 @@ $('logout').addEventListener('click', () => {
   $('login-message').replaceChildren(notice('good', 'You are logged out.'));
 });
 
+// On a phone the menu folds away behind one button; from 700px it is always shown (style.css).
+const menuToggle = $('menu-toggle');
+function closeMenu() {
+  menuToggle.setAttribute('aria-expanded', 'false');
+  shell.classList.remove('menu-open');
+}
+menuToggle.addEventListener('click', () => {
+  const open = menuToggle.getAttribute('aria-expanded') !== 'true';
+  menuToggle.setAttribute('aria-expanded', String(open));
+  shell.classList.toggle('menu-open', open);
+});
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape' && shell.classList.contains('menu-open')) {
+    closeMenu();
+    menuToggle.focus();
+  }
+});
+
 $('business-picker').addEventListener('change', (event) => {
   chooseBusiness(Number(event.target.value));
   show();
@@ -124,7 +159,7 @@ onUnauthorized(() => {
 });
 
 window.addEventListener('hashchange', () => {
-  if (session.token && business) show();
+  if (session.token && !shell.hidden) show();
 });
 
 if (session.token) start();

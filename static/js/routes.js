@@ -1,21 +1,29 @@
 // The page's views, one line each: the address's #fragment is `#name` or `#name/id` (for example
-// #connections/12, #bookings/40), so a reload or a shared link lands in the same place.
+// #connections/12, #bookings/40, #calendar/2026-11-23/week), so a reload or a shared link lands in
+// the same place.
 // A view is `render(ctx, id)`: ctx holds the salon (`business`), `refresh()` and `isCurrent()`;
-// `id` is the part after the slash, or undefined. `nav` is the menu entry the view belongs to.
+// `id` is everything after the first slash ("2026-11-23/week"), or undefined. `nav` is the menu
+// entry the view belongs to.
 // To add a view: write its module, import it here and add a line. The menu itself is in index.html.
 
+import { renderBooking } from './booking.js';
+import { renderCalendar } from './calendar.js';
 import { renderClients } from './clients.js';
 import { renderHistory } from './history.js';
 import { renderKeys } from './keys.js';
 import { renderOverview } from './overview.js';
 import { renderServices } from './services.js';
+import { renderSetup } from './setup.js';
 import { renderStaff } from './staff.js';
 import { renderConnections } from './webhooks.js';
 
-export const DEFAULT_VIEW = 'overview';
+export const DEFAULT_VIEW = 'calendar';
 
 /** name → { nav, render, refreshMs? } */
 export const ROUTES = new Map([
+  ['calendar', { nav: 'calendar', render: renderCalendar }],
+  ['bookings', { nav: 'calendar', render: renderBooking }],
+  ['setup', { nav: null, render: renderSetup }],
   ['overview', { nav: 'overview', render: renderOverview, refreshMs: 30_000 }],
   [
     'connections',
@@ -32,7 +40,8 @@ export const ROUTES = new Map([
 
 /** The route for a #fragment: { name, id, nav, render, refreshMs }. Unknown names show the default view. */
 export function routeOf(hash) {
-  const [name, id] = hash.replace(/^#\/?/, '').split('/');
+  const [name, ...rest] = hash.replace(/^#\/?/, '').split('/');
+  const id = rest.length ? rest.join('/') : undefined;
   const route = ROUTES.get(name) ?? ROUTES.get(DEFAULT_VIEW);
   return { name: ROUTES.has(name) ? name : DEFAULT_VIEW, id: id ? decodeURIComponent(id) : undefined, ...route };
 }

@@ -1,0 +1,342 @@
+// One booking (#bookings/ID): what, when, who; confirm, complete, no-show, cancel with a reason,
+// move it; take a payment and refund part of one; and what happened to it, with where each event
+// was sent. Every action ends with a sentence saying what it did and how far the news went.
+
+import { api, businessPath } from './api.js';
+import { deliverySentence, bookingEvents, eventsList } from './booking-events.js';
+import { field } from './booking-form.js';
+import { statusBadge } from './bookings-common.js';
+import { calendarAddress } from './calendar.js';
+import { busy, confirmAction, errorNotice, facts, h, notice } from './dom.js';
+import { dateTime } from './format.js';
+import { longDate, money, parseMoney, timeOf, zonedIso } from './salon-time.js';
+
+/** The sentence for the next render of this page (actions draw the page again). */
+let flash = null;
+
+export const PAYMENT_METHODS = [
+  ['cash', 'Cash'],
+  ['card', 'Card'],
+  ['voucher', 'Voucher'],
+  ['online', 'Paid online'],
+  ['other', 'Other'],
+];
+const methodLabel = (method) => PAYMENT_METHODS.find(([m]) => m === method)?.[1] ?? method;
+
+const LIVE = ['pending', 'confirmed'];
+
+export async function renderBooking(ctx, id) {
+  const bookingId = Number(id);
+  const base = businessPath(ctx.business);
+  if (!Number.isInteger(bookingId) || bookingId < 1) {
+    return h(
+      'section',
+      null,
+      notice('error', 'There is no such booking. Open one from the calendar.'),
+      h('a', { href: '#calendar' }, 'Open the calendar'),
+    );
+  }
+  const [booking, payments, events, staff] = await Promise.all([
+    api(`${base}/bookings/${bookingId}`),
+    api(`${base}/payments?bookingId=${bookingId}&limit=100`).then((a) => a.data),
+    bookingEvents(base, bookingId),
+    api(`${base}/staff`).then((a) => a.data),
+  ]);
+
+  const message = h('div', { class: 'message-area', role: 'status' });
+  if (flash?.bookingId === bookingId) message.append(notice(flash.kind, flash.text));
+  flash = null;
+  const done = (text) => {
+    flash = { bookingId, kind: 'good', text };
+    ctx.refresh();
+  };
+  const failed = (error) => {
+    message.replaceChildren(errorNotice(error));
+    message.scrollIntoView?.({ block: 'nearest' });
+  };
+
+  /** Runs a state change, then says what it did and where the news went. */
+  const act = (button, busyLabel, request, event, sentence) =>
+    busy(button, busyLabel, async () => {
+      try {
+        await request();
+        done(`${sentence}; ${await deliverySentence(base, bookingId, event)}.`);
+      } catch (error) {
+        failed(error);
+      }
+    });
+
+  const day = booking.startTime.slice(0, 10);
+  const live = LIVE.includes(booking.status);
+  const paid = payments.reduce((sum, p) => sum + (p.kind === 'refund' ? -p.amount : p.amount), 0);
+  const refunded = new Map();
+  for (const p of payments) if (p.kind === 'refund') refunded.set(p.refundOf, (refunded.get(p.refundOf) ?? 0) + p.amount);
+
+  const actionButtons = [];
+  if (booking.status === 'pending') {
+    const confirm = h(
+      'button',
+      {
+        type: 'button',
+        class: 'primary',
+        onclick: () =>
+          act(
+            confirm,
+            'Confirming…',
+            () => api(`${base}/bookings/${bookingId}/confirm`, { method: 'POST' }),
+            'booking.confirmed',
+            'Confirmed',
+          ),
+      },
+      'Confirm',
+    );
+    actionButtons.push(confirm);
+  }
+  if (live) {
+    const complete = h(
+      'button',
+      {
+        type: 'button',
+        class: booking.status === 'confirmed' ? 'primary' : null,
+        onclick: () =>
+          act(
+            complete,
+            'Saving…',
+            () => api(`${base}/bookings/${bookingId}/complete`, { method: 'POST' }),
+            'booking.completed',
+            'Marked completed',
+          ),
+      },
+      'Mark completed',
+    );
+    const noShow = h(
+      'button',
+      {
+        type: 'button',
+        class: 'danger',
+        onclick: async () => {
+          const sure = await confirmAction({
+            title: 'Mark as a no-show?',
+            text: `${booking.client.name} did not come to the ${timeOf(booking.startTime)} appointment. This cannot be undone; connected programs are told.`,
+            confirmLabel: 'Mark no-show',
+            danger: true,
+          });
+          if (sure)
+            await act(
+              noShow,
+              'Saving…',
+              () => api(`${base}/bookings/${bookingId}/no-show`, { method: 'POST' }),
+              'booking.no_show',
+              'Marked as a no-show',
+            );
+        },
+      },
+      'Mark no-show',
+    );
+    actionButtons.push(complete, noShow);
+  }
+
+  const sections = [];
+  if (live) sections.push(moveForm(), cancelForm());
+  sections.push(paymentsSection());
+
+  function moveForm() {
+    const date = h('input', { id: 'move-date', type: 'date', required: true, value: day });
+    const time = h('input', { id: 'move-time', type: 'time', required: true, step: '300', value: timeOf(booking.startTime) });
+    const member = h(
+      'select',
+      { id: 'move-staff' },
+      staff
+        .filter((s) => s.active || s.id === booking.staffId)
+        .map((s) => h('option', { value: String(s.id), selected: s.id === booking.staffId }, s.name)),
+    );
+    const submit = h('button', { type: 'submit' }, 'Move booking');
+    const form = h(
+      'form',
+      { class: 'card', 'aria-labelledby': 'move-title' },
+      h('h3', { id: 'move-title' }, 'Move to another time'),
+      h('div', { class: 'field-row' }, field('New date', date), field('New time', time), field('With', member)),
+      h('div', { class: 'actions' }, submit),
+    );
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      if (!date.value || !time.value) return failed({ sentence: 'Choose the new date and time first.' });
+      act(
+        submit,
+        'Moving…',
+        () =>
+          api(`${base}/bookings/${bookingId}/reschedule`, {
+            method: 'POST',
+            body: { startTime: zonedIso(date.value, time.value, ctx.business.timezone), staffId: Number(member.value) },
+          }),
+        'booking.rescheduled',
+        `Moved to ${longDate(date.value)} at ${time.value}`,
+      );
+    });
+    return form;
+  }
+
+  function cancelForm() {
+    const reason = h('input', { id: 'cancel-reason', type: 'text', maxlength: '500' });
+    const submit = h('button', { type: 'submit', class: 'danger' }, 'Cancel booking');
+    const form = h(
+      'form',
+      { class: 'card', 'aria-labelledby': 'cancel-title' },
+      h('h3', { id: 'cancel-title' }, 'Cancel'),
+      field('Reason for cancelling', reason, 'Optional. Connected programs receive it.'),
+      h('div', { class: 'actions' }, submit),
+    );
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const sure = await confirmAction({
+        title: 'Cancel this booking?',
+        text: `${booking.client.name}, ${longDate(day)} at ${timeOf(booking.startTime)}. The time becomes free for others; this cannot be undone.`,
+        confirmLabel: 'Cancel booking',
+        danger: true,
+      });
+      if (!sure) return;
+      const body = reason.value.trim() ? { reason: reason.value.trim() } : {};
+      await act(
+        submit,
+        'Cancelling…',
+        () => api(`${base}/bookings/${bookingId}/cancel`, { method: 'POST', body }),
+        'booking.cancelled',
+        'Cancelled',
+      );
+    });
+    return form;
+  }
+
+  function paymentsSection() {
+    const rows = payments
+      .filter((p) => p.kind === 'payment')
+      .map((p) => {
+        const left = p.amount - (refunded.get(p.id) ?? 0);
+        return h(
+          'li',
+          { class: 'payment' },
+          h('span', null, `${money(p.amount, p.currency)} · ${methodLabel(p.method)} · ${dateTime(p.createdAt)}`),
+          p.note ? h('span', { class: 'hint' }, ` ${p.note}`) : null,
+          refunded.get(p.id) ? h('span', { class: 'hint' }, ` (refunded ${money(refunded.get(p.id), p.currency)})`) : null,
+          left > 0 ? refundForm(p, left) : null,
+        );
+      });
+    const amount = h('input', {
+      id: 'payment-amount',
+      type: 'text',
+      inputmode: 'decimal',
+      value: String(Math.max(booking.price - paid, 0) / 100),
+    });
+    const method = h(
+      'select',
+      { id: 'payment-method' },
+      PAYMENT_METHODS.map(([value, label]) => h('option', { value }, label)),
+    );
+    const note = h('input', { id: 'payment-note', type: 'text', maxlength: '500' });
+    const submit = h('button', { type: 'submit', class: 'primary' }, 'Take payment');
+    const form = h(
+      'form',
+      { class: 'payment-form' },
+      h(
+        'div',
+        { class: 'field-row' },
+        field(`Amount (${booking.currency})`, amount),
+        field('Paid by', method),
+        field('Payment note', note),
+      ),
+      h('div', { class: 'actions' }, submit),
+    );
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const minor = parseMoney(amount.value);
+      if (!(minor > 0)) return failed({ sentence: 'Type the amount paid, for example 35 or 35.50.' });
+      const body = { bookingId, amount: minor, method: method.value };
+      if (note.value.trim()) body.note = note.value.trim();
+      act(
+        submit,
+        'Saving…',
+        () => api(`${base}/payments`, { method: 'POST', body }),
+        'payment.received',
+        `Took ${money(minor, booking.currency)} (${methodLabel(method.value).toLowerCase()})`,
+      );
+    });
+    return h(
+      'section',
+      { class: 'card', 'aria-labelledby': 'payments-title' },
+      h('h3', { id: 'payments-title' }, 'Payments'),
+      h('p', null, `Price ${money(booking.price, booking.currency)}; paid ${money(paid, booking.currency)}.`),
+      rows.length ? h('ul', { class: 'payments' }, rows) : h('p', { class: 'empty' }, 'No payment yet.'),
+      form,
+    );
+  }
+
+  function refundForm(payment, left) {
+    const amount = h('input', { id: `refund-amount-${payment.id}`, type: 'text', inputmode: 'decimal', value: String(left / 100) });
+    const reason = h('input', { id: `refund-reason-${payment.id}`, type: 'text', maxlength: '500' });
+    const submit = h('button', { type: 'submit' }, 'Refund');
+    const form = h(
+      'form',
+      { class: 'refund-form' },
+      h(
+        'details',
+        null,
+        h('summary', null, 'Refund…'),
+        h('div', { class: 'field-row' }, field('Refund amount', amount), field('Refund reason', reason)),
+        h('div', { class: 'actions' }, submit),
+      ),
+    );
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const minor = parseMoney(amount.value);
+      if (!(minor > 0)) return failed({ sentence: 'Type the amount to refund, for example 10 or 12.50.' });
+      const sure = await confirmAction({
+        title: `Refund ${money(minor, payment.currency)}?`,
+        text: `Of the ${money(payment.amount, payment.currency)} paid by ${methodLabel(payment.method).toLowerCase()}. A refund cannot be taken back.`,
+        confirmLabel: 'Refund',
+        danger: true,
+      });
+      if (!sure) return;
+      const body = { amount: minor };
+      if (reason.value.trim()) body.reason = reason.value.trim();
+      await act(
+        submit,
+        'Refunding…',
+        () => api(`${base}/payments/${payment.id}/refund`, { method: 'POST', body }),
+        'payment.refunded',
+        `Refunded ${money(minor, payment.currency)}`,
+      );
+    });
+    return form;
+  }
+
+  return h(
+    'section',
+    { class: 'booking' },
+    h('div', { class: 'view-head' }, h('h2', null, `${booking.client.name}, ${timeOf(booking.startTime)}`), statusBadge(booking.status)),
+    h('p', null, h('a', { href: calendarAddress(day, false) }, `Back to ${longDate(day)}`)),
+    message,
+    facts([
+      ['When', `${longDate(day)}, ${timeOf(booking.startTime)}–${timeOf(booking.endTime)}`],
+      ['Service', booking.serviceName],
+      ['With', booking.staffName],
+      ['Client', booking.client.name],
+      [
+        'Phone',
+        booking.client.phone ? h('a', { href: `tel:${booking.client.phone.replace(/[^+0-9]/g, '')}` }, booking.client.phone) : null,
+      ],
+      ['E-mail', booking.client.email ? h('a', { href: `mailto:${booking.client.email}` }, booking.client.email) : null],
+      ['Price', money(booking.price, booking.currency)],
+      ['Notes', booking.notes],
+      ['Cancelled because', booking.cancelReason],
+      ['Booked', `${dateTime(booking.createdAt)} (${booking.source === 'admin' ? 'by the salon' : 'online'})`],
+    ]),
+    actionButtons.length ? h('div', { class: 'actions booking-actions' }, actionButtons) : null,
+    sections,
+    h(
+      'section',
+      { class: 'card', 'aria-labelledby': 'events-title' },
+      h('h3', { id: 'events-title' }, 'What happened'),
+      eventsList(events),
+    ),
+  );
+}

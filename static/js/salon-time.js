@@ -1,0 +1,130 @@
+// Dates and times in the salon's time zone, whatever the browser's is. The API writes a booking's
+// times as the salon's local time with its offset (2026-11-23T10:00:00+01:00); the page shows that
+// wall-clock time as it is and turns a chosen date and time back into such a string.
+
+/** The browser's time zone, for a new salon (Intl knows it; UTC when it does not say). */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** The time zones the browser knows, for a choice; the detected one is always among them. */
+export function timeZones(current) {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([current, ...known])].filter(Boolean).sort();
+}
+
+const partsCache = new Map();
+function partsIn(timeZone, epochMs) {
+  let format = partsCache.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    partsCache.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(epochMs)).map((p) => [p.type, p.value]));
+  return parts;
+}
+
+/** Minutes the zone is ahead of UTC at that instant. */
+function offsetMinutes(timeZone, epochMs) {
+  const p = partsIn(timeZone, epochMs);
+  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return Math.round((asUtc - Math.floor(epochMs / 1000) * 1000) / 60_000);
+}
+
+/** Today's date in the salon: YYYY-MM-DD. */
+export function todayIn(timeZone, now = Date.now()) {
+  const p = partsIn(timeZone, now);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** The salon's wall-clock time of an instant: "YYYY-MM-DDTHH:MM". */
+export function wallClockOf(timeZone, epochMs) {
+  const p = partsIn(timeZone, epochMs);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+const pad = (n) => String(Math.abs(n)).padStart(2, '0');
+
+/**
+ * "2026-11-23T10:00:00+01:00" for a date and a wall-clock time ("10:00") in the salon's zone.
+ * Near a clock change the offset of the resulting instant is the one that counts.
+ */
+export function zonedIso(date, time, timeZone) {
+  const [y, m, d] = date.split('-').map(Number);
+  const [hh, mm] = time.split(':').map(Number);
+  const guess = Date.UTC(y, m - 1, d, hh, mm);
+  let offset = offsetMinutes(timeZone, guess);
+  offset = offsetMinutes(timeZone, guess - offset * 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  return `${date}T${pad(hh)}:${pad(mm)}:00${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
+}
+
+/** "2026-11-23T10:00" from the API's "2026-11-23T10:00:00+01:00": the salon's wall clock. */
+export const wallClock = (localIso) => localIso.slice(0, 16);
+
+/** "10:00" of a local ISO string. */
+export const timeOf = (localIso) => localIso.slice(11, 16);
+
+/** A date moved by whole days (calendar days, no clocks involved). */
+export function addDays(date, days) {
+  const [y, m, d] = date.split('-').map(Number);
+  const moved = new Date(Date.UTC(y, m - 1, d + days));
+  return moved.toISOString().slice(0, 10);
+}
+
+/** Monday of the week of `date`. */
+export function mondayOf(date) {
+  const [y, m, d] = date.split('-').map(Number);
+  const weekday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
+  return addDays(date, -weekday);
+}
+
+export const isDate = (text) => /^\d{4}-\d{2}-\d{2}$/.test(text ?? '') && !Number.isNaN(Date.parse(`${text}T00:00:00Z`));
+
+/** "Monday 23 November 2026" for a YYYY-MM-DD date. */
+export function longDate(date) {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+}
+
+/** The weekday keys of the API's weekly hours, Monday first, with their names. */
+export const WEEKDAYS = [
+  ['mon', 'Monday'],
+  ['tue', 'Tuesday'],
+  ['wed', 'Wednesday'],
+  ['thu', 'Thursday'],
+  ['fri', 'Friday'],
+  ['sat', 'Saturday'],
+  ['sun', 'Sunday'],
+];
+
+/** The weekday key ("mon") of a YYYY-MM-DD date. */
+export function weekdayKey(date) {
+  const [y, m, d] = date.split('-').map(Number);
+  return WEEKDAYS[(new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7][0];
+}
+
+/** An amount in minor units (cents) as money: "€35.00". */
+export function money(minor, currency) {
+  try {
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(minor / 100);
+  } catch {
+    return `${(minor / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+/** "35", "35.5", "35,50" typed by a person → 3500 minor units; NaN when it is not an amount. */
+export function parseMoney(text) {
+  const cleaned = String(text).trim().replace(/\s/g, '').replace(',', '.');
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return Number.NaN;
+  return Math.round(Number(cleaned) * 100);
+}
