@@ -213,6 +213,18 @@ describe('the admin API', () => {
     assert.equal(twice.body.code, 'already_reviewed');
     assert.equal((await admin(app, 'POST', `${salon.base}/reviews`, { rating: 6 })).status, 400);
     assert.equal((await admin(app, 'POST', `${salon.base}/reviews`, { rating: 3, authorName: 'Walk-in' })).status, 201);
+    // The salon's list says which visit and client each review is about; integrations' does not.
+    const listed = (await admin(app, 'GET', `${salon.base}/reviews`, undefined, 200)).body;
+    assert.deepEqual(
+      listed.data.map((r: Record<string, unknown>) => [r.authorName, r.bookingId, r.clientId]),
+      [
+        ['Walk-in', null, null],
+        ['Ada', booking.id, booking.client.id],
+      ],
+    );
+    const integration = (await app.request('GET', '/v1/integration/reviews', { key: salon.key })).body;
+    assert.equal('bookingId' in integration.data[0] || 'clientId' in integration.data[0], false);
+    assert.equal((await admin(app, 'GET', `${salon.base}/reviews?staffId=abc`)).status, 400);
   });
 
   it('never refunds more than was paid', async () => {

@@ -235,6 +235,61 @@ describe('the back office in Chromium', () => {
     assert.match(await page.locator('.visits .hint').innerText(), /^1 booking \(1 confirmed\)\.$/);
   });
 
+  it('reviews: enters a review for a completed visit, and says so when the visit was reviewed meanwhile', async () => {
+    const completedVisit = async (startTime: string, name: string, email: string) => {
+      const booking = (
+        await admin(
+          app,
+          'POST',
+          `${salon.base}/bookings`,
+          bookingBody(salon.haircut, startTime, { staffId: salon.ben, client: { name, email } }),
+          201,
+        )
+      ).body;
+      clock.set(Date.parse(startTime) + 60 * 60_000);
+      await admin(app, 'POST', `${salon.base}/bookings/${booking.id}/complete`, undefined, 200);
+      clock.set(TEST_NOW);
+      return booking.id as number;
+    };
+    const lin = await completedVisit('2026-11-23T15:00:00+01:00', 'Lin Chen', 'lin@example.com');
+    const sam = await completedVisit('2026-11-24T15:00:00+01:00', 'Sam Okafor', 'sam@example.com');
+
+    await nav('Reviews');
+    await page.getByText('No reviews yet.').waitFor();
+    const visit = page.getByLabel('Visit');
+    assert.deepEqual(await visit.locator('option').allInnerTexts(), [
+      'Tue, 24 Nov 2026, 15:00 · Sam Okafor · Haircut with Ben',
+      'Mon, 23 Nov 2026, 15:00 · Lin Chen · Haircut with Ben',
+      'Not about a particular visit',
+    ]);
+    await visit.selectOption(String(lin));
+    await page.getByRole('button', { name: 'Save review' }).click();
+    assert.equal(await refusal().innerText(), 'Choose how many stars the client gave.');
+    await page.getByRole('radio', { name: '4 stars' }).check();
+    await page.getByLabel('Comment (optional)').fill('Lovely cut, thank you Ben!');
+    await page.getByRole('button', { name: 'Save review' }).click();
+    await good().getByText('Saved 4 stars from Lin. Connected programs are told about it.').waitFor();
+    const reviews = (await get('/reviews')).data;
+    assert.deepEqual(
+      reviews.map((r: Record<string, unknown>) => [r.rating, r.comment, r.authorName, r.bookingId, r.staffName]),
+      [[4, 'Lovely cut, thank you Ben!', 'Lin', lin, 'Ben']],
+    );
+    const card = page.locator(`.card.review[data-review-id="${reviews[0].id}"]`);
+    assert.equal(await card.getByRole('img').getAttribute('aria-label'), '4 out of 5 stars');
+    assert.equal(await card.getByRole('link', { name: 'the visit' }).getAttribute('href'), `#bookings/${lin}`);
+    assert.match(await page.locator('.reviews .summary').innerText(), /^4\.0 out of 5 on average, from 1 review\.$/);
+    assert.equal(await visit.locator(`option[value="${lin}"]`).count(), 0, 'a reviewed visit is offered again');
+
+    // Someone else enters Sam's review meanwhile: the API's refusal reads as a sentence.
+    await admin(app, 'POST', `${salon.base}/reviews`, { rating: 5, bookingId: sam }, 201);
+    await visit.selectOption(String(sam));
+    await page.getByRole('radio', { name: '5 stars' }).check();
+    guard.expect(/status of 409/);
+    await page.getByRole('button', { name: 'Save review' }).click();
+    await refusal().getByText('This booking already has a review.').waitFor();
+    assert.equal((await get('/reviews')).total, 2);
+  });
+
   it('every screen fits a 375 px phone', async () => {
     await page.setViewportSize({ width: 375, height: 812 });
     try {
@@ -245,6 +300,7 @@ describe('the back office in Chromium', () => {
         [`#staff/${salon.anna}`, '#time-off-form'],
         ['#clients', '.client-results li'],
         ['#clients/1', '.visits'],
+        ['#reviews', '.card.review'],
       ]) {
         await page.goto(`${app.url}/${hash}`);
         await page.locator(ready!).first().waitFor();

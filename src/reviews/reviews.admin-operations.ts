@@ -2,7 +2,7 @@ import reviewCreateSchema from '../../schema/review-create.json' with { type: 'j
 import reviewsQuerySchema from '../../schema/reviews-query.json' with { type: 'json' };
 import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
 import { operation, typed } from '../http/operations.ts';
-import { createReview, listReviews, type ReviewInput, type ReviewsQuery } from './reviews.service.ts';
+import { createReview, listAdminReviews, type ReviewInput, type ReviewsQuery } from './reviews.service.ts';
 
 const params = { businessId: BUSINESS_ID };
 
@@ -11,11 +11,11 @@ export const reviewAdminOperations = [
     operationId: 'adminListReviews',
     method: 'GET',
     path: `${BUSINESS}/reviews`,
-    summary: 'Reviews, newest first, with the average rating',
+    summary: 'Reviews, newest first, with the average rating and the visit each is about',
     params,
     query: typed<ReviewsQuery>(reviewsQuerySchema),
     success: { status: 200 },
-    handle: ({ params, query }, app) => listReviews(app, params.businessId, query),
+    handle: ({ params, query }, app) => listAdminReviews(app, params.businessId, query),
   }),
   operation({
     operationId: 'adminCreateReview',

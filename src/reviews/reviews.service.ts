@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { reviewEventData, toReviewJson } from './review.presenter.ts';
-import { findReviewView, insertReview, pageReviews, reviewStats } from './reviews.repository.ts';
+import { findReviewView, insertReview, pageReviews, type ReviewView, reviewStats } from './reviews.repository.ts';
 
 type Deps = Pick<AppContext, 'clock' | 'outbox'>;
 
@@ -22,12 +22,30 @@ export interface ReviewsQuery {
 }
 
 /** GET /reviews: newest first, with the average rating of everything the filter matches. */
-export async function listReviews(app: Pick<AppContext, 'db'>, businessId: number, { page, limit, staffId }: ReviewsQuery) {
+export function listReviews(app: Pick<AppContext, 'db'>, businessId: number, query: ReviewsQuery) {
+  return reviewPage(app, businessId, query, toReviewJson);
+}
+
+/**
+ * The salon's GET /reviews: as integrations see it plus the visit and client each review is about
+ * (`bookingId`, `clientId`, null for a review not about a visit), as POST answers them, so the
+ * back office can link a review to its booking and offer only visits without one.
+ */
+export function listAdminReviews(app: Pick<AppContext, 'db'>, businessId: number, query: ReviewsQuery) {
+  return reviewPage(app, businessId, query, (view) => ({ ...toReviewJson(view), bookingId: view.booking_id, clientId: view.client_id }));
+}
+
+async function reviewPage<T>(
+  app: Pick<AppContext, 'db'>,
+  businessId: number,
+  { page, limit, staffId }: ReviewsQuery,
+  present: (view: ReviewView) => T,
+) {
   const [rows, stats] = await Promise.all([
     pageReviews(app.db, businessId, (page - 1) * limit, limit, staffId),
     reviewStats(app.db, businessId, staffId),
   ]);
-  return { data: rows.map(toReviewJson), total: stats.total, averageRating: stats.average };
+  return { data: rows.map(present), total: stats.total, averageRating: stats.average };
 }
 
 /**

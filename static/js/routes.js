@@ -12,6 +12,7 @@ import { renderClients } from './clients.js';
 import { renderHistory } from './history.js';
 import { renderKeys } from './keys.js';
 import { renderOverview } from './overview.js';
+import { renderReviews } from './reviews.js';
 import { renderServices } from './services.js';
 import { renderSetup } from './setup.js';
 import { renderStaff } from './staff.js';
@@ -36,6 +37,7 @@ export const ROUTES = new Map([
   ['services', { nav: 'services', render: renderServices }],
   ['staff', { nav: 'staff', render: renderStaff }],
   ['clients', { nav: 'clients', render: renderClients }],
+  ['reviews', { nav: 'reviews', render: renderReviews }],
 ]);
 
 /** The route for a #fragment: { name, id, nav, render, refreshMs }. Unknown names show the default view. */
