@@ -290,6 +290,81 @@ describe('the back office in Chromium', () => {
     assert.equal((await get('/reviews')).total, 2);
   });
 
+  it('settings: changes the salon, its opening hours, booking rules and closed days', async () => {
+    await nav('Settings');
+    await page.getByLabel('Salon name').fill('Hair by Anna & Ben');
+    await page.getByLabel('Website (optional)').fill('www.hair-by-anna.test');
+    guard.expect(/status of 400/);
+    await page.getByRole('button', { name: 'Save salon details' }).click();
+    const details = page.locator('#salon-details .message-area');
+    await details.getByText('The website must be an http(s) URL.').waitFor();
+    await page.getByLabel('Website (optional)').fill('https://hair-by-anna.test');
+    await page.getByRole('button', { name: 'Save salon details' }).click();
+    await details.getByText('Saved the details of Hair by Anna & Ben.').waitFor();
+    const business = await get('');
+    assert.deepEqual(
+      [business.name, business.website, business.timezone],
+      ['Hair by Anna & Ben', 'https://hair-by-anna.test', 'Europe/Berlin'],
+    );
+    assert.equal(await page.locator('#business-name').innerText(), 'Hair by Anna & Ben');
+
+    await page.getByLabel('Monday', { exact: true }).fill('25-26');
+    await page.getByRole('button', { name: 'Save opening hours' }).click();
+    const hours = page.locator('#salon-hours .message-area');
+    assert.equal(await hours.innerText(), 'Monday: “25-26” is not a time of day.');
+    await page.getByLabel('Monday', { exact: true }).fill('9-13, 14-19');
+    await page.getByLabel('Sunday', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Save opening hours' }).click();
+    await hours.getByText(/^Saved the opening hours: open \d days a week\.$/).waitFor();
+    const workingHours = (await get('')).workingHours;
+    assert.deepEqual(workingHours.mon, [
+      { start: '09:00', end: '13:00' },
+      { start: '14:00', end: '19:00' },
+    ]);
+    assert.deepEqual(workingHours.sun, []);
+
+    await page.getByLabel('Days ahead clients can book').fill('400');
+    await page.getByRole('button', { name: 'Save booking rules' }).click();
+    const rules = page.locator('#booking-rules .message-area');
+    assert.equal(await rules.innerText(), 'The days ahead must be between 1 and 366.');
+    await page.getByLabel('Minimum notice in minutes').fill('120');
+    await page.getByLabel('Days ahead clients can book').fill('90');
+    await page.getByLabel('Start times offered').selectOption('30');
+    await page.getByRole('button', { name: 'Save booking rules' }).click();
+    await rules.getByText('Saved: clients can book from 120 minutes ahead up to 90 days ahead, at a start every 30 minutes.').waitFor();
+    const after = await get('');
+    assert.deepEqual([after.minNoticeMinutes, after.horizonDays, after.slotStepMinutes], [120, 90, 30]);
+
+    await page.getByLabel('First closed day').fill('2026-11-23');
+    await page.getByLabel('Last closed day').fill('2026-11-23');
+    await page.getByLabel('Note (optional)').fill('Staff training');
+    await page.getByRole('button', { name: 'Add closure' }).click();
+    const closure = page.locator('#closure-form .message-area');
+    await closure.getByText('The salon is closed: Mon, 23 Nov 2026. Nobody can book then.').waitFor();
+    assert.equal(await closure.getByRole('link', { name: /Ada Lovelace, Haircut/ }).getAttribute('href'), `#bookings/${annaBooking}`);
+    let closures = (await get('/closures')).data;
+    assert.deepEqual(
+      closures.map((c: Record<string, unknown>) => [c.startDate, c.endDate, c.note]),
+      [['2026-11-23', '2026-11-23', 'Staff training']],
+    );
+
+    const row = page.locator(`[data-closure-id="${closures[0].id}"]`);
+    await row.getByRole('button', { name: 'Change' }).click();
+    await page.getByLabel('First closed day').fill('2026-12-24');
+    await page.getByLabel('Last closed day').fill('2026-12-26');
+    await page.getByRole('button', { name: 'Save closure' }).click();
+    await closure.getByText('Changed the closure: Thu, 24 Dec 2026 to Sat, 26 Dec 2026. Nobody can book then.').waitFor();
+    closures = (await get('/closures')).data;
+    assert.deepEqual(
+      closures.map((c: Record<string, unknown>) => [c.startDate, c.endDate, c.note]),
+      [['2026-12-24', '2026-12-26', 'Staff training']],
+    );
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await confirm('Remove closure');
+    await page.getByText('Removed the closure Thu, 24 Dec 2026 to Sat, 26 Dec 2026: clients can book then again.').waitFor();
+    assert.deepEqual((await get('/closures')).data, []);
+  });
+
   it('every screen fits a 375 px phone', async () => {
     await page.setViewportSize({ width: 375, height: 812 });
     try {
@@ -301,6 +376,7 @@ describe('the back office in Chromium', () => {
         ['#clients', '.client-results li'],
         ['#clients/1', '.visits'],
         ['#reviews', '.card.review'],
+        ['#settings', '#closure-form'],
       ]) {
         await page.goto(`${app.url}/${hash}`);
         await page.locator(ready!).first().waitFor();

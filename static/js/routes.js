@@ -14,6 +14,7 @@ import { renderKeys } from './keys.js';
 import { renderOverview } from './overview.js';
 import { renderReviews } from './reviews.js';
 import { renderServices } from './services.js';
+import { renderSettings } from './settings.js';
 import { renderSetup } from './setup.js';
 import { renderStaff } from './staff.js';
 import { renderConnections } from './webhooks.js';
@@ -38,6 +39,7 @@ export const ROUTES = new Map([
   ['staff', { nav: 'staff', render: renderStaff }],
   ['clients', { nav: 'clients', render: renderClients }],
   ['reviews', { nav: 'reviews', render: renderReviews }],
+  ['settings', { nav: 'settings', render: renderSettings }],
 ]);
 
 /** The route for a #fragment: { name, id, nav, render, refreshMs }. Unknown names show the default view. */
