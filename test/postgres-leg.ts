@@ -17,6 +17,7 @@ const FILES = [
   'test/reschedule-api.test.ts',
   'test/time-off.test.ts',
   'test/admin-api.test.ts',
+  'test/booking-events.test.ts',
   'test/api-key-auth.test.ts',
   'test/isolation-matrix.test.ts',
   'test/rate-limit.test.ts',

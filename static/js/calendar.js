@@ -91,8 +91,17 @@ function calendarEvents({ dates, staff, bookings, timeOff, closures, hours }) {
       extendedProps: { bookingId: booking.id },
     });
   }
+  // Every event needs an id of its own: the library keeps events by id.
   const background = (staffId, start, end, kind, title) =>
-    events.push({ resourceIds: [String(staffId)], start, end, display: 'background', classNames: [kind], title });
+    events.push({
+      id: `${kind}-${events.length}`,
+      resourceIds: [String(staffId)],
+      start,
+      end,
+      display: 'background',
+      classNames: [kind],
+      title,
+    });
   for (const member of staff) {
     for (const date of dates) {
       const day = member.schedule?.[weekdayKey(date)] ?? { hours: [], breaks: [] };

@@ -236,7 +236,7 @@ function servicesStep(ctx, message, services) {
           body: { name: name.value.trim(), durationMinutes: minutes, price: minor },
         });
         flash = `Added “${service.name}”.`;
-        ctx.refresh();
+        goTo('services'); // stay here: more services can follow
       } catch (error) {
         message.replaceChildren(errorNotice(error));
       }
@@ -288,8 +288,7 @@ function staffStep(ctx, message, services, staff) {
       try {
         const member = await api(`${base}/staff`, { method: 'POST', body: { name: name.value.trim(), schedule: week.hours, serviceIds } });
         flash = `Added ${member.name}.`;
-        if (staff.length === 0) goTo('widget');
-        else ctx.refresh();
+        goTo(staff.length === 0 ? 'widget' : 'staff');
       } catch (error) {
         message.replaceChildren(errorNotice(error));
       }
