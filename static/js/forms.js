@@ -109,7 +109,7 @@ export function weekEditor(idPrefix, week, { breaks = false } = {}) {
   });
   const element = h(
     'div',
-    { class: 'week' },
+    { class: 'week-fields' },
     rows.map(({ dayName, hours, pauses }) =>
       h(
         'div',
