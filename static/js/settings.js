@@ -274,7 +274,7 @@ export async function renderSettings(ctx) {
   const rules = part(
     'booking-rules',
     'Booking rules',
-    'For bookings clients make themselves, on the website or through a connected program. Staff booking here are not held to them.',
+    'How soon and how far ahead a booking can start: on the website, through a connected program, and here at the desk too.',
     h(
       'div',
       { class: 'edit-fields' },
