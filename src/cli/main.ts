@@ -16,6 +16,8 @@ import { migrateCommand } from './migrate.ts';
 import { backupCommand, restoreCommand } from './backup.ts';
 import { demoCommand } from '../demo/demo.cli.ts';
 import { serveCommand } from './serve.ts';
+import { copyToPostgresCommand } from './copy-to-postgres.ts';
+import { CopyError } from '../db/postgres/copy-from-sqlite.ts';
 
 export const COMMANDS: readonly Command[] = [
   serveCommand,
@@ -30,6 +32,7 @@ export const COMMANDS: readonly Command[] = [
   adminTokenResetCommand,
   backupCommand,
   restoreCommand,
+  copyToPostgresCommand,
 ];
 
 const COMMON_OPTIONS: Record<string, OptionDef> = {
@@ -98,6 +101,7 @@ function failureMessage(error: unknown): string {
     error instanceof ConfigError ||
     error instanceof StorageSetupError ||
     error instanceof BackupError ||
+    error instanceof CopyError ||
     error instanceof StartupError ||
     error instanceof SecretsKeyError ||
     error instanceof AppError
