@@ -109,9 +109,10 @@ describe('PostgreSQL', { skip: skipWithoutPostgres() }, () => {
         assert.ok(!result.stderr.includes(secret), result.stderr);
       }
     }
-    const backup = await cliAsync(['backup', '--to', `${data}/copy.db`, '--data', data], env(pg.url));
+    // Without pg_dump on PATH (with it: test/postgres-backup.test.ts).
+    const backup = await cliAsync(['backup', '--to', `${data}/copy.db`, '--data', data], { ...env(pg.url), PATH: data });
     assert.equal(backup.status, 1);
-    assert.match(backup.stderr, /PostgreSQL .* back it up with pg_dump and restore it with pg_restore/);
+    assert.match(backup.stderr, /PostgreSQL .* back it up with pg_dump and restore it with pg_restore.*; pg_dump is not on PATH/);
     assert.ok(!backup.stderr.includes(pg.password));
   });
 

@@ -1,25 +1,28 @@
-import { BackupError, backupDatabase, restoreDatabase } from '../db/backup.ts';
+import { backupDatabase, restoreDatabase } from '../db/backup.ts';
 import { assertKeyMatches, sealedSecretsKeyId, secretsKeyFile } from '../webhooks/secret-box.ts';
-import { maskDatabaseUrl, type Config } from '../config.ts';
-import { postgresBackupMessage } from '../db/postgres/connection.ts';
+import { dumpPostgres, restorePostgres } from '../db/postgres/dump.ts';
 import { required, type Command } from './command.ts';
 
 const force = { type: 'boolean', description: 'replace what is there already' } as const;
 
 export const backupCommand: Command = {
   words: ['backup'],
-  summary: 'copy the database to a file, safely, even while the server runs',
+  summary: 'copy the database to a file, safely, even while the server runs (PostgreSQL: with pg_dump)',
   usage: 'booking-api backup --to FILE [--force]',
   options: {
     to: { type: 'string', description: 'the backup file to write (refused if it exists, unless --force)', placeholder: 'FILE' },
     force,
   },
   async run({ values, config, io, json }) {
-    refuseOnPostgres(config);
-    const copy = await backupDatabase(config.dataDir, required(values, 'to'), { force: values.force === true });
+    const to = required(values, 'to');
+    const copy = config.databaseUrl
+      ? await dumpPostgres(config.databaseUrl, to, { force: values.force === true })
+      : await backupDatabase(config.dataDir, to, { force: values.force === true });
     if (json) io.out(JSON.stringify(copy));
     else {
-      io.out(`Backed up the database to ${copy.file} (${formatBytes(copy.bytes)} in ${copy.durationMs} ms).`);
+      io.out(
+        `Backed up the database to ${copy.file}${config.databaseUrl ? ' (pg_dump -Fc)' : ''} (${formatBytes(copy.bytes)} in ${copy.durationMs} ms).`,
+      );
       io.out(
         `Its webhook secrets are encrypted with ${secretsKeyFile(config)}, which is not in the backup: ` +
           'keep a copy of that key file (apart from the backup); restoring needs it.',
@@ -30,15 +33,29 @@ export const backupCommand: Command = {
 
 export const restoreCommand: Command = {
   words: ['restore'],
-  summary: 'put a backup in place as the database; the server must be stopped',
+  summary: 'put a backup in place as the database; the server must be stopped (PostgreSQL: with pg_restore)',
   usage: 'booking-api restore --from FILE [--force]',
   options: {
     from: { type: 'string', description: 'a file made by "booking-api backup"; it is checked first', placeholder: 'FILE' },
-    force: { type: 'boolean', description: 'replace an existing database (kept as booking.db.before-restore)' },
+    force: {
+      type: 'boolean',
+      description: 'replace an existing database (kept as booking.db.before-restore; on PostgreSQL dropped: pg_restore --clean)',
+    },
   },
   async run({ values, config, io, json }) {
-    refuseOnPostgres(config);
     const from = required(values, 'from');
+    if (config.databaseUrl) {
+      const result = await restorePostgres(config.databaseUrl, from, { force: values.force === true });
+      if (json) io.out(JSON.stringify(result));
+      else {
+        io.out(
+          `Restored ${result.file} into ${result.database} with pg_restore (${formatBytes(result.bytes)} in ${result.durationMs} ms).`,
+        );
+        if (result.replaced) io.out('The tables that were there were replaced.');
+        io.out(`Its webhook secrets need the key they were encrypted with at ${secretsKeyFile(config)}.`);
+      }
+      return;
+    }
     const result = await restoreDatabase(config.dataDir, from, {
       force: values.force === true,
       // Refused before anything is replaced: a database whose secrets cannot be opened would not start.
@@ -52,11 +69,6 @@ export const restoreCommand: Command = {
     if (result.previous) io.out(`The database it replaced is kept as ${result.previous}.`);
   },
 };
-
-/** backup and restore copy the database file; PostgreSQL has its own tools for that. */
-function refuseOnPostgres(config: Config): void {
-  if (config.databaseUrl) throw new BackupError(postgresBackupMessage(maskDatabaseUrl(config.databaseUrl)));
-}
 
 function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
