@@ -1,4 +1,4 @@
-import { copySqliteToPostgres } from '../db/postgres/copy-from-sqlite.ts';
+import { copyDataDirToPostgres } from '../db/postgres/copy-data-dir.ts';
 import { assertKeyMatches, sealedSecretsKeyId, secretsKeyFile } from '../webhooks/secret-box.ts';
 import { UsageError, type Command } from './command.ts';
 
@@ -10,7 +10,7 @@ export const copyToPostgresCommand: Command = {
   async run({ config, io, json }) {
     if (!config.databaseUrl) throw new UsageError('name the PostgreSQL database to copy into: --database-url URL or BOOKING_DATABASE_URL');
     const key = secretsKeyFile(config);
-    const copy = await copySqliteToPostgres(config.dataDir, config.databaseUrl, {
+    const copy = await copyDataDirToPostgres(config.dataDir, config.databaseUrl, {
       // Webhook secrets stay sealed with this key: refused now if it is not the one they need.
       checkSource: (file) => assertKeyMatches(config, sealedSecretsKeyId(file), file),
     });

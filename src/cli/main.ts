@@ -17,7 +17,7 @@ import { backupCommand, restoreCommand } from './backup.ts';
 import { demoCommand } from '../demo/demo.cli.ts';
 import { serveCommand } from './serve.ts';
 import { copyToPostgresCommand } from './copy-to-postgres.ts';
-import { CopyError } from '../db/postgres/copy-from-sqlite.ts';
+import { CopyError } from '../db/postgres/copy-data-dir.ts';
 
 export const COMMANDS: readonly Command[] = [
   serveCommand,

@@ -43,7 +43,7 @@ const PARAMETERS_PER_INSERT = 30_000;
  * Webhook secrets are copied as stored (sealed with the data dir's secrets.key); the caller makes
  * sure the PostgreSQL server will read that key.
  */
-export async function copySqliteToPostgres(
+export async function copyDataDirToPostgres(
   dataDir: string,
   url: string,
   options: { checkSource?: (file: string) => void } = {},
