@@ -50,15 +50,25 @@ export async function checkServer(url: string): Promise<void> {
     const { rows } = await client.query<{ server_version_num: string; server_version: string }>(
       `select current_setting('server_version_num') as server_version_num, current_setting('server_version') as server_version`,
     );
-    const version = Number(rows[0]!.server_version_num);
-    if (version < MIN_SERVER_VERSION * 10_000) {
-      throw new StorageSetupError(
-        `PostgreSQL ${rows[0]!.server_version} at ${where} is too old: booking-api needs PostgreSQL ${MIN_SERVER_VERSION} or newer`,
-      );
-    }
+    const problem = versionProblem(rows[0]!.server_version_num, rows[0]!.server_version, where);
+    if (problem) throw new StorageSetupError(problem);
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/**
+ * Why a server reporting `server_version_num` (e.g. 150004, 140011) cannot be used, or undefined
+ * when it can: booking-api needs MIN_SERVER_VERSION or newer (its SQL uses 15's features).
+ */
+export function versionProblem(serverVersionNum: string, serverVersion: string, where: string): string | undefined {
+  const version = Number(serverVersionNum);
+  if (!Number.isInteger(version) || version <= 0)
+    return `PostgreSQL at ${where} did not say which version it is (server_version_num "${serverVersionNum}")`;
+  if (version < MIN_SERVER_VERSION * 10_000) {
+    return `PostgreSQL ${serverVersion} at ${where} is too old: booking-api needs PostgreSQL ${MIN_SERVER_VERSION} or newer`;
+  }
+  return undefined;
 }
 
 function connectFailure(error: unknown, where: string): string {
