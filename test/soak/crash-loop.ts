@@ -1,11 +1,14 @@
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
 import { nextWorkingDay } from '../../src/demo/demo.ts';
 import { tempDataDir } from '../helpers/app.ts';
 import { BookingStream } from '../helpers/booking-stream.ts';
 import { cliJson, startServeProcess } from '../helpers/cli.ts';
 import { Receiver } from '../helpers/receiver.ts';
 import { eventually, sleep } from '../helpers/wait.ts';
+import { engineEnv, engineFromArgs } from './engine.ts';
+import { clientConfig } from '../../src/db/postgres/connection.ts';
 
 export interface CrashLoopOptions {
   kills: number;
@@ -13,11 +16,14 @@ export interface CrashLoopOptions {
   minUpMs: number;
   maxUpMs: number;
   seed: number;
+  /** PostgreSQL instead of SQLite (an empty database). */
+  databaseUrl?: string;
   log?: (line: string) => void;
 }
 
 /** What the crash loop saw; the checks that must hold are `problems` (empty when all is well). */
 export interface CrashLoopReport {
+  engine: 'sqlite' | 'postgres';
   seed: number;
   kills: number;
   killedWithAttemptsInFlight: number;
@@ -69,10 +75,11 @@ export async function crashLoop(options: CrashLoopOptions): Promise<CrashLoopRep
   const log = options.log ?? (() => {});
   const next = random(options.seed);
   const data = tempDataDir();
-  const { apiKey } = cliJson(['demo', '--data', data]);
+  const env = { ...ENV, ...engineEnv(options.databaseUrl) };
+  const { apiKey } = cliJson(['demo', '--data', data], engineEnv(options.databaseUrl));
   // Answers take 0–40 ms, so a kill often finds deliveries on the wire.
   const receiver = await Receiver.start(() => ({ status: 200, delayMs: Math.floor(next() * 40) }));
-  let server = await startServeProcess(['--data', data], ENV);
+  let server = await start(data, env);
   const restarts: number[] = [];
   let killedWithAttemptsInFlight = 0;
   let stopped = false;
@@ -105,7 +112,7 @@ export async function crashLoop(options: CrashLoopOptions): Promise<CrashLoopRep
       server.child.kill('SIGKILL');
       await server.exited;
       const started = performance.now();
-      server = await startServeProcess(['--data', data], ENV);
+      server = await start(data, env);
       restarts.push(performance.now() - started);
       log(
         `kill ${kill}/${options.kills}: ${stream.created.size} bookings so far, ${inFlight} attempts in flight at the kill, back in ${Math.round(restarts.at(-1)!)} ms`,
@@ -129,8 +136,10 @@ export async function crashLoop(options: CrashLoopOptions): Promise<CrashLoopRep
     const code = await server.exited;
     if (code !== 0) throw new Error(`the last server did not stop cleanly (exit ${code})`);
 
+    const reader = options.databaseUrl ? await postgresReader(options.databaseUrl) : sqliteReader(path.join(data, 'booking.db'));
     return {
-      ...inspect(path.join(data, 'booking.db'), stream, receiver),
+      engine: options.databaseUrl ? 'postgres' : 'sqlite',
+      ...(await inspect(reader, stream, receiver)),
       seed: options.seed,
       kills: options.kills,
       killedWithAttemptsInFlight,
@@ -152,45 +161,81 @@ async function queue(url: string): Promise<{ due: number; scheduled: number; lea
   return ((await response.json()) as { queue: { due: number; scheduled: number; leased: number; inFlight: number } }).queue;
 }
 
-/** Reads the data dir after the last clean stop and checks every promise of item 1. */
-function inspect(file: string, stream: BookingStream, receiver: Receiver) {
+/**
+ * Starts the server. On PostgreSQL a server killed a moment ago may still hold its session's
+ * instance lock until the database notices the connection is gone: then it is started again.
+ */
+async function start(data: string, env: Record<string, string>) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServeProcess(['--data', data], env);
+    } catch (error) {
+      if (attempt >= 50 || !/already running on the PostgreSQL database/.test(String(error))) throw error;
+      await sleep(100);
+    }
+  }
+}
+
+/** What inspect() asks of the database, on either engine. */
+interface Reader {
+  count(sql: string): Promise<number>;
+  column<T>(sql: string): Promise<T[]>;
+  integrity(): Promise<string>;
+  close(): Promise<void>;
+}
+
+function sqliteReader(file: string): Reader {
   const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+  return {
+    count: async (sql) => db.prepare(sql).pluck().get() as number,
+    column: async <T>(sql: string) => db.prepare(sql).pluck().all() as T[],
+    integrity: async () => (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((r) => r.integrity_check).join('; '),
+    close: async () => void db.close(),
+  };
+}
+
+async function postgresReader(url: string): Promise<Reader> {
+  // Our type parsers: ids and counts come back as numbers, as from SQLite.
+  const client = new pg.Client(clientConfig(url));
+  await client.connect();
+  return {
+    count: async (sql) => Number((await client.query({ text: sql, rowMode: 'array' })).rows[0]![0]),
+    column: async <T>(sql: string) => (await client.query({ text: sql, rowMode: 'array' })).rows.map((r) => r[0] as T),
+    // PostgreSQL has no cheap whole-database check; its own crash recovery is what is relied on.
+    integrity: async () => 'ok',
+    close: () => client.end(),
+  };
+}
+
+/** Reads the database after the last clean stop and checks every promise of item 1. */
+async function inspect(db: Reader, stream: BookingStream, receiver: Receiver) {
   const problems: string[] = [];
   try {
-    const integrity = (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((r) => r.integrity_check).join('; ');
+    const integrity = await db.integrity();
     if (integrity !== 'ok') problems.push(`integrity_check: ${integrity}`);
-    const leased = db
-      .prepare("select count(*) from delivery_attempts where status = 'pending' or lease_until is not null")
-      .pluck()
-      .get() as number;
+    const leased = await db.count("select count(*) from delivery_attempts where status = 'pending' or lease_until is not null");
     if (leased > 0) problems.push(`${leased} attempts still pending or leased after a clean stop`);
 
-    const owed = db.prepare("select count(*) from events where event in ('booking.created', 'client.created')").pluck().get() as number;
-    const deliveryIds = db.prepare('select delivery_id from deliveries').pluck().all() as string[];
+    const owed = await db.count("select count(*) from events where event in ('booking.created', 'client.created')");
+    const deliveryIds = await db.column<string>('select delivery_id from deliveries');
     if (deliveryIds.length !== owed) problems.push(`${owed} events of the webhook's kinds but ${deliveryIds.length} deliveries`);
-    const unsuccessful = db
-      .prepare(
-        "select count(*) from deliveries d where not exists (select 1 from delivery_attempts a where a.delivery_pk = d.id and a.status = 'success')",
-      )
-      .pluck()
-      .get() as number;
+    const unsuccessful = await db.count(
+      "select count(*) from deliveries d where not exists (select 1 from delivery_attempts a where a.delivery_pk = d.id and a.status = 'success')",
+    );
     if (unsuccessful > 0) problems.push(`${unsuccessful} deliveries without a successful attempt`);
     const received = new Set(receiver.requests.map((r) => String(r.headers['x-webhook-delivery'])));
     const missing = deliveryIds.filter((id) => !received.has(id));
     if (missing.length > 0)
       problems.push(`${missing.length} committed deliveries never reached the receiver (${missing.slice(0, 3).join(', ')})`);
 
-    const bookings = db.prepare('select id from bookings').pluck().all() as number[];
+    const bookings = await db.column<number>('select id from bookings');
     const confirmed = new Set(stream.created.values());
     if (confirmed.size !== stream.created.size) problems.push('two Idempotency-Keys were answered with the same booking');
     const lost = [...confirmed].filter((id) => !bookings.includes(id));
     if (lost.length > 0) problems.push(`${lost.length} bookings answered 201 are not in the database: ${lost.slice(0, 5).join(', ')}`);
     if (bookings.length !== confirmed.size)
       problems.push(`${bookings.length} bookings in the database, ${confirmed.size} confirmed to the client`);
-    const doubled = db
-      .prepare('select count(*) from (select client_id from bookings group by client_id having count(*) > 1)')
-      .pluck()
-      .get() as number;
+    const doubled = await db.count('select count(*) from (select client_id from bookings group by client_id having count(*) > 1) twice');
     if (doubled > 0) problems.push(`${doubled} clients were booked twice (each request books a new client once)`);
     if (stream.serverErrors.length > 0) problems.push(`${stream.serverErrors.length} answers were 5xx: ${stream.serverErrors[0]}`);
 
@@ -210,7 +255,7 @@ function inspect(file: string, stream: BookingStream, receiver: Receiver) {
       problems,
     };
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -224,10 +269,12 @@ function summary(values: number[]) {
 }
 
 // `npm run soak`: the full run, 10 kills, with a report for docs/reliability.md.
+// `npm run soak -- --engine postgres` (or --database-url URL): the same on PostgreSQL (engine.ts).
 if (import.meta.main) {
+  const databaseUrl = await engineFromArgs();
   const seed = Number(process.env.CRASH_SEED ?? Date.now() % 2 ** 31);
   const kills = Number(process.env.CRASH_KILLS ?? 10);
-  const report = await crashLoop({ kills, minUpMs: 300, maxUpMs: 3000, seed, log: (line) => console.error(line) });
+  const report = await crashLoop({ kills, minUpMs: 300, maxUpMs: 3000, seed, databaseUrl, log: (line) => console.error(line) });
   console.log(JSON.stringify(report, null, 2));
   process.exitCode = report.problems.length === 0 ? 0 : 1;
 }

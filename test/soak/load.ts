@@ -3,16 +3,20 @@ import { Pool } from 'undici';
 import { nextWorkingDay } from '../../src/demo/demo.ts';
 import { tempDataDir } from '../helpers/app.ts';
 import { cliJson, startServeProcess } from '../helpers/cli.ts';
+import { engineEnv, engineFromArgs } from './engine.ts';
 
 export interface LoadOptions {
   durationMs: number;
   clients: number;
   keys: number;
   ratePerMinute: number;
+  /** PostgreSQL instead of SQLite (an empty database). */
+  databaseUrl?: string;
   log?: (line: string) => void;
 }
 
 export interface LoadReport {
+  engine: 'sqlite' | 'postgres';
   durationMs: number;
   clients: number;
   keys: number;
@@ -48,8 +52,9 @@ function rssMiB(pid: number): number {
 export async function loadRun(options: LoadOptions): Promise<LoadReport> {
   const log = options.log ?? (() => {});
   const data = tempDataDir();
-  const { businessId } = cliJson(['demo', '--data', data]);
+  const { businessId } = cliJson(['demo', '--data', data], engineEnv(options.databaseUrl));
   const server = await startServeProcess(['--data', data], {
+    ...engineEnv(options.databaseUrl),
     BOOKING_ADMIN_TOKEN: ADMIN_TOKEN,
     BOOKING_LOG_LEVEL: 'warn',
     BOOKING_RATE_PER_MINUTE: String(options.ratePerMinute),
@@ -137,6 +142,7 @@ export async function loadRun(options: LoadOptions): Promise<LoadReport> {
     latencies.sort((a, b) => a - b);
     const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
     return {
+      engine: options.databaseUrl ? 'postgres' : 'sqlite',
       durationMs: Math.round(elapsed),
       clients: options.clients,
       keys: options.keys,
@@ -162,8 +168,11 @@ export async function loadRun(options: LoadOptions): Promise<LoadReport> {
 }
 
 // `npm run load`: the full run, 200 clients on 50 keys for 60 s, with a report for docs/reliability.md.
+// `npm run load -- --engine postgres` (or --database-url URL): the same on PostgreSQL (engine.ts).
 if (import.meta.main) {
+  const databaseUrl = await engineFromArgs();
   const report = await loadRun({
+    databaseUrl,
     durationMs: Number(process.env.LOAD_SECONDS ?? 60) * 1000,
     clients: Number(process.env.LOAD_CLIENTS ?? 200),
     keys: Number(process.env.LOAD_KEYS ?? 50),
