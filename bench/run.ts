@@ -10,10 +10,20 @@ import { bookingsScenario } from './scenarios/bookings.ts';
 import { deliveryScenario, latencyScenario } from './scenarios/delivery.ts';
 import { executableScenario } from './scenarios/executable.ts';
 import { servicesScenario } from './scenarios/services.ts';
+import { POSTGRES_SCENARIOS } from './scenarios/postgres.ts';
 import type { Row, Scenario } from './lib/scenario.ts';
 import { ROOT } from './lib/processes.ts';
 
-const SCENARIOS: Scenario[] = [servicesScenario, bookingsScenario, deliveryScenario, latencyScenario, backlogScenario, executableScenario];
+const SCENARIOS: Scenario[] = [
+  servicesScenario,
+  bookingsScenario,
+  deliveryScenario,
+  latencyScenario,
+  backlogScenario,
+  executableScenario,
+  // PostgreSQL beside SQLite (skipped in one line without PostgreSQL binaries).
+  ...POSTGRES_SCENARIOS,
+];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -16,6 +16,8 @@ interface Plan {
   webhooks: number;
   /** BOOKING_DELIVERY_CONCURRENCY; the default when absent. */
   concurrency?: number;
+  /** PostgreSQL instead of SQLite in dataDir. */
+  databaseUrl?: string;
 }
 interface Go {
   events: number;
@@ -30,6 +32,7 @@ const plan = JSON.parse(process.argv[2]!) as Plan;
 const config = Object.freeze({
   ...loadConfig({}),
   dataDir: plan.dataDir,
+  databaseUrl: plan.databaseUrl,
   allowPrivateTargets: true,
   logLevel: 'silent' as const,
   ratePerMinute: 1e9,

@@ -1,12 +1,15 @@
 // Load generator, run as its own process: N concurrent workers send requests through one undici
 // Pool for a duration (or until a list of bodies is used up) and report throughput and latency.
-//   args: JSON {url, method, path, headers, connections, durationMs?, bodiesFile?}
+//   args: JSON {url, urls?, method, path, headers, connections, durationMs?, bodiesFile?}
+// With `urls` (several instances of one server), the workers are spread over them evenly.
 import fs from 'node:fs';
 import { Pool } from 'undici';
 import { percentile } from './stats.ts';
 
 interface Spec {
   url: string;
+  /** Several instances: worker i sends to urls[i % urls.length]. */
+  urls?: string[];
   method: 'GET' | 'POST';
   path: string;
   headers: Record<string, string>;
@@ -19,13 +22,16 @@ interface Spec {
 
 const spec = JSON.parse(process.argv[2]!) as Spec;
 const bodies = spec.bodiesFile ? fs.readFileSync(spec.bodiesFile, 'utf8').split('\n').filter(Boolean) : undefined;
-const pool = new Pool(spec.url, { connections: spec.connections, pipelining: 1, keepAliveTimeout: 60_000 });
+const urls = spec.urls ?? [spec.url];
+const pools = urls.map(
+  (url) => new Pool(url, { connections: Math.ceil(spec.connections / urls.length), pipelining: 1, keepAliveTimeout: 60_000 }),
+);
 let next = 0;
 const latencies: number[] = [];
 const statuses: Record<string, number> = {};
 let errors = 0;
 
-async function worker(until: number, record: boolean): Promise<void> {
+async function worker(pool: Pool, until: number, record: boolean): Promise<void> {
   while (performance.now() < until) {
     let body: string | undefined;
     if (bodies) {
@@ -49,13 +55,13 @@ async function worker(until: number, record: boolean): Promise<void> {
 async function phase(ms: number, record: boolean): Promise<number> {
   const started = performance.now();
   const until = bodies ? Infinity : started + ms;
-  await Promise.all(Array.from({ length: spec.connections }, () => worker(until, record)));
+  await Promise.all(Array.from({ length: spec.connections }, (_, i) => worker(pools[i % pools.length]!, until, record)));
   return (performance.now() - started) / 1000;
 }
 
 if (spec.warmupMs && !bodies) await phase(spec.warmupMs, false);
 const seconds = await phase(spec.durationMs ?? 5_000, true);
-await pool.close();
+await Promise.all(pools.map((pool) => pool.close()));
 process.send!({
   requests: latencies.length,
   seconds,

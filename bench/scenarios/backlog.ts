@@ -2,7 +2,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { createBusiness } from '../../src/businesses/businesses.service.ts';
 import { systemClock } from '../../src/clock.ts';
-import { openDatabase } from '../../src/db/connection.ts';
+import { openConfiguredDatabase } from '../../src/db/open.ts';
 import type { Database } from '../../src/db/database.ts';
 import { Outbox } from '../../src/delivery/outbox.ts';
 import { claimDueAttempts } from '../../src/delivery/sql/claim-due-attempts.ts';
@@ -18,7 +18,7 @@ import { message, ROOT, rssMiB, spawnNode, startServer, stop, tempDir } from '..
 import type { Row, Scenario } from '../lib/scenario.ts';
 import { median, round } from '../lib/stats.ts';
 
-interface Fixture {
+export interface Fixture {
   dir: string;
   database: Database;
   businessId: number;
@@ -27,9 +27,9 @@ interface Fixture {
   secretBox: SecretBox;
 }
 
-async function fixture(name: string, targetUrl: string): Promise<Fixture> {
+export async function fixture(name: string, targetUrl: string, databaseUrl?: string): Promise<Fixture> {
   const dir = tempDir(name);
-  const database = await openDatabase(dir);
+  const database = await openConfiguredDatabase({ dataDir: dir, databaseUrl });
   const deps = {
     database,
     db: database.db,
@@ -94,7 +94,7 @@ async function timeIt(times: number, work: () => Promise<unknown>, after?: () =>
   return median(samples);
 }
 
-async function costs(f: Fixture, times: number) {
+export async function costs(f: Fixture, times: number) {
   const db = f.database.db;
   const subscriptions = new Subscriptions(f.database);
   const outbox = new Outbox({

@@ -5,7 +5,7 @@ import { createBusiness, changeBusiness } from '../../src/businesses/businesses.
 import type { WeeklyHours } from '../../src/businesses/hours.ts';
 import type { WeeklySchedule } from '../../src/staff/schedule.ts';
 import { systemClock } from '../../src/clock.ts';
-import { openDatabase } from '../../src/db/connection.ts';
+import { openConfiguredDatabase } from '../../src/db/open.ts';
 import { Outbox } from '../../src/delivery/outbox.ts';
 import { randomIds } from '../../src/ids.ts';
 import { createKey } from '../../src/keys/keys.service.ts';
@@ -19,10 +19,17 @@ import { median, round } from '../lib/stats.ts';
 const STAFF = 40;
 const ALL_DAY = { hours: [{ start: '00:00', end: '24:00' }], breaks: [] };
 
-/** A business of 40 staff working around the clock, a 15-minute service, a bookings:write key, and `rounds` files of distinct booking bodies. */
-export async function bookingsFixture(rounds: number, perRound: number): Promise<{ dir: string; key: string; bodyFiles: string[] }> {
+/**
+ * A business of 40 staff working around the clock, a 15-minute service, a bookings:write key, and
+ * `rounds` files of distinct booking bodies; in the data dir, or on PostgreSQL at `databaseUrl`.
+ */
+export async function bookingsFixture(
+  rounds: number,
+  perRound: number,
+  databaseUrl?: string,
+): Promise<{ dir: string; key: string; bodyFiles: string[] }> {
   const dir = tempDir('bookings');
-  const database = await openDatabase(dir);
+  const database = await openConfiguredDatabase({ dataDir: dir, databaseUrl });
   const deps = {
     database,
     db: database.db,

@@ -6,7 +6,7 @@ import type { Row, Scenario } from '../lib/scenario.ts';
 import { median, percentile, round } from '../lib/stats.ts';
 
 /** Pads event data so the signed body is about 1 KiB, like the baseline's. */
-const PADDING = 880;
+export const PADDING = 880;
 /** The baseline's requests in flight to the one receiver. */
 const BASELINE_CONNECTIONS = 50;
 /**
@@ -14,17 +14,22 @@ const BASELINE_CONNECTIONS = 50;
  * so 200 lets the one webhook have as many requests open as the baseline (the default, 64, allows
  * 16: plenty for a salon, and a cap on what one slow receiver can hold).
  */
-const THROUGHPUT_CONCURRENCY = 4 * BASELINE_CONNECTIONS;
+export const THROUGHPUT_CONCURRENCY = 4 * BASELINE_CONNECTIONS;
 
-async function startReceiver(): Promise<{ child: ChildProcess; url: string }> {
+export async function startReceiver(): Promise<{ child: ChildProcess; url: string }> {
   const child = spawnNode(path.join(ROOT, 'bench/lib/receiver.ts'), [], 1);
   return { child, url: (await message<{ url: string }>(child, (m) => 'url' in m)).url };
 }
 
-async function startDriver(receiverUrl: string, webhooks: number, concurrency?: number): Promise<{ child: ChildProcess; secret: string }> {
+export async function startDriver(
+  receiverUrl: string,
+  webhooks: number,
+  concurrency?: number,
+  databaseUrl?: string,
+): Promise<{ child: ChildProcess; secret: string }> {
   const child = spawnNode(
     path.join(ROOT, 'bench/lib/engine-driver.ts'),
-    [JSON.stringify({ dataDir: tempDir('engine'), receiverUrl, webhooks, concurrency })],
+    [JSON.stringify({ dataDir: tempDir('engine'), receiverUrl, webhooks, concurrency, databaseUrl })],
     0,
     {},
     NODE_FLAGS,
@@ -33,14 +38,14 @@ async function startDriver(receiverUrl: string, webhooks: number, concurrency?: 
   return { child, secret: ready.secret };
 }
 
-async function arm(receiver: ChildProcess, expect: number, recordArrivals = false) {
+export async function arm(receiver: ChildProcess, expect: number, recordArrivals = false) {
   receiver.send({ expect, recordArrivals });
   await message(receiver, (m) => 'armed' in m);
   return message<{ first: string; last: string }>(receiver, (m) => 'done' in m);
 }
 
 /** Deliveries per second: the engine sends `events × webhooks` deliveries, counted at the receiver. */
-async function engineThroughput(receiver: ChildProcess, driver: ChildProcess, events: number, webhooks: number): Promise<number> {
+export async function engineThroughput(receiver: ChildProcess, driver: ChildProcess, events: number, webhooks: number): Promise<number> {
   const done = arm(receiver, events * webhooks);
   driver.send({ events, batch: 200, padding: PADDING });
   const emitted = await message<{ started: string }>(driver, (m) => 'emitted' in m);

@@ -60,10 +60,15 @@ export interface TestPostgres {
   stop(options?: { immediate?: boolean }): Promise<void>;
   /** Starts it again on the same port and data, after stop(). */
   restart(): Promise<void>;
+  /** The postmaster's process id (its backends are its children): for measuring the server's CPU. */
+  readonly pid: number;
 }
 
-/** `unref`: the server does not keep this process alive (it is killed when the process exits). */
-export async function startPostgres(options: { unref?: boolean } = {}): Promise<TestPostgres> {
+/**
+ * `unref`: the server does not keep this process alive (it is killed when the process exits).
+ * `settings`: more `-c name=value` server settings (the bench preloads pg_stat_statements).
+ */
+export async function startPostgres(options: { unref?: boolean; settings?: Record<string, string> } = {}): Promise<TestPostgres> {
   const found = findPostgres();
   if (!found) throw new Error(`${postgresMissing()}; CI is set, so the PostgreSQL tests fail instead of being skipped`);
   const bin = (name: string) => path.join(found.dir, name);
@@ -125,6 +130,7 @@ export async function startPostgres(options: { unref?: boolean } = {}): Promise<
         'max_connections=200',
         '-c',
         'shared_buffers=32MB',
+        ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
       ],
       { ...ids, cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -168,6 +174,9 @@ export async function startPostgres(options: { unref?: boolean } = {}): Promise<
       await exited;
     },
     restart: start,
+    get pid() {
+      return server!.pid!;
+    },
   };
 }
 
