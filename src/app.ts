@@ -156,7 +156,9 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     stop: () => housekeeping?.stop(),
   });
 
-  const koa = new Koa<AppState>({ proxy: false });
+  // Behind a load balancer (BOOKING_TRUST_PROXY) the client is the one address it appends to
+  // X-Forwarded-For; anything a client put before it is not believed.
+  const koa = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: 1 });
   koa.silent = true;
   koa.use(requestContext(context));
   koa.use(securityHeaders());

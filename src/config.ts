@@ -22,6 +22,8 @@ export interface Config {
   readonly deliveryTimeoutMs: number;
   readonly failuresBeforeDisable: number;
   readonly allowPrivateTargets: boolean;
+  /** Behind a load balancer: the client's address is the last X-Forwarded-For entry. */
+  readonly trustProxy: boolean;
   readonly deliveryConcurrency: number;
   /** How long POST /slots/holds keeps a slot for the key that asked. */
   readonly holdMinutes: number;
@@ -176,6 +178,21 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     flag: 'allow-private-targets',
     boolean: true,
     description: 'allow webhook targets on loopback, private and link-local addresses',
+    default: false,
+    parse: (raw) => {
+      const value = raw.trim().toLowerCase();
+      if (['true', '1', 'yes', 'on'].includes(value)) return { value: true };
+      if (['false', '0', 'no', 'off', ''].includes(value)) return { value: false };
+      return { problem: `must be true or false, got "${raw}"` };
+    },
+  },
+  {
+    key: 'trustProxy',
+    env: 'BOOKING_TRUST_PROXY',
+    flag: 'trust-proxy',
+    boolean: true,
+    description:
+      'behind a load balancer that sets X-Forwarded-For: take the client address (logs, admin-token lockout) from its last entry; never set it when clients reach the server directly',
     default: false,
     parse: (raw) => {
       const value = raw.trim().toLowerCase();

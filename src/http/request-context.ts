@@ -36,6 +36,7 @@ export function requestContext(deps: { logger: Logger; ids: Ids }): Middleware<A
       requestId,
       method: ctx.method,
       path: ctx.path,
+      ip: ctx.ip,
       status: ctx.status,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
       apiKeyId: ctx.state.apiKey?.id,
