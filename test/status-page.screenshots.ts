@@ -8,7 +8,7 @@ import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
 import { openBrowser, PageGuard, type PageGlobals } from './helpers/browser.ts';
 import { fakeLookup } from './helpers/dns.ts';
 import { Receiver } from './helpers/receiver.ts';
-import { admin } from './helpers/salon.ts';
+import { admin, SCHEDULE } from './helpers/salon.ts';
 import { eventually } from './helpers/wait.ts';
 
 const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
@@ -123,7 +123,41 @@ try {
     await page.evaluate(() => (globalThis as unknown as PageGlobals).scrollTo(0, 0));
     await shot('keys-new-key', false);
 
+    // The front desk: a working day on the calendar, and one booking with a payment.
+    const day = nextWeekday();
+    const service = async (name: string, durationMinutes: number, price: number) =>
+      (await admin(app, 'POST', `${base}/services`, { name, durationMinutes, price }, 201)).body.id as number;
+    const haircut = await service('Haircut', 45, 3500);
+    const colour = await service('Colour', 90, 8000);
+    const anna = (await admin(app, 'POST', `${base}/staff`, { name: 'Anna', schedule: SCHEDULE, serviceIds: [haircut, colour] }, 201)).body
+      .id;
+    const ben = (await admin(app, 'POST', `${base}/staff`, { name: 'Ben', schedule: SCHEDULE, serviceIds: [haircut] }, 201)).body.id;
+    const book = async (serviceId: number, staffId: number, time: string, name: string, phone: string) =>
+      (
+        await admin(
+          app,
+          'POST',
+          `${base}/bookings`,
+          { serviceId, staffId, startTime: `${day}T${time}:00${berlinOffset(day)}`, client: { name, phone } },
+          201,
+        )
+      ).body.id as number;
+    const first = await book(haircut, anna, '09:30', 'Clara Weiss', '+49 30 1234501');
+    await book(colour, anna, '11:00', 'Dora Meier', '+49 30 1234502');
+    await book(haircut, ben, '10:15', 'Emil Brandt', '+49 30 1234503');
+    await book(haircut, ben, '14:00', 'Fatma Yilmaz', '+49 30 1234504');
+    await book(colour, anna, '15:30', 'Greta Hahn', '+49 30 1234505');
+    await admin(app, 'POST', `${base}/payments`, { bookingId: first, amount: 3500, method: 'card' }, 201);
+    await go(`#calendar/${day}`, '.ec-event');
+    await shot('calendar');
+    await go(`#calendar/${day}/week`, '.ec-event');
+    await shot('calendar-week', false);
+    await go(`#bookings/${first}`, '.booking-events');
+    await shot('booking');
+
     await page.setViewportSize({ width: 375, height: 812 });
+    await go(`#calendar/${day}`, '.ec-event');
+    await shot('phone-calendar', false);
     await go('#overview', '#health');
     await shot('phone-overview');
     await go('#connections', '.card.webhook');
@@ -135,4 +169,44 @@ try {
   await app.stop();
   await crm.close();
   await newsletter.close();
+}
+
+// The first-run setup, on a server with no salon yet.
+const empty = await TestApp.start();
+try {
+  const browser = await openBrowser();
+  try {
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    const guard = new PageGuard(page);
+    await page.setViewportSize({ width: 1000, height: 900 });
+    await page.goto(`${empty.url}/`);
+    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByLabel('Salon name').fill('Hair by Anna');
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: path.join(OUT, 'setup.png') });
+    guard.assertClean();
+    console.error('docs/screenshots/setup.png');
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await empty.stop();
+}
+
+/** The next Monday-to-Friday date after today in Berlin (the screenshots' salon), YYYY-MM-DD. */
+function nextWeekday(): string {
+  for (let days = 1; ; days++) {
+    const date = new Date(Date.now() + days * 86_400_000);
+    const weekday = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', weekday: 'short' }).format(date);
+    if (!['Sat', 'Sun'].includes(weekday)) return date.toLocaleDateString('en-CA', { timeZone: 'Europe/Berlin' });
+  }
+}
+
+/** Berlin's UTC offset on `date` at noon: "+01:00" or "+02:00". */
+function berlinOffset(date: string): string {
+  const name = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', timeZoneName: 'longOffset' })
+    .formatToParts(new Date(`${date}T12:00:00Z`))
+    .find((part) => part.type === 'timeZoneName')!.value;
+  return name === 'GMT' ? '+00:00' : name.replace('GMT', '');
 }

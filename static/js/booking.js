@@ -225,7 +225,8 @@ export async function renderBooking(ctx, id) {
       id: 'payment-amount',
       type: 'text',
       inputmode: 'decimal',
-      value: String(Math.max(booking.price - paid, 0) / 100),
+      // What is still owed; nothing when it is paid.
+      value: booking.price > paid ? String((booking.price - paid) / 100) : '',
     });
     const method = h(
       'select',

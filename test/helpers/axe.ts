@@ -15,7 +15,6 @@ export async function seriousA11yProblems(
 ): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
   const violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> = await page.evaluate(
-    // biome-ignore lint/suspicious/noExplicitAny: axe is a global the evaluated source defined
     async (selector) => (await (globalThis as any).axe.run(selector, { resultTypes: ['violations'] })).violations,
     context,
   );
