@@ -101,7 +101,8 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     policy,
     concurrency: config.deliveryConcurrency,
     perWebhook,
-    leaseMs: leaseMsFor(config.deliveryTimeoutMs),
+    leaseMs: leaseMsFor(config),
+    releaseLeasesAtStart: database.exclusive,
     drainMs: config.deliveryTimeoutMs + 2_000,
   });
   const context: AppContext = {

@@ -20,6 +20,8 @@ export interface Config {
   /** Seconds before each attempt of a delivery; the length is the number of attempts. */
   readonly retryDelays: readonly number[];
   readonly deliveryTimeoutMs: number;
+  /** How long a lease outlasts the delivery timeout: after that an attempt whose worker died is sent again. */
+  readonly deliveryLeaseMarginMs: number;
   readonly failuresBeforeDisable: number;
   readonly allowPrivateTargets: boolean;
   /** Behind a load balancer: the client's address is the last X-Forwarded-For entry. */
@@ -163,6 +165,15 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     description: 'how long a receiver may take to answer one attempt, in milliseconds',
     default: 10_000,
     parse: integer(1, 600_000),
+  },
+  {
+    key: 'deliveryLeaseMarginMs',
+    env: 'BOOKING_DELIVERY_LEASE_MARGIN_MS',
+    flag: 'delivery-lease-margin-ms',
+    description:
+      'how long a claimed attempt stays leased beyond the delivery timeout; on PostgreSQL, attempts of an instance that died are sent by another after timeout + margin',
+    default: 30_000,
+    parse: integer(1_000, 3_600_000),
   },
   {
     key: 'failuresBeforeDisable',

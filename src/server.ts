@@ -3,10 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { ensureAdminToken } from './admin/admin-token.ts';
 import { createApp, type App, type AppDeps } from './app.ts';
 import type { Config } from './config.ts';
-import { acquireInstanceLock, InstanceLockedError } from './db/instance-lock.ts';
+import { acquireInstanceLock, InstanceLockedError, type InstanceLock } from './db/instance-lock.ts';
 import { prepareDataDir } from './db/connection.ts';
 import { checkServer } from './db/postgres/connection.ts';
-import { acquirePostgresInstanceLock } from './db/postgres/instance-lock.ts';
 
 /** A start-up problem the salon owner can fix; shown as one line. */
 export class StartupError extends Error {}
@@ -26,13 +25,12 @@ export interface StartOptions extends Partial<AppDeps> {
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  let lock;
+  let lock: InstanceLock;
   try {
     if (config.databaseUrl) {
+      // Several instances may serve one PostgreSQL database: nothing to lock (docs/scaling.md).
       await checkServer(config.databaseUrl);
-      lock = await acquirePostgresInstanceLock(config.databaseUrl, (error) =>
-        options.logger?.error({ err: error }, 'lost the server lock'),
-      );
+      lock = { release: () => {} };
     } else {
       prepareDataDir(config.dataDir);
       lock = acquireInstanceLock(config.dataDir);

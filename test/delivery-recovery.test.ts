@@ -4,9 +4,12 @@ import { claimDueAttempts } from '../src/delivery/sql/claim-due-attempts.ts';
 import { TestApp, tempDataDir } from './helpers/app.ts';
 import { Receiver } from './helpers/receiver.ts';
 import { eventually, sleep } from './helpers/wait.ts';
+import { testingOnPostgres } from './helpers/postgres.ts';
 
 describe('delivery recovery', () => {
-  it('sends again, at the next start, what a dead process left leased', async () => {
+  it('sends again, at the next start, what a dead process left leased', {
+    skip: testingOnPostgres() && 'SQLite only: one server per data dir',
+  }, async () => {
     const receiver = await Receiver.start(() => ({ status: 200 }));
     const dataDir = tempDataDir();
     const first = await TestApp.start({ dataDir });
@@ -35,6 +38,39 @@ describe('delivery recovery', () => {
       });
       assert.equal(record.attemptNumber, 1);
       assert.equal(receiver.requests[0]!.headers['x-webhook-delivery'], record.deliveryId);
+    } finally {
+      await restarted.stop();
+      await receiver.close();
+    }
+  });
+
+  it('on PostgreSQL, leaves a lease alone at start (another instance may hold it) and sends the attempt once it runs out', {
+    skip: !testingOnPostgres() && 'PostgreSQL only',
+  }, async () => {
+    const receiver = await Receiver.start(() => ({ status: 200 }));
+    const dataDir = tempDataDir();
+    const first = await TestApp.start({ dataDir });
+    const businessId = await first.business();
+    const { key } = await first.key(businessId, ['webhooks:manage']);
+    const webhook = await first.webhook(key, receiver.url('/resend'));
+    await first.context.engine.stop();
+    await first.emit(businessId, 'booking.created', { bookingId: 1 });
+    // Leased by an instance that is busy sending it, or died doing so: nobody can tell yet.
+    const leaseUntil = Date.now() + 1_500;
+    await first.context.db.updateTable('delivery_attempts').set({ lease_until: leaseUntil }).where('status', '=', 'pending').execute();
+    await first.stop();
+
+    const restarted = await TestApp.start({ dataDir });
+    try {
+      await sleep(Math.max(0, leaseUntil - Date.now() - 300));
+      assert.equal(receiver.requests.length, 0, 'not taken from its holder while the lease runs');
+      await receiver.waitFor(1);
+      assert.ok(Date.now() >= leaseUntil, 'sent only once the lease ran out');
+      const [record] = await eventually(async () => {
+        const h = await restarted.history(key, webhook.id);
+        return h[0]?.deliveryStatus === 'success' ? h : undefined;
+      });
+      assert.equal(record.attemptNumber, 1);
     } finally {
       await restarted.stop();
       await receiver.close();
@@ -90,6 +126,50 @@ describe('delivery recovery', () => {
       );
     } finally {
       await app.stop();
+    }
+  });
+
+  it('on PostgreSQL, lets two instances claim from one queue at once, never the same attempt and without waiting for each other', {
+    skip: !testingOnPostgres() && 'PostgreSQL only',
+  }, async () => {
+    const dataDir = tempDataDir();
+    const a = await TestApp.start({ dataDir });
+    const b = await TestApp.start({ dataDir });
+    try {
+      const businessId = await a.business();
+      const { key } = await a.key(businessId, ['webhooks:manage']);
+      await a.webhook(key, 'http://127.0.0.1:9/never');
+      await a.context.engine.stop();
+      await b.context.engine.stop();
+      for (let i = 0; i < 10; i++) await a.emit(businessId, 'booking.created', {});
+      const now = Date.now();
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let claimedByA!: (ids: number[]) => void;
+      const aClaimed = new Promise<number[]>((resolve) => (claimedByA = resolve));
+      // A claims six and keeps its transaction open; B claims meanwhile.
+      const aDone = a.context.database.transaction(async (trx) => {
+        const claimed = await claimDueAttempts(trx, now, 6, 60_000);
+        claimedByA(claimed.map((c) => c.attemptId));
+        await gate;
+      });
+      const fromA = await aClaimed;
+      const claimB = b.context.database.transaction((trx) => claimDueAttempts(trx, now, 10, 60_000));
+      const waited = await Promise.race([claimB.then(() => false), sleep(3_000).then(() => true)]);
+      release();
+      await aDone;
+      assert.equal(waited, false, "B's claim waited for A's transaction");
+      const fromB = (await claimB).map((c) => c.attemptId);
+      assert.equal(fromA.length, 6);
+      assert.equal(fromB.length, 4, 'B took the rest while A still held its claim open');
+      assert.deepEqual(
+        fromA.filter((id) => fromB.includes(id)),
+        [],
+        'no attempt claimed twice',
+      );
+    } finally {
+      await b.stop();
+      await a.stop();
     }
   });
 

@@ -8,7 +8,7 @@ import { admin, bookingBody, makeSalon, TEST_NOW } from './helpers/salon.ts';
 import { postgresMigrations } from '../src/db/postgres/migrations/index.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 
-/** What booking-api does on PostgreSQL that the SQLite suites cannot show: set-up failures, the lock, outages. */
+/** What booking-api does on PostgreSQL that the SQLite suites cannot show: set-up failures, several servers starting at once, outages. */
 describe('PostgreSQL', { skip: skipWithoutPostgres() }, () => {
   let pg: TestPostgres;
   before(async () => {
@@ -56,11 +56,6 @@ describe('PostgreSQL', { skip: skipWithoutPostgres() }, () => {
     try {
       const ask = () => fetch(`${server.url}/v1/integration/services`, { headers: { 'X-API-Key': value } });
       assert.equal((await ask()).status, 200);
-      // A second server on the same database is refused with one line.
-      const second = await cliAsync(['serve', '--port', '0', '--data', tempDataDir()], env(url));
-      assert.equal(second.status, 1);
-      assert.deepEqual(oneLine(second.stderr).length, 1, second.stderr);
-      assert.match(second.stderr, /already running on the PostgreSQL database .*several instances on one database are not supported yet/);
       // A key revoked by the CLI is refused by the running server within a second (LISTEN/NOTIFY).
       const revoked = await cliAsync(['keys', 'revoke', String(id), '--data', data], env(url));
       assert.equal(revoked.status, 0, revoked.stderr);
@@ -80,6 +75,34 @@ describe('PostgreSQL', { skip: skipWithoutPostgres() }, () => {
     }
     const { stdout, stderr } = server.output();
     assert.ok(!`${stdout}${stderr}${migrated.stdout}${migrated.stderr}`.includes(pg.password), 'the password was printed');
+  });
+
+  it('starts three servers at once on an empty database: the tables are made once, and all three serve', async () => {
+    const url = await pg.createDatabase('three_at_once');
+    const servers = await Promise.all([0, 1, 2].map(() => startServeProcess(['--data', tempDataDir()], env(url))));
+    try {
+      for (const server of servers) {
+        const health = await fetch(`${server.url}/healthz`);
+        assert.equal(health.status, 200, `${server.url}: ${await health.text()}`);
+      }
+      const { default: pgDriver } = await import('pg');
+      const client = new pgDriver.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ name: string; runs: string }>(
+          'select name, count(*) as runs from kysely_migration group by name order by name',
+        );
+        assert.deepEqual(
+          rows.map((r) => [r.name, Number(r.runs)]),
+          Object.keys(postgresMigrations).map((name) => [name, 1]),
+        );
+      } finally {
+        await client.end();
+      }
+    } finally {
+      for (const server of servers) server.child.kill('SIGTERM');
+      await Promise.all(servers.map((server) => server.exited));
+    }
   });
 
   it('refuses a malformed URL, an unreachable server, a refused login and backups with one clear line, exit 1', async () => {

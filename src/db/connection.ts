@@ -57,6 +57,7 @@ export async function openDatabase(dataDir: string, options: OpenOptions = {}): 
 
   return {
     engine: 'sqlite',
+    exclusive: true,
     db: kysely,
     location: file,
     transaction: (work) => group.run(work),

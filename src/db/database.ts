@@ -39,6 +39,12 @@ export interface FreshnessSignal {
  */
 export interface Database {
   readonly engine: 'sqlite' | 'postgres';
+  /**
+   * True when this server is the only one on the database (SQLite: the data dir's instance lock
+   * says so), so what it holds in memory is the whole truth: leases left at start are a dead
+   * process's, counters need not be shared. False on PostgreSQL, where several servers may run.
+   */
+  readonly exclusive: boolean;
   /** Kysely for every query outside a transaction. */
   readonly db: Kysely<Tables>;
   /** Where the data lives, for messages (a file for SQLite, the URL with its password masked for PostgreSQL). */

@@ -10,9 +10,13 @@ import type { Sender } from './sender.ts';
 import { claimDueAttempts, type ClaimedAttempt, type WebhookShares } from './sql/claim-due-attempts.ts';
 import { releaseAllLeases } from './sql/release-leases.ts';
 
-/** How long a claimed attempt stays owned: longer than any send. */
-export function leaseMsFor(deliveryTimeoutMs: number): number {
-  return deliveryTimeoutMs + 30_000;
+/**
+ * How long a claimed attempt stays owned: longer than any send, with room to record its result.
+ * When it runs out, the attempt is due again for any worker: on PostgreSQL that is how the
+ * attempts of an instance that died are sent by the others.
+ */
+export function leaseMsFor(config: { deliveryTimeoutMs: number; deliveryLeaseMarginMs: number }): number {
+  return config.deliveryTimeoutMs + config.deliveryLeaseMarginMs;
 }
 
 export interface EngineOptions {
@@ -27,6 +31,12 @@ export interface EngineOptions {
   perWebhook: number;
   /** How long a claimed attempt stays owned; longer than any send. */
   leaseMs: number;
+  /**
+   * Whether start() makes every leased attempt due again at once. Only when this server is the
+   * only one on its database (`Database.exclusive`): otherwise other instances' leases are
+   * theirs, and those of one that died expire.
+   */
+  releaseLeasesAtStart: boolean;
   /** How long stop() waits for sends in flight. */
   drainMs: number;
 }
@@ -64,10 +74,12 @@ export class DeliveryEngine {
     this.#minClaim = Math.max(1, Math.min(16, Math.floor(options.concurrency / 4)));
   }
 
-  /** Releases leases left by a previous process (it died mid-send), then starts the loop. */
+  /** Releases leases left by a previous process (it died mid-send) when it is the only worker, then starts the loop. */
   async start(): Promise<void> {
-    const released = await releaseAllLeases(this.#o.database.db, this.#o.clock.now());
-    if (released > 0) this.#o.logger.warn({ released }, 'resending attempts that were in flight when the last run ended');
+    if (this.#o.releaseLeasesAtStart) {
+      const released = await releaseAllLeases(this.#o.database.db, this.#o.clock.now());
+      if (released > 0) this.#o.logger.warn({ released }, 'resending attempts that were in flight when the last run ended');
+    }
     this.#tick = new Cron('* * * * * *', { protect: true, unref: true }, () => {
       this.#flush = true;
       this.wake();

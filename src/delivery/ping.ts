@@ -33,7 +33,7 @@ export async function pingWebhook(app: Deps, owner: WebhookOwner, webhookId: num
     const deliveryPk = await insertDelivery(trx, { deliveryId, webhookId, eventId: null, event: PING_EVENT, body }, queuedAt);
     const attemptId = await insertAttempt(trx, { deliveryPk, webhookId, attemptNumber: 1, trigger: 'ping', dueAt: queuedAt }, queuedAt);
     // Leased in the transaction that queues it: the engine's own claims pass it by.
-    return (await claimAttempt(trx, attemptId, queuedAt, leaseMsFor(app.config.deliveryTimeoutMs)))!;
+    return (await claimAttempt(trx, attemptId, queuedAt, leaseMsFor(app.config)))!;
   });
   const decided = await app.engine.submit(claimed, app.config.deliveryTimeoutMs + ANSWER_MARGIN_MS);
   const dispatched = decided?.dispatched;

@@ -122,6 +122,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
 
   return {
     engine: 'postgres',
+    exclusive: false,
     db: kysely,
     location: where,
     async transaction(work) {

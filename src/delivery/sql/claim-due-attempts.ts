@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { prepared } from '../../db/prepared.ts';
-import { jsonIds } from '../../db/dialect.ts';
+import { isPostgres, jsonIds } from '../../db/dialect.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { AttemptTrigger, WebhookStatus } from '../../db/tables.ts';
 
@@ -29,9 +29,14 @@ export interface WebhookShares {
 
 const webhookIds = prepared<Record<string, never>, { id: number }>((qb) => qb.selectFrom('webhooks').select('id').orderBy('id'));
 
-/** The due attempts of one webhook, oldest first: a seek in the (webhook_id, due_at) index of pending rows. */
-const dueOfWebhook = prepared<{ webhookId: number; now: number; limit: number }, { id: number; due_at: number }>((qb, p) =>
-  qb
+/**
+ * The due attempts of one webhook, oldest first: a seek in the (webhook_id, due_at) index of pending rows.
+ * On PostgreSQL the rows are locked, and rows another instance is claiming right now are passed
+ * by (FOR UPDATE SKIP LOCKED): several instances claim from one queue without waiting for each
+ * other and without claiming the same attempt twice. SQLite has one writer at a time.
+ */
+const dueOfWebhook = prepared<{ webhookId: number; now: number; limit: number }, { id: number; due_at: number }>((qb, p) => {
+  const query = qb
     .selectFrom('delivery_attempts')
     .select(['id', 'due_at'])
     .where('webhook_id', '=', p.webhookId)
@@ -40,8 +45,9 @@ const dueOfWebhook = prepared<{ webhookId: number; now: number; limit: number },
     .where('due_at', '<=', p.now)
     .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', p.now)]))
     .orderBy('due_at')
-    .limit(p.limit),
-);
+    .limit(p.limit);
+  return isPostgres(qb) ? query.forUpdate().skipLocked() : query;
+});
 
 const lease = prepared<{ ids: string; leaseUntil: number }>((qb, p) =>
   // updated_at stays: it means "finished at" to the stats, and an index follows it.
