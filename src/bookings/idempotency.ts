@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { configure } from 'safe-stable-stringify';
 import type { Tx } from '../db/transaction.ts';
 import { errors, AppError } from '../http/errors.ts';
-import { deleteIdempotencyKeysBefore, findIdempotentResponse, storeIdempotentResponse } from './idempotency.repository.ts';
+import {
+  deleteIdempotencyKeysBefore,
+  findIdempotentResponse,
+  lockIdempotencyKey,
+  storeIdempotentResponse,
+} from './idempotency.repository.ts';
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
@@ -43,6 +48,7 @@ export async function once(
   work: () => Promise<{ status: number; body: unknown }>,
 ): Promise<StoredResponse> {
   if (scope.key === undefined) return { ...(await work()), replayed: false };
+  await lockIdempotencyKey(trx, scope.apiKeyId, scope.key);
   const stored = await findIdempotentResponse(trx, scope.apiKeyId, scope.key, scope.now - IDEMPOTENCY_WINDOW_MS);
   if (stored) {
     if (stored.request_hash !== scope.fingerprint) {

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { readOnlyValue } from '../db/backup.ts';
+import { isPostgres } from '../db/dialect.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import type { NewWebhook, WebhookRow, WebhookUpdate } from '../db/tables.ts';
 
@@ -27,7 +29,15 @@ export async function listOwnedWebhooks(db: Db, owner: WebhookOwner): Promise<We
   return query.orderBy('id').execute();
 }
 
+/**
+ * The key's active webhooks, for the cap. In a transaction on PostgreSQL it first takes a lock on
+ * the key's webhooks held until commit, so two creates racing on any servers are counted one
+ * after the other (SQLite runs one write transaction at a time already).
+ */
 export async function countActiveWebhooks(db: Db | Tx, apiKeyId: number): Promise<number> {
+  if (db.isTransaction && isPostgres(db)) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`webhooks of key ${apiKeyId}`}, 0))`.execute(db);
+  }
   const { count } = await db
     .selectFrom('webhooks')
     .select((eb) => eb.fn.countAll<number>().as('count'))
