@@ -28,6 +28,7 @@ const FILES = [
   'test/delivery-ping-redeliver.test.ts',
   'test/delivery-health.test.ts',
   'test/delivery-stats.test.ts',
+  'test/multi-instance.test.ts',
 ];
 
 const missing = postgresMissing();

@@ -1,6 +1,7 @@
 import { utcDay, type Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { deleteDayCountsBefore, loadDayCount, recordKeyUsage, saveDayCounts } from '../keys/keys.repository.ts';
+import { takeSharedWindows } from '../keys/rate-windows.repository.ts';
 import { AppError } from './errors.ts';
 
 const MINUTE_MS = 60_000;
@@ -30,10 +31,14 @@ interface KeyCounters {
 }
 
 /**
- * Fixed windows per key: the minute and the UTC day (DESIGN.md). Counting happens in memory,
- * so a check costs no disk write and is exact under concurrency in this single process; the
- * day counts and lastUsedAt reach the database on `flush()` (every few seconds and at shutdown),
- * so the daily count survives a restart. Refused requests do not count.
+ * Fixed windows per key: the minute and the UTC day (DESIGN.md). Refused requests do not count.
+ * - The only server on its database (`Database.exclusive`): counting happens in memory, so a
+ *   check costs no disk write and is exact under concurrency in this single process; the day
+ *   counts reach the database on `flush()` (every few seconds and at shutdown), so the daily
+ *   count survives a restart.
+ * - One of several servers: every check is one atomic upsert of the key's windows in the
+ *   database (`takeSharedWindows`), so the limits hold whichever server answers.
+ * lastUsedAt is kept in memory and written on `flush()` either way.
  */
 export class RateLimiter {
   readonly #database: Database;
@@ -52,6 +57,7 @@ export class RateLimiter {
   }
 
   async take(apiKeyId: number): Promise<RateDecision> {
+    if (!this.#database.exclusive) return this.#takeShared(apiKeyId);
     const counters = this.#counters.get(apiKeyId) ?? (await this.#load(apiKeyId));
     const now = this.#clock.now();
     const minuteStart = Math.floor(now / MINUTE_MS) * MINUTE_MS;
@@ -84,7 +90,36 @@ export class RateLimiter {
     };
   }
 
-  /** Writes day counts and last-use times changed since the previous flush, in one transaction. */
+  async #takeShared(apiKeyId: number): Promise<RateDecision> {
+    const now = this.#clock.now();
+    const minuteStart = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+    const dayStart = Math.floor(now / DAY_MS) * DAY_MS;
+    const w = await takeSharedWindows(this.#database.db, {
+      apiKeyId,
+      minuteStart,
+      dayStart,
+      perMinute: this.perMinute,
+      perDay: this.perDay,
+    });
+    let exceeded: 'minute' | 'day' | undefined;
+    if (!w.admitted) exceeded = w.minuteCount >= this.perMinute ? 'minute' : 'day';
+    else this.#used(apiKeyId, now);
+    return {
+      minute: { limit: this.perMinute, remaining: Math.max(0, this.perMinute - w.minuteCount), resetAt: w.minuteStart + MINUTE_MS },
+      day: { limit: this.perDay, remaining: Math.max(0, this.perDay - w.dayCount), resetAt: w.dayStart + DAY_MS },
+      exceeded,
+    };
+  }
+
+  /** Shared counting keeps only the last use here, for flush(). */
+  #used(apiKeyId: number, now: number): void {
+    const counters = this.#counters.get(apiKeyId);
+    if (counters) counters.lastUsedAt = now;
+    else this.#counters.set(apiKeyId, { minuteStart: 0, minuteCount: 0, dayStart: 0, dayCount: 0, lastUsedAt: now });
+    this.#dirty.add(apiKeyId);
+  }
+
+  /** Writes day counts (counted here only) and last-use times changed since the previous flush, in one transaction. */
   async flush(): Promise<void> {
     if (this.#dirty.size === 0) return;
     const ids = [...this.#dirty];
@@ -97,7 +132,8 @@ export class RateLimiter {
     const yesterday = utcDay(this.#clock.now() - DAY_MS);
     try {
       await this.#database.transaction(async (trx) => {
-        await saveDayCounts(trx, counts);
+        // Shared counting keeps the day in rate_windows already.
+        if (this.#database.exclusive) await saveDayCounts(trx, counts);
         await recordKeyUsage(trx, usage);
         await deleteDayCountsBefore(trx, yesterday);
       });

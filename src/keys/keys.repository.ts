@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../db/transaction.ts';
 import type { ApiKeyRow, ApiKeysTable } from '../db/tables.ts';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import { isPostgres } from '../db/dialect.ts';
 
 export async function insertKey(db: Db | Tx, row: Insertable<ApiKeysTable>): Promise<number> {
   const { id } = await db.insertInto('api_keys').values(row).returning('id').executeTakeFirstOrThrow();
@@ -29,9 +30,12 @@ export async function replaceKeyHash(db: Db | Tx, id: number, keyHash: string, n
   await db.updateTable('api_keys').set({ key_hash: keyHash, updated_at: now }).where('id', '=', id).execute();
 }
 
+/** Last-use times; on PostgreSQL several servers write them, so a time never goes back. */
 export async function recordKeyUsage(tx: Tx, usage: ReadonlyMap<number, number>): Promise<void> {
+  const postgres = isPostgres(tx);
   for (const [id, lastUsedAt] of usage) {
-    await tx.updateTable('api_keys').set({ last_used_at: lastUsedAt }).where('id', '=', id).execute();
+    const value = postgres ? sql<number>`greatest(coalesce(last_used_at, 0), ${lastUsedAt}::bigint)` : lastUsedAt;
+    await tx.updateTable('api_keys').set({ last_used_at: value }).where('id', '=', id).execute();
   }
 }
 

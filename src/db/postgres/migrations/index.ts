@@ -9,6 +9,7 @@ import * as holds from './0007-holds.ts';
 import * as bookingServices from './0008-booking-services.ts';
 import * as calendarFeeds from './0009-calendar-feeds.ts';
 import * as eventBookings from './0010-event-bookings.ts';
+import * as sharedRateWindows from './0011-shared-rate-windows.ts';
 
 /**
  * PostgreSQL's migrations: the same numbers and meaning as SQLite's (src/db/migrations), written
@@ -26,4 +27,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '0008-booking-services': bookingServices,
   '0009-calendar-feeds': calendarFeeds,
   '0010-event-bookings': eventBookings,
+  '0011-shared-rate-windows': sharedRateWindows,
 };
