@@ -24,6 +24,17 @@ const clientByEmail = prepared<{ businessId: number; email: string | null }, Cli
   qb.selectFrom('clients').selectAll().where('business_id', '=', p.businessId).where('email_normalized', '=', p.email),
 );
 
+/**
+ * Holds a client's identity (e-mail or phone) in a business until the caller's transaction ends,
+ * so two bookings for a new client racing on any servers find-or-create one client, not two
+ * (the second would break clients_email). PostgreSQL only: SQLite runs one write transaction at
+ * a time already.
+ */
+export async function lockClientIdentity(trx: Tx, businessId: number, identity: string): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`client ${businessId} ${identity}`}, 0))`.execute(trx);
+}
+
 /** Inserts a client and returns the stored row. */
 export async function insertClient(db: Db | Tx, row: NewClient): Promise<ClientRow> {
   const { rows } = await insertClientRow(db, row);

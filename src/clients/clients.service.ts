@@ -10,6 +10,7 @@ import {
   countClients,
   findClient,
   findClientByEmail,
+  lockClientIdentity,
   findClientByPhone,
   insertClient,
   normaliseEmail,
@@ -94,6 +95,8 @@ export async function changeClient(trx: Tx, app: Deps, businessId: number, id: n
  * are not changed by what a booking form says.
  */
 export async function clientForBooking(trx: Tx, outbox: Outbox, businessId: number, input: ClientInput, now: number): Promise<ClientRow> {
+  const identity = input.email ? `email ${normaliseEmail(input.email)}` : input.phone ? `phone ${input.phone}` : undefined;
+  if (identity) await lockClientIdentity(trx, businessId, identity);
   const found = input.email
     ? await findClientByEmail(trx, businessId, input.email)
     : input.phone

@@ -31,7 +31,8 @@ export async function record(trx: Tx, batch: readonly Dispatched[], policy: Poli
   }
   await finishAttempts(trx, decided, now);
   await reschedule(trx, decided, now);
-  for (const [webhookId, countsChanged] of changed) {
+  // In id order: two servers recording attempts of the same webhooks lock their rows in the same order.
+  for (const [webhookId, countsChanged] of [...changed].sort(([a], [b]) => a - b)) {
     await saveWebhookHealth(trx, health.get(webhookId)!, countsChanged, now);
   }
   return decided;

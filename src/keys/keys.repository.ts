@@ -33,7 +33,8 @@ export async function replaceKeyHash(db: Db | Tx, id: number, keyHash: string, n
 /** Last-use times; on PostgreSQL several servers write them, so a time never goes back. */
 export async function recordKeyUsage(tx: Tx, usage: ReadonlyMap<number, number>): Promise<void> {
   const postgres = isPostgres(tx);
-  for (const [id, lastUsedAt] of usage) {
+  // In id order: two servers flushing the same keys lock their rows in the same order, never crosswise.
+  for (const [id, lastUsedAt] of [...usage].sort(([a], [b]) => a - b)) {
     const value = postgres ? sql<number>`greatest(coalesce(last_used_at, 0), ${lastUsedAt}::bigint)` : lastUsedAt;
     await tx.updateTable('api_keys').set({ last_used_at: value }).where('id', '=', id).execute();
   }
