@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { cliAsync, startServeProcess } from './helpers/cli.ts';
-import { ADMIN_TOKEN, TestApp, tempDataDir } from './helpers/app.ts';
+import { ADMIN_TOKEN, TestApp, tempDataDir, tempSecretsKeyFile } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
 import { skipWithoutPostgres, startPostgres, type TestPostgres } from './helpers/postgres.ts';
 import { admin, bookingBody, makeSalon, TEST_NOW } from './helpers/salon.ts';
@@ -79,7 +79,8 @@ describe('PostgreSQL', { skip: skipWithoutPostgres() }, () => {
 
   it('starts three servers at once on an empty database: the tables are made once, and all three serve', async () => {
     const url = await pg.createDatabase('three_at_once');
-    const servers = await Promise.all([0, 1, 2].map(() => startServeProcess(['--data', tempDataDir()], env(url))));
+    const shared = { ...env(url), BOOKING_SECRETS_KEY_FILE: tempSecretsKeyFile() };
+    const servers = await Promise.all([0, 1, 2].map(() => startServeProcess(['--data', tempDataDir()], shared)));
     try {
       for (const server of servers) {
         const health = await fetch(`${server.url}/healthz`);
@@ -99,6 +100,11 @@ describe('PostgreSQL', { skip: skipWithoutPostgres() }, () => {
       } finally {
         await client.end();
       }
+      // A fourth with a secrets key of its own could not open the others' webhook secrets: refused.
+      const stranger = await cliAsync(['serve', '--port', '0', '--data', tempDataDir()], env(url));
+      assert.equal(stranger.status, 1, stranger.stderr);
+      assert.equal(oneLine(stranger.stderr).length, 1, stranger.stderr);
+      assert.match(stranger.stderr, /not the key the other servers on this database use for webhook secrets/);
     } finally {
       for (const server of servers) server.child.kill('SIGTERM');
       await Promise.all(servers.map((server) => server.exited));

@@ -14,6 +14,16 @@ export async function writeSetting(db: Db, key: string, value: string): Promise<
     .execute();
 }
 
+/** Stores `value` unless the setting exists already; returns the value stored either way. */
+export async function claimSetting(db: Db, key: string, value: string): Promise<string> {
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  return (await readSetting(db, key)) ?? value;
+}
+
 /** Answers when the database can be read; throws when it cannot. */
 export async function probeDatabase(db: Db): Promise<void> {
   await db.selectFrom('settings').select('key').limit(1).execute();

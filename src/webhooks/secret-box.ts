@@ -4,7 +4,7 @@ import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { readSetting, writeSetting } from '../db/settings.repository.ts';
+import { claimSetting, readSetting, writeSetting } from '../db/settings.repository.ts';
 import { anySealedSecret, plainSecrets, sealedSecretsKeyIdIn, sealSecret } from './webhooks.repository.ts';
 
 /** What a sealed secret starts with in the `webhooks.secret` column; a plain one starts with whsec_. */
@@ -122,6 +122,18 @@ export async function openSecretBox(config: Pick<Config, 'dataDir' | 'secretsKey
     key = createKeyFile(file);
   }
   const box = new SecretBox(key);
+  if (!database.exclusive) {
+    // Several servers may share this database: the first to start names the key, and every
+    // other must have the same, or secrets one seals could not be opened by the others.
+    const named = await claimSetting(db, KEY_ID_SETTING, box.keyId());
+    if (named !== box.keyId()) {
+      throw new SecretsKeyError(
+        `${file} is not the key the other servers on this database use for webhook secrets. ` +
+          'Give every server the same key file (BOOKING_SECRETS_KEY_FILE)',
+      );
+    }
+    return box;
+  }
   if (expected !== undefined && expected !== box.keyId()) {
     throw new SecretsKeyError(
       `${file} is not the key the webhook secrets in this database were encrypted with. ` +

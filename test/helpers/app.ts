@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,6 +46,13 @@ export function tempDataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'booking-test-'));
   process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   return dir;
+}
+
+/** A webhook secrets key file of its own, for servers that must share one (several on one PostgreSQL). */
+export function tempSecretsKeyFile(): string {
+  const file = path.join(tempDataDir(), 'shared-secrets.key');
+  fs.writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+  return file;
 }
 
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
