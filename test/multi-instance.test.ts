@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_TOKEN, tempDataDir, type Reply, type TestApp } from './helpers/app.ts';
+import { ADMIN_TOKEN, tempDataDir, tempSecretsKeyFile, type Reply, type TestApp } from './helpers/app.ts';
 import { startServeProcess } from './helpers/cli.ts';
 import { freshTestDatabase, testingOnPostgres } from './helpers/postgres.ts';
 import { Receiver } from './helpers/receiver.ts';
 import { admin, bookingBody, makeSalon, type Salon } from './helpers/salon.ts';
-import { sleep } from './helpers/wait.ts';
+import { eventually, sleep } from './helpers/wait.ts';
 
 /**
  * Several real `booking-api serve` processes on one PostgreSQL database (the PostgreSQL leg of
@@ -58,6 +58,8 @@ export class Instance {
 
 /** `count` servers started at once on the database `url`, with `env` on top of the defaults. */
 export async function startInstances(url: string, count: number, env: Record<string, string> = {}): Promise<Instance[]> {
+  // Every instance seals and opens webhook secrets with the same key (docs/scaling.md).
+  const secretsKeyFile = tempSecretsKeyFile();
   const servers = await Promise.all(
     Array.from({ length: count }, () =>
       startServeProcess(['--data', tempDataDir()], {
@@ -65,6 +67,7 @@ export async function startInstances(url: string, count: number, env: Record<str
         BOOKING_ADMIN_TOKEN: ADMIN_TOKEN,
         BOOKING_ALLOW_PRIVATE_TARGETS: 'true',
         BOOKING_LOG_LEVEL: 'error',
+        BOOKING_SECRETS_KEY_FILE: secretsKeyFile,
         ...env,
       }),
     ),
@@ -287,3 +290,182 @@ describe('several instances on one PostgreSQL database', { skip: !testingOnPostg
     assert.equal(listed.body.total, 10);
   });
 });
+
+describe('three instances under booking and delivery load, one killed with SIGKILL mid-way', {
+  skip: !testingOnPostgres() && 'runs in the PostgreSQL leg of npm test',
+}, () => {
+  it('delivers every committed event, keeps exactly the bookings answered 201, no slot twice, limits exact', async () => {
+    // Receivers that take a while, so the instance killed has sends in flight.
+    const receiver = await Receiver.start(() => ({ status: 200, delayMs: 400 }));
+    const url = await freshTestDatabase();
+    // Short timeout and lease: the killed instance's attempts are taken over within 1 + 1 s + a tick.
+    const instances = await startInstances(url, 3, {
+      BOOKING_DELIVERY_TIMEOUT_MS: '1000',
+      BOOKING_DELIVERY_LEASE_MARGIN_MS: '1000',
+      BOOKING_RETRY_DELAYS: '0,1,1,1',
+      BOOKING_LOG_LEVEL: 'warn',
+    });
+    const { default: pg } = await import('pg');
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    try {
+      const salon = await makeSalon(instances[0]!.asApp, 'Chain', 'UTC');
+      const newKey = async (via = instances[0]!) =>
+        (
+          await admin(
+            via.asApp,
+            'POST',
+            `${salon.base}/keys`,
+            { name: 'load', scopes: ['services:read', 'bookings:read', 'bookings:write', 'webhooks:manage'] },
+            201,
+          )
+        ).body.key as string;
+      const keys = await Promise.all([0, 1, 2, 3].map(() => newKey()));
+      // Two webhooks hear every booking.created: each booking is two deliveries.
+      for (const path of ['/one', '/two']) {
+        const hook = await instances[1]!.request('POST', '/v1/integration/webhooks', {
+          key: keys[0]!,
+          body: { targetUrl: receiver.url(path), events: ['booking.created'] },
+        });
+        assert.equal(hook.status, 201, hook.text);
+      }
+      await sleep(300); // the other instances hear of the webhooks (tested above: within 1 s)
+
+      // 60 distinct slots (2 staff × 6 hours × 5 days) and 12 requests for slots already asked for.
+      const slots: Array<{ staffId: number; at: string }> = [];
+      for (let day = 0; day < 5; day++) {
+        for (const hour of [9, 10, 11, 14, 15, 16]) {
+          for (const staffId of [salon.anna, salon.ben]) {
+            slots.push({ staffId, at: `${futureWorkday(14 + day)}T${String(hour).padStart(2, '0')}:00:00Z` });
+          }
+        }
+      }
+      const requests = [...slots, ...slots.filter((_, i) => i % 5 === 0)].map((slot, i) => ({
+        ...slot,
+        key: keys[i % 4]!,
+        idempotencyKey: `load-${i}`,
+        first: i % 3,
+      }));
+      const dead = new Set<number>();
+      let booked0!: (bookingId: number) => void;
+      const midway = new Promise<number>((resolve) => (booked0 = resolve));
+      const answers: Array<{ status: number; id?: number; code?: string }> = [];
+      /** Sends one booking; an instance that does not answer is replaced by the next, with the same Idempotency-Key. */
+      const send = async (request: (typeof requests)[number]) => {
+        for (let attempt = 0; attempt < 6; attempt++) {
+          const target = (request.first + attempt) % 3;
+          if (dead.has(target)) continue;
+          try {
+            const reply = await instances[target]!.request('POST', '/v1/integration/bookings', {
+              key: request.key,
+              headers: { 'Idempotency-Key': request.idempotencyKey },
+              body: bookingBody(salon.haircut, request.at, { staffId: request.staffId }),
+            });
+            if (reply.status === 201 || reply.status === 409) {
+              answers.push({ status: reply.status, id: reply.body.id, code: reply.body.code });
+              // Instance 0 sends the deliveries of its own bookings at once: they are in flight now.
+              if (target === 0 && reply.status === 201 && answers.length >= requests.length / 2) booked0(reply.body.id);
+              return;
+            }
+            const output = instances[target]!.server.output();
+            const log = `${output.stdout}${output.stderr}`
+              .split('\n')
+              .filter((line) => line.includes(reply.body?.requestId ?? '-') || line.includes('"level":50'));
+            assert.fail(`unexpected answer ${reply.status}: ${reply.text}\n${log.join('\n')}`);
+          } catch (error) {
+            if ((error as Error).name === 'AssertionError') throw error;
+            // No answer (the instance died mid-request): ask another instance.
+          }
+        }
+        assert.fail(`no instance answered ${request.idempotencyKey}`);
+      };
+
+      let next = 0;
+      const clients = Array.from({ length: 6 }, async () => {
+        while (next < requests.length) await send(requests[next++]!);
+      });
+      // Mid-way, right after it answered 201 (its deliveries in flight at the slow receiver), instance 0 dies.
+      const bookingOf0 = await midway;
+      const sentBy0 = await eventually(
+        () => receiver.requests.find((r) => JSON.parse(r.body).data.bookingId === bookingOf0),
+        2_000,
+        "instance 0's own delivery reaching the receiver",
+      );
+      assert.ok(sentBy0);
+      dead.add(0);
+      await instances[0]!.kill('SIGKILL');
+      const killedAt = Date.now();
+
+      // Limits stay exact on the survivors, under the load: 75 rapid requests of a fresh key, 60 admitted.
+      const probeKey = await newKey(instances[1]!);
+      await clearOfMinuteEnd(5_000);
+      const probes = await Promise.all(
+        Array.from({ length: 75 }, (_, i) => instances[1 + (i % 2)]!.request('GET', '/v1/integration/services', { key: probeKey })),
+      );
+      assert.equal(probes.filter((r) => r.status === 200).length, 60, probes.map((r) => r.status).join(' '));
+      assert.equal(probes.filter((r) => r.status === 429).length, 15);
+      await Promise.all(clients);
+
+      const created = answers.filter((a) => a.status === 201);
+      const refused = answers.filter((a) => a.status === 409);
+      assert.equal(answers.length, requests.length, 'every request answered by some instance');
+      for (const answer of refused) assert.equal(answer.code, 'slot_unavailable');
+      assert.equal(new Set(created.map((a) => a.id)).size, slots.length, 'each distinct slot booked once');
+
+      // The database holds exactly the bookings answered 201, and no slot twice.
+      const { rows: stored } = await db.query<{ id: string }>('select id from bookings order by id');
+      assert.deepEqual(
+        stored.map((r) => Number(r.id)),
+        [...new Set(created.map((a) => a.id!))].sort((x, y) => x - y),
+      );
+      const { rows: twice } = await db.query('select staff_id, start_at from bookings group by staff_id, start_at having count(*) > 1');
+      assert.deepEqual(twice, []);
+
+      // Every committed event reached both receivers: each delivery has a successful attempt and the
+      // receiver saw its delivery id (the killed instance's sends are sent again by the others).
+      const { rows: deliveries } = await db.query<{ delivery_id: string }>('select delivery_id from deliveries');
+      assert.equal(deliveries.length, slots.length * 2);
+      await eventuallyDelivered(db, 15_000);
+      const seen = new Set(receiver.requests.map((r) => r.headers['x-webhook-delivery']));
+      assert.ok(receiver.requests.length > deliveries.length, 'what instance 0 had in flight was sent again by the others');
+      assert.deepEqual(
+        deliveries.map((d) => d.delivery_id).filter((id) => !seen.has(id)),
+        [],
+        'deliveries the receiver never saw',
+      );
+      console.log(
+        JSON.stringify({
+          requests: requests.length,
+          created: created.length,
+          refused: refused.length,
+          deliveries: deliveries.length,
+          atReceiver: receiver.requests.length,
+          allDeliveredMsAfterKill: Date.now() - killedAt,
+        }),
+      );
+    } finally {
+      await db.end();
+      await Promise.all(instances.map((instance) => instance.kill()));
+      await receiver.close();
+    }
+  });
+});
+
+/** Waits until every attempt is finished and every delivery has a successful one. */
+async function eventuallyDelivered(db: import('pg').Client, withinMs: number): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const { rows } = await db.query<{ missing: string }>(
+      `select count(*) as missing from deliveries d
+       where not exists (select 1 from delivery_attempts a where a.delivery_pk = d.id and a.status = 'success')`,
+    );
+    if (Number(rows[0]!.missing) === 0) return;
+    if (Date.now() > deadline) {
+      const { rows: attempts } = await db.query(
+        'select status, error_message, lease_until is not null as leased, count(*) from delivery_attempts group by 1, 2, 3',
+      );
+      assert.fail(`${rows[0]!.missing} deliveries still without a successful attempt: ${JSON.stringify(attempts)}`);
+    }
+    await sleep(100);
+  }
+}
