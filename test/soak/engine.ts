@@ -24,7 +24,11 @@ export async function engineFromArgs(argv: string[] = process.argv.slice(2)): Pr
   return cluster.createDatabase(`soak_${process.pid}`);
 }
 
-/** The server's environment for `databaseUrl` (none: SQLite). */
+/**
+ * The server's environment for `databaseUrl` (none: SQLite). On PostgreSQL a restarted server
+ * leaves the killed one's leases to run out (another instance might hold them; docs/scaling.md),
+ * so the lease margin is short: the killed server's sends go out again within timeout + 1 s.
+ */
 export function engineEnv(databaseUrl: string | undefined): Record<string, string> {
-  return databaseUrl ? { BOOKING_DATABASE_URL: databaseUrl } : {};
+  return databaseUrl ? { BOOKING_DATABASE_URL: databaseUrl, BOOKING_DELIVERY_LEASE_MARGIN_MS: '1000' } : {};
 }
