@@ -279,6 +279,12 @@ describe('the back office in Chromium', () => {
     assert.equal(await card.getByRole('link', { name: 'the visit' }).getAttribute('href'), `#bookings/${lin}`);
     assert.match(await page.locator('.reviews .summary').innerText(), /^4\.0 out of 5 on average, from 1 review\.$/);
     assert.equal(await visit.locator(`option[value="${lin}"]`).count(), 0, 'a reviewed visit is offered again');
+    await page.getByLabel('Reviews of').selectOption({ label: 'Anna' });
+    await page.locator('.reviews .summary').getByText('No reviews for Anna yet.').waitFor();
+    assert.equal(await page.locator('.card.review').count(), 0);
+    await page.getByLabel('Reviews of').selectOption({ label: 'Ben' });
+    await page.locator('.reviews .summary').getByText('4.0 out of 5 on average, from 1 review for Ben.').waitFor();
+    assert.equal(await page.locator('.card.review').count(), 1);
 
     // Someone else enters Sam's review meanwhile: the API's refusal reads as a sentence.
     await admin(app, 'POST', `${salon.base}/reviews`, { rating: 5, bookingId: sam }, 201);

@@ -115,34 +115,51 @@ function reviewForm(base, visits, reviewedIds, onSaved) {
 export async function renderReviews(ctx) {
   const base = businessPath(ctx.business);
   const flash = h('div', { class: 'message-area' });
-  const summary = h('p', { class: 'summary' });
+  const summary = h('p', { class: 'summary', 'aria-live': 'polite' });
   const list = h('div', { class: 'cards' });
   const more = h('button', { type: 'button', hidden: true }, 'Show older reviews');
   const formSlot = h('div');
+  const staff = (await api(`${base}/staff`)).data;
+  const who = h(
+    'select',
+    { id: 'review-staff', name: 'staff' },
+    h('option', { value: '' }, 'Everyone'),
+    staff.map((m) => h('option', { value: String(m.id) }, m.name)),
+  );
   let page = 1;
+  const listUrl = (size, n) => `${base}/reviews?limit=${size}&page=${n}${who.value ? `&staffId=${who.value}` : ''}`;
 
-  const load = async () => {
-    const [answer, visits] = await Promise.all([api(`${base}/reviews?limit=100&page=1`), completedVisits(base)]);
-    // Visits among the latest 100 reviews are left out of the choice; an older one gets the API's "already reviewed".
-    const reviewedIds = new Set(answer.data.map((r) => r.bookingId).filter(Boolean));
+  /** The reviews (of the chosen staff member), newest first, and their average. */
+  const loadList = async () => {
+    const answer = await api(listUrl(PAGE_SIZE, 1));
+    const name = who.value ? who.selectedOptions[0].textContent : null;
     page = 1;
     summary.textContent =
       answer.total === 0
-        ? 'No reviews yet.'
-        : `${answer.averageRating.toFixed(1)} out of 5 on average, from ${plural(answer.total, 'review', 'reviews')}.`;
-    list.replaceChildren(...answer.data.slice(0, PAGE_SIZE).map(reviewCard));
+        ? name
+          ? `No reviews for ${name} yet.`
+          : 'No reviews yet.'
+        : `${answer.averageRating.toFixed(1)} out of 5 on average, from ${plural(answer.total, 'review', 'reviews')}${name ? ` for ${name}` : ''}.`;
+    list.replaceChildren(...answer.data.map(reviewCard));
     more.hidden = answer.total <= PAGE_SIZE;
+  };
+  /** The form, offering the completed visits without a review among the latest 100. */
+  const loadForm = async () => {
+    const [latest, visits] = await Promise.all([api(`${base}/reviews?limit=100&page=1`), completedVisits(base)]);
+    // An older reviewed visit offered here gets the API's "already has a review".
+    const reviewedIds = new Set(latest.data.map((r) => r.bookingId).filter(Boolean));
     formSlot.replaceChildren(
       reviewForm(base, visits, reviewedIds, async (saved) => {
-        await load();
+        await Promise.all([loadList(), loadForm()]);
         formSlot.querySelector('.message-area').replaceChildren(saved);
       }),
     );
   };
+  who.addEventListener('change', () => loadList().catch((error) => flash.replaceChildren(errorNotice(error))));
   more.addEventListener('click', () =>
     busy(more, 'Loading…', async () => {
       try {
-        const answer = await api(`${base}/reviews?limit=${PAGE_SIZE}&page=${page + 1}`);
+        const answer = await api(listUrl(PAGE_SIZE, page + 1));
         page += 1;
         list.append(...answer.data.map(reviewCard));
         more.hidden = page * PAGE_SIZE >= answer.total;
@@ -151,7 +168,17 @@ export async function renderReviews(ctx) {
       }
     }),
   );
-  await load();
+  await Promise.all([loadList(), loadForm()]);
 
-  return h('div', { class: 'reviews' }, h('div', { class: 'view-head' }, h('h2', null, 'Reviews')), summary, flash, list, more, formSlot);
+  return h(
+    'div',
+    { class: 'reviews' },
+    h('div', { class: 'view-head' }, h('h2', null, 'Reviews')),
+    h('div', { class: 'filter' }, h('label', { for: 'review-staff' }, 'Reviews of'), who),
+    summary,
+    flash,
+    list,
+    more,
+    formSlot,
+  );
 }
