@@ -18,6 +18,8 @@ interface Plan {
   concurrency?: number;
   /** PostgreSQL instead of SQLite in dataDir. */
   databaseUrl?: string;
+  /** BOOKING_SECRETS_KEY_FILE: every instance on one database uses the same key. */
+  secretsKeyFile?: string;
 }
 interface Go {
   events: number;
@@ -33,6 +35,7 @@ const config = Object.freeze({
   ...loadConfig({}),
   dataDir: plan.dataDir,
   databaseUrl: plan.databaseUrl,
+  secretsKeyFile: plan.secretsKeyFile,
   allowPrivateTargets: true,
   logLevel: 'silent' as const,
   ratePerMinute: 1e9,

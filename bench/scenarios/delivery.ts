@@ -26,16 +26,19 @@ export async function startDriver(
   webhooks: number,
   concurrency?: number,
   databaseUrl?: string,
-): Promise<{ child: ChildProcess; secret: string }> {
+  /** Instances on one database share the first one's key (in its data dir). */
+  secretsKeyFile?: string,
+): Promise<{ child: ChildProcess; secret: string; dataDir: string }> {
+  const dataDir = tempDir('engine');
   const child = spawnNode(
     path.join(ROOT, 'bench/lib/engine-driver.ts'),
-    [JSON.stringify({ dataDir: tempDir('engine'), receiverUrl, webhooks, concurrency, databaseUrl })],
+    [JSON.stringify({ dataDir, receiverUrl, webhooks, concurrency, databaseUrl, secretsKeyFile })],
     0,
     {},
     NODE_FLAGS,
   );
   const ready = await message<{ secret: string }>(child, (m) => 'ready' in m);
-  return { child, secret: ready.secret };
+  return { child, secret: ready.secret, dataDir };
 }
 
 export async function arm(receiver: ChildProcess, expect: number, recordArrivals = false) {

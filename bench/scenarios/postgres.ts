@@ -16,11 +16,10 @@ import { costs, fixture, type Fixture } from './backlog.ts';
 import type { ChildProcess } from 'node:child_process';
 
 /**
- * How many servers share the one database. Several instances on one database are refused until
- * SKIP LOCKED claims and shared limits land (issue 11); then add 2 here: the bookings load is
- * spread over the instances' URLs and the delivery drivers all claim from the one queue.
+ * How many servers share the one database: the bookings load is spread over the instances' URLs,
+ * and the delivery drivers all claim from the one queue (FOR UPDATE SKIP LOCKED).
  */
-export const PG_INSTANCES: readonly number[] = [1];
+export const PG_INSTANCES: readonly number[] = [1, 2];
 
 let cluster: Promise<TestPostgres> | undefined;
 let databases = 0;
@@ -237,7 +236,8 @@ export const pgDeliveryScenario: Scenario = {
         if (!url) return [];
         // The first driver makes the webhook and emits; the others only deliver from the shared queue.
         const drivers = [await startDriver(receiver.url, 1, THROUGHPUT_CONCURRENCY, url)];
-        for (let i = 1; i < instances; i++) drivers.push(await startDriver(receiver.url, 0, THROUGHPUT_CONCURRENCY, url));
+        const key = path.join(drivers[0]!.dataDir, 'secrets.key');
+        for (let i = 1; i < instances; i++) drivers.push(await startDriver(receiver.url, 0, THROUGHPUT_CONCURRENCY, url, key));
         const ours: number[] = [];
         const baseline: number[] = [];
         const per = { serverCpuMs: [] as number[], dbCpuMs: [] as number[], statements: [] as number[] };
