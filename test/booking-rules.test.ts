@@ -58,6 +58,19 @@ describe('booking rules per business', () => {
     assert.equal((await book(salon, '2026-11-21T13:30:00+01:00')).status, 201);
   });
 
+  it("minimum notice binds clients only: the salon's desk books a walk-in now, but not in the past", async () => {
+    const walkIn = (startTime: string) =>
+      admin(app, 'POST', `/businesses/${salon.businessId}/bookings`, { ...bookingBody(salon.haircut, startTime), staffId: salon.ben });
+    assert.equal((await book(salon, '2026-11-21T11:15:00+01:00')).body.code, 'too_short_notice', 'a client is held to 120 minutes');
+    const now = await walkIn('2026-11-21T11:15:00+01:00');
+    assert.equal(now.status, 201, now.text);
+    const past = await walkIn('2026-11-21T10:45:00+01:00');
+    assert.equal(past.status, 409, past.text);
+    assert.notEqual(past.body.code, 'too_short_notice');
+    const beyond = await walkIn('2026-12-22T10:00:00+01:00');
+    assert.equal(beyond.body.code, 'beyond_horizon', 'the horizon binds the desk too');
+  });
+
   it('horizon: no slots beyond it, and a booking beyond it is 409 beyond_horizon, also when moved there', async () => {
     assert.ok((await slots(salon, '2026-12-21')).body.total > 0, '30 days ahead');
     const beyond = await slots(salon, '2026-12-22');

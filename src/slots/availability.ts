@@ -4,7 +4,7 @@ import { localDayBounds, weekdayOf } from '../businesses/local-time.ts';
 import { awayFor, staffFor, type Directory } from '../businesses/directory.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import { busyIntervals } from '../bookings/bookings.repository.ts';
-import { bookingWindow } from './booking-window.ts';
+import { bookingWindow, rulesFor } from './booking-window.ts';
 import type { ServicePlan } from './service-plan.ts';
 import { freeSlotAt, freeSlots, type Slot, type SlotQuery } from './slots.ts';
 
@@ -44,7 +44,7 @@ export async function availabilityRange(
   for (let day = DateTime.fromISO(query.date, { zone: 'UTC' }); day.toISODate()! <= to; day = day.plus({ days: 1 }))
     dates.push(day.toISODate()!);
   const { business } = query.directory;
-  const window = bookingWindow(business, query.now);
+  const window = bookingWindow(rulesFor(business, query.holderKeyId == null), query.now);
   const open = dates.filter((date) => date <= window.lastDate && localDayBounds(date, business.timezone).end > window.now);
   const queries = await slotQueries(db, query, open);
   return dates.map((date) => {
@@ -84,7 +84,7 @@ async function slotQueries(db: Db | Tx, query: AvailabilityQuery, dates: readonl
     },
   );
   const opening = JSON.parse(business.working_hours) as WeeklyHours;
-  const window = bookingWindow(business, query.now);
+  const window = bookingWindow(rulesFor(business, query.holderKeyId == null), query.now);
   for (const date of dates) {
     const day = localDayBounds(date, zone);
     const from = day.start - before;

@@ -15,6 +15,16 @@ export type WindowProblem = 'past' | 'too_short_notice' | 'beyond_horizon';
 
 type Rules = Pick<BusinessRow, 'timezone' | 'min_notice_minutes' | 'horizon_days'>;
 
+/**
+ * The rules as they bind who books. The salon's own desk (admin API) books without minimum
+ * notice, so a client who walks in can be booked now; notice is there so that clients booking
+ * themselves do not surprise the salon, which does not apply to the salon itself. The horizon
+ * binds both (the salon sets it, up to 366 days).
+ */
+export function rulesFor(business: Rules, bySalon: boolean): Rules {
+  return bySalon ? { timezone: business.timezone, min_notice_minutes: 0, horizon_days: business.horizon_days } : business;
+}
+
 /** The business's booking window at `now`: the one place minimum notice and horizon are read. */
 export function bookingWindow(business: Rules, now: number): BookingWindow {
   const today = localDate(now, business.timezone);

@@ -6,7 +6,7 @@ import type { BusinessRow } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors, type AppError } from '../http/errors.ts';
 import { availabilityAt } from './availability.ts';
-import { bookingWindow, windowProblem } from './booking-window.ts';
+import { bookingWindow, rulesFor, windowProblem } from './booking-window.ts';
 import type { ServicePlan } from './service-plan.ts';
 
 export interface SlotRequest {
@@ -30,7 +30,7 @@ export async function claimSlot(trx: Tx, request: SlotRequest): Promise<{ date: 
   const { directory, plan, startAt, now } = request;
   const { business } = directory;
   const date = localDate(startAt, business.timezone);
-  assertInsideWindow(business, date, startAt, now);
+  assertInsideWindow(business, date, startAt, now, request.holderKeyId === null);
   const slot = await availabilityAt(
     trx,
     { directory, plan, date, staffId: request.staffId, excludeBookingId: request.excludeBookingId, holderKeyId: request.holderKeyId, now },
@@ -53,8 +53,8 @@ async function leastBusy(trx: Tx, staffIds: readonly number[], date: string, zon
  * The booking rules of the business (src/slots/booking-window.ts, the same function the slot
  * list applies), each refused with its own code so a widget can say why.
  */
-function assertInsideWindow(business: BusinessRow, date: string, startAt: number, now: number): void {
-  const problem = windowProblem(bookingWindow(business, now), date, startAt);
+function assertInsideWindow(business: BusinessRow, date: string, startAt: number, now: number, bySalon: boolean): void {
+  const problem = windowProblem(bookingWindow(rulesFor(business, bySalon), now), date, startAt);
   const when = toLocalIso(startAt, business.timezone);
   if (problem === 'too_short_notice') {
     throw errors.conflict(

@@ -274,7 +274,7 @@ export async function renderSettings(ctx) {
   const rules = part(
     'booking-rules',
     'Booking rules',
-    'How soon and how far ahead a booking can start: on the website, through a connected program, and here at the desk too.',
+    'How soon and how far ahead clients can book themselves, on the website or through a connected program. Here at the desk you can book any time from now on (a walk-in, say), up to the same number of days ahead.',
     h(
       'div',
       { class: 'edit-fields' },
