@@ -5,7 +5,8 @@
 import { api, businessPath } from './api.js';
 import { busy, errorNotice, h, notice } from './dom.js';
 import { deliverySentence } from './booking-events.js';
-import { longDate, money, timeOf, zonedIso } from './salon-time.js';
+import { money } from './forms.js';
+import { longDate, timeOf, zonedIso } from './salon-time.js';
 
 let formCount = 0;
 

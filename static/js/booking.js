@@ -9,7 +9,8 @@ import { statusBadge } from './bookings-common.js';
 import { calendarAddress } from './calendar.js';
 import { busy, confirmAction, errorNotice, facts, h, notice } from './dom.js';
 import { dateTime } from './format.js';
-import { longDate, money, parseMoney, timeOf, zonedIso } from './salon-time.js';
+import { money, parseMoney } from './forms.js';
+import { longDate, timeOf, zonedIso } from './salon-time.js';
 
 /** The sentence for the next render of this page (actions draw the page again). */
 let flash = null;
@@ -249,7 +250,7 @@ export async function renderBooking(ctx, id) {
     );
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      const minor = parseMoney(amount.value);
+      const minor = parseMoney(amount.value, booking.currency);
       if (!(minor > 0)) return failed({ sentence: 'Type the amount paid, for example 35 or 35.50.' });
       const body = { bookingId, amount: minor, method: method.value };
       if (note.value.trim()) body.note = note.value.trim();
@@ -288,7 +289,7 @@ export async function renderBooking(ctx, id) {
     );
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
-      const minor = parseMoney(amount.value);
+      const minor = parseMoney(amount.value, payment.currency);
       if (!(minor > 0)) return failed({ sentence: 'Type the amount to refund, for example 10 or 12.50.' });
       const sure = await confirmAction({
         title: `Refund ${money(minor, payment.currency)}?`,

@@ -1,8 +1,9 @@
-// Pieces of the back office's forms (services, staff, clients, reviews, settings): a labelled
-// field, money in the salon's currency, dates and times in the salon's time zone, and the sentence
-// after a save.
+// Pieces of the back office's forms (services, staff, clients, reviews, settings, and the front
+// desk's money): a labelled field, a form panel with its own save button, money in the salon's
+// currency, and the sentence after a save. Time-zone arithmetic is in salon-time.js.
 
-import { h, notice } from './dom.js';
+import { busy, errorNotice, h, notice } from './dom.js';
+import { WEEKDAYS } from './salon-time.js';
 
 /** A labelled field: <div class="field"><label for=id>…</label><p class="hint">…</p><input id=id></div>. */
 export function field(label, control, hint) {
@@ -27,6 +28,35 @@ export function checkbox(id, label, checked, props = {}) {
 
 /** The empty-or-trimmed value of a text field: null when empty (the API's "no value"). */
 export const textOrNull = (control) => control.value.trim() || null;
+
+/**
+ * A form of its own in a panel: heading, optional intro, fields, its own sentence area and save
+ * button. `onSave(messages)` does the work; a failure it throws is said in the sentence area.
+ */
+export function formPanel(id, heading, intro, fields, buttonLabel, onSave) {
+  const messages = h('div', { class: 'message-area' });
+  const submit = h('button', { type: 'submit', class: 'primary' }, buttonLabel);
+  const form = h(
+    'form',
+    { class: 'panel edit-form', id, novalidate: true, 'aria-labelledby': `${id}-heading` },
+    h('h3', { id: `${id}-heading` }, heading),
+    intro ? h('p', { class: 'hint' }, intro) : null,
+    fields,
+    messages,
+    h('div', { class: 'actions' }, submit),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    busy(submit, 'Saving…', async () => {
+      try {
+        await onSave(messages);
+      } catch (error) {
+        messages.replaceChildren(errorNotice(error));
+      }
+    });
+  });
+  return form;
+}
 
 /** The sentence after a save, replacing whatever the area said before. */
 export function say(area, kind, text) {
@@ -65,16 +95,6 @@ export function parseMoney(text, currency) {
   return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || 0);
 }
 
-export const DAYS = [
-  ['mon', 'Monday'],
-  ['tue', 'Tuesday'],
-  ['wed', 'Wednesday'],
-  ['thu', 'Thursday'],
-  ['fri', 'Friday'],
-  ['sat', 'Saturday'],
-  ['sun', 'Sunday'],
-];
-
 /** [{start: '09:00', end: '13:00'}, …] → "09:00–13:00, 14:00–18:00". */
 export const rangesText = (ranges) => ranges.map((r) => `${r.start}–${r.end}`).join(', ');
 
@@ -101,7 +121,7 @@ export function parseRanges(text, what) {
 
 /** Fields per weekday for hours (and breaks): `read()` gives {value} or {problem}. */
 export function weekEditor(idPrefix, week, { breaks = false } = {}) {
-  const rows = DAYS.map(([day, dayName]) => {
+  const rows = WEEKDAYS.map(([day, dayName]) => {
     const value = breaks ? week[day] : { hours: week[day] };
     const hours = input(`${idPrefix}-${day}`, { value: rangesText(value.hours), placeholder: 'Closed' });
     const pauses = breaks ? input(`${idPrefix}-${day}-breaks`, { value: rangesText(value.breaks), placeholder: 'No break' }) : null;
@@ -135,41 +155,6 @@ export function weekEditor(idPrefix, week, { breaks = false } = {}) {
     return { value };
   };
   return { element, read };
-}
-
-/** Parts of an instant in a time zone. */
-function partsIn(timeZone, epochMs) {
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  return Object.fromEntries(format.formatToParts(new Date(epochMs)).map((p) => [p.type, p.value]));
-}
-
-const pad = (n) => String(Math.abs(n)).padStart(2, '0');
-
-/** "2026-11-23T13:00:00+01:00": a date and wall-clock time ("13:00") in the salon's zone, with its offset. */
-export function salonIso(date, time, timeZone) {
-  const [y, m, d] = date.split('-').map(Number);
-  const [hh, mm] = time.split(':').map(Number);
-  const guess = Date.UTC(y, m - 1, d, hh, mm);
-  const offsetAt = (epoch) => {
-    const p = partsIn(timeZone, epoch);
-    return Math.round((Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour % 24, +p.minute) - epoch) / 60_000);
-  };
-  const offset = offsetAt(guess - offsetAt(guess) * 60_000);
-  return `${date}T${pad(hh)}:${pad(mm)}:00${offset < 0 ? '-' : '+'}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
-}
-
-/** Today in the salon: YYYY-MM-DD. */
-export function salonToday(timeZone, now = Date.now()) {
-  const p = partsIn(timeZone, now);
-  return `${p.year}-${p.month}-${p.day}`;
 }
 
 const dayFormat = new Intl.DateTimeFormat(undefined, {

@@ -112,19 +112,3 @@ export function weekdayKey(date) {
   const [y, m, d] = date.split('-').map(Number);
   return WEEKDAYS[(new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7][0];
 }
-
-/** An amount in minor units (cents) as money: "€35.00". */
-export function money(minor, currency) {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(minor / 100);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
-}
-
-/** "35", "35.5", "35,50" typed by a person → 3500 minor units; NaN when it is not an amount. */
-export function parseMoney(text) {
-  const cleaned = String(text).trim().replace(/\s/g, '').replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return Number.NaN;
-  return Math.round(Number(cleaned) * 100);
-}

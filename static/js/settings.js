@@ -3,41 +3,10 @@
 
 import { api, businessPath } from './api.js';
 import { busy, confirmAction, errorNotice, h, notice } from './dom.js';
-import { field, input, overlapNotice, periodText, salonToday, say, showProblems, textOrNull, weekEditor, wholeNumber } from './forms.js';
+import { field, formPanel, input, overlapNotice, periodText, say, showProblems, textOrNull, weekEditor, wholeNumber } from './forms.js';
+import { timeZones, todayIn } from './salon-time.js';
 
 const STEPS = [5, 10, 15, 20, 30, 60];
-
-/** A form with a heading, its own sentence area and save button; `onSave(messages)` does the work. */
-function part(id, heading, intro, fields, buttonLabel, onSave) {
-  const messages = h('div', { class: 'message-area' });
-  const submit = h('button', { type: 'submit', class: 'primary' }, buttonLabel);
-  const form = h(
-    'form',
-    { class: 'panel edit-form', id, novalidate: true, 'aria-labelledby': `${id}-heading` },
-    h('h3', { id: `${id}-heading` }, heading),
-    intro ? h('p', { class: 'hint' }, intro) : null,
-    fields,
-    messages,
-    h('div', { class: 'actions' }, submit),
-  );
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    busy(submit, 'Saving…', async () => {
-      try {
-        await onSave(messages);
-      } catch (error) {
-        messages.replaceChildren(errorNotice(error));
-      }
-    });
-  });
-  return form;
-}
-
-/** The time zones the browser knows, the salon's own always among them. */
-function timeZones(current) {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return [...new Set([current, ...known])].filter(Boolean).sort();
-}
 
 function closuresPart(ctx) {
   const url = `${businessPath(ctx.business)}/closures`;
@@ -45,7 +14,7 @@ function closuresPart(ctx) {
   const list = h('ul', { class: 'list-plain closure-list' });
   const listMessages = h('div', { class: 'message-area' });
   const messages = h('div', { class: 'message-area' });
-  const today = salonToday(zone);
+  const today = todayIn(zone);
   const first = input('closure-first', { type: 'date', value: today });
   const last = input('closure-last', { type: 'date', value: today });
   const note = input('closure-note', { maxlength: 500, placeholder: 'e.g. Christmas, renovation' });
@@ -191,7 +160,7 @@ export async function renderSettings(ctx) {
   );
   const currency = input('salon-currency', { value: business.currency, maxlength: 3, autocapitalize: 'characters', spellcheck: 'false' });
 
-  const details = part(
+  const details = formPanel(
     'salon-details',
     'Salon and contact',
     'Shown to clients where the website shows the salon.',
@@ -235,7 +204,7 @@ export async function renderSettings(ctx) {
   );
 
   const week = weekEditor('opening', business.workingHours);
-  const hours = part(
+  const hours = formPanel(
     'salon-hours',
     'Opening hours',
     `The hours the salon is open, in ${business.timezone}: times as 09:00–18:00, several separated by commas; leave a day empty when it is closed. Clients can book a staff member only when both the salon and they are working.`,
@@ -271,7 +240,7 @@ export async function renderSettings(ctx) {
     { id: 'rule-step', name: 'slotStepMinutes' },
     STEPS.map((n) => h('option', { value: String(n), selected: n === business.slotStepMinutes }, `Every ${n} minutes`)),
   );
-  const rules = part(
+  const rules = formPanel(
     'booking-rules',
     'Booking rules',
     'How soon and how far ahead clients can book themselves, on the website or through a connected program. Here at the desk you can book any time from now on (a walk-in, say), up to the same number of days ahead.',

@@ -7,7 +7,8 @@ import { api, businessPath } from './api.js';
 import { field } from './booking-form.js';
 import { busy, errorNotice, facts, h, notice } from './dom.js';
 import { originsFrom } from './key-form.js';
-import { browserTimeZone, money, parseMoney, timeZones, WEEKDAYS } from './salon-time.js';
+import { money, parseMoney } from './forms.js';
+import { browserTimeZone, timeZones, WEEKDAYS } from './salon-time.js';
 
 const STEPS = [
   ['salon', 'Your salon'],
@@ -223,11 +224,11 @@ function servicesStep(ctx, message, services) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const minutes = Number(duration.value);
-    const minor = parseMoney(price.value || '0');
+    const minor = parseMoney(price.value || '0', ctx.business.currency);
     const problems = [];
     if (!name.value.trim()) problems.push('Type the service’s name.');
     if (!Number.isInteger(minutes) || minutes < 5 || minutes > 720) problems.push('The duration is whole minutes, from 5 to 720.');
-    if (Number.isNaN(minor)) problems.push('Type the price as a number, for example 35 or 35.50.');
+    if (minor === undefined) problems.push('Type the price as a number, for example 35 or 35.50.');
     if (problems.length) return message.replaceChildren(notice('error', problems.join(' ')));
     await busy(add, 'Adding…', async () => {
       try {

@@ -5,28 +5,27 @@ import { api, businessPath } from './api.js';
 import { busy, confirmAction, errorNotice, facts, h, notice } from './dom.js';
 import {
   checkbox,
-  DAYS,
   field,
   flashNext,
+  formPanel,
   input,
   overlapNotice,
   periodText,
   rangesText,
-  salonIso,
-  salonToday,
   say,
   showProblems,
   takeFlash,
   textOrNull,
   weekEditor,
 } from './forms.js';
+import { todayIn, WEEKDAYS, zonedIso } from './salon-time.js';
 
-const EMPTY_WEEK = Object.fromEntries(DAYS.map(([day]) => [day, { hours: [], breaks: [] }]));
+const EMPTY_WEEK = Object.fromEntries(WEEKDAYS.map(([day]) => [day, { hours: [], breaks: [] }]));
 const WORKDAY = { hours: [{ start: '09:00', end: '18:00' }], breaks: [] };
 
 /** "Mon 09:00–18:00 (break 13:00–13:30) · Tue …" */
 function weekText(schedule) {
-  const days = DAYS.filter(([day]) => schedule[day]?.hours.length).map(([day, name]) => {
+  const days = WEEKDAYS.filter(([day]) => schedule[day]?.hours.length).map(([day, name]) => {
     const { hours, breaks } = schedule[day];
     return `${name.slice(0, 3)} ${rangesText(hours)}${breaks.length ? ` (break ${rangesText(breaks)})` : ''}`;
   });
@@ -121,7 +120,7 @@ async function renderNew(ctx) {
   const choice = serviceChoice(services, []);
   const week = weekEditor(
     'new-staff',
-    { ...EMPTY_WEEK, ...Object.fromEntries(DAYS.slice(0, 5).map(([d]) => [d, WORKDAY])) },
+    { ...EMPTY_WEEK, ...Object.fromEntries(WEEKDAYS.slice(0, 5).map(([d]) => [d, WORKDAY])) },
     { breaks: true },
   );
   const messages = h('div', { class: 'message-area' });
@@ -163,32 +162,6 @@ async function renderNew(ctx) {
   );
 }
 
-/** A form section of its own with its own save button and sentence. */
-function section(id, heading, intro, body, buttonLabel, onSave) {
-  const messages = h('div', { class: 'message-area' });
-  const submit = h('button', { type: 'submit', class: 'primary' }, buttonLabel);
-  const form = h(
-    'form',
-    { class: 'panel edit-form', id, novalidate: true, 'aria-labelledby': `${id}-heading` },
-    h('h3', { id: `${id}-heading` }, heading),
-    intro ? h('p', { class: 'hint' }, intro) : null,
-    body,
-    messages,
-    h('div', { class: 'actions' }, submit),
-  );
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    busy(submit, 'Saving…', async () => {
-      try {
-        await onSave(messages);
-      } catch (error) {
-        messages.replaceChildren(errorNotice(error));
-      }
-    });
-  });
-  return form;
-}
-
 /** The time-off list and its form (add, or change the one picked from the list). */
 function timeOffSection(ctx, member) {
   const zone = ctx.business.timezone;
@@ -198,7 +171,7 @@ function timeOffSection(ctx, member) {
   const messages = h('div', { class: 'message-area' });
   let editing = null;
 
-  const today = salonToday(zone);
+  const today = todayIn(zone);
   const kindDays = h('input', { type: 'radio', id: 'time-off-days', name: 'time-off-kind', value: 'days', checked: true });
   const kindHours = h('input', { type: 'radio', id: 'time-off-hours', name: 'time-off-kind', value: 'hours' });
   const firstDay = input('time-off-first', { type: 'date', value: today });
@@ -320,7 +293,7 @@ function timeOffSection(ctx, member) {
     } else {
       if (!day.value || !from.value || !until.value) problems.push('Choose the day and the times.');
       else if (until.value <= from.value) problems.push('“Until” must be later than “From”.');
-      else body = { allDay: false, startTime: salonIso(day.value, from.value, zone), endTime: salonIso(day.value, until.value, zone) };
+      else body = { allDay: false, startTime: zonedIso(day.value, from.value, zone), endTime: zonedIso(day.value, until.value, zone) };
     }
     if (showProblems(messages, problems)) return;
     body.note = note.value.trim();
@@ -361,7 +334,7 @@ async function renderOne(ctx, id) {
   const badge = h('span', null, activeBadge(member));
 
   const details = detailFields(member);
-  const detailsForm = section('staff-details', 'Details', null, details.element, 'Save details', async (messages) => {
+  const detailsForm = formPanel('staff-details', 'Details', null, details.element, 'Save details', async (messages) => {
     const body = details.read();
     if (showProblems(messages, body.name ? [] : ['Give the staff member a name.'])) return;
     const changed = Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== member[key]));
@@ -372,7 +345,7 @@ async function renderOne(ctx, id) {
   });
 
   const choice = serviceChoice(services, member.serviceIds);
-  const servicesForm = section(
+  const servicesForm = formPanel(
     'staff-services',
     'Services',
     'Clients can book them for these.',
@@ -392,7 +365,7 @@ async function renderOne(ctx, id) {
   );
 
   const week = weekEditor('schedule', member.schedule, { breaks: true });
-  const scheduleForm = section(
+  const scheduleForm = formPanel(
     'staff-schedule',
     'Weekly hours and breaks',
     HOURS_HINT,
