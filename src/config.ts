@@ -68,6 +68,14 @@ const integer =
     return { value };
   };
 
+/** A yes/no setting: true, 1, yes, on or false, 0, no, off, empty (any case). */
+function parseBoolean(raw: string): Parsed<boolean> {
+  const value = raw.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(value)) return { value: true };
+  if (['false', '0', 'no', 'off', ''].includes(value)) return { value: false };
+  return { problem: `must be true or false, got "${raw}"` };
+}
+
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
 const MAX_RETRY_DELAY_SECONDS = 7 * 24 * 3600;
 
@@ -190,12 +198,7 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     boolean: true,
     description: 'allow webhook targets on loopback, private and link-local addresses',
     default: false,
-    parse: (raw) => {
-      const value = raw.trim().toLowerCase();
-      if (['true', '1', 'yes', 'on'].includes(value)) return { value: true };
-      if (['false', '0', 'no', 'off', ''].includes(value)) return { value: false };
-      return { problem: `must be true or false, got "${raw}"` };
-    },
+    parse: parseBoolean,
   },
   {
     key: 'trustProxy',
@@ -205,12 +208,7 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     description:
       'behind a load balancer that sets X-Forwarded-For: take the client address (logs, admin-token lockout) from its last entry; never set it when clients reach the server directly',
     default: false,
-    parse: (raw) => {
-      const value = raw.trim().toLowerCase();
-      if (['true', '1', 'yes', 'on'].includes(value)) return { value: true };
-      if (['false', '0', 'no', 'off', ''].includes(value)) return { value: false };
-      return { problem: `must be true or false, got "${raw}"` };
-    },
+    parse: parseBoolean,
   },
   {
     key: 'deliveryConcurrency',
