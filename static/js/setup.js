@@ -303,6 +303,8 @@ export function widgetSnippet(key) {
   const origin = location.origin;
   return `<script type="module">
   // The booking server and the website's key (it only works from the addresses it was made for).
+  // BOOKING_API is the address this page was opened at: if the website's visitors reach the
+  // server at another one (its public name, say), put that address here instead.
   const BOOKING_API = '${origin}/v1/integration';
   const BOOKING_KEY = '${key}';
   const call = (path, init = {}) =>
