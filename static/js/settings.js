@@ -300,5 +300,21 @@ export async function renderSettings(ctx) {
     hours,
     closures.element,
     rules,
+    setupAgain(),
+  );
+}
+
+/** The way back to the first-run setup once it is done: another widget key and snippet, say. */
+function setupAgain() {
+  return h(
+    'section',
+    { class: 'card', 'aria-labelledby': 'setup-again-title' },
+    h('h3', { id: 'setup-again-title' }, 'Setup steps and the website’s booking form'),
+    h(
+      'p',
+      null,
+      'The steps of the first setup stay here to look over: the salon, its services, its staff, and a key with the snippet for the booking form on your website (make another one when the website moves or the snippet was lost).',
+    ),
+    h('div', { class: 'actions' }, h('a', { class: 'button', href: '#setup/widget' }, 'Open the setup steps')),
   );
 }

@@ -28,10 +28,11 @@ function nextStep(business, services, staff) {
 const DEFAULT_OPEN = { start: '09:00', end: '18:00' };
 
 /**
- * A week of hours: per day a "open" checkbox and from–to times, and optionally a break.
+ * A week of hours: per day a checkbox ("Open on Monday" for the salon, "Works on Monday" for a
+ * staff member: `dayLabel`) and from–to times, and optionally a break.
  * `value()` gives { mon: [{start, end}], … } or, with breaks, { mon: {hours, breaks}, … }.
  */
-function weekEditor(prefix, initial, { withBreaks = false, legend }) {
+function weekEditor(prefix, initial, { withBreaks = false, legend, dayLabel = 'Open on' }) {
   const rows = WEEKDAYS.map(([key, name]) => {
     const ranges = initial?.[key] ?? [];
     const first = ranges[0];
@@ -69,7 +70,7 @@ function weekEditor(prefix, initial, { withBreaks = false, legend }) {
       end,
       breakStart,
       breakEnd,
-      el: h('div', { class: 'day' }, h('div', { class: 'choice' }, open, h('label', { htmlFor: open.id }, `Open on ${name}`)), times),
+      el: h('div', { class: 'day' }, h('div', { class: 'choice' }, open, h('label', { htmlFor: open.id }, `${dayLabel} ${name}`)), times),
     };
   });
   return {
@@ -249,7 +250,7 @@ function servicesStep(ctx, message, services) {
 function staffStep(ctx, message, services, staff) {
   const base = businessPath(ctx.business);
   const name = h('input', { id: 'staff-name', type: 'text', maxlength: '200', autocomplete: 'off' });
-  const hours = weekEditor('works', ctx.business.workingHours, { withBreaks: true, legend: 'Working hours' });
+  const hours = weekEditor('works', ctx.business.workingHours, { withBreaks: true, legend: 'Working hours', dayLabel: 'Works on' });
   const performs = services.map((s) => h('input', { type: 'checkbox', id: `does-${s.id}`, value: String(s.id), checked: true }));
   const add = h('button', { type: 'submit', class: staff.length ? null : 'primary' }, 'Add staff member');
   const form = h(
@@ -332,8 +333,11 @@ async function widgetStep(ctx, message) {
       'A booking form on your website needs a key of its own. It can see services, staff and free times and make bookings, and only from your website’s address.',
     ),
     field('Your website’s address', site, 'For example www.mysalon.com; several separated by spaces.'),
-    h('div', { class: 'actions' }, submit, h('a', { class: 'button', href: '#calendar' }, 'Go to the calendar')),
+    h('div', { class: 'actions' }, submit),
+    // The key, its copy button and the warning that it is shown only once come first; the way
+    // out of the setup after them, so nobody leaves before the key is kept.
     result,
+    h('div', { class: 'actions' }, h('a', { class: 'button', href: '#calendar' }, 'Go to the calendar')),
   );
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -354,8 +358,13 @@ async function widgetStep(ctx, message) {
           value: widgetSnippet(key.key),
         });
         const copied = h('p', { class: 'hint', role: 'status' });
+        const warning = notice(
+          'warn',
+          'This is the only time the key is shown. Paste the snippet into your website now, or keep it somewhere safe.',
+        );
+        warning.tabIndex = -1;
         result.replaceChildren(
-          notice('warn', 'This is the only time the key is shown. Paste the snippet into your website now, or keep it somewhere safe.'),
+          warning,
           facts([
             ['Key', key.name],
             ['Works from', origins.join(', ')],
@@ -385,6 +394,9 @@ async function widgetStep(ctx, message) {
           copied,
         );
         submit.hidden = true;
+        // The button that had the focus is gone: the warning takes it, and Tab goes on to the
+        // snippet and its copy button before the way out.
+        warning.focus();
       } catch (error) {
         message.replaceChildren(errorNotice(error));
       }

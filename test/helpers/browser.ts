@@ -65,8 +65,11 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Headless Chromium with a fresh profile, English (UK) and Berlin time, so pages read the same everywhere. */
-export async function openBrowser(): Promise<Browser> {
+/**
+ * Headless Chromium with a fresh profile, English (UK) and Berlin time, so pages read the same
+ * everywhere; `timezoneId` puts the browser somewhere else (a salon seen from far away).
+ */
+export async function openBrowser({ timezoneId = 'Europe/Berlin' }: { timezoneId?: string } = {}): Promise<Browser> {
   const missing = chromiumMissing();
   if (missing) throw new Error(`${missing}; CI is set, so the browser tests fail instead of being skipped`);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'booking-chromium-'));
@@ -76,7 +79,7 @@ export async function openBrowser(): Promise<Browser> {
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 900 },
     locale: 'en-GB',
-    timezoneId: 'Europe/Berlin',
+    timezoneId,
   });
   context.setDefaultTimeout(10_000);
   // Chromium logs CSP violations itself; this makes sure each one also reaches the console listener.

@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
+import { openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
+import { TestClock } from './helpers/clock.ts';
+import { makeSalon, type Salon } from './helpers/salon.ts';
+
+// What a new-user trial of the front desk found, each checked in Chromium against the real server.
+// The salon is in Berlin and the browser in Honolulu (11 hours behind), so a page that used the
+// device's time zone instead of the salon's would show it. The page's clock is set with the
+// server's (playwright's page.clock), so "now" is the same instant on both sides.
+describe('the front desk after a new-user trial, in Chromium', () => {
+  const skip = skipWithoutChromium();
+  if (skip) {
+    it('runs in Chromium', { skip }, () => {});
+    return;
+  }
+  let app: TestApp;
+  let salon: Salon;
+  let browser: Browser;
+  let page: Page;
+  let guard: PageGuard;
+  // Tuesday 24 November 2026, 08:00 in Berlin; still Monday 23 November, 21:00, in Honolulu.
+  const clock = new TestClock(Date.parse('2026-11-24T08:00:00+01:00'));
+  /** Moves the server's clock and the page's together. */
+  const setNow = async (iso: string) => {
+    clock.set(Date.parse(iso));
+    await page.clock.setFixedTime(new Date(iso));
+  };
+
+  before(async () => {
+    app = await TestApp.start({ clock });
+    salon = await makeSalon(app, 'Hair by Anna');
+    browser = await openBrowser({ timezoneId: 'Pacific/Honolulu' });
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    guard = new PageGuard(page);
+    await page.clock.setFixedTime(new Date(clock.now()));
+    await page.goto(`${app.url}/#settings`);
+    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.locator('#shell').waitFor();
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  afterEach(() => guard?.assertClean());
+
+  /** True when `first` comes before `second` in the page (and so in the Tab order of plain controls). */
+  const comesBefore = async (first: Locator, second: Locator) => {
+    const handle = await second.elementHandle();
+    return first.evaluate((a, b) => Boolean(a.compareDocumentPosition(b as never) & 4), handle);
+  };
+
+  it('setup: a staff member “Works on Monday”, the salon is “Open on Monday”', async () => {
+    await page.goto(`${app.url}/#setup/staff`);
+    await page.getByLabel('Staff member’s name').waitFor();
+    for (const day of ['Monday', 'Saturday', 'Sunday']) await page.getByLabel(`Works on ${day}`, { exact: true }).waitFor();
+    assert.equal(await page.getByText(/^Open on /).count(), 0, 'no “Open on” in the staff step');
+    await page.goto(`${app.url}/#setup/salon`);
+    await page.getByLabel('Open on Monday', { exact: true }).waitFor();
+    assert.equal(await page.getByText(/^Works on /).count(), 0, 'no “Works on” in the salon step');
+  });
+
+  it('setup: the widget key, its copy button and the once-only warning come before the way out', async () => {
+    await page.goto(`${app.url}/#setup/widget`);
+    await page.getByLabel('Your website’s address').fill('www.hair-by-anna.test');
+    await page.keyboard.press('Enter');
+    const warning = page.getByText('This is the only time the key is shown.', { exact: false });
+    const snippet = page.getByLabel('Snippet to paste into your website');
+    const copy = page.getByRole('button', { name: 'Copy the snippet' });
+    const away = page.getByRole('link', { name: 'Go to the calendar' });
+    await warning.waitFor();
+    assert.match(await snippet.inputValue(), /bk_live_/);
+    assert.ok(await comesBefore(warning, snippet), 'the warning before the snippet');
+    assert.ok(await comesBefore(snippet, copy), 'the snippet before its copy button');
+    assert.ok(await comesBefore(copy, away), 'the copy button before the way out');
+    assert.ok((await away.boundingBox())!.y > (await copy.boundingBox())!.y, 'the way out is drawn below the copy button');
+    // The focus was on the hidden Make button: it goes to the warning, and Tab reaches the copy
+    // button before the way out.
+    assert.ok(await warning.evaluate((el) => el.closest('.notice') === (el.ownerDocument as any).activeElement));
+    for (let i = 0; i < 10; i += 1) {
+      await page.keyboard.press('Tab');
+      if (await copy.evaluate((el) => el === (el.ownerDocument as any).activeElement)) break;
+      assert.ok(!(await away.evaluate((el) => el === (el.ownerDocument as any).activeElement)), 'Tab reached the way out first');
+    }
+    assert.ok(await copy.evaluate((el) => el === (el.ownerDocument as any).activeElement), 'Tab reaches the copy button');
+  });
+
+  it('once the salon is set up, Settings leads back to the setup (another widget key)', async () => {
+    await page.goto(`${app.url}/#calendar`);
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.getByRole('link', { name: 'Open the setup steps' }).click();
+    await page.getByRole('heading', { name: 'Next: bookings from your website' }).waitFor();
+    await page.getByText('The salon is ready', { exact: false }).waitFor();
+    assert.match(page.url(), /#setup\/widget$/);
+    // It does not look unfinished: every earlier step is marked done.
+    assert.equal(await page.locator('.steps li.done').count(), 3);
+  });
+});
