@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
 import { openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
 import { TestClock } from './helpers/clock.ts';
-import { makeSalon, type Salon } from './helpers/salon.ts';
+import { admin, bookingBody, makeSalon, type Salon } from './helpers/salon.ts';
 
 // What a new-user trial of the front desk found, each checked in Chromium against the real server.
 // The salon is in Berlin and the browser in Honolulu (11 hours behind), so a page that used the
@@ -86,6 +86,45 @@ describe('the front desk after a new-user trial, in Chromium', () => {
       assert.ok(!(await away.evaluate((el) => el === (el.ownerDocument as any).activeElement)), 'Tab reached the way out first');
     }
     assert.ok(await copy.evaluate((el) => el === (el.ownerDocument as any).activeElement), 'Tab reaches the copy button');
+  });
+
+  it('offers Mark completed and Mark no-show from the booking’s start on, as the server allows them, and says when before', async () => {
+    const booking = (
+      await admin(
+        app,
+        'POST',
+        `${salon.base}/bookings`,
+        bookingBody(salon.haircut, '2026-11-24T10:00:00+01:00', { staffId: salon.anna }),
+        201,
+      )
+    ).body;
+    const complete = page.getByRole('button', { name: 'Mark completed' });
+    const noShow = page.getByRole('button', { name: 'Mark no-show' });
+    const when = page.getByText(
+      'Mark completed and Mark no-show become available when the visit starts: Tuesday, 24 November 2026 at 10:00.',
+    );
+
+    await setNow('2026-11-24T09:59:00+01:00'); // a minute before: the server refuses, the page does not offer
+    const early = await admin(app, 'POST', `${salon.base}/bookings/${booking.id}/complete`);
+    assert.deepEqual([early.status, early.body.code], [409, 'booking_not_started']);
+    await page.goto(`${app.url}/#bookings/${booking.id}`);
+    await when.waitFor();
+    assert.equal(await complete.count(), 0);
+    assert.equal(await noShow.count(), 0);
+    await page.getByRole('button', { name: 'Cancel booking' }).waitFor(); // what can be done now still is
+
+    // Left open until the start: the page draws itself again and offers them.
+    await setNow('2026-11-24T09:59:58+01:00');
+    await page.reload();
+    await when.waitFor();
+    await page.clock.setFixedTime(new Date('2026-11-24T10:00:00+01:00'));
+    clock.set(Date.parse('2026-11-24T10:00:00+01:00'));
+    await complete.waitFor({ timeout: 5_000 });
+    await noShow.waitFor();
+    assert.equal(await when.count(), 0);
+    await complete.click();
+    await page.getByText('Marked completed', { exact: false }).waitFor();
+    await page.locator('.badge', { hasText: 'Completed' }).first().waitFor();
   });
 
   it('once the salon is set up, Settings leads back to the setup (another widget key)', async () => {

@@ -34,6 +34,8 @@ describe('the front desk in Chromium', () => {
     browser = await openBrowser();
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
     guard = new PageGuard(page);
+    // The page's clock is the server's: a booking's actions follow whether it has started.
+    await page.clock.setFixedTime(new Date(clock.now()));
   });
   after(async () => {
     await browser?.close();
@@ -246,6 +248,7 @@ describe('the front desk in Chromium', () => {
 
   it('takes a payment, refunds part of it and marks the visit completed, each sent to the receiver', async () => {
     clock.set(Date.parse('2026-11-23T11:30:00.000+01:00')); // the visit has begun
+    await page.clock.setFixedTime(new Date(clock.now()));
     await page.goto(`${app.url}/#bookings/${firstBooking}`);
     await page.getByRole('heading', { name: 'Clara Weiss, 11:00' }).waitFor();
 
@@ -321,6 +324,8 @@ describe('the front desk in Chromium', () => {
     assert.equal((await waitForEvent('booking.confirmed'))!.data.bookingId, online.body.id);
 
     clock.set(Date.parse('2026-11-24T15:10:00.000+01:00'));
+    await page.clock.setFixedTime(new Date(clock.now()));
+    await page.reload();
     await page.getByRole('button', { name: 'Mark no-show' }).click();
     await page.locator('dialog.confirm').getByRole('button', { name: 'Mark no-show' }).click();
     await flash().getByText('Marked as a no-show; sent to 1 connection.').waitFor();

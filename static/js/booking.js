@@ -93,7 +93,25 @@ export async function renderBooking(ctx, id) {
     );
     actionButtons.push(confirm);
   }
-  if (live) {
+  // The server marks a visit completed or a no-show only once it has started (booking_not_started):
+  // before that the page says when, and draws itself again at the start time if it is still open.
+  const startsAt = Date.parse(booking.startTime);
+  const started = Date.now() >= startsAt;
+  let notYet = null;
+  if (live && !started) {
+    notYet = h(
+      'p',
+      { class: 'hint not-started' },
+      `Mark completed and Mark no-show become available when the visit starts: ${longDate(day)} at ${timeOf(booking.startTime)}.`,
+    );
+    const wait = startsAt - Date.now();
+    if (wait < 12 * 60 * 60_000) {
+      setTimeout(() => {
+        if (ctx.isCurrent()) ctx.refresh();
+      }, wait + 500);
+    }
+  }
+  if (live && started) {
     const complete = h(
       'button',
       {
@@ -333,6 +351,7 @@ export async function renderBooking(ctx, id) {
       ['Booked', `${dateTime(booking.createdAt)} (${booking.source === 'admin' ? 'by the salon' : 'online'})`],
     ]),
     actionButtons.length ? h('div', { class: 'actions booking-actions' }, actionButtons) : null,
+    notYet,
     sections,
     h(
       'section',
