@@ -127,6 +127,38 @@ describe('the front desk after a new-user trial, in Chromium', () => {
     await page.locator('.badge', { hasText: 'Completed' }).first().waitFor();
   });
 
+  it('the calendar shades the salon’s today, not the device’s, and a click books the salon’s time', async () => {
+    await setNow('2026-11-24T08:00:00+01:00'); // Tuesday in Berlin, still Monday evening in Honolulu
+    await page.goto(`${app.url}/#calendar/2026-11-23/week`);
+    await page.getByRole('heading', { name: 'Week of Monday, 23 November 2026' }).waitFor();
+    await page.locator('.ec-event, .ec-bg-event').first().waitFor();
+    const today = page.locator('.ec-col-group.ec-today time');
+    assert.equal(await today.getAttribute('datetime'), '2026-11-24', 'Tuesday is today in the salon');
+    assert.deepEqual(
+      await page.locator('.ec-body .ec-day.ec-today').evaluateAll((days) => days.map((d) => d.classList.contains('ec-tue'))),
+      [true, true],
+      'both of Tuesday’s columns are shaded, and only they',
+    );
+    await page.goto(`${app.url}/#calendar`); // today's day, in the salon
+    await page.getByRole('heading', { name: 'Tuesday, 24 November 2026', exact: true }).waitFor();
+    await page.locator('.ec-event, .ec-bg-event').first().waitFor();
+    assert.equal(await page.locator('.ec-body .ec-day.ec-today').count(), 2);
+
+    // A click at 10:00 in Ben's column is 10:00 in the salon, whatever the device's zone.
+    const column = page.locator('.ec-body .ec-day').nth(1);
+    const ten = page.locator('.ec-body .ec-sidebar time[datetime$="T10:00:00"]');
+    const columnBox = (await column.boundingBox())!;
+    const tenBox = (await ten.boundingBox())!;
+    await page.mouse.click(columnBox.x + columnBox.width / 2, tenBox.y + tenBox.height / 2 + 4);
+    const dialog = page.locator('dialog.form-dialog');
+    await dialog.waitFor();
+    assert.equal(await dialog.getByLabel('Date').inputValue(), '2026-11-24');
+    assert.equal(await dialog.getByLabel('Time').inputValue(), '10:00');
+    assert.equal(await dialog.getByLabel('Staff member').locator('option:checked').innerText(), 'Ben');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('once the salon is set up, Settings leads back to the setup (another widget key)', async () => {
     await page.goto(`${app.url}/#calendar`);
     await page.getByRole('link', { name: 'Settings', exact: true }).click();

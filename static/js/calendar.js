@@ -9,7 +9,7 @@ import { bookingDialog } from './booking-form.js';
 import { fetchAll, statusBadge } from './bookings-common.js';
 import { errorNotice, h, notice } from './dom.js';
 import { plural } from './format.js';
-import { addDays, isDate, longDate, mondayOf, timeOf, todayIn, wallClock, weekdayKey, zonedIso } from './salon-time.js';
+import { addDays, isDate, longDate, mondayOf, timeOf, todayIn, utcOffset, wallClock, weekdayKey, zonedIso } from './salon-time.js';
 
 const LIBRARY = '/vendor/event-calendar/event-calendar.min.js';
 let libraryLoading;
@@ -267,6 +267,11 @@ export async function renderCalendar(ctx, id) {
     EventCalendar.create(grid, {
       view: week ? 'resourceTimeGridWeek' : 'resourceTimeGridDay',
       date,
+      // "Today" and the line at the current time are the salon's, not the device's: the library
+      // takes its idea of now from this offset (a fixed one, so it is the salon's offset of this
+      // moment; the view is drawn again on every visit). Events are wall-clock strings without
+      // an offset, so they stay where they are.
+      timeZone: utcOffset(timeZone),
       headerToolbar: { start: '', center: '', end: '' },
       resources: staff.map((s) => ({ id: String(s.id), title: s.name })),
       events: calendarEvents({ dates, staff, bookings, timeOff, closures, hours }),

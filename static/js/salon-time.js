@@ -66,6 +66,12 @@ export function zonedIso(date, time, timeZone) {
   return `${date}T${pad(hh)}:${pad(mm)}:00${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
 }
 
+/** The zone's offset from UTC at an instant, as "+01:00" (the calendar library takes a fixed offset). */
+export function utcOffset(timeZone, epochMs = Date.now()) {
+  const offset = offsetMinutes(timeZone, epochMs);
+  return `${offset < 0 ? '-' : '+'}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
+}
+
 /** "2026-11-23T10:00" from the API's "2026-11-23T10:00:00+01:00": the salon's wall clock. */
 export const wallClock = (localIso) => localIso.slice(0, 16);
 
