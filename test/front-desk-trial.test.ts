@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
 import { openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
 import { TestClock } from './helpers/clock.ts';
-import { admin, bookingBody, makeSalon, type Salon } from './helpers/salon.ts';
+import { admin, bookingBody, makeSalon, SCHEDULE, type Salon } from './helpers/salon.ts';
 
 // What a new-user trial of the front desk found, each checked in Chromium against the real server.
 // The salon is in Berlin and the browser in Honolulu (11 hours behind), so a page that used the
@@ -168,5 +168,44 @@ describe('the front desk after a new-user trial, in Chromium', () => {
     assert.match(page.url(), /#setup\/widget$/);
     // It does not look unfinished: every earlier step is marked done.
     assert.equal(await page.locator('.steps li.done').count(), 3);
+  });
+  it('the calendar names its first hour, and still draws a booking made before the hours changed', async () => {
+    await setNow('2026-11-24T12:00:00+01:00');
+    const early = (
+      await admin(
+        app,
+        'POST',
+        `${salon.base}/bookings`,
+        bookingBody(salon.haircut, '2026-11-25T09:00:00+01:00', { staffId: salon.ben }),
+        201,
+      )
+    ).body;
+    // Then the salon starts at 10:00 from now on, and the day is over (after closing).
+    const later = { hours: [{ start: '10:00', end: '18:00' }], breaks: [] };
+    const schedule = Object.fromEntries(Object.entries(SCHEDULE).map(([day, value]) => [day, value.hours.length ? later : value]));
+    const opening = Object.fromEntries(Object.entries(schedule).map(([day, value]) => [day, value.hours]));
+    await admin(app, 'PATCH', salon.base, { workingHours: opening }, 200);
+    for (const id of [salon.anna, salon.ben]) await admin(app, 'PUT', `${salon.base}/staff/${id}/schedule`, schedule, 200);
+    await setNow('2026-11-25T20:00:00+01:00');
+
+    await page.goto(`${app.url}/#calendar/2026-11-25`);
+    await page.reload(); // the page keeps the salon it loaded: read the new hours
+    await page
+      .locator('.day-list')
+      .getByRole('link', { name: /09:00–09:45/ })
+      .waitFor();
+    const event = page.locator('.ec-event.booking');
+    await event.first().waitFor();
+    assert.equal(await event.count(), 1);
+    await page.locator('.ec-event.booking', { hasText: early.client.name }).waitFor();
+    const first = page.locator('.ec-body .ec-sidebar time').first();
+    assert.equal(await first.getAttribute('datetime').then((d) => d?.slice(11)), '09:00:00', 'the grid starts at the booking');
+    assert.equal(await first.isVisible(), true, 'the first hour is labelled');
+    assert.equal(await first.innerText(), '09:00');
+    const sidebar = (await page.locator('.ec-body .ec-sidebar').boundingBox())!;
+    const label = (await first.boundingBox())!;
+    assert.ok(label.y >= sidebar.y && label.y + label.height <= sidebar.y + sidebar.height, 'the label is not cut off');
+    // 09:00 to 10:00 is outside the new hours: shaded as such, under the booking.
+    assert.ok((await page.locator('.ec-bg-event.off').count()) >= 2);
   });
 });

@@ -50,11 +50,19 @@ const minutes = (time) => {
 };
 const hhmm = (total) => `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 
-/** The hours the grid shows: from the earliest opening or shift to the latest, whole hours, 08–20 without any. */
-function visibleHours(business, staff) {
+/**
+ * The hours the grid shows: from the earliest opening, shift or booking shown to the latest, whole
+ * hours, 08–20 without any. The bookings count because the hours can change after a booking was
+ * made (Saturday closed from now on, a later start): the grid would leave such a booking out.
+ */
+function visibleHours(business, staff, bookings) {
   const ranges = [
     ...Object.values(business.workingHours ?? {}).flat(),
     ...staff.flatMap((s) => Object.values(s.schedule ?? {}).flatMap((day) => day.hours)),
+    ...bookings
+      .filter((b) => b.status !== 'cancelled')
+      // One that ends after midnight (or on another day) runs to the end of the grid's day.
+      .map((b) => ({ start: timeOf(b.startTime), end: b.endTime.slice(0, 10) === b.startTime.slice(0, 10) ? timeOf(b.endTime) : '24:00' })),
   ];
   if (ranges.length === 0) return { min: '08:00', max: '20:00' };
   const first = Math.min(...ranges.map((r) => minutes(r.start)));
@@ -260,7 +268,7 @@ export async function renderCalendar(ctx, id) {
   );
 
   const grid = h('div', { class: 'calendar-grid', id: 'calendar-grid' });
-  const hours = visibleHours(business, staff);
+  const hours = visibleHours(business, staff, bookings);
   try {
     const EventCalendar = await loadLibrary();
     if (!ctx.isCurrent()) return h('div');
@@ -280,6 +288,8 @@ export async function renderCalendar(ctx, id) {
       slotMaxTime: hours.max,
       slotDuration: '00:15',
       slotLabelInterval: '01:00',
+      // "09:00" like every other time on the page (the library's default writes "9:00").
+      slotLabelFormat: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
       scrollTime: hours.min,
       height: 'auto',
       nowIndicator: true,
