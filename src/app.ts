@@ -1,5 +1,4 @@
 import Koa from 'koa';
-import compose from 'koa-compose';
 import type { AppContext } from './app-context.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -12,7 +11,7 @@ import { RetrySchedule } from './delivery/schedule.ts';
 import { Sender } from './delivery/sender.ts';
 import type { Lookup } from './delivery/targets.ts';
 import { HEALTH_OPERATIONS } from './health.operations.ts';
-import { authenticateKey, checkOrigin, limitRate, preflight } from './http/integration-auth.ts';
+import { integrationGuard } from './http/integration-auth.ts';
 import { mount, type Operation } from './http/operations.ts';
 import { INTEGRATION_OPERATIONS, INTEGRATION_PREFIX } from './integration-api.ts';
 import { RateLimiter } from './http/rate-limit.ts';
@@ -164,13 +163,9 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   koa.use(requestContext(context));
   koa.use(securityHeaders());
   // Every request under the prefix but the public document shows a key first, unknown paths included.
-  const integrationGuard = compose<Koa.ParameterizedContext<AppState>>([
-    preflight(),
-    authenticateKey(context.keys, clock),
-    limitRate(context.limiter, clock),
-    checkOrigin(),
-  ]);
-  koa.use(mount(context, INTEGRATION_OPERATIONS, { prefix: INTEGRATION_PREFIX, guard: integrationGuard }));
+  koa.use(
+    mount(context, INTEGRATION_OPERATIONS, { prefix: INTEGRATION_PREFIX, guard: integrationGuard(context.keys, context.limiter, clock) }),
+  );
   koa.use(mount(context, ADMIN_OPERATIONS, { prefix: ADMIN_PREFIX, guard: requireAdmin(context) }));
   koa.use(mount(context, HEALTH_OPERATIONS, { prefix: '/healthz' }));
   koa.use(serveStatic(loadStaticFiles()));

@@ -1,11 +1,10 @@
-import type { Middleware } from 'koa';
+import type { Middleware, ParameterizedContext } from 'koa';
 import type { Clock } from '../clock.ts';
 import { keyState } from '../keys/api-key.ts';
 import type { KeyStore } from '../keys/key-store.ts';
 import { hostMatches, requestHost } from '../keys/origins.ts';
-import type { Scope } from '../keys/scopes.ts';
 import { errors } from './errors.ts';
-import { rateLimitedError, rateLimitHeaders, type RateLimiter } from './rate-limit.ts';
+import { rateLimitedError, setRateLimitHeaders, type RateLimiter } from './rate-limit.ts';
 import type { AppState } from './state.ts';
 
 const EXPOSED_HEADERS = [
@@ -19,61 +18,40 @@ const EXPOSED_HEADERS = [
 ].join(', ');
 
 /**
- * Browsers ask before sending X-API-Key. A preflight carries no key, so it is answered for any
- * origin; the real request that follows is checked against the key's allowedOrigins.
+ * What every integration request passes before its operation, in this order (one function rather
+ * than a chain of middlewares: it runs on every request, and reads top to bottom):
+ * 1. a CORS preflight is answered at once: it carries no key, so it is answered for any origin and
+ *    the real request that follows is checked against the key's allowedOrigins;
+ * 2. the key (spec 5): in X-API-Key or as a Bearer token, 401 with a distinct code otherwise;
+ * 3. the request counts against the key's limits, and every answer from here on carries the
+ *    rate-limit headers (429 when over);
+ * 4. a key with allowedOrigins only serves requests whose Origin (or Referer) host matches, and only
+ *    those get CORS headers; a key without the list is for servers and gets none, so a browser page
+ *    cannot read its answers.
  */
-export function preflight(): Middleware<AppState> {
+export function integrationGuard(keys: KeyStore, limiter: RateLimiter, clock: Clock): Middleware<AppState> {
   return async (ctx, next) => {
-    if (ctx.method !== 'OPTIONS') return next();
-    const origin = ctx.get('origin');
-    if (origin) {
-      ctx.set('Access-Control-Allow-Origin', origin);
-      ctx.set('Vary', 'Origin');
+    if (ctx.method === 'OPTIONS') {
+      answerPreflight(ctx);
+      return;
     }
-    ctx.set('Access-Control-Allow-Methods', 'GET, POST, PATCH, DELETE');
-    ctx.set('Access-Control-Allow-Headers', 'X-API-Key, Authorization, Content-Type, Idempotency-Key, X-Request-Id');
-    ctx.set('Access-Control-Max-Age', '600');
-    ctx.status = 204;
-  };
-}
-
-/** Spec 5: the key comes in X-API-Key or as a Bearer token; 401 with a distinct code otherwise. */
-export function authenticateKey(keys: KeyStore, clock: Clock): Middleware<AppState> {
-  return async (ctx, next) => {
-    const value = presentedKey(ctx.req.headersDistinct);
+    const value = presentedKey(ctx.req.rawHeaders);
     const key = value ? await keys.authenticate(value) : undefined;
     if (!key) throw errors.invalidApiKey();
     const state = keyState(key, clock.now());
     if (state === 'revoked') throw errors.apiKeyRevoked();
     if (state === 'expired') throw errors.apiKeyExpired();
     ctx.state.apiKey = key;
-    await next();
-  };
-}
 
-/** Counts the request against its key; every answer from here on carries the rate-limit headers. */
-export function limitRate(limiter: RateLimiter, clock: Clock): Middleware<AppState> {
-  return async (ctx, next) => {
-    const decision = await limiter.take(ctx.state.apiKey!.id);
+    const decision = await limiter.take(key.id);
     const now = clock.now();
-    ctx.set(rateLimitHeaders(decision, now));
+    setRateLimitHeaders(ctx.res, decision, now);
     if (decision.exceeded) throw rateLimitedError(decision, now);
-    await next();
-  };
-}
 
-/**
- * A key with allowedOrigins only serves requests whose Origin (or Referer) host matches, and only
- * such requests get CORS headers. A key without the list is for servers and gets none, so a
- * browser page cannot read its answers.
- */
-export function checkOrigin(): Middleware<AppState> {
-  return async (ctx, next) => {
-    const allowed = ctx.state.apiKey!.allowedOrigins;
-    if (allowed) {
+    if (key.allowedOrigins) {
       const origin = ctx.get('origin') || undefined;
       const host = requestHost(origin, ctx.get('referer') || undefined);
-      if (!host || !hostMatches(host, allowed)) throw errors.originNotAllowed(origin ?? host);
+      if (!host || !hostMatches(host, key.allowedOrigins)) throw errors.originNotAllowed(origin ?? host);
       if (origin) {
         ctx.set('Access-Control-Allow-Origin', origin);
         ctx.set('Access-Control-Expose-Headers', EXPOSED_HEADERS);
@@ -84,11 +62,16 @@ export function checkOrigin(): Middleware<AppState> {
   };
 }
 
-export function requireScope(scope: Scope): Middleware<AppState> {
-  return async (ctx, next) => {
-    if (!ctx.state.apiKey!.scopes.has(scope)) throw errors.insufficientScope(scope);
-    await next();
-  };
+function answerPreflight(ctx: ParameterizedContext<AppState>): void {
+  const origin = ctx.get('origin');
+  if (origin) {
+    ctx.set('Access-Control-Allow-Origin', origin);
+    ctx.set('Vary', 'Origin');
+  }
+  ctx.set('Access-Control-Allow-Methods', 'GET, POST, PATCH, DELETE');
+  ctx.set('Access-Control-Allow-Headers', 'X-API-Key, Authorization, Content-Type, Idempotency-Key, X-Request-Id');
+  ctx.set('Access-Control-Max-Age', '600');
+  ctx.status = 204;
 }
 
 /**
@@ -96,15 +79,24 @@ export function requireScope(scope: Scope): Middleware<AppState> {
  * twice, an empty X-API-Key, or X-API-Key and Authorization naming different keys — is refused
  * rather than answered as whichever header a proxy or parser happens to prefer.
  */
-function presentedKey(headers: Record<string, string[] | undefined>): string | undefined {
-  const apiKey = headers['x-api-key'] ?? [];
-  const authorization = headers.authorization ?? [];
-  if (apiKey.length > 1) throw errors.invalidApiKey('The X-API-Key header is sent more than once.');
-  if (authorization.length > 1) throw errors.invalidApiKey('The Authorization header is sent more than once.');
-  const fromHeader = apiKey[0];
+function presentedKey(rawHeaders: string[]): string | undefined {
+  // The raw name/value list, read once: what a client sent twice is there twice (Node's parsed
+  // headers keep only the first Authorization), and nothing else is built per request.
+  let fromHeader: string | undefined;
+  let authorization: string | undefined;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!;
+    if (name.length === 9 && name.toLowerCase() === 'x-api-key') {
+      if (fromHeader !== undefined) throw errors.invalidApiKey('The X-API-Key header is sent more than once.');
+      fromHeader = rawHeaders[i + 1]!;
+    } else if (name.length === 13 && name.toLowerCase() === 'authorization') {
+      if (authorization !== undefined) throw errors.invalidApiKey('The Authorization header is sent more than once.');
+      authorization = rawHeaders[i + 1]!;
+    }
+  }
   if (fromHeader !== undefined && fromHeader.trim() === '') throw errors.invalidApiKey('The X-API-Key header is empty.');
-  const fromBearer = authorization[0] === undefined ? undefined : bearerToken(authorization[0]);
-  if (fromHeader !== undefined && authorization[0] !== undefined && fromBearer !== fromHeader.trim()) {
+  const fromBearer = authorization === undefined ? undefined : bearerToken(authorization);
+  if (fromHeader !== undefined && authorization !== undefined && fromBearer !== fromHeader.trim()) {
     throw errors.invalidApiKey('X-API-Key and Authorization carry different credentials.');
   }
   return fromHeader?.trim() ?? fromBearer;

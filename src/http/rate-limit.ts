@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { utcDay, type Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { deleteDayCountsBefore, loadDayCount, recordKeyUsage, saveDayCounts } from '../keys/keys.repository.ts';
@@ -166,16 +167,17 @@ export class RateLimiter {
 }
 
 /** X-RateLimit-* (spec 8, minute window) and the IETF draft's RateLimit-Policy / RateLimit fields. */
-export function rateLimitHeaders(decision: RateDecision, now: number): Record<string, string> {
+export function setRateLimitHeaders(res: ServerResponse, decision: RateDecision, now: number): void {
   const seconds = (ms: number) => Math.max(0, Math.ceil((ms - now) / 1000));
   const { minute, day } = decision;
-  return {
-    'X-RateLimit-Limit': String(minute.limit),
-    'X-RateLimit-Remaining': String(minute.remaining),
-    'X-RateLimit-Reset': String(Math.ceil(minute.resetAt / 1000)),
-    'RateLimit-Policy': policyField(minute.limit, day.limit),
-    RateLimit: `"minute";r=${minute.remaining};t=${seconds(minute.resetAt)}, "day";r=${day.remaining};t=${seconds(day.resetAt)}`,
-  };
+  res.setHeader('X-RateLimit-Limit', String(minute.limit));
+  res.setHeader('X-RateLimit-Remaining', String(minute.remaining));
+  res.setHeader('X-RateLimit-Reset', String(Math.ceil(minute.resetAt / 1000)));
+  res.setHeader('RateLimit-Policy', policyField(minute.limit, day.limit));
+  res.setHeader(
+    'RateLimit',
+    `"minute";r=${minute.remaining};t=${seconds(minute.resetAt)}, "day";r=${day.remaining};t=${seconds(day.resetAt)}`,
+  );
 }
 
 let policy: { key: string; value: string } | undefined;

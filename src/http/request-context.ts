@@ -32,15 +32,18 @@ export function requestContext(deps: { logger: Logger; ids: Ids }): Middleware<A
       ctx.set(appError.headers as Record<string, string>);
       ctx.body = { ...errorBody(appError.status, appError.code, appError.message), ...appError.extra, requestId };
     }
-    deps.logger.info({
-      requestId,
-      method: ctx.method,
-      path: ctx.path,
-      ip: ctx.ip,
-      status: ctx.status,
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
-      apiKeyId: ctx.state.apiKey?.id,
-    });
+    // Built only when written: the object costs more than the rest of a cached answer's logging.
+    if (deps.logger.isLevelEnabled('info')) {
+      deps.logger.info({
+        requestId,
+        method: ctx.method,
+        path: ctx.path,
+        ip: ctx.ip,
+        status: ctx.status,
+        durationMs: Math.round((performance.now() - started) * 100) / 100,
+        apiKeyId: ctx.state.apiKey?.id,
+      });
+    }
   };
 }
 
