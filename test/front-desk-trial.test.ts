@@ -208,4 +208,133 @@ describe('the front desk after a new-user trial, in Chromium', () => {
     // 09:00 to 10:00 is outside the new hours: shaded as such, under the booking.
     assert.ok((await page.locator('.ec-bg-event.off').count()) >= 2);
   });
+  it('every action of a booking’s page by keyboard alone: confirm, move, pay, refund, complete, cancel with a reason, no-show', async () => {
+    await setNow('2026-11-26T08:00:00+01:00'); // Thursday; the hours are 10:00–18:00 since the test above
+    const online = await app.request('POST', '/v1/integration/bookings', {
+      key: salon.key,
+      body: bookingBody(salon.haircut, '2026-11-26T10:00:00+01:00', {
+        staffId: salon.anna,
+        client: { name: 'Kim Keys', email: 'kim@example.test' },
+      }),
+    });
+    assert.equal(online.status, 201, online.text);
+    const desk = async (time: string, name: string, phone: string) =>
+      (
+        await admin(
+          app,
+          'POST',
+          `${salon.base}/bookings`,
+          bookingBody(salon.haircut, `2026-11-26T${time}:00+01:00`, { staffId: salon.anna, client: { name, phone } }),
+          201,
+        )
+      ).body.id as number;
+    const toCancel = await desk('14:00', 'Carl Cancel', '+49 30 901');
+    const toMiss = await desk('11:00', 'Nina Noshow', '+49 30 902');
+    const status = async (id: number) => (await admin(app, 'GET', `${salon.base}/bookings/${id}`, undefined, 200)).body;
+    const focused = (target: Locator) => target.evaluate((el) => el === (el.ownerDocument as any).activeElement);
+    /** Presses Tab until `target` has the focus, as someone without a mouse gets there. */
+    const tabTo = async (target: Locator) => {
+      for (let i = 0; i < 80; i += 1) {
+        if (await focused(target)) return;
+        await page.keyboard.press('Tab');
+      }
+      throw new Error(`Tab never reached ${target}`);
+    };
+    const said = (text: string) => page.locator('#view .notice.good', { hasText: text });
+    /** After an action the page is drawn again: the focus is on the sentence saying what it did. */
+    const focusOnSentence = async (text: string) => {
+      await said(text).waitFor();
+      assert.ok(
+        await said(text).evaluate((el) => el.closest('.message-area')!.contains((el.ownerDocument as any).activeElement)),
+        'the focus is on the sentence',
+      );
+    };
+    const dialog = page.locator('dialog.confirm');
+
+    await page.goto(`${app.url}/#bookings/${online.body.id}`);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Kim Keys, 10:00' }).waitFor();
+    await tabTo(page.getByRole('button', { name: 'Confirm', exact: true }));
+    await page.keyboard.press('Enter');
+    await focusOnSentence('Confirmed');
+    assert.equal((await status(online.body.id)).status, 'confirmed');
+
+    // Move: to 11:00 with Ben (the time field keeps its AM, whatever the device's 12 or 24 hours).
+    await tabTo(page.getByLabel('New time'));
+    await page.keyboard.type('1100');
+    await tabTo(page.getByLabel('With'));
+    await page.keyboard.press('ArrowDown');
+    await tabTo(page.getByRole('button', { name: 'Move booking' }));
+    await page.keyboard.press('Enter');
+    await focusOnSentence('Moved to Thursday, 26 November 2026 at 11:00');
+    const moved = await status(online.body.id);
+    assert.deepEqual([moved.startTime, moved.staffName], ['2026-11-26T11:00:00.000+01:00', 'Ben']);
+
+    // A payment by card, with Space on the button.
+    await tabTo(page.getByLabel('Amount (EUR)'));
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('35');
+    await tabTo(page.getByLabel('Paid by'));
+    await page.keyboard.press('ArrowDown'); // Card
+    await tabTo(page.getByRole('button', { name: 'Take payment' }));
+    await page.keyboard.press('Space');
+    await focusOnSentence('Took €35.00 (card)');
+
+    // A refund: open the fold with Enter, confirm in the dialog with Enter.
+    await tabTo(page.getByText('Refund…'));
+    await page.keyboard.press('Enter');
+    await tabTo(page.getByLabel('Refund amount'));
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('5');
+    await tabTo(page.getByLabel('Refund reason'));
+    await page.keyboard.type('Late start');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    assert.ok(await focused(dialog.getByRole('button', { name: 'Refund' })), 'the dialog’s action has the focus');
+    await page.keyboard.press('Enter');
+    await focusOnSentence('Refunded €5.00');
+    const payments = (await admin(app, 'GET', `${salon.base}/payments?bookingId=${online.body.id}`, undefined, 200)).body.data;
+    assert.deepEqual(payments.map((p: any) => [p.kind, p.amount]).sort(), [
+      ['payment', 3500],
+      ['refund', 500],
+    ]);
+
+    // Completed, once it has begun.
+    await setNow('2026-11-26T11:05:00+01:00');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Kim Keys, 11:00' }).waitFor();
+    await tabTo(page.getByRole('button', { name: 'Mark completed' }));
+    await page.keyboard.press('Enter');
+    await focusOnSentence('Marked completed');
+    assert.equal((await status(online.body.id)).status, 'completed');
+
+    // Cancel with a reason: Enter in the reason field sends the form, Escape first backs out.
+    await page.goto(`${app.url}/#bookings/${toCancel}`);
+    await page.getByRole('heading', { name: 'Carl Cancel, 14:00' }).waitFor();
+    await tabTo(page.getByLabel('Reason for cancelling'));
+    await page.keyboard.type('Called to say he is ill');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    assert.ok(await focused(page.getByLabel('Reason for cancelling')), 'back where it was after Escape');
+    assert.equal((await status(toCancel)).status, 'confirmed');
+    await tabTo(page.getByRole('button', { name: 'Cancel booking' }));
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.press('Enter');
+    await focusOnSentence('Cancelled');
+    const cancelled = await status(toCancel);
+    assert.deepEqual([cancelled.status, cancelled.cancelReason], ['cancelled', 'Called to say he is ill']);
+
+    // A no-show, with Space, confirmed in the dialog.
+    await page.goto(`${app.url}/#bookings/${toMiss}`);
+    await page.getByRole('heading', { name: 'Nina Noshow, 11:00' }).waitFor();
+    await tabTo(page.getByRole('button', { name: 'Mark no-show' }));
+    await page.keyboard.press('Space');
+    await dialog.waitFor();
+    await page.keyboard.press('Enter');
+    await focusOnSentence('Marked as a no-show');
+    assert.equal((await status(toMiss)).status, 'no_show');
+  });
 });

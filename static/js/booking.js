@@ -44,8 +44,15 @@ export async function renderBooking(ctx, id) {
     api(`${base}/staff`).then((a) => a.data),
   ]);
 
-  const message = h('div', { class: 'message-area', role: 'status' });
-  if (flash?.bookingId === bookingId) message.append(notice(flash.kind, flash.text));
+  const message = h('div', { class: 'message-area', role: 'status', tabindex: '-1' });
+  if (flash?.bookingId === bookingId) {
+    message.append(notice(flash.kind, flash.text));
+    // The action's button went with the page drawn before: the focus goes to the sentence saying
+    // what it did (once the view is on the page), and Tab goes on from there, not from the top.
+    setTimeout(() => {
+      if (message.isConnected && ctx.isCurrent()) message.focus();
+    }, 0);
+  }
   flash = null;
   const done = (text) => {
     flash = { bookingId, kind: 'good', text };
