@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
 import { deliverySuite } from './helpers/delivery-suite.ts';
 import { admin } from './helpers/salon.ts';
@@ -32,5 +33,44 @@ describe('delivery statistics for the status page', () => {
     );
     const status = (await admin(t.app, 'GET', '/status', undefined, 200)).body;
     assert.deepEqual(status.deliveriesLastHour, { success: 0, retrying: 0, failed: 1 });
+  });
+});
+
+describe('the queue on the status page', () => {
+  it("counts as leased only attempts whose lease has not run out; a dead instance's expired ones are due again", async () => {
+    const clock = new TestClock(START);
+    const app = await TestApp.start({ clock, config: { retryDelays: [0, 60] } });
+    try {
+      const businessId = await app.business();
+      const { key } = await app.key(businessId, ['webhooks:manage']);
+      await app.webhook(key, 'http://127.0.0.1:9/never-sent');
+      // Nothing claims here: the rows are exactly what this test makes them.
+      await app.context.engine.stop();
+      for (let id = 1; id <= 3; id++) await app.emit(businessId, 'booking.created', { id });
+      const [first, second, third] = await app.context.db
+        .selectFrom('delivery_attempts')
+        .select('id')
+        .where('status', '=', 'pending')
+        .orderBy('id')
+        .execute();
+      const set = (id: number, values: { lease_until?: number | null; due_at?: number }) =>
+        app.context.db.updateTable('delivery_attempts').set(values).where('id', '=', id).execute();
+      // Claimed by another instance, which then died mid-send: leased for a minute.
+      await set(first!.id, { lease_until: START + 60_000 });
+      // Another, claimed earlier: its lease ran out a second ago.
+      await set(second!.id, { lease_until: START - 1_000 });
+      // A retry for later.
+      await set(third!.id, { due_at: START + 30 * 60_000 });
+      const queue = async () => (await admin(app, 'GET', '/status', undefined, 200)).body.queue;
+
+      assert.deepEqual(await queue(), { due: 1, scheduled: 1, leased: 1, inFlight: 0 });
+      clock.set(START + 60_000);
+      assert.deepEqual(await queue(), { due: 2, scheduled: 1, leased: 0, inFlight: 0 }, 'a lease ends at lease_until');
+      // A lease that outlasts the attempt's due time (a retry claimed early by a clock ahead) is counted once.
+      await set(third!.id, { lease_until: START + 120_000 });
+      assert.deepEqual(await queue(), { due: 2, scheduled: 0, leased: 1, inFlight: 0 });
+    } finally {
+      await app.stop();
+    }
   });
 });

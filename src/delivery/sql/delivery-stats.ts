@@ -3,14 +3,19 @@ import type { Db } from '../../db/transaction.ts';
 
 const HOUR_MS = 3_600_000;
 
-/** Attempts waiting: due now (or overdue), scheduled for later, and leased (in flight). */
+/**
+ * Attempts waiting: due now (or overdue), scheduled for later, and leased (in flight), each
+ * counted once. Only a lease that has not run out is in flight: one that ran out (its instance
+ * died mid-send, on PostgreSQL) is due again for any instance to claim, and counted as due.
+ */
 export async function queueDepth(db: Db, now: number): Promise<{ due: number; scheduled: number; leased: number }> {
+  const leased = sql`lease_until > ${now}`;
   const row = await db
     .selectFrom('delivery_attempts')
     .select((eb) => [
-      eb.fn.sum<number>(sql`case when due_at <= ${now} and lease_until is null then 1 else 0 end`).as('due'),
-      eb.fn.sum<number>(sql`case when due_at > ${now} then 1 else 0 end`).as('scheduled'),
-      eb.fn.sum<number>(sql`case when lease_until is not null then 1 else 0 end`).as('leased'),
+      eb.fn.sum<number>(sql`case when ${leased} then 0 when due_at <= ${now} then 1 else 0 end`).as('due'),
+      eb.fn.sum<number>(sql`case when ${leased} then 0 when due_at > ${now} then 1 else 0 end`).as('scheduled'),
+      eb.fn.sum<number>(sql`case when ${leased} then 1 else 0 end`).as('leased'),
     ])
     .where('status', '=', sql.lit('pending'))
     .executeTakeFirstOrThrow();
