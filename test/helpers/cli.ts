@@ -21,8 +21,8 @@ export function cli(args: string[], env: Record<string, string> = {}): CliResult
 }
 
 /** Starts the real CLI in a child process; its output is collected as it comes. */
-function spawnCli(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [BIN, ...args], {
+function spawnCli(args: string[], env: Record<string, string>, nodeArgs: string[] = []) {
+  const child = spawn(process.execPath, [...nodeArgs, BIN, ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -54,9 +54,12 @@ export function cliJson<T = any>(args: string[], env: Record<string, string> = {
   return JSON.parse(result.stdout) as T;
 }
 
-/** Starts `booking-api serve` in a child process and resolves once it listens. */
-export async function startServeProcess(args: string[], env: Record<string, string> = {}) {
-  const { child, output } = spawnCli(['serve', '--port', '0', ...args], env);
+/**
+ * Starts `booking-api serve` in a child process and resolves once it listens. `nodeArgs` go to
+ * node before the script (the load run's NODE_FLAGS and memory probe).
+ */
+export async function startServeProcess(args: string[], env: Record<string, string> = {}, nodeArgs: string[] = []) {
+  const { child, output } = spawnCli(['serve', '--port', '0', ...args], env, nodeArgs);
   // The human line on stderr is printed at every log level, unlike the JSON "listening" entry.
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {

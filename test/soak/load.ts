@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { nextWorkingDay } from '../../src/demo/demo.ts';
+import { NODE_FLAGS } from '../../src/node-flags.mjs';
 import { tempDataDir } from '../helpers/app.ts';
 import { cliJson, startServeProcess } from '../helpers/cli.ts';
 import { engineEnv, engineFromArgs } from './engine.ts';
@@ -13,6 +15,16 @@ export interface LoadOptions {
   /** PostgreSQL instead of SQLite (an empty database). */
   databaseUrl?: string;
   log?: (line: string) => void;
+  /** Node options of the server process; by default the shipped ones (src/node-flags.mjs). */
+  nodeArgs?: string[];
+  /**
+   * Appends the server's process.memoryUsage() every second to this file (JSON lines; the probe
+   * in memory-probe.ts), and with `memoryGcMs` a full GC that often and the heap left after it.
+   */
+  memoryFile?: string;
+  memoryGcMs?: number;
+  /** Seconds after the server started at which it writes a heap snapshot beside `memoryFile`. */
+  heapSnapshotsAt?: number[];
 }
 
 export interface LoadReport {
@@ -36,6 +48,7 @@ export interface LoadReport {
 }
 
 const ADMIN_TOKEN = 'load-test-admin-token-0000000000000';
+const PROBE = fileURLToPath(new URL('./memory-probe.ts', import.meta.url));
 
 /** The server's resident memory, from /proc (Linux). */
 function rssMiB(pid: number): number {
@@ -53,12 +66,28 @@ export async function loadRun(options: LoadOptions): Promise<LoadReport> {
   const log = options.log ?? (() => {});
   const data = tempDataDir();
   const { businessId } = cliJson(['demo', '--data', data], engineEnv(options.databaseUrl));
-  const server = await startServeProcess(['--data', data], {
-    ...engineEnv(options.databaseUrl),
-    BOOKING_ADMIN_TOKEN: ADMIN_TOKEN,
-    BOOKING_LOG_LEVEL: 'warn',
-    BOOKING_RATE_PER_MINUTE: String(options.ratePerMinute),
-  });
+  const probe: { env: Record<string, string>; nodeArgs: string[] } = options.memoryFile
+    ? {
+        env: {
+          BOOKING_LOAD_MEMORY_FILE: options.memoryFile,
+          BOOKING_LOAD_MEMORY_GC_MS: String(options.memoryGcMs ?? 0),
+          BOOKING_LOAD_SNAPSHOTS_AT: (options.heapSnapshotsAt ?? []).join(','),
+        },
+        nodeArgs: ['--import', PROBE, ...(options.memoryGcMs ? ['--expose-gc'] : [])],
+      }
+    : { env: {}, nodeArgs: [] };
+  const server = await startServeProcess(
+    ['--data', data],
+    {
+      ...engineEnv(options.databaseUrl),
+      ...probe.env,
+      BOOKING_ADMIN_TOKEN: ADMIN_TOKEN,
+      BOOKING_LOG_LEVEL: 'warn',
+      BOOKING_RATE_PER_MINUTE: String(options.ratePerMinute),
+    },
+    // The V8 flags booking-api ships with: spawning src/bin.mjs with node skips its shebang's flags.
+    [...(options.nodeArgs ?? NODE_FLAGS), ...probe.nodeArgs],
+  );
   const pool = new Pool(server.url, { connections: options.clients, keepAliveTimeout: 30_000 });
   try {
     const keys: string[] = [];
@@ -178,6 +207,10 @@ if (import.meta.main) {
     keys: Number(process.env.LOAD_KEYS ?? 50),
     ratePerMinute: Number(process.env.LOAD_RATE_PER_MINUTE ?? 30),
     log: (line) => console.error(line),
+    nodeArgs: process.env.LOAD_NODE_ARGS === undefined ? undefined : process.env.LOAD_NODE_ARGS.split(' ').filter(Boolean),
+    memoryFile: process.env.LOAD_MEMORY_FILE,
+    memoryGcMs: Number(process.env.LOAD_MEMORY_GC_MS ?? 0),
+    heapSnapshotsAt: process.env.LOAD_HEAP_SNAPSHOTS_AT?.split(',').filter(Boolean).map(Number),
   });
   console.log(JSON.stringify(report, null, 2));
   process.exitCode = report.serverErrors === 0 && report.overLimit.length === 0 && report.connectionErrors === 0 ? 0 : 1;
