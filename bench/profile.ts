@@ -1,4 +1,4 @@
-// npm run bench:profile -- services|bookings|delivery|services-ladder
+// npm run bench:profile -- services|bookings|delivery|services-ladder|pg-bookings [instances]
 // Runs the scenario's server with --cpu-prof under the scenario's load, then prints where the
 // server spent its time (self time by package and by function). The profile stays in build/profiles/.
 // services-ladder profiles nothing: it measures bare Koa, then Koa with the contract's headers,
@@ -11,6 +11,7 @@ import { median } from './lib/stats.ts';
 import { NODE_FLAGS } from '../src/node-flags.mjs';
 import { bookingsFixture } from './scenarios/bookings.ts';
 import { servicesFixture, UNLIMITED } from './scenarios/services.ts';
+import { profilePgBookings } from './scenarios/postgres.ts';
 
 const scenario = process.argv[2];
 if (scenario === 'services-ladder') {
@@ -70,14 +71,31 @@ if (scenario === 'services') {
   driver.send({ stop: true });
   await new Promise((resolve) => driver.once('exit', resolve));
   await stop(receiver);
+} else if (scenario === 'pg-bookings') {
+  // Several instances on one PostgreSQL: each one's profile is summarised below, one after the other.
+  const instances = Number(process.argv[3] ?? 2);
+  const dirs = Array.from({ length: instances }, (_, i) => path.join(dir, `instance-${i + 1}`));
+  if (!(await profilePgBookings(dirs))) process.exit(0);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  for (const [i, instanceDir] of dirs.entries()) {
+    console.log(`\n=== instance ${i + 1} of ${instances}`);
+    summarise(instanceDir, 15);
+  }
+  process.exit(0);
 } else {
-  console.error('usage: npm run bench:profile -- services|bookings|delivery');
+  console.error('usage: npm run bench:profile -- services|bookings|delivery|services-ladder|pg-bookings [instances]');
   process.exit(2);
 }
 await new Promise((resolve) => setTimeout(resolve, 500));
-const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-if (!file) throw new Error(`no profile written in ${dir}`);
-execFileSync(process.execPath, [path.join(ROOT, 'bench/profile-summary.ts'), path.join(dir, file), '25'], { stdio: 'inherit' });
+summarise(dir, 25);
+
+function summarise(profileDir: string, top: number): void {
+  const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`no profile written in ${profileDir}`);
+  execFileSync(process.execPath, [path.join(ROOT, 'bench/profile-summary.ts'), path.join(profileDir, file), String(top)], {
+    stdio: 'inherit',
+  });
+}
 
 /** Requests/s of each step of the ladder and of booking-api, 3 interleaved rounds, medians. */
 async function ladder(): Promise<void> {

@@ -90,17 +90,74 @@ async function postgresCpuSeconds(): Promise<number> {
   return total;
 }
 
-/** Starts `instances` servers on the database (each with its own data dir for its key file and lock). */
-async function startServers(url: string, dir: string, instances: number) {
+/**
+ * Starts `instances` servers on the database (each with its own data dir for its key file and lock).
+ * `profiled(i)` gives instance i extra Node flags (a CPU profile) and runs it in-process
+ * (bench/lib/server-driver.ts) as `bench:profile` does.
+ */
+async function startServers(url: string, dir: string, instances: number, profiled?: (i: number) => string[]) {
   const servers = [];
   for (let i = 0; i < instances; i++) {
     const dataDir = i === 0 ? dir : tempDir('instance');
     if (i > 0) fs.copyFileSync(path.join(dir, 'secrets.key'), path.join(dataDir, 'secrets.key'));
     servers.push(
-      await startServer(dataDir, { BOOKING_DATABASE_URL: url, BOOKING_RATE_PER_MINUTE: '10000000', BOOKING_RATE_PER_DAY: '1000000000' }),
+      await startServer(
+        dataDir,
+        { BOOKING_DATABASE_URL: url, BOOKING_RATE_PER_MINUTE: '10000000', BOOKING_RATE_PER_DAY: '1000000000' },
+        profiled?.(i) ?? [],
+        profiled !== undefined,
+      ),
     );
   }
   return servers;
+}
+
+/**
+ * For `npm run bench:profile -- pg-bookings [instances]`: one round of the bookings load spread
+ * over `instances` servers on PostgreSQL, each writing a CPU profile into `dirs[i]`. Prints the
+ * throughput, CPU and statements per booking, and the database's side of the profile: the
+ * statements by total execution time (pg_stat_statements). Undefined without PostgreSQL.
+ */
+export async function profilePgBookings(dirs: string[]): Promise<boolean> {
+  const url = await pgDatabase();
+  if (!url) return false;
+  const onPg = await bookingsFixture(1, 8000, url);
+  const servers = await startServers(url, onPg.dir, dirs.length, (i) => ['--cpu-prof', `--cpu-prof-dir=${dirs[i]}`]);
+  try {
+    await resetStatements(url);
+    const serverCpu = servers.map((s) => cpuSeconds(s.child.pid!));
+    const dbCpu = await postgresCpuSeconds();
+    const result = await bookingsLoad(
+      servers.map((s) => s.url),
+      onPg.key,
+      onPg.bodyFiles[0]!,
+    );
+    const n = result.requests;
+    const perInstance = servers.map((s, i) => (((cpuSeconds(s.child.pid!) - serverCpu[i]!) * 1000) / n).toFixed(2));
+    console.log(
+      `${dirs.length} instance(s): ${Math.round(result.perSecond)} bookings/s, p99 ${result.p99.toFixed(1)} ms; per booking: ` +
+        `server CPU ${perInstance.join(' + ')} ms, PostgreSQL CPU ${((((await postgresCpuSeconds()) - dbCpu) * 1000) / n).toFixed(2)} ms, ` +
+        `${((await statements(url)) / n).toFixed(1)} statements`,
+    );
+    const top = await withClient(url, (c) =>
+      c.query(
+        `select calls, total_exec_time, mean_exec_time, query from pg_stat_statements
+         where dbid = (select oid from pg_database where datname = current_database())
+         order by total_exec_time desc limit 12`,
+      ),
+    );
+    const total = top.rows.reduce((sum, r) => sum + Number(r.total_exec_time), 0);
+    console.log('\nPostgreSQL: statements by execution time (top 12; time inside the server, not round trips)');
+    for (const r of top.rows) {
+      const query = String(r.query).replace(/\s+/g, ' ').slice(0, 110);
+      console.log(
+        `${((Number(r.total_exec_time) / total) * 100).toFixed(1).padStart(5)}%  ${(Number(r.calls) / n).toFixed(2)}/booking  ${Number(r.mean_exec_time).toFixed(3)} ms  ${query}`,
+      );
+    }
+  } finally {
+    for (const s of servers) await stop(s.child);
+  }
+  return true;
 }
 
 async function bookingsLoad(urls: string[], key: string, bodiesFile: string) {
