@@ -7,6 +7,9 @@ import { skipWithoutPostgres, startPostgres, type TestPostgres } from './helpers
 import { admin, bookingBody, makeSalon, TEST_NOW } from './helpers/salon.ts';
 import { postgresMigrations } from '../src/db/postgres/migrations/index.ts';
 import { migrations } from '../src/db/migrations/index.ts';
+import { openPostgres } from '../src/db/postgres/connection.ts';
+import { storageFailureOf } from '../src/db/errors.ts';
+import { toAppError } from '../src/http/request-context.ts';
 
 /** What booking-api does on PostgreSQL that the SQLite suites cannot show: set-up failures, several servers starting at once, outages. */
 describe('PostgreSQL', { skip: skipWithoutPostgres() }, () => {
@@ -143,6 +146,37 @@ describe('PostgreSQL', { skip: skipWithoutPostgres() }, () => {
     assert.equal(backup.status, 1);
     assert.match(backup.stderr, /PostgreSQL .* back it up with pg_dump and restore it with pg_restore.*; pg_dump is not on PATH/);
     assert.ok(!backup.stderr.includes(pg.password));
+  });
+
+  it('says the database is busy, not unreachable, when every connection of the pool stays in use too long', async () => {
+    const database = await openPostgres(await pg.createDatabase('pool_busy'), { poolSize: 1, connectTimeoutMs: 300 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The pool's one connection, held by a transaction that waits.
+    const holding = database.transaction(async (trx) => {
+      await trx.selectFrom('businesses').select('id').execute();
+      await held;
+    });
+    try {
+      const waited = await database.db
+        .selectFrom('businesses')
+        .select('id')
+        .execute()
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      assert.ok(waited instanceof Error, 'the second query should have waited past the timeout');
+      assert.equal(storageFailureOf(waited), 'busy', (waited as Error).message);
+      const answer = toAppError(waited);
+      assert.equal(answer.status, 503);
+      assert.equal(answer.code, 'storage_busy');
+      assert.equal(answer.headers['Retry-After'], '1');
+    } finally {
+      release();
+      await holding;
+      await database.close();
+    }
   });
 
   it('answers 503 storage_unavailable while PostgreSQL is down, recovers by itself, and loses nothing answered 201', async () => {

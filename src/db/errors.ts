@@ -13,7 +13,13 @@ const CONNECTION_CODES = new Set([
   'EAI_AGAIN',
 ]);
 const CONNECTION_MESSAGES =
-  /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end/i;
+  /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|Cannot use a pool after calling end/i;
+/**
+ * pg-pool's words when every connection of the pool stayed in use for the whole connection timeout:
+ * the database answers, this server has more requests in flight than connections (a new
+ * connection that cannot be opened in time says "Connection terminated due to connection timeout").
+ */
+const POOL_EXHAUSTED = 'timeout exceeded when trying to connect';
 
 export function storageFailureOf(error: unknown): StorageFailure | undefined {
   const e = error as { code?: unknown; message?: unknown } | null;
@@ -33,6 +39,7 @@ export function storageFailureOf(error: unknown): StorageFailure | undefined {
     if (code === '40001' || code === '40P01' || code === '55P03') return 'busy';
     if (code === '25006') return 'readonly';
   }
+  if (e?.message === POOL_EXHAUSTED) return 'busy';
   if (typeof e?.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return 'unavailable';
   return undefined;
 }

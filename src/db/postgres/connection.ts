@@ -15,6 +15,8 @@ export const MIN_SERVER_VERSION = 15;
 export interface PostgresOptions {
   /** Connections in the pool. */
   poolSize?: number;
+  /** How long a connection may take to open, and a query may wait for a free one; 5 s. Tests shorten it. */
+  connectTimeoutMs?: number;
 }
 
 /**
@@ -29,8 +31,8 @@ const types = {
 };
 
 /** How booking-api connects: the URL, a bounded wait for a connection, our types. */
-export function clientConfig(url: string): pg.ClientConfig {
-  return { connectionString: url, connectionTimeoutMillis: 5_000, types, application_name: 'booking-api' };
+export function clientConfig(url: string, connectTimeoutMs = 5_000): pg.ClientConfig {
+  return { connectionString: url, connectionTimeoutMillis: connectTimeoutMs, types, application_name: 'booking-api' };
 }
 
 /**
@@ -92,7 +94,7 @@ function connectFailure(error: unknown, where: string): string {
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
   await checkServer(url);
   const where = maskDatabaseUrl(url);
-  const pool = new pg.Pool({ ...clientConfig(url), max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ ...clientConfig(url, options.connectTimeoutMs), max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
   // An idle connection that dies (the server restarted) is dropped by the pool; queries then get a new one.
   pool.on('error', () => undefined);
   let signal: PostgresFreshness | undefined;
