@@ -32,7 +32,8 @@ describe('the single executable', () => {
     const seaConfig = JSON.parse(fs.readFileSync(path.join(ROOT, 'build', 'sea', 'sea-config.json'), 'utf8'));
     assert.deepEqual(seaConfig.execArgv, NODE_FLAGS, 'the executable');
     const packageJson = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-    assert.equal(packageJson.scripts.start, `node ${NODE_FLAGS.join(' ')} src/bin.mjs serve`, 'npm start');
+    // exec: the shell npm runs the script in hands its place to the server, so npm's SIGTERM reaches it (test/npm-start.test.ts).
+    assert.equal(packageJson.scripts.start, `exec node ${NODE_FLAGS.join(' ')} src/bin.mjs serve`, 'npm start');
     const shebang = fs.readFileSync(path.join(ROOT, 'src', 'bin.mjs'), 'utf8').split('\n')[0];
     assert.equal(shebang, `#!/usr/bin/env -S node ${NODE_FLAGS.join(' ')}`, 'the booking-api command');
   });
