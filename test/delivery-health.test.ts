@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
+import type { Sent } from '../src/delivery/attempt.ts';
+import { record } from '../src/delivery/record.ts';
+import { type ClaimedAttempt, claimAttempt } from '../src/delivery/sql/claim-due-attempts.ts';
+import { TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
 import { deliverySuite } from './helpers/delivery-suite.ts';
 import { eventually, sleep } from './helpers/wait.ts';
@@ -125,6 +129,81 @@ describe('webhook health', () => {
       t.receiver.requests.map((r) => r.path),
       ['/mine'],
     );
+  });
+});
+
+describe('switching a webhook off with attempts leased by other instances', () => {
+  it("cancels those whose lease ran out (a dead instance's), leaves those a live sender holds, and records their results without a retry", async () => {
+    const START = Date.parse('2026-11-21T10:30:00.000Z');
+    const LEASE = 60_000;
+    const clock = new TestClock(START);
+    const app = await TestApp.start({ clock, config: { retryDelays: [0], failuresBeforeDisable: 1 } });
+    try {
+      const businessId = await app.business();
+      const { key } = await app.key(businessId, ['webhooks:manage']);
+      const webhook = await app.webhook(key, 'http://127.0.0.1:9/never-sent');
+      // Nothing claims or sends here: each instance's part is played below, through the engine's own statements.
+      await app.context.engine.stop();
+      for (let n = 1; n <= 4; n++) await app.emit(businessId, 'booking.created', { n });
+      const ids = (
+        await app.context.db.selectFrom('delivery_attempts').select('id').where('webhook_id', '=', webhook.id).orderBy('id').execute()
+      ).map((r) => r.id);
+      const claim = (id: number, at: number) => app.context.database.transaction(async (trx) => (await claimAttempt(trx, id, at, LEASE))!);
+      const sent = (attempt: ClaimedAttempt, ok: boolean): Sent => ({
+        kind: 'sent',
+        attempt,
+        ok,
+        sentAt: clock.now(),
+        statusCode: ok ? 200 : 500,
+        responseTimeMs: 5,
+        errorMessage: ok ? null : 'receiver answered 500',
+        responseExcerpt: null,
+      });
+      const recorded = (batch: Sent[]) => app.context.database.transaction((trx) => record(trx, batch, app.context.policy, clock.now()));
+      const rows = async () =>
+        (
+          await app.context.db
+            .selectFrom('delivery_attempts')
+            .select(['id', 'status', 'error_message', 'lease_until'])
+            .where('webhook_id', '=', webhook.id)
+            .orderBy('id')
+            .execute()
+        ).map((r) => [r.status, r.error_message, r.lease_until === null ? null : Number(r.lease_until)]);
+
+      // This instance sends the first; a live instance holds the second and third (leased a second
+      // ago); an instance that died holds the fourth, its lease run out a second ago.
+      const mine = await claim(ids[0]!, START);
+      const liveOk = await claim(ids[1]!, START - 1_000);
+      const liveFailing = await claim(ids[2]!, START - 1_000);
+      const dead = await claim(ids[3]!, START - 1_000 - LEASE);
+
+      // The first fails for good: the webhook is switched off.
+      await recorded([sent(mine, false)]);
+      const cancelled = 'cancelled: webhook switched off after 1 delivery failed';
+      assert.deepEqual(await rows(), [
+        ['failed', 'receiver answered 500', null],
+        ['pending', null, START - 1_000 + LEASE],
+        ['pending', null, START - 1_000 + LEASE],
+        ['failed', cancelled, null],
+      ]);
+      assert.equal((await app.request('GET', `/v1/integration/webhooks/${webhook.id}`, { key })).body.status, 'failed');
+
+      // The live sender's results arrive after the switch-off: recorded as they came, neither
+      // retried nor counted. The "dead" one turns out to have been merely slow: its result is dropped.
+      clock.advance(2_000);
+      await recorded([sent(liveOk, true), sent(liveFailing, false), sent(dead, true)]);
+      assert.deepEqual(await rows(), [
+        ['failed', 'receiver answered 500', null],
+        ['success', null, null],
+        ['failed', 'receiver answered 500', null],
+        ['failed', cancelled, null],
+      ]);
+      const state = (await app.request('GET', `/v1/integration/webhooks/${webhook.id}`, { key })).body;
+      assert.equal(state.status, 'failed');
+      assert.equal(state.consecutiveFailures, 1);
+    } finally {
+      await app.stop();
+    }
   });
 });
 

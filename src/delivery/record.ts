@@ -55,7 +55,7 @@ async function reschedule(trx: Tx, decided: readonly Decided[], now: number): Pr
         now,
       );
     }
-    // Only pending, unleased attempts are cancelled: this batch's own were finished above.
+    // Attempts in flight elsewhere (a lease not run out) are left: this batch's own were finished above.
     if (cancelReason) await cancelPendingAttempts(trx, attempt.webhookId, cancelReason, now);
   }
 }
