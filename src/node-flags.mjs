@@ -1,6 +1,7 @@
 // V8 flags booking-api runs with, wherever it runs: the single executable (build.mjs puts them in
 // its SEA config), `npm start`, the `booking-api` command (the shebang of src/bin.mjs) and the
-// benchmarks. A test checks that all of them carry exactly these.
+// benchmarks, and the test helpers that spawn it (test/helpers/cli.ts: the tests' servers, the crash
+// loop, the load run). A test checks that all of them carry exactly these.
 //
 // --max-semi-space-size=4: V8's young generation grows to 64 MiB under a high allocation rate
 // (sending a backlog of webhooks, say) and stays there. Capped at 2 × 4 MiB, the peak RSS while

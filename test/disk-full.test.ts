@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { TestApp, type Reply } from './helpers/app.ts';
 import { cli, BIN } from './helpers/cli.ts';
+import { NODE_FLAGS } from '../src/node-flags.mjs';
 import { TestClock } from './helpers/clock.ts';
 import { captureLogs } from './helpers/log-capture.ts';
 import { Receiver } from './helpers/receiver.ts';
@@ -204,6 +205,7 @@ describe('a read-only data dir at start', () => {
           'mount --bind -o ro "$0" "$0" && exec "$@"',
           data,
           process.execPath,
+          ...NODE_FLAGS,
           BIN,
           'serve',
           '--port',

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { tempDataDir } from './helpers/app.ts';
+import { BIN, startServeProcess } from './helpers/cli.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -36,6 +37,15 @@ describe('the single executable', () => {
     assert.equal(packageJson.scripts.start, `exec node ${NODE_FLAGS.join(' ')} src/bin.mjs serve`, 'npm start');
     const shebang = fs.readFileSync(path.join(ROOT, 'src', 'bin.mjs'), 'utf8').split('\n')[0];
     assert.equal(shebang, `#!/usr/bin/env -S node ${NODE_FLAGS.join(' ')}`, 'the booking-api command');
+    // The server the tests, the crash loop and the load run start: node src/bin.mjs, which skips the shebang.
+    const server = await startServeProcess(['--data', tempDataDir()], { BOOKING_ADMIN_TOKEN: 'x'.repeat(32) });
+    try {
+      const argv = fs.readFileSync(`/proc/${server.child.pid}/cmdline`, 'utf8').split('\0');
+      assert.deepEqual(argv.slice(1, argv.indexOf(BIN)), NODE_FLAGS, 'the test helpers');
+    } finally {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
   });
 
   it('runs from an empty folder without node on PATH: its CLI makes a business and a key', () => {

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { main } from '../../src/cli/main.ts';
+import { NODE_FLAGS } from '../../src/node-flags.mjs';
 
 export const BIN = path.resolve(import.meta.dirname, '../../src/bin.mjs');
 
@@ -10,9 +11,15 @@ export interface CliResult {
   stderr: string;
 }
 
+/*
+ * Every command below runs node with the V8 flags booking-api ships with (src/node-flags.mjs), as
+ * the `booking-api` command, `npm start` and the executable do: spawning src/bin.mjs with node
+ * skips its shebang's flags.
+ */
+
 /** Runs the real CLI in a child process, as a salon owner would. */
 export function cli(args: string[], env: Record<string, string> = {}): CliResult {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
+  const result = spawnSync(process.execPath, [...NODE_FLAGS, BIN, ...args], {
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     timeout: 30_000,
@@ -21,7 +28,7 @@ export function cli(args: string[], env: Record<string, string> = {}): CliResult
 }
 
 /** Starts the real CLI in a child process; its output is collected as it comes. */
-function spawnCli(args: string[], env: Record<string, string>, nodeArgs: string[] = []) {
+function spawnCli(args: string[], env: Record<string, string>, nodeArgs: readonly string[] = NODE_FLAGS) {
   const child = spawn(process.execPath, [...nodeArgs, BIN, ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,9 +63,9 @@ export function cliJson<T = any>(args: string[], env: Record<string, string> = {
 
 /**
  * Starts `booking-api serve` in a child process and resolves once it listens. `nodeArgs` go to
- * node before the script (the load run's NODE_FLAGS and memory probe).
+ * node before the script, in place of the shipped flags (the load run's comparison and memory probe).
  */
-export async function startServeProcess(args: string[], env: Record<string, string> = {}, nodeArgs: string[] = []) {
+export async function startServeProcess(args: string[], env: Record<string, string> = {}, nodeArgs: readonly string[] = NODE_FLAGS) {
   const { child, output } = spawnCli(['serve', '--port', '0', ...args], env, nodeArgs);
   // The human line on stderr is printed at every log level, unlike the JSON "listening" entry.
   const url = await new Promise<string>((resolve, reject) => {
@@ -74,9 +81,9 @@ export async function startServeProcess(args: string[], env: Record<string, stri
       }
     };
     child.stderr.on('data', check);
-    child.on('exit', (code) => {
+    child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code}: ${output().stderr}`));
+      reject(new Error(`server exited with ${code ?? signal}: ${output().stderr}`));
     });
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
