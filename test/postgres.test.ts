@@ -8,6 +8,8 @@ import { admin, bookingBody, makeSalon, TEST_NOW } from './helpers/salon.ts';
 import { postgresMigrations } from '../src/db/postgres/migrations/index.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { openPostgres } from '../src/db/postgres/connection.ts';
+import { openDatabase } from '../src/db/connection.ts';
+import { prepared } from '../src/db/prepared.ts';
 import { storageFailureOf } from '../src/db/errors.ts';
 import { toAppError } from '../src/http/request-context.ts';
 
@@ -146,6 +148,24 @@ describe('PostgreSQL', { skip: skipWithoutPostgres() }, () => {
     assert.equal(backup.status, 1);
     assert.match(backup.stderr, /PostgreSQL .* back it up with pg_dump and restore it with pg_restore.*; pg_dump is not on PATH/);
     assert.ok(!backup.stderr.includes(pg.password));
+  });
+
+  it('runs the same prepared statement on SQLite and on PostgreSQL in one process (copy-to-postgres, the bench)', async () => {
+    // Each engine compiles its own SQL (`?` or `$1`): SQLite's first, then PostgreSQL's, then SQLite's again.
+    const named = prepared<{ name: string }, { id: number }>((qb, p) =>
+      qb.selectFrom('businesses').select('id').where('name', '=', p.name),
+    );
+    const onSqlite = await openDatabase(tempDataDir());
+    const onPostgres = await openPostgres(await pg.createDatabase('both_engines'));
+    try {
+      for (const database of [onSqlite, onPostgres, onSqlite]) {
+        const { rows } = await named(database.db, { name: 'Nobody' });
+        assert.deepEqual(rows, [], database.engine);
+      }
+    } finally {
+      await onSqlite.close();
+      await onPostgres.close();
+    }
   });
 
   it('says the database is busy, not unreachable, when every connection of the pool stays in use too long', async () => {

@@ -8,27 +8,31 @@ import type { Tables } from './tables.ts';
  *
  * `build` receives placeholders (`p.name`): stand-in values that are recognised in the compiled
  * parameters and replaced on every run. A value that must never change goes in as a literal.
- * The query is compiled by the database it first runs on, so the SQL is that engine's dialect
- * (one engine per process).
+ * The query is compiled once per database engine it runs on (Kysely's adapter: SQLite's `?` or
+ * PostgreSQL's `$1`, FOR UPDATE or not), so one process may use both: `copy-to-postgres` and the
+ * benchmarks do.
  */
 export function prepared<P extends Record<string, unknown>, R = unknown>(
   build: (qb: Kysely<Tables>, p: { [K in keyof P]: P[K] }) => Compilable<R>,
 ): (db: Kysely<any>, values: P) => Promise<QueryResult<R>> {
-  let compiled: CompiledQuery<R> | undefined;
-  let slots: Array<[index: number, name: string]> = [];
   const marker = '\u0000prepared:';
+  const byEngine = new WeakMap<object, { compiled: CompiledQuery<R>; slots: Array<[index: number, name: string]> }>();
   return (db, values) => {
-    if (!compiled) {
+    const adapter = db.getExecutor().adapter;
+    let entry = byEngine.get(adapter);
+    if (!entry) {
       const placeholders = new Proxy({}, { get: (_, name) => `${marker}${String(name)}` }) as { [K in keyof P]: P[K] };
-      compiled = build(db as Kysely<Tables>, placeholders).compile();
-      slots = compiled.parameters.flatMap(
+      const compiled = build(db as Kysely<Tables>, placeholders).compile();
+      const slots = compiled.parameters.flatMap(
         (value, index): Array<[number, string]> =>
           typeof value === 'string' && value.startsWith(marker) ? [[index, value.slice(marker.length)]] : [],
       );
+      entry = { compiled, slots };
+      byEngine.set(adapter, entry);
     }
-    const parameters = [...compiled.parameters];
-    for (const [index, name] of slots) parameters[index] = values[name];
-    return db.executeQuery(CompiledQuery.raw(compiled.sql, parameters) as CompiledQuery<R>);
+    const parameters = [...entry.compiled.parameters];
+    for (const [index, name] of entry.slots) parameters[index] = values[name];
+    return db.executeQuery(CompiledQuery.raw(entry.compiled.sql, parameters) as CompiledQuery<R>);
   };
 }
 
