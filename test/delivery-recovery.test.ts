@@ -6,25 +6,30 @@ import { Receiver } from './helpers/receiver.ts';
 import { eventually, sleep } from './helpers/wait.ts';
 import { testingOnPostgres } from './helpers/postgres.ts';
 
+/**
+ * A stopped server's data with one event's attempt to a webhook on a fresh receiver, leased until
+ * `leaseUntil` and never sent: what a process that died mid-send (or is still sending) leaves.
+ */
+async function oneAttemptLeasedUntil(leaseUntil: number) {
+  const receiver = await Receiver.start(() => ({ status: 200 }));
+  const dataDir = tempDataDir();
+  const first = await TestApp.start({ dataDir });
+  const businessId = await first.business();
+  const { key } = await first.key(businessId, ['webhooks:manage']);
+  const webhook = await first.webhook(key, receiver.url('/resend'));
+  await first.context.engine.stop();
+  await first.emit(businessId, 'booking.created', { bookingId: 1 });
+  await first.context.db.updateTable('delivery_attempts').set({ lease_until: leaseUntil }).where('status', '=', 'pending').execute();
+  await first.stop();
+  return { receiver, dataDir, key, webhook };
+}
+
 describe('delivery recovery', () => {
   it('sends again, at the next start, what a dead process left leased', {
     skip: testingOnPostgres() && 'SQLite only: one server per data dir',
   }, async () => {
-    const receiver = await Receiver.start(() => ({ status: 200 }));
-    const dataDir = tempDataDir();
-    const first = await TestApp.start({ dataDir });
-    const businessId = await first.business();
-    const { key } = await first.key(businessId, ['webhooks:manage']);
-    const webhook = await first.webhook(key, receiver.url('/resend'));
-    await first.context.engine.stop();
-    await first.emit(businessId, 'booking.created', { bookingId: 1 });
     // The state a crash mid-send leaves: the attempt leased for a long while, no result recorded.
-    await first.context.db
-      .updateTable('delivery_attempts')
-      .set({ lease_until: Date.now() + 3_600_000 })
-      .where('status', '=', 'pending')
-      .execute();
-    await first.stop();
+    const { receiver, dataDir, key, webhook } = await oneAttemptLeasedUntil(Date.now() + 3_600_000);
     assert.equal(receiver.requests.length, 0);
 
     const restarted = await TestApp.start({ dataDir });
@@ -47,18 +52,9 @@ describe('delivery recovery', () => {
   it('on PostgreSQL, leaves a lease alone at start (another instance may hold it) and sends the attempt once it runs out', {
     skip: !testingOnPostgres() && 'PostgreSQL only',
   }, async () => {
-    const receiver = await Receiver.start(() => ({ status: 200 }));
-    const dataDir = tempDataDir();
-    const first = await TestApp.start({ dataDir });
-    const businessId = await first.business();
-    const { key } = await first.key(businessId, ['webhooks:manage']);
-    const webhook = await first.webhook(key, receiver.url('/resend'));
-    await first.context.engine.stop();
-    await first.emit(businessId, 'booking.created', { bookingId: 1 });
     // Leased by an instance that is busy sending it, or died doing so: nobody can tell yet.
     const leaseUntil = Date.now() + 1_500;
-    await first.context.db.updateTable('delivery_attempts').set({ lease_until: leaseUntil }).where('status', '=', 'pending').execute();
-    await first.stop();
+    const { receiver, dataDir, key, webhook } = await oneAttemptLeasedUntil(leaseUntil);
 
     const restarted = await TestApp.start({ dataDir });
     try {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_TOKEN, tempDataDir, tempSecretsKeyFile, type Reply, type TestApp } from './helpers/app.ts';
+import { ADMIN_TOKEN, requestAt, tempDataDir, tempSecretsKeyFile, type Reply, type RequestOptions, type TestApp } from './helpers/app.ts';
 import { startServeProcess } from './helpers/cli.ts';
 import { freshTestDatabase, testingOnPostgres } from './helpers/postgres.ts';
 import { Receiver } from './helpers/receiver.ts';
@@ -23,27 +23,8 @@ export class Instance {
   get url(): string {
     return this.server.url;
   }
-  async request(
-    method: string,
-    pathname: string,
-    options: { key?: string; body?: unknown; headers?: Record<string, string> } = {},
-  ): Promise<Reply> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.key !== undefined) headers['X-API-Key'] = options.key;
-    let body: string | undefined;
-    if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers['Content-Type'] = 'application/json';
-    }
-    const response = await fetch(this.url + pathname, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    return { status: response.status, headers: response.headers, body: parsed, text };
+  request(method: string, pathname: string, options: RequestOptions = {}): Promise<Reply> {
+    return requestAt(this.url, method, pathname, options);
   }
   /** For helpers written for TestApp (they only call request()). */
   get asApp(): TestApp {

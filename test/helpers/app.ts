@@ -170,23 +170,28 @@ export class TestApp {
   }
 
   async request(method: string, pathname: string, options: RequestOptions = {}): Promise<Reply> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.key !== undefined) headers['X-API-Key'] = options.key;
-    let body: string | Buffer | undefined = options.raw;
-    if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers['Content-Type'] ??= 'application/json';
-    }
-    const response = await fetch(this.url + pathname, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    return { status: response.status, headers: response.headers, body: parsed, text };
+    return requestAt(this.url, method, pathname, options);
   }
+}
+
+/** A request to the server at `url` (this process's TestApp or another process), its body parsed when it is JSON. */
+export async function requestAt(url: string, method: string, pathname: string, options: RequestOptions = {}): Promise<Reply> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key !== undefined) headers['X-API-Key'] = options.key;
+  let body: string | Buffer | undefined = options.raw;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['Content-Type'] ??= 'application/json';
+  }
+  const response = await fetch(url + pathname, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text };
 }
 
 /** Every scope of spec section 5. */
