@@ -35,7 +35,7 @@ export const ADMIN_OPERATIONS: readonly Operation[] = [
     path: '/openapi.json',
     tag: 'meta',
     summary: 'This document',
-    success: { status: 200, description: 'The OpenAPI 3.1 document of the admin API.' },
+    success: { status: 200, schema: 'OpenApiDocument', description: 'The OpenAPI 3.1 document of the admin API.' },
     handle: () => openApiDocument(ADMIN_PREFIX, ADMIN_OPERATIONS, ADMIN_INFO),
   }),
 ];

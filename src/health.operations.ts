@@ -11,7 +11,7 @@ export const HEALTH_OPERATIONS = [
     path: '',
     public: true,
     summary: 'Is the server up and its database readable',
-    success: { status: 200 },
+    success: { status: 200, schema: 'Health' },
     handle: async (_, app) => {
       try {
         await probeDatabase(app.db);

@@ -31,7 +31,7 @@ export const INTEGRATION_OPERATIONS: readonly Operation[] = [
     public: true,
     tag: 'meta',
     summary: 'This document',
-    success: { status: 200, description: 'The OpenAPI 3.1 document of this API.' },
+    success: { status: 200, schema: 'OpenApiDocument', description: 'The OpenAPI 3.1 document of this API.' },
     handle: () => openApiDocument(INTEGRATION_PREFIX, INTEGRATION_OPERATIONS),
   }),
 ];

@@ -22,7 +22,7 @@ export const statusOperations = [
     method: 'GET',
     path: '/status',
     summary: 'Is it up, is anything stuck: version, uptime, database engine and size, queue, deliveries of the last hour, webhooks',
-    success: { status: 200 },
+    success: { status: 200, schema: 'Status' },
     handle: async (_, app) => {
       const now = app.clock.now();
       const [queue, webhooks, businesses, lastHour] = await Promise.all([
@@ -52,7 +52,7 @@ export const statusOperations = [
     method: 'GET',
     path: '/deliveries/hourly',
     summary: 'Delivery attempts per hour over the last 24 hours, by outcome',
-    success: { status: 200 },
+    success: { status: 200, schema: 'DeliveriesPerHour' },
     handle: async (_, app) => {
       const now = app.clock.now();
       const first = Math.floor(now / HOUR_MS) * HOUR_MS - 23 * HOUR_MS;
@@ -71,7 +71,7 @@ export const statusOperations = [
     path: '/deliveries/recent-failures',
     summary: 'The latest failed delivery attempts, of every business or one',
     query: failuresQuery,
-    success: { status: 200 },
+    success: { status: 200, schema: 'RecentDeliveryFailures' },
     handle: async ({ query }, app) => {
       const { limit, businessId } = query;
       const rows = await recentFailures(app.db, limit, businessId);

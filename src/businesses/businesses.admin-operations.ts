@@ -17,7 +17,7 @@ export const businessAdminOperations = [
     method: 'GET',
     path: '/businesses',
     summary: 'Every business of this installation',
-    success: { status: 200 },
+    success: { status: 200, schema: 'AdminBusinessList' },
     handle: async (_, app) => {
       const data = await allBusinesses(app.db);
       return { data, total: data.length };
@@ -29,7 +29,7 @@ export const businessAdminOperations = [
     path: '/businesses',
     summary: 'Add a business',
     body: typed<BusinessCreateInput>(businessCreateSchema),
-    success: { status: 201 },
+    success: { status: 201, schema: 'AdminBusiness' },
     // createBusiness also serves the CLI, so it validates (and fills defaults) itself as well.
     write: true,
     handle: ({ body, trx }, app) => createBusiness(trx, app.clock, body),
@@ -40,7 +40,7 @@ export const businessAdminOperations = [
     path: BUSINESS,
     summary: 'One business',
     params: { businessId: BUSINESS_ID },
-    success: { status: 200 },
+    success: { status: 200, schema: 'AdminBusiness' },
     handle: ({ params }, app) => getBusiness(app.db, params.businessId),
   }),
   operation({
@@ -50,8 +50,7 @@ export const businessAdminOperations = [
     summary: 'Change a business: name, contact, time zone, hours, booking rules',
     params: { businessId: BUSINESS_ID },
     body: typed<BusinessUpdateInput>(businessUpdateSchema),
-    success: { status: 200 },
-    errors: [409],
+    success: { status: 200, schema: 'AdminBusiness' },
     write: true,
     handle: ({ params, body, trx }, app) => changeBusiness(trx, app.clock, params.businessId, body),
   }),

@@ -16,7 +16,7 @@ export const keyAdminOperations = [
     method: 'GET',
     path: '/scopes',
     summary: 'The scopes a key can have, and the typical sets',
-    success: { status: 200 },
+    success: { status: 200, schema: 'ScopeCatalog' },
     handle: () => ({ scopes: SCOPES, presets: SCOPE_PRESETS }),
   }),
   operation({
@@ -25,7 +25,7 @@ export const keyAdminOperations = [
     path: `${BUSINESS}/keys`,
     summary: 'API keys of a business (never their value)',
     params,
-    success: { status: 200 },
+    success: { status: 200, schema: 'ApiKeyList' },
     handle: async ({ params }, app) => {
       const keys = await allKeys(deps(app), params.businessId);
       const data = keys.map((key) => ({ ...key, lastUsedAt: latest(key.lastUsedAt, app.limiter.lastUsedAt(key.id)) }));
@@ -39,7 +39,7 @@ export const keyAdminOperations = [
     summary: 'Create an API key; the answer holds its value, shown once',
     params,
     body: typed<KeyCreateInput>(apiKeyCreateSchema),
-    success: { status: 201 },
+    success: { status: 201, schema: 'ApiKeyWithValue' },
     // createKey also serves the CLI, so it validates itself as well.
     write: true,
     handle: ({ params, body, trx }, app) => createKey({ ...deps(app), db: trx }, params.businessId, body),
@@ -50,7 +50,7 @@ export const keyAdminOperations = [
     path: `${BUSINESS}/keys/:id/revoke`,
     summary: 'Revoke an API key at once',
     params: one,
-    success: { status: 200 },
+    success: { status: 200, schema: 'ApiKey' },
     write: true,
     handle: ({ params, trx }, app) => revokeKeyById({ ...deps(app), db: trx }, params.id, params.businessId),
   }),
@@ -60,7 +60,8 @@ export const keyAdminOperations = [
     path: `${BUSINESS}/keys/:id/regenerate`,
     summary: 'A new value for an API key; the old one stops working',
     params: one,
-    success: { status: 200 },
+    success: { status: 200, schema: 'ApiKeyWithValue' },
+    errors: [409],
     write: true,
     handle: ({ params, trx }, app) => regenerateKey({ ...deps(app), db: trx }, params.id, params.businessId),
   }),

@@ -14,7 +14,7 @@ export const reviewAdminOperations = [
     summary: 'Reviews, newest first, with the average rating and the visit each is about',
     params,
     query: typed<ReviewsQuery>(reviewsQuerySchema),
-    success: { status: 200 },
+    success: { status: 200, schema: 'AdminReviewList' },
     handle: ({ params, query }, app) => listAdminReviews(app, params.businessId, query),
   }),
   operation({
@@ -24,7 +24,7 @@ export const reviewAdminOperations = [
     summary: 'Record a review a client gave',
     params,
     body: typed<ReviewInput>(reviewCreateSchema),
-    success: { status: 201 },
+    success: { status: 201, schema: 'AdminReview' },
     errors: [404, 409],
     write: true,
     handle: ({ params, body, trx }, app) => createReview(trx, app, params.businessId, body),
