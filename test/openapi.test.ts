@@ -8,12 +8,15 @@ import { promisify } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import defsSchema from '../schema/defs.json' with { type: 'json' };
+import responsesSchema from '../schema/responses.json' with { type: 'json' };
 import { ADMIN_OPERATIONS } from '../src/admin-api.ts';
+import { HEALTH_OPERATIONS } from '../src/health.operations.ts';
 import { INTEGRATION_OPERATIONS } from '../src/integration-api.ts';
 import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
 import { Receiver } from './helpers/receiver.ts';
-import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { admin, bookingBody, makeSalon, MONDAY, SCHEDULE, TEST_NOW, type Salon } from './helpers/salon.ts';
 import { eventually } from './helpers/wait.ts';
 
 const addFormats = (typeof formats === 'function' ? formats : (formats as { default: unknown }).default) as (ajv: Ajv2020) => void;
@@ -35,6 +38,63 @@ async function offline(script: string, args: string[], cwd = ROOT): Promise<{ st
   );
   assert.equal(fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : '', '', `${script} tried to use the network`);
   return result;
+}
+
+/** A real answer as TestApp gives it. */
+interface Answered {
+  status: number;
+  body: unknown;
+  headers: Headers;
+}
+
+/**
+ * Checks real answers against an OpenAPI document: the answer's status is documented for its
+ * operation, every header of the API's own it carries is declared for that status, and its body
+ * validates (Ajv) against the schema the document gives for that status, or it has none.
+ */
+function answerChecker(doc: any, prefix: string) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({
+    $id: 'oa',
+    $defs: JSON.parse(JSON.stringify(doc.components.schemas).replace(/#\/components\/schemas\//g, 'oa#/$defs/')),
+  });
+  const checker = {
+    /** Answers whose body was validated against a schema. */
+    checked: 0,
+    /** Operations (by operationId) seen answering their success status… */
+    succeeded: new Set<string>(),
+    /** …and those of them whose success body was validated. */
+    succeededWithBody: new Set<string>(),
+    conforms(method: string, path: string, reply: Answered): void {
+      const op = doc.paths[`${prefix}${path}`]?.[method];
+      assert.ok(op, `${method} ${path} is documented`);
+      const response = op.responses[String(reply.status)];
+      assert.ok(response, `${method} ${path} documents status ${reply.status}`);
+      // Every header of the API's own that the answer carries is declared for that status.
+      const declared = new Set(Object.keys(response.headers ?? {}).map((h) => h.toLowerCase()));
+      for (const [name] of reply.headers) {
+        if (/^(x-request-id|x-ratelimit-|ratelimit|retry-after|idempotent-replayed)/.test(name)) {
+          assert.ok(declared.has(name), `${method} ${path} ${reply.status} declares the header ${name}`);
+        }
+      }
+      const success = reply.status === Number(Object.keys(op.responses).find((s) => s.startsWith('2')));
+      if (success) checker.succeeded.add(op.operationId);
+      const ref = response.content?.['application/json']?.schema?.$ref as string | undefined;
+      if (!ref) {
+        assert.equal(reply.body, undefined);
+        return;
+      }
+      const validate = ajv.getSchema(`oa#/$defs/${ref.split('/').at(-1)}`)!;
+      assert.ok(
+        validate(reply.body),
+        `${method} ${path} ${reply.status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(reply.body).slice(0, 500)}`,
+      );
+      checker.checked += 1;
+      if (success) checker.succeededWithBody.add(op.operationId);
+    },
+  };
+  return checker;
 }
 
 describe('the OpenAPI document', () => {
@@ -162,39 +222,11 @@ describe('the OpenAPI document', () => {
   describe('matches what the server answers', () => {
     let salon: Salon;
     let receiver: Receiver;
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats(ajv);
-    let checked = 0;
-
-    /** Validates a real answer against the schema the document gives for its operation and status. */
-    function conforms(method: string, path: string, reply: { status: number; body: unknown; headers: Headers }) {
-      const op = doc.paths[`/v1/integration${path}`]?.[method];
-      assert.ok(op, `${method} ${path} is documented`);
-      const response = op.responses[String(reply.status)];
-      assert.ok(response, `${method} ${path} documents status ${reply.status}`);
-      // Every header of the API's own that the answer carries is declared for that status.
-      const declared = new Set(Object.keys(response.headers ?? {}).map((h) => h.toLowerCase()));
-      for (const [name] of reply.headers) {
-        if (/^(x-request-id|x-ratelimit-|ratelimit|retry-after|idempotent-replayed)/.test(name)) {
-          assert.ok(declared.has(name), `${method} ${path} ${reply.status} declares the header ${name}`);
-        }
-      }
-      const ref = response.content?.['application/json']?.schema?.$ref as string | undefined;
-      if (!ref) {
-        assert.equal(reply.body, undefined);
-        return;
-      }
-      const validate = ajv.getSchema(`oa#/$defs/${ref.split('/').at(-1)}`)!;
-      assert.ok(
-        validate(reply.body),
-        `${method} ${path} ${reply.status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(reply.body).slice(0, 500)}`,
-      );
-      checked += 1;
-    }
+    let answers: ReturnType<typeof answerChecker>;
+    const conforms = (method: string, path: string, reply: Answered) => answers.conforms(method, path, reply);
 
     before(async () => {
-      const schemas = JSON.parse(JSON.stringify(doc.components.schemas).replace(/#\/components\/schemas\//g, 'oa#/$defs/'));
-      ajv.addSchema({ $id: 'oa', $defs: schemas });
+      answers = answerChecker(doc, '/v1/integration');
       salon = await makeSalon(app);
       receiver = await Receiver.start();
     });
@@ -278,7 +310,7 @@ describe('the OpenAPI document', () => {
       const narrow = (await admin(app, 'POST', `${salon.base}/keys`, { name: 'n', scopes: ['staff:read'] }, 201)).body.key;
       conforms('get', '/business', await app.request('GET', '/v1/integration/business', { key: narrow }));
       conforms('get', '/business', await app.request('GET', '/v1/integration/business'));
-      assert.ok(checked >= INTEGRATION_OPERATIONS.length - 1, `${checked} answers checked`);
+      assert.ok(answers.checked >= INTEGRATION_OPERATIONS.length - 1, `${answers.checked} answers checked`);
     });
   });
 
@@ -308,6 +340,235 @@ describe('the OpenAPI document', () => {
         { errors: 0, warnings: 0 },
         report.problems.map((p) => `${p.ruleId}: ${p.message}`).join('\n'),
       );
+    });
+
+    it('matches what the server answers, for every operation, on success and on failure', async () => {
+      const answers = answerChecker(adminDoc, '/admin/api');
+      const receiver = await Receiver.start();
+      const auth = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+      const call = async (method: string, template: string, path: string, body?: unknown, expect?: number) => {
+        const reply = await app.request(method.toUpperCase(), `/admin/api${path}`, { body, headers: auth });
+        answers.conforms(method, template, reply);
+        if (expect !== undefined) assert.equal(reply.status, expect, `${method} ${path}: ${reply.text}`);
+        return reply;
+      };
+      try {
+        await call('get', '/status', '/status', undefined, 200);
+        await call('get', '/deliveries/hourly', '/deliveries/hourly', undefined, 200);
+        await call('get', '/deliveries/recent-failures', '/deliveries/recent-failures?limit=500', undefined, 400);
+        await call('get', '/scopes', '/scopes', undefined, 200);
+        await call('get', '/openapi.json', '/openapi.json', undefined, 200);
+
+        // Businesses.
+        const business = await call('post', '/businesses', '/businesses', { name: 'Documented', timezone: 'Europe/Berlin' }, 201);
+        await call('post', '/businesses', '/businesses', { name: 'Atlantis', timezone: 'Europe/Atlantis' }, 400);
+        await call('get', '/businesses', '/businesses', undefined, 200);
+        const b = `/businesses/${business.body.id}`;
+        const B = '/businesses/{businessId}';
+        await call('get', B, b, undefined, 200);
+        await call('get', B, '/businesses/424242', undefined, 404);
+        await call('patch', B, b, { address: 'Main Street 1', phone: '+49 30 222' }, 200);
+
+        // Services and staff.
+        const service = await call('post', `${B}/services`, `${b}/services`, { name: 'Haircut', durationMinutes: 45, price: 3500 }, 201);
+        const gone = await call('post', `${B}/services`, `${b}/services`, { name: 'Perm', durationMinutes: 60, price: 6000 }, 201);
+        await call('get', `${B}/services`, `${b}/services`, undefined, 200);
+        await call('get', `${B}/services/{id}`, `${b}/services/${service.body.id}`, undefined, 200);
+        await call('patch', `${B}/services/{id}`, `${b}/services/${service.body.id}`, { bufferAfterMinutes: 15 }, 200);
+        await call('delete', `${B}/services/{id}`, `${b}/services/${gone.body.id}`, undefined, 204);
+        await call('get', `${B}/services/{id}`, `${b}/services/${gone.body.id}`, undefined, 404);
+        const staff = await call(
+          'post',
+          `${B}/staff`,
+          `${b}/staff`,
+          { name: 'Anna', email: 'anna@documented.test', schedule: SCHEDULE, serviceIds: [service.body.id] },
+          201,
+        );
+        const S = `${B}/staff/{id}`;
+        const s = `${b}/staff/${staff.body.id}`;
+        await call('get', `${B}/staff`, `${b}/staff`, undefined, 200);
+        await call('get', S, s, undefined, 200);
+        await call('patch', S, s, { title: 'Stylist' }, 200);
+        await call('put', `${S}/schedule`, `${s}/schedule`, SCHEDULE, 200);
+        await call('put', `${S}/services`, `${s}/services`, { serviceIds: [service.body.id] }, 200);
+        await call('put', `${S}/services`, `${s}/services`, { serviceIds: [424242] }, 400);
+
+        // Clients.
+        const client = await call('post', `${B}/clients`, `${b}/clients`, { name: 'Ada Lovelace', email: 'ada@documented.test' }, 201);
+        await call('post', `${B}/clients`, `${b}/clients`, { name: 'Ada Again', email: 'ADA@documented.test' }, 409);
+        await call('get', `${B}/clients`, `${b}/clients?search=ada`, undefined, 200);
+        await call('get', `${B}/clients/{id}`, `${b}/clients/${client.body.id}`, undefined, 200);
+        await call('patch', `${B}/clients/{id}`, `${b}/clients/${client.body.id}`, { phone: '+49 30 333' }, 200);
+        const form = await app.request('POST', `/admin/api${b}/clients`, {
+          headers: { ...auth, 'Content-Type': 'application/x-www-form-urlencoded' },
+          raw: 'name=x',
+        });
+        answers.conforms('post', `${B}/clients`, form);
+        const huge = await app.request('POST', `/admin/api${b}/clients`, { headers: auth, body: { name: 'x'.repeat(1024 * 1024 + 1) } });
+        answers.conforms('post', `${B}/clients`, huge);
+        assert.deepEqual([form.status, huge.status], [415, 413]);
+
+        // Keys; an integration key books a pending visit and registers a webhook.
+        const key = await call('post', `${B}/keys`, `${b}/keys`, { name: 'CRM', scopes: ['bookings:write', 'webhooks:manage'] }, 201);
+        const spare = await call('post', `${B}/keys`, `${b}/keys`, { name: 'Spare', scopes: ['business:read'] }, 201);
+        await call('post', `${B}/keys`, `${b}/keys`, { name: 'No scopes', scopes: [] }, 400);
+        await call('get', `${B}/keys`, `${b}/keys`, undefined, 200);
+        await call('post', `${B}/keys/{id}/regenerate`, `${b}/keys/${key.body.id}/regenerate`, undefined, 200);
+        await call('post', `${B}/keys/{id}/revoke`, `${b}/keys/${spare.body.id}/revoke`, undefined, 200);
+        await call('post', `${B}/keys/{id}/regenerate`, `${b}/keys/${spare.body.id}/regenerate`, undefined, 409);
+        const crm = (await app.request('GET', `/admin/api${b}/keys`, { headers: auth })).body.data.find((k: any) => k.id === key.body.id);
+        assert.equal(crm.status, 'active');
+        const crmKey = (await call('post', `${B}/keys/{id}/regenerate`, `${b}/keys/${key.body.id}/regenerate`, undefined, 200)).body.key;
+
+        // Bookings: every transition, once on success and once refused.
+        const at = (time: string) => `${MONDAY}T${time}:00+01:00`;
+        const book = (time: string) =>
+          call(
+            'post',
+            `${B}/bookings`,
+            `${b}/bookings`,
+            { serviceId: service.body.id, startTime: at(time), clientId: client.body.id },
+            201,
+          );
+        const done = (await book('10:00')).body.id;
+        const cancelled = (await book('11:00')).body.id;
+        const moved = (await book('12:00')).body.id;
+        const missed = (await book('15:00')).body.id;
+        await call(
+          'post',
+          `${B}/bookings`,
+          `${b}/bookings`,
+          { serviceId: service.body.id, startTime: at('10:00'), clientId: client.body.id },
+          409,
+        );
+        await call('post', `${B}/bookings`, `${b}/bookings`, { serviceId: service.body.id, startTime: at('10:00') }, 400);
+        const pending = await app.request('POST', '/v1/integration/bookings', {
+          key: crmKey,
+          body: bookingBody(service.body.id, at('16:00')),
+        });
+        assert.equal(pending.status, 201, pending.text);
+        const K = `${B}/bookings/{id}`;
+        const k = (id: number) => `${b}/bookings/${id}`;
+        await call('get', `${B}/bookings`, `${b}/bookings`, undefined, 200);
+        await call('get', `${B}/bookings`, `${b}/bookings?status=gone`, undefined, 400);
+        await call('get', K, k(done), undefined, 200);
+        await call('get', K, k(424242), undefined, 404);
+        await call('post', `${K}/confirm`, `${k(pending.body.id)}/confirm`, undefined, 200);
+        await call('post', `${K}/confirm`, `${k(pending.body.id)}/confirm`, undefined, 409);
+        await call('post', `${K}/cancel`, `${k(cancelled)}/cancel`, { reason: 'ill' }, 200);
+        await call('post', `${K}/cancel`, `${k(cancelled)}/cancel`, undefined, 409);
+        await call('post', `${K}/reschedule`, `${k(moved)}/reschedule`, { startTime: at('14:00') }, 200);
+        await call('post', `${K}/reschedule`, `${k(cancelled)}/reschedule`, { startTime: at('14:00') }, 409);
+        await call('post', `${K}/complete`, `${k(done)}/complete`, undefined, 409);
+        await call('get', `${K}/events`, `${k(moved)}/events`, undefined, 200);
+        await call('post', `${B}/payments`, `${b}/payments`, { bookingId: cancelled, amount: 1000, method: 'cash' }, 409);
+
+        // Time off and closures, over the booked Monday: the answers list the bookings they overlap.
+        const T = `${S}/time-off`.replace('{id}', '{staffId}');
+        const t = `${s}/time-off`;
+        const off = await call('post', T, t, { allDay: true, startDate: MONDAY, note: 'Training' }, 201);
+        assert.ok(off.body.overlappingBookings.length > 0);
+        await call('post', T, t, { startTime: at('09:00') }, 400);
+        await call('get', T, t, undefined, 200);
+        await call('get', `${T}/{id}`, `${t}/${off.body.id}`, undefined, 200);
+        await call('patch', `${T}/{id}`, `${t}/${off.body.id}`, { startTime: at('09:00'), endTime: at('12:00') }, 200);
+        await call('delete', `${T}/{id}`, `${t}/${off.body.id}`, undefined, 204);
+        await call('get', `${T}/{id}`, `${t}/${off.body.id}`, undefined, 404);
+        const closed = await call('post', `${B}/closures`, `${b}/closures`, { startDate: MONDAY }, 201);
+        assert.ok(closed.body.overlappingBookings.length > 0);
+        await call('post', `${B}/closures`, `${b}/closures`, { startDate: MONDAY, endDate: '2026-11-01' }, 400);
+        await call('get', `${B}/closures`, `${b}/closures`, undefined, 200);
+        await call('get', `${B}/closures/{id}`, `${b}/closures/${closed.body.id}`, undefined, 200);
+        await call('patch', `${B}/closures/{id}`, `${b}/closures/${closed.body.id}`, { note: 'Holiday' }, 200);
+        await call('delete', `${B}/closures/{id}`, `${b}/closures/${closed.body.id}`, undefined, 204);
+
+        // Calendar feeds.
+        const feed = await call('post', `${B}/calendar-feeds`, `${b}/calendar-feeds`, { staffId: staff.body.id }, 201);
+        await call('post', `${B}/calendar-feeds`, `${b}/calendar-feeds`, undefined, 201);
+        await call('post', `${B}/calendar-feeds`, `${b}/calendar-feeds`, { staffId: 424242 }, 404);
+        await call('get', `${B}/calendar-feeds`, `${b}/calendar-feeds`, undefined, 200);
+        await call('post', `${B}/calendar-feeds/{id}/revoke`, `${b}/calendar-feeds/${feed.body.id}/revoke`, undefined, 200);
+
+        // Webhooks: every one of the business, one that answers and then fails, so failures are listed.
+        const webhook = await app.request('POST', '/v1/integration/webhooks', {
+          key: crmKey,
+          body: { targetUrl: receiver.url(), events: ['booking.created'] },
+        });
+        assert.equal(webhook.status, 201, webhook.text);
+        const W = `${B}/webhooks/{id}`;
+        const w = `${b}/webhooks/${webhook.body.id}`;
+        await call('get', `${B}/webhooks`, `${b}/webhooks`, undefined, 200);
+        await call('get', W, w, undefined, 200);
+        await call('patch', W, w, { description: 'CRM' }, 200);
+        await call('patch', W, w, { events: [] }, 400);
+        await call('post', `${W}/rotate-secret`, `${w}/rotate-secret`, undefined, 200);
+        const ping = await call('post', `${W}/ping`, `${w}/ping`, undefined, 200);
+        assert.equal(ping.body.success, true);
+        receiver.handle(() => ({ status: 500, body: 'down' }));
+        assert.equal((await call('post', `${W}/ping`, `${w}/ping`, undefined, 200)).body.success, false);
+        await call('get', `${W}/deliveries`, `${w}/deliveries`, undefined, 200);
+        await call('post', `${W}/deliveries/{deliveryId}/retry`, `${w}/deliveries/${ping.body.deliveryId}/retry`, undefined, 202);
+        await call('post', `${W}/deliveries/{deliveryId}/retry`, `${w}/deliveries/whdel_nothing/retry`, undefined, 404);
+        await eventually(async () =>
+          (await app.history(crmKey, webhook.body.id)).every((a) => a.deliveryStatus !== 'pending') ? true : undefined,
+        );
+        const failures = await call('get', '/deliveries/recent-failures', `/deliveries/recent-failures?businessId=${business.body.id}`);
+        assert.ok(failures.body.data.length > 0, 'a failure to check');
+        await call('get', '/deliveries/hourly', '/deliveries/hourly', undefined, 200);
+        await call('get', '/status', '/status', undefined, 200);
+        await call('delete', W, w, undefined, 204);
+        await call('get', W, w, undefined, 404);
+
+        // After the visits' start: complete, no-show, then a review and payments of the completed one.
+        clock.set(Date.parse(`${MONDAY}T17:00:00Z`));
+        await call('post', `${K}/complete`, `${k(done)}/complete`, undefined, 200);
+        await call('post', `${K}/no-show`, `${k(missed)}/no-show`, undefined, 200);
+        await call('post', `${K}/no-show`, `${k(missed)}/no-show`, undefined, 409);
+        await call('post', `${B}/reviews`, `${b}/reviews`, { rating: 5, comment: 'Lovely', bookingId: done }, 201);
+        await call('post', `${B}/reviews`, `${b}/reviews`, { rating: 4, bookingId: done }, 409);
+        await call('post', `${B}/reviews`, `${b}/reviews`, { rating: 4, bookingId: 424242 }, 404);
+        await call('post', `${B}/reviews`, `${b}/reviews`, { rating: 6 }, 400);
+        await call('get', `${B}/reviews`, `${b}/reviews`, undefined, 200);
+        const paid = await call('post', `${B}/payments`, `${b}/payments`, { bookingId: done, amount: 3500, method: 'card' }, 201);
+        await call('post', `${B}/payments`, `${b}/payments`, { bookingId: 424242, amount: 3500, method: 'card' }, 404);
+        const P = `${B}/payments/{id}/refund`;
+        await call('post', P, `${b}/payments/${paid.body.id}/refund`, { amount: 500, reason: 'late' }, 201);
+        await call('post', P, `${b}/payments/${paid.body.id}/refund`, { amount: 5000 }, 409);
+        await call('get', `${B}/payments`, `${b}/payments?bookingId=${done}`, undefined, 200);
+
+        // The guard: no token, then a wrong one until the address is throttled.
+        answers.conforms('get', '/status', await app.request('GET', '/admin/api/status'));
+        let wrong: Answered | undefined;
+        for (let i = 0; i < 20 && wrong?.status !== 429; i++) {
+          wrong = await app.request('GET', '/admin/api/status', { headers: { Authorization: 'Bearer wrong-token-0000000000' } });
+          answers.conforms('get', '/status', wrong);
+        }
+        assert.equal(wrong?.status, 429);
+      } finally {
+        clock.set(TEST_NOW);
+        await receiver.close();
+      }
+      const all = ADMIN_OPERATIONS.map((op) => op.operationId).sort();
+      assert.deepEqual([...answers.succeeded].sort(), all, 'every admin operation answered its success');
+      assert.deepEqual(
+        [...answers.succeededWithBody].sort(),
+        ADMIN_OPERATIONS.filter((op) => op.success.schema)
+          .map((op) => op.operationId)
+          .sort(),
+        'and every success with a body was checked',
+      );
+      assert.ok(answers.checked > answers.succeededWithBody.size, `${answers.checked} answers checked`);
+      console.log(answers.checked);
+    });
+
+    it('gives GET /healthz (in no document) the body its operation declares', async () => {
+      const ajv = new Ajv2020({ strict: false, allErrors: true });
+      addFormats(ajv);
+      ajv.addSchema(defsSchema).addSchema(responsesSchema);
+      const reply = await app.request('GET', '/healthz');
+      assert.equal(reply.status, 200);
+      const validate = ajv.getSchema(`responses#/$defs/${HEALTH_OPERATIONS[0]!.success.schema}`)!;
+      assert.ok(validate(reply.body), ajv.errorsText(validate.errors));
     });
   });
 });

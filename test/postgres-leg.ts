@@ -29,6 +29,7 @@ const FILES = [
   'test/delivery-health.test.ts',
   'test/delivery-stats.test.ts',
   'test/multi-instance.test.ts',
+  'test/openapi.test.ts',
 ];
 
 const missing = postgresMissing();
