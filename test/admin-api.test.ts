@@ -194,6 +194,15 @@ describe('the admin API', () => {
     assert.equal(literal.body.total, 0, '% is taken literally');
   });
 
+  it('gives one of several simultaneous new clients with one e-mail address a 201, the others 409, never a 500', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => admin(app, 'POST', `${salon.base}/clients`, { name: `Twin ${i}`, email: 'twin@example.com' })),
+    );
+    const statuses = replies.map((r) => r.status).sort();
+    assert.deepEqual(statuses, [201, ...Array(11).fill(409)], replies.map((r) => r.text).join('\n'));
+    assert.ok(replies.every((r) => r.status === 201 || r.body.code === 'client_email_taken'));
+  });
+
   it('records reviews only for completed visits, once each', async () => {
     const booking = (
       await app.request('POST', '/v1/integration/bookings', {

@@ -49,9 +49,18 @@ export async function adminClient(app: Pick<AppContext, 'db'>, businessId: numbe
 
 /** Adds a client (client.created). The e-mail address must not belong to another client. */
 export async function createClient(trx: Tx, app: Deps, businessId: number, input: ClientInput) {
+  // The lock a booking's new client takes too: on PostgreSQL, requests run side by side, and the
+  // second with the same address waits here, then finds the first's client (409, not a 500).
+  if (input.email) await lockClientIdentity(trx, businessId, `email ${normaliseEmail(input.email)}`);
   if (input.email && (await findClientByEmail(trx, businessId, input.email))) throw emailTaken();
-  const { id } = await insertNewClient(trx, app.outbox, businessId, input, app.clock.now());
-  return adminClient({ db: trx }, businessId, id);
+  try {
+    const { id } = await insertNewClient(trx, app.outbox, businessId, input, app.clock.now());
+    return await adminClient({ db: trx }, businessId, id);
+  } catch (error) {
+    // A change of another client's address (PATCH) can still win the race.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
 }
 
 /** Changes a client and fires client.updated naming the changed fields; no change, no event. */
