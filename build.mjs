@@ -77,8 +77,12 @@ const seaConfig = {
   assets,
 };
 fs.writeFileSync(path.join(work, 'sea-config.json'), JSON.stringify(seaConfig, null, 2));
+// The blob is made by V8 running with the executable's flags: V8 accepts a code cache only from
+// a run whose flags match (--max-semi-space-size does not count, --expose-gc would).
 await step('blob', () =>
-  execFileSync(nodeBinary, ['--random-seed=1', '--experimental-sea-config', path.join(work, 'sea-config.json')], { stdio: 'inherit' }),
+  execFileSync(nodeBinary, ['--random-seed=1', ...NODE_FLAGS, '--experimental-sea-config', path.join(work, 'sea-config.json')], {
+    stdio: 'inherit',
+  }),
 );
 
 // 3. A copy of the pinned Node binary, stripped of symbols when strip is there (-18 MB), with the blob injected.

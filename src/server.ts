@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { acquireInstanceLock, InstanceLockedError, type InstanceLock } from './db/instance-lock.ts';
 import { prepareDataDir } from './db/connection.ts';
 import { checkServer } from './db/postgres/connection.ts';
+import { IdleCompaction } from './memory.ts';
 
 /** A start-up problem the salon owner can fix; shown as one line. */
 export class StartupError extends Error {}
@@ -60,6 +61,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     start: () => listen(server, config.port, config.host),
     stop: () => closeHttp(server, options.drainMs ?? 10_000),
   });
+  // Starts once the server listens: its first look covers the first requests, not the start-up.
+  const compaction = new IdleCompaction({ logger });
+  lifecycle.add({ phase: 'intake', name: 'idle compaction', start: () => compaction.start(), stop: () => compaction.stop() });
   try {
     const token = await ensureAdminToken(app.context.db, config, app.context.ids);
     if (token) options.onAdminTokenCreated?.(token);
