@@ -1,7 +1,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import { STATUS_CODES } from 'node:http';
-import { Pool, errors as undiciErrors } from './undici-pool.ts';
+import { Pool, errors as undiciErrors } from 'undici';
 import { VERSION } from '../version.ts';
 import { guardedLookup, nonPublicReason, TargetRefusedError, type Lookup } from './targets.ts';
 import { deliveryHeaders } from './signing.ts';
