@@ -30,6 +30,7 @@ const FILES = [
   'test/delivery-stats.test.ts',
   'test/multi-instance.test.ts',
   'test/openapi.test.ts',
+  'test/write-races.test.ts',
 ];
 
 const missing = postgresMissing();

@@ -65,6 +65,10 @@ export async function createClient(trx: Tx, app: Deps, businessId: number, input
 
 /** Changes a client and fires client.updated naming the changed fields; no change, no event. */
 export async function changeClient(trx: Tx, app: Deps, businessId: number, id: number, input: Partial<ClientInput>) {
+  // The lock a booking's new client takes: on PostgreSQL a booking for a new client with this
+  // address then either finds this client (it waited here) or has made its own first (this
+  // change is refused, 409); without it the booking broke clients_email, a 500.
+  if (input.email) await lockClientIdentity(trx, businessId, `email ${normaliseEmail(input.email)}`);
   try {
     const row = await findClient(trx, businessId, id);
     if (!row) throw errors.notFound('Client');

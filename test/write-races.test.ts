@@ -1,0 +1,62 @@
+/**
+ * Simultaneous writes that meet on one unique index or one invariant: every request gets a 2xx or
+ * its documented 4xx, never a 500. On SQLite writes run one at a time; the PostgreSQL leg of
+ * `npm test` runs this file too, where transactions run side by side (READ COMMITTED).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { type Reply, TestApp } from './helpers/app.ts';
+import { TestClock } from './helpers/clock.ts';
+import { admin, bookingBody, makeSalon, TEST_NOW, type Salon } from './helpers/salon.ts';
+
+const ROUNDS = 12;
+
+function noServerErrors(replies: Reply[]): void {
+  const bad = replies.filter((r) => r.status >= 500);
+  assert.equal(bad.length, 0, bad.map((r) => `${r.status} ${r.text}`).join('\n'));
+}
+
+describe('simultaneous writes on one unique value', () => {
+  const clock = new TestClock(TEST_NOW);
+  let app: TestApp;
+  let salon: Salon;
+
+  before(async () => {
+    app = await TestApp.start({ clock });
+    salon = await makeSalon(app);
+  });
+  after(() => app.stop());
+
+  it('a booking for a new client with an address, racing a change of another client to that address: 201 and 200 or 409, never a 500', async () => {
+    const others = await Promise.all(
+      Array.from(
+        { length: ROUNDS },
+        async (_, i) =>
+          (await admin(app, 'POST', `${salon.base}/clients`, { name: `Other ${i}`, email: `other-${i}@example.com` }, 201)).body.id,
+      ),
+    );
+    const replies = await Promise.all(
+      others.flatMap((otherId, i) => {
+        const email = `contested-${i}@example.com`;
+        const hour = ['09', '10', '11', '12', '14', '15', '16', '17'][i % 8];
+        const day = `2026-11-${23 + Math.floor(i / 8)}`;
+        return [
+          app.request('POST', '/v1/integration/bookings', {
+            key: salon.key,
+            body: bookingBody(salon.haircut, `${day}T${hour}:00:00+01:00`, { staffId: salon.anna, client: { name: `New ${i}`, email } }),
+          }),
+          admin(app, 'PATCH', `${salon.base}/clients/${otherId}`, { email }),
+        ];
+      }),
+    );
+    noServerErrors(replies);
+    for (let i = 0; i < ROUNDS; i++) {
+      const [booking, patch] = [replies[2 * i]!, replies[2 * i + 1]!];
+      assert.equal(booking.status, 201, booking.text);
+      assert.ok(patch.status === 200 || (patch.status === 409 && patch.body.code === 'client_email_taken'), patch.text);
+      // Whoever came first owns the address: the booking is for the changed client, or the change was refused.
+      if (patch.status === 200) assert.equal(booking.body.client.id, others[i]);
+      else assert.notEqual(booking.body.client.id, others[i]);
+    }
+  });
+});
