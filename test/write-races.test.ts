@@ -59,4 +59,19 @@ describe('simultaneous writes on one unique value', () => {
       else assert.notEqual(booking.body.client.id, others[i]);
     }
   });
+
+  it('simultaneous replacements of one staff member’s services: all 200, and the last set stands', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: ROUNDS }, (_, i) =>
+        admin(app, 'PUT', `${salon.base}/staff/${salon.ben}/services`, { serviceIds: i % 2 ? [salon.haircut] : [salon.haircut, salon.colour] }),
+      ),
+    );
+    noServerErrors(replies);
+    assert.deepEqual(
+      replies.map((r) => r.status),
+      Array(ROUNDS).fill(200),
+    );
+    const ben = (await admin(app, 'GET', `${salon.base}/staff/${salon.ben}`, undefined, 200)).body;
+    assert.ok([1, 2].includes(ben.serviceIds.length), JSON.stringify(ben));
+  });
 });

@@ -107,8 +107,11 @@ export async function changeSchedule(trx: Tx, app: Deps, businessId: number, id:
 
 export async function changeServices(trx: Tx, app: Deps, businessId: number, id: number, { serviceIds }: { serviceIds: number[] }) {
   if (!(await findStaff(trx, businessId, id))) throw errors.notFound('Staff member');
-  await setServices(trx, businessId, id, serviceIds);
+  // The staff member's row first: on PostgreSQL a simultaneous replacement waits here, then
+  // deletes what the first one wrote; deleting first, it missed those rows and its insert broke
+  // staff_services_pk (a 500).
   await updateStaff(trx, id, { updated_at: app.clock.now() });
+  await setServices(trx, businessId, id, serviceIds);
   return adminStaffMember({ db: trx }, businessId, id);
 }
 
