@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type Reply, TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
-import { admin, bookingBody, makeSalon, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
 
 const ROUNDS = 12;
 
@@ -63,7 +63,9 @@ describe('simultaneous writes on one unique value', () => {
   it('simultaneous replacements of one staff member’s services: all 200, and the last set stands', async () => {
     const replies = await Promise.all(
       Array.from({ length: ROUNDS }, (_, i) =>
-        admin(app, 'PUT', `${salon.base}/staff/${salon.ben}/services`, { serviceIds: i % 2 ? [salon.haircut] : [salon.haircut, salon.colour] }),
+        admin(app, 'PUT', `${salon.base}/staff/${salon.ben}/services`, {
+          serviceIds: i % 2 ? [salon.haircut] : [salon.haircut, salon.colour],
+        }),
       ),
     );
     noServerErrors(replies);
@@ -73,5 +75,21 @@ describe('simultaneous writes on one unique value', () => {
     );
     const ben = (await admin(app, 'GET', `${salon.base}/staff/${salon.ben}`, undefined, 200)).body;
     assert.ok([1, 2].includes(ben.serviceIds.length), JSON.stringify(ben));
+  });
+
+  it('simultaneous refunds of one payment never pay back more than was paid', async () => {
+    const booking = (
+      await app.request('POST', '/v1/integration/bookings', {
+        key: salon.key,
+        body: bookingBody(salon.haircut, `${MONDAY}T17:00:00+01:00`, { staffId: salon.ben }),
+      })
+    ).body;
+    const paid = (await admin(app, 'POST', `${salon.base}/payments`, { bookingId: booking.id, amount: 2000, method: 'cash' }, 201)).body;
+    const replies = await Promise.all(
+      Array.from({ length: ROUNDS }, () => admin(app, 'POST', `${salon.base}/payments/${paid.id}/refund`, { amount: 1000 })),
+    );
+    noServerErrors(replies);
+    assert.deepEqual(replies.map((r) => r.status).sort(), [201, 201, ...Array(ROUNDS - 2).fill(409)]);
+    assert.ok(replies.every((r) => r.status === 201 || r.body.code === 'refund_exceeds_payment'));
   });
 });

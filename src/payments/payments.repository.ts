@@ -1,4 +1,5 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import { isPostgres } from '../db/dialect.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import type { PaymentRow, PaymentsTable } from '../db/tables.ts';
 
@@ -9,6 +10,15 @@ export async function insertPayment(tx: Tx, row: Insertable<PaymentsTable>): Pro
 
 export async function findPayment(db: Db | Tx, businessId: number, id: number): Promise<PaymentRow | undefined> {
   return db.selectFrom('payments').selectAll().where('id', '=', id).where('business_id', '=', businessId).executeTakeFirst();
+}
+
+/**
+ * Holds a payment's refunds until the caller's transaction ends, so a simultaneous refund of it on
+ * any server waits and then counts this one. PostgreSQL only: SQLite runs one write transaction at a time.
+ */
+export async function lockRefundsOf(trx: Tx, paymentId: number): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`refunds ${paymentId}`}, 0))`.execute(trx);
 }
 
 /** Refunded so far of one payment. */

@@ -4,7 +4,15 @@ import { toIso } from '../clock.ts';
 import { findBookingView } from '../bookings/bookings.repository.ts';
 import type { PaymentRow } from '../db/tables.ts';
 import { errors } from '../http/errors.ts';
-import { countPayments, findPayment, insertPayment, netPaidForBooking, pagePayments, refundedOf } from './payments.repository.ts';
+import {
+  countPayments,
+  findPayment,
+  insertPayment,
+  lockRefundsOf,
+  netPaidForBooking,
+  pagePayments,
+  refundedOf,
+} from './payments.repository.ts';
 
 type Deps = Pick<AppContext, 'clock' | 'outbox'>;
 
@@ -84,6 +92,7 @@ export async function recordPayment(trx: Tx, app: Deps, businessId: number, inpu
 export async function refundPayment(trx: Tx, app: Deps, businessId: number, paymentId: number, input: RefundInput) {
   const payment = await findPayment(trx, businessId, paymentId);
   if (payment?.kind !== 'payment') throw errors.notFound('Payment');
+  await lockRefundsOf(trx, paymentId);
   const refunded = await refundedOf(trx, paymentId);
   const left = payment.amount - refunded;
   if (input.amount > left) {
