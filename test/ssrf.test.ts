@@ -92,6 +92,13 @@ describe('webhook targets on private networks (SSRF)', () => {
     });
   }
 
+  it('names the setting that allows a private target, and only where it would help', async () => {
+    const loopback = await register('http://127.0.0.1:9911/hook');
+    assert.match(loopback.body.message, /BOOKING_ALLOW_PRIVATE_TARGETS=true/);
+    const unknown = await register('https://unknown-host.example.com/');
+    assert.doesNotMatch(unknown.body.message, /BOOKING_ALLOW_PRIVATE_TARGETS/);
+  });
+
   it('refuses port 0, which no receiver can listen on', async () => {
     const reply = await register('https://crm.example.com:0/hook');
     assert.equal(reply.status, 400);

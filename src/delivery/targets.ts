@@ -124,7 +124,8 @@ export function guardedLookup(resolve: Lookup): Lookup {
   return guarded as Lookup;
 }
 
-export type TargetCheck = { ok: true } | { ok: false; reason: string };
+/** `notFound`: the host name does not resolve, which allowing private targets would not change. */
+export type TargetCheck = { ok: true } | { ok: false; reason: string; notFound?: true };
 
 /**
  * Registration-time check of a target URL: IP literals and every address the host resolves to
@@ -142,7 +143,7 @@ export async function checkTarget(url: URL, resolve: Lookup): Promise<TargetChec
     resolve(host, { all: true }, (error, list) => done(error ?? (list as dns.LookupAddress[]))),
   );
   if (!Array.isArray(addresses)) {
-    if (addresses.code === 'ENOTFOUND') return { ok: false, reason: `the host ${host} cannot be found` };
+    if (addresses.code === 'ENOTFOUND') return { ok: false, reason: `the host ${host} cannot be found`, notFound: true };
     return { ok: true };
   }
   for (const { address } of addresses) {

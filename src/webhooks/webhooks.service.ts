@@ -148,7 +148,11 @@ export async function acceptableTarget(app: Pick<Deps, 'config' | 'lookup'>, val
   if (app.config.allowPrivateTargets) return href;
   const check = await checkTarget(new URL(href), app.lookup);
   if (!check.ok) {
-    throw errors.validation(`"targetUrl" must point to a public internet address: ${check.reason}.`, 'targetUrl');
+    // Whoever tests a receiver on their own machine meets this first: say which setting allows it.
+    const hint = check.notFound
+      ? ''
+      : ' (a server started with BOOKING_ALLOW_PRIVATE_TARGETS=true accepts private and loopback targets, for testing)';
+    throw errors.validation(`"targetUrl" must point to a public internet address: ${check.reason}${hint}.`, 'targetUrl');
   }
   return href;
 }
