@@ -68,6 +68,14 @@ describe('booking-api CLI', () => {
     assert.match(again.stderr, /revoked/);
   });
 
+  it('demo tells how to start the server both from the executable and from a checkout', () => {
+    // The executable has no npm: "npm start" alone left its user without a way to start it.
+    const result = cli(['demo', '--data', tempDataDir()]);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout, /"booking-api serve"/);
+    assert.match(result.stdout, /"npm start"/);
+  });
+
   it('explains bad input in one line, with exit codes 2 (usage) and 1 (refused)', () => {
     const cases: Array<[string[], number, RegExp]> = [
       [['frobnicate'], 2, /unknown command "frobnicate"/],
@@ -165,6 +173,7 @@ describe('booking-api serve', () => {
     const { stdout, stderr } = first.output();
     const token = /\n\s+(bk_admin_[A-Za-z0-9_-]+)\n/.exec(stderr)?.[1];
     assert.ok(token, 'the token is printed on first start');
+    assert.match(stderr, /"npx booking-api admin-token reset"/, 'how to reset it from a checkout, too');
     assert.equal(stdout.includes(token), false, 'the token is not in the logs');
     const lines = stdout.trim().split('\n');
     for (const line of lines) JSON.parse(line);

@@ -46,7 +46,7 @@ export const serveCommand: Command = {
       onAdminTokenCreated: (token) =>
         io.err(
           `\nAdmin token, shown only this once. Keep it safe: the status page asks for it.\n\n    ${token}\n\n` +
-            'Lost it? Run "booking-api admin-token reset" to make a new one.\n',
+            'Lost it? Run "booking-api admin-token reset" (in a checkout "npx booking-api admin-token reset") to make a new one.\n',
         ),
     });
     io.err(`booking-api is running: status page and API at ${server.url}/ (press Ctrl+C to stop)`);

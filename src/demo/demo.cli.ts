@@ -26,7 +26,7 @@ export const demoCommand: Command = {
         '',
         `    ${demo.apiKey}`,
         '',
-        'With the server running (npm start), try:',
+        'With the server running ("booking-api serve"; in a checkout "npm start"), try:',
         `  ${curl} ${base}/services`,
         `  ${curl} ${base}/staff`,
         `  ${curl} "${base}/slots?serviceId=1&date=${nextWorkingDay(Date.now())}"`,
