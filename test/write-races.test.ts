@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type Reply, TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
+import { captureLogs } from './helpers/log-capture.ts';
+import { Receiver } from './helpers/receiver.ts';
 import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
 
 const ROUNDS = 12;
@@ -91,5 +93,59 @@ describe('simultaneous writes on one unique value', () => {
     noServerErrors(replies);
     assert.deepEqual(replies.map((r) => r.status).sort(), [201, 201, ...Array(ROUNDS - 2).fill(409)]);
     assert.ok(replies.every((r) => r.status === 201 || r.body.code === 'refund_exceeds_payment'));
+  });
+});
+
+describe('a webhook deleted while events for it are written', () => {
+  const clock = new TestClock(TEST_NOW);
+  let app: TestApp;
+  let salon: Salon;
+  let receiver: Receiver;
+  const logs = captureLogs('warn');
+
+  before(async () => {
+    app = await TestApp.start({ clock, logger: logs.logger });
+    salon = await makeSalon(app);
+    receiver = await Receiver.start();
+  });
+  after(async () => {
+    await app.stop();
+    await receiver.close();
+  });
+
+  it('bookings made while their webhooks are deleted answer 201, never a 500, and the delivery loop meets no deadlock', async () => {
+    const hooks: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const hook = await app.request('POST', '/v1/integration/webhooks', {
+        key: salon.key,
+        body: { targetUrl: receiver.url(`/h${i}`), events: ['booking.created', 'client.created'] },
+      });
+      assert.equal(hook.status, 201, hook.text);
+      hooks.push(hook.body.id);
+    }
+    const times = ['09', '10', '11', '12', '14', '15', '16', '17'].flatMap((hour) =>
+      [23, 24, 25].map((day) => `2026-11-${day}T${hour}:00:00+01:00`),
+    );
+    const bookings = times.flatMap((time, i) =>
+      [salon.anna, salon.ben].map((staffId) =>
+        app.request('POST', '/v1/integration/bookings', {
+          key: salon.key,
+          body: bookingBody(salon.haircut, time, {
+            staffId,
+            client: { name: `Guest ${i} ${staffId}`, email: `guest-${i}-${staffId}@example.com` },
+          }),
+        }),
+      ),
+    );
+    const deletes = hooks.map((id) => app.request('DELETE', `/v1/integration/webhooks/${id}`, { key: salon.key }));
+    const replies = await Promise.all([...bookings, ...deletes]);
+    noServerErrors(replies);
+    assert.ok(replies.slice(0, bookings.length).every((r) => r.status === 201));
+    assert.ok(replies.slice(bookings.length).every((r) => r.status === 204));
+    // The delivery loop recording attempts of the deleted webhooks meanwhile deadlocked with the deletes.
+    assert.deepEqual(
+      logs.entries().map((entry) => entry.msg),
+      [],
+    );
   });
 });

@@ -3,6 +3,7 @@ import type { Tx } from '../db/transaction.ts';
 import type { Ids } from '../ids.ts';
 import type { EventName } from '../webhooks/events.ts';
 import { Subscriptions } from '../webhooks/subscriptions.ts';
+import { lockWebhooks } from '../webhooks/webhooks.repository.ts';
 import type { Database } from '../db/database.ts';
 import { envelopeBody } from './envelope.ts';
 import { insertAttempt } from './sql/insert-attempt.ts';
@@ -46,7 +47,9 @@ export class Outbox {
   async emitEvent(trx: Tx, businessId: number, event: EventName, data: Record<string, unknown>): Promise<number> {
     const now = this.#deps.clock.now();
     const eventId = await insertEvent(trx, businessId, event, data, now);
-    const webhooks = await this.#deps.subscriptions.forEvent(trx, businessId, event, now);
+    // Only those still there, held until the commit: one deleted meanwhile hears nothing.
+    const live = await lockWebhooks(trx, await this.#deps.subscriptions.forEvent(trx, businessId, event, now));
+    const webhooks = [...live];
     for (const webhookId of webhooks) {
       const deliveryId = this.#deps.ids.deliveryId();
       const body = envelopeBody(deliveryId, event, now, data);

@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context.ts';
 import { PING_EVENT } from '../webhooks/events.ts';
-import { findOwnedWebhook, type WebhookOwner } from '../webhooks/webhooks.repository.ts';
+import { findOwnedWebhook, lockWebhooks, type WebhookOwner } from '../webhooks/webhooks.repository.ts';
 import { errors } from '../http/errors.ts';
 import { leaseMsFor } from './engine.ts';
 import { envelopeBody } from './envelope.ts';
@@ -29,6 +29,7 @@ export async function pingWebhook(app: Deps, owner: WebhookOwner, webhookId: num
     message: 'Test delivery from booking-api. Answer with a 2xx status to acknowledge.',
   });
   const claimed = await app.database.transaction(async (trx) => {
+    await lockWebhooks(trx, [webhookId]); // a delete of it waits for the insert below
     if (!(await findOwnedWebhook(trx, webhookId, owner))) throw errors.notFound('Webhook');
     const deliveryPk = await insertDelivery(trx, { deliveryId, webhookId, eventId: null, event: PING_EVENT, body }, queuedAt);
     const attemptId = await insertAttempt(trx, { deliveryPk, webhookId, attemptNumber: 1, trigger: 'ping', dueAt: queuedAt }, queuedAt);

@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
-import { findOwnedWebhook, type WebhookOwner } from '../webhooks/webhooks.repository.ts';
+import { findOwnedWebhook, lockWebhooks, type WebhookOwner } from '../webhooks/webhooks.repository.ts';
 import { toDeliveryRecordJson } from './attempt.presenter.ts';
 import { attemptsOfDelivery, findDeliveryOfWebhook, pageAttempts } from './history.repository.ts';
 import { insertAttempt } from './sql/insert-attempt.ts';
@@ -13,6 +13,8 @@ type Deps = Pick<AppContext, 'database' | 'clock' | 'engine'>;
  * due now, with the same body and delivery id. Beyond the spec; every integrator asks for it.
  */
 export async function redeliver(trx: Tx, app: Deps, owner: WebhookOwner, webhookId: number, deliveryId: string) {
+  // Held until the commit, so a delete of it cannot come between this check and the insert.
+  await lockWebhooks(trx, [webhookId]);
   const webhook = await findOwnedWebhook(trx, webhookId, owner);
   if (!webhook) throw errors.notFound('Webhook');
   if (webhook.status !== 'active') {

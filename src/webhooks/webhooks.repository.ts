@@ -9,6 +9,20 @@ export async function insertWebhook(db: Db | Tx, row: NewWebhook): Promise<numbe
   return id;
 }
 
+/**
+ * Locks those of `ids` that still exist until the caller's transaction ends, in id order, and
+ * returns them: deliveries and attempts written for them afterwards keep their foreign keys, since
+ * a delete of one of them now waits for this transaction. On PostgreSQL a delete committed between
+ * reading a webhook and writing its delivery broke deliveries_webhook_id_fkey (a 500). FOR NO KEY
+ * UPDATE is what an attempt's insert takes anyway (its trigger counts it on the webhook's row).
+ * SQLite runs one writer at a time: what the transaction read still stands.
+ */
+export async function lockWebhooks(trx: Tx, ids: readonly number[]): Promise<ReadonlySet<number>> {
+  if (ids.length === 0 || !isPostgres(trx)) return new Set(ids);
+  const rows = await trx.selectFrom('webhooks').select('id').where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 /** Who may see a webhook: the API key that created it, or the salon (admin API) for its business. */
 export type WebhookOwner = { apiKeyId: number } | { businessId: number };
 

@@ -1,3 +1,4 @@
+import { isPostgres } from '../../db/dialect.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { WebhookStatus } from '../../db/tables.ts';
 
@@ -11,7 +12,7 @@ export interface WebhookHealth {
 
 export async function loadWebhookHealth(trx: Tx, ids: readonly number[]): Promise<Map<number, WebhookHealth>> {
   if (ids.length === 0) return new Map();
-  const rows = await trx
+  const query = trx
     .selectFrom('webhooks')
     .select([
       'id',
@@ -21,7 +22,12 @@ export async function loadWebhookHealth(trx: Tx, ids: readonly number[]): Promis
       'last_triggered_at as lastTriggeredAt',
     ])
     .where('id', 'in', ids)
-    .execute();
+    .orderBy('id');
+  // Locked first, in id order, on PostgreSQL: a delete of one waits for this record (or has
+  // committed, and its attempts are dropped), so it cannot lock the webhook and then the attempts
+  // while this transaction holds the attempts and wants the webhook (a deadlock, seen), nor
+  // delete it between here and the insert of its next attempt.
+  const rows = await (isPostgres(trx) ? query.forNoKeyUpdate() : query).execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 
