@@ -94,6 +94,32 @@ describe('simultaneous writes on one unique value', () => {
     assert.deepEqual(replies.map((r) => r.status).sort(), [201, 201, ...Array(ROUNDS - 2).fill(409)]);
     assert.ok(replies.every((r) => r.status === 201 || r.body.code === 'refund_exceeds_payment'));
   });
+
+  it('a change and two deletes of one time off or closure at once: one 204, one 404, the change 200 or 404, never a 500', async () => {
+    const days = Array.from({ length: 8 }, (_, i) => `2027-01-${String(11 + i).padStart(2, '0')}`);
+    const timeOff = await Promise.all(
+      days.map(
+        async (day) =>
+          (await admin(app, 'POST', `${salon.base}/staff/${salon.ben}/time-off`, { allDay: true, startDate: day }, 201)).body.id,
+      ),
+    );
+    const closures = await Promise.all(
+      days.map(async (day) => (await admin(app, 'POST', `${salon.base}/closures`, { startDate: day }, 201)).body.id),
+    );
+    const paths = [
+      ...timeOff.map((id) => `${salon.base}/staff/${salon.ben}/time-off/${id}`),
+      ...closures.map((id) => `${salon.base}/closures/${id}`),
+    ];
+    const replies = await Promise.all(
+      paths.flatMap((path) => [admin(app, 'PATCH', path, { note: 'Moved' }), admin(app, 'DELETE', path), admin(app, 'DELETE', path)]),
+    );
+    noServerErrors(replies);
+    for (const [i, path] of paths.entries()) {
+      const [change, first, second] = replies.slice(3 * i, 3 * i + 3) as [Reply, Reply, Reply];
+      assert.ok([200, 404].includes(change.status), `${path}: ${change.status} ${change.text}`);
+      assert.deepEqual([first.status, second.status].sort(), [204, 404], `${path}: the second delete finds nothing`);
+    }
+  });
 });
 
 describe('a webhook deleted while events for it are written', () => {

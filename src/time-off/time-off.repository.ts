@@ -18,12 +18,16 @@ export async function listTimeOff(db: Db, staffId: number, from?: number): Promi
   return query.orderBy('start_at').orderBy('id').execute();
 }
 
-export async function updateTimeOff(tx: Tx, id: number, patch: Updateable<TimeOffTable>): Promise<void> {
-  await tx.updateTable('time_off').set(patch).where('id', '=', id).execute();
+/** False when the row is gone (deleted by a transaction that committed meanwhile). */
+export async function updateTimeOff(tx: Tx, id: number, patch: Updateable<TimeOffTable>): Promise<boolean> {
+  const { numUpdatedRows } = await tx.updateTable('time_off').set(patch).where('id', '=', id).executeTakeFirst();
+  return numUpdatedRows > 0n;
 }
 
-export async function deleteTimeOff(tx: Tx, id: number): Promise<void> {
-  await tx.deleteFrom('time_off').where('id', '=', id).execute();
+/** False when the row was gone already (deleted by a transaction that committed meanwhile). */
+export async function deleteTimeOff(tx: Tx, id: number): Promise<boolean> {
+  const { numDeletedRows } = await tx.deleteFrom('time_off').where('id', '=', id).executeTakeFirst();
+  return numDeletedRows > 0n;
 }
 
 export async function insertClosure(tx: Tx, row: Insertable<ClosuresTable>): Promise<number> {
@@ -42,10 +46,14 @@ export async function listClosures(db: Db, businessId: number, fromDate?: string
   return query.orderBy('start_date').orderBy('id').execute();
 }
 
-export async function updateClosure(tx: Tx, id: number, patch: Updateable<ClosuresTable>): Promise<void> {
-  await tx.updateTable('closures').set(patch).where('id', '=', id).execute();
+/** False when the row is gone (deleted by a transaction that committed meanwhile). */
+export async function updateClosure(tx: Tx, id: number, patch: Updateable<ClosuresTable>): Promise<boolean> {
+  const { numUpdatedRows } = await tx.updateTable('closures').set(patch).where('id', '=', id).executeTakeFirst();
+  return numUpdatedRows > 0n;
 }
 
-export async function deleteClosure(tx: Tx, id: number): Promise<void> {
-  await tx.deleteFrom('closures').where('id', '=', id).execute();
+/** False when the row was gone already (deleted by a transaction that committed meanwhile). */
+export async function deleteClosure(tx: Tx, id: number): Promise<boolean> {
+  const { numDeletedRows } = await tx.deleteFrom('closures').where('id', '=', id).executeTakeFirst();
+  return numDeletedRows > 0n;
 }

@@ -93,11 +93,13 @@ export async function changeTimeOff(trx: Tx, app: Deps, businessId: number, staf
   const before = await findTimeOff(trx, staffId, id);
   if (!before) throw errors.notFound('Time off');
   const timesGiven = TIME_FIELDS.some((field) => input[field] !== undefined);
-  await updateTimeOff(trx, id, {
+  // On PostgreSQL a DELETE may have committed since the look-up: gone, it is a 404, not a 500.
+  const updated = await updateTimeOff(trx, id, {
     ...(timesGiven ? timeOffTimes(input, business.timezone) : {}),
     ...(input.note !== undefined ? { note: input.note.trim() } : {}),
     updated_at: now,
   });
+  if (!updated) throw errors.notFound('Time off');
   const row = (await findTimeOff(trx, staffId, id))!;
   const json = toTimeOffJson(row, business.timezone);
   await emitScheduleUpdated(trx, app, business, [staff], { kind: 'time_off_changed', timeOff: json }, now);
@@ -109,7 +111,8 @@ export async function removeTimeOff(trx: Tx, app: Deps, businessId: number, staf
   const { business, staff } = await staffOf(trx, businessId, staffId);
   const row = await findTimeOff(trx, staffId, id);
   if (!row) throw errors.notFound('Time off');
-  await deleteTimeOff(trx, id);
+  // A simultaneous DELETE that committed first: 404, and no second time_off_removed.
+  if (!(await deleteTimeOff(trx, id))) throw errors.notFound('Time off');
   await emitScheduleUpdated(trx, app, business, [staff], { kind: 'time_off_removed', timeOff: toTimeOffJson(row, business.timezone) }, now);
 }
 
@@ -181,7 +184,9 @@ export async function changeClosure(trx: Tx, app: Deps, businessId: number, id: 
   const before = await findClosure(trx, businessId, id);
   if (!before) throw errors.notFound('Closure');
   const dates = closureDates({ startDate: input.startDate ?? before.start_date, endDate: input.endDate ?? before.end_date });
-  await updateClosure(trx, id, { ...dates, ...(input.note !== undefined ? { note: input.note.trim() } : {}), updated_at: now });
+  if (!(await updateClosure(trx, id, { ...dates, ...(input.note !== undefined ? { note: input.note.trim() } : {}), updated_at: now }))) {
+    throw errors.notFound('Closure'); // deleted since the look-up (PostgreSQL)
+  }
   const row = (await findClosure(trx, businessId, id))!;
   const json = toClosureJson(row, business.timezone);
   await emitScheduleUpdated(
@@ -200,7 +205,7 @@ export async function removeClosure(trx: Tx, app: Deps, businessId: number, id: 
   const business = await businessOf(trx, businessId);
   const row = await findClosure(trx, businessId, id);
   if (!row) throw errors.notFound('Closure');
-  await deleteClosure(trx, id);
+  if (!(await deleteClosure(trx, id))) throw errors.notFound('Closure'); // deleted meanwhile: no second event
   await emitScheduleUpdated(
     trx,
     app,
