@@ -290,6 +290,9 @@ export async function renderCalendar(ctx, id) {
       slotLabelInterval: '01:00',
       // "09:00" like every other time on the page (the library's default writes "9:00").
       slotLabelFormat: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+      // The same for a booking's own "10:00 – 10:45" (the default follows the browser's language:
+      // "10:00 – 10:45 AM" in an English (US) one, beside hour labels and a list in 24-hour time).
+      eventTimeFormat: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
       scrollTime: hours.min,
       height: 'auto',
       nowIndicator: true,

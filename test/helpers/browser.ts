@@ -67,9 +67,16 @@ export interface Browser {
 
 /**
  * Headless Chromium with a fresh profile, English (UK) and Berlin time, so pages read the same
- * everywhere; `timezoneId` puts the browser somewhere else (a salon seen from far away).
+ * everywhere; `timezoneId` puts the browser somewhere else (a salon seen from far away), `locale`
+ * gives it another language (`en-US` writes times with AM/PM).
  */
-export async function openBrowser({ timezoneId = 'Europe/Berlin' }: { timezoneId?: string } = {}): Promise<Browser> {
+export async function openBrowser({
+  timezoneId = 'Europe/Berlin',
+  locale = 'en-GB',
+}: {
+  timezoneId?: string;
+  locale?: string;
+} = {}): Promise<Browser> {
   const missing = chromiumMissing();
   if (missing) throw new Error(`${missing}; CI is set, so the browser tests fail instead of being skipped`);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'booking-chromium-'));
@@ -78,7 +85,7 @@ export async function openBrowser({ timezoneId = 'Europe/Berlin' }: { timezoneId
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 900 },
-    locale: 'en-GB',
+    locale,
     timezoneId,
   });
   context.setDefaultTimeout(10_000);
