@@ -159,7 +159,7 @@ describe('the status page in Chromium', () => {
     const status = (await admin(app, 'GET', '/status', undefined, 200)).body;
     assert.deepEqual(status.deliveriesLastHour, { success: 0, retrying: 0, failed: 1 });
     const health = await page.locator('#health').innerText();
-    assert.match(health, /Last hour\s+0 delivered\s+0 being retried, 1 failed/i);
+    assert.match(health, /Last hour\s+0 delivered\s+0 failed and retried later, 1 failed/i);
     assert.match(health, /Connections\s+0 working\s+1 switched off/i);
     assert.match(health, /Waiting to be sent\s+0\b/i);
     assert.match(await page.locator('#view').innerText(), /1 connection is switched off and will get no notifications/);

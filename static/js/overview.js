@@ -17,7 +17,7 @@ function tile(title, value, detail, tone) {
 
 function lastHourTile(counts) {
   const tone = counts.failed > 0 ? 'bad' : counts.retrying > 0 ? 'warn' : 'good';
-  return tile('Last hour', `${counts.success} delivered`, `${counts.retrying} being retried, ${counts.failed} failed`, tone);
+  return tile('Last hour', `${counts.success} delivered`, `${counts.retrying} failed and retried later, ${counts.failed} failed`, tone);
 }
 
 function queueTile(queue) {
