@@ -175,3 +175,59 @@ describe('a webhook deleted while events for it are written', () => {
     );
   });
 });
+
+describe('bookings of one staff member, some for new clients, with webhooks listening', () => {
+  const clock = new TestClock(TEST_NOW);
+  let app: TestApp;
+  let salon: Salon;
+  let receiver: Receiver;
+  const logs = captureLogs('warn');
+
+  before(async () => {
+    app = await TestApp.start({ clock, logger: logs.logger });
+    salon = await makeSalon(app);
+    receiver = await Receiver.start();
+  });
+  after(async () => {
+    await app.stop();
+    await receiver.close();
+  });
+
+  it('all answer 201: a new client’s event and the staff member’s lock are taken in one order, so no deadlock (503)', async () => {
+    const hook = await app.request('POST', '/v1/integration/webhooks', {
+      key: salon.key,
+      body: { targetUrl: receiver.url('/all'), events: ['booking.created', 'client.created'] },
+    });
+    assert.equal(hook.status, 201, hook.text);
+    const regulars = 4;
+    for (let i = 0; i < regulars; i++)
+      await admin(app, 'POST', `${salon.base}/clients`, { name: `Regular ${i}`, email: `regular-${i}@example.com` }, 201);
+    const times = ['09', '10', '11', '12', '14', '15', '16', '17'].flatMap((hour) =>
+      ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03'].map((day) => `${day}T${hour}:00:00+01:00`),
+    );
+    const replies = await Promise.all(
+      times.map((time, i) =>
+        app.request('POST', '/v1/integration/bookings', {
+          key: salon.key,
+          // A regular is found by the address (no client.created); a newcomer is made (client.created first).
+          body: bookingBody(salon.haircut, time, {
+            staffId: salon.anna,
+            client:
+              i % 2
+                ? { name: 'Regular', email: `regular-${i % regulars}@example.com` }
+                : { name: `Newcomer ${i}`, email: `newcomer-${i}@example.com` },
+          }),
+        }),
+      ),
+    );
+    noServerErrors(replies);
+    assert.deepEqual(
+      replies.map((r) => r.status),
+      Array(times.length).fill(201),
+    );
+    assert.deepEqual(
+      logs.entries().map((entry) => entry.msg),
+      [],
+    );
+  });
+});

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { pick, prepared } from '../db/prepared.ts';
-import { bigint, jsonIds } from '../db/dialect.ts';
+import { bigint, isPostgres, jsonIds } from '../db/dialect.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import type { BookingServiceRow, BookingStatus, BookingsTable } from '../db/tables.ts';
 
@@ -257,4 +257,16 @@ export async function updateBookingIf(
 ): Promise<boolean> {
   const result = await tx.updateTable('bookings').set(patch).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+/**
+ * PostgreSQL: the staff member's transaction-level advisory lock, the one the triggers of
+ * migration 0007 take when the booking or hold is written, taken by claimSlot already. What a booking
+ * writes in between, a new client and its client.created (which locks the webhooks' rows), then
+ * comes after it, in the order every other booking takes the two: taken at the insert, a booking
+ * for a new client (webhooks, then the staff member) and one for a known client (the staff
+ * member, then webhooks for booking.created) deadlocked (a 503).
+ */
+export async function lockStaffMember(trx: Tx, staffId: number): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await sql`select pg_advisory_xact_lock(7140311, ${staffId}::int)`.execute(trx);
 }

@@ -1,6 +1,6 @@
 import type { Directory } from '../businesses/directory.ts';
 import { localDate, localDayBounds, toLocalIso } from '../businesses/local-time.ts';
-import { busyIntervals } from '../bookings/bookings.repository.ts';
+import { busyIntervals, lockStaffMember } from '../bookings/bookings.repository.ts';
 import { isSlotConflict } from '../db/errors.ts';
 import type { BusinessRow } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
@@ -37,7 +37,9 @@ export async function claimSlot(trx: Tx, request: SlotRequest): Promise<{ date: 
     startAt,
   );
   if (!slot) throw slotUnavailable(business, startAt, now, plan.active);
-  return { date, staffId: request.staffId ?? (await leastBusy(trx, slot.staffIds, date, business.timezone)) };
+  const staffId = request.staffId ?? (await leastBusy(trx, slot.staffIds, date, business.timezone));
+  await lockStaffMember(trx, staffId);
+  return { date, staffId };
 }
 
 /** Of the staff who can take a slot, the one with the fewest live bookings that day (then the lowest id). */
