@@ -64,7 +64,7 @@ describe('accessibility of every view (axe-core)', () => {
     });
 
     browser = await openBrowser();
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    page = await browser.page();
     guard = new PageGuard(page);
     await page.goto(`${app.url}/`);
     await page.locator('#login').waitFor();

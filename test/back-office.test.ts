@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
-import { fitsWidth, openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
+import { fitsWidth, logIn, openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
 import { TestClock } from './helpers/clock.ts';
 import { admin, bookingBody, makeSalon, type Salon, TEST_NOW } from './helpers/salon.ts';
 
@@ -35,12 +35,9 @@ describe('the back office in Chromium', () => {
       )
     ).body.id;
     browser = await openBrowser();
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    page = await browser.page();
     guard = new PageGuard(page);
-    await page.goto(`${app.url}/#services`);
-    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.locator('#shell').waitFor();
+    await logIn(page, `${app.url}/#services`, ADMIN_TOKEN);
   });
   after(async () => {
     await browser?.close();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
-import { openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
+import { logIn, openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
 import { TestClock } from './helpers/clock.ts';
 import { admin, MONDAY, makeSalon, type Salon } from './helpers/salon.ts';
 
@@ -27,12 +27,9 @@ describe('the calendar in a browser that writes 12-hour times, in Chromium', () 
     const startTime = `${MONDAY}T10:00:00+01:00`;
     await admin(app, 'POST', `${salon.base}/bookings`, { serviceId: salon.haircut, staffId: salon.anna, startTime, client }, 201);
     browser = await openBrowser({ locale: 'en-US' });
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    page = await browser.page();
     guard = new PageGuard(page);
-    await page.goto(`${app.url}/#calendar/${MONDAY}`);
-    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.locator('#shell').waitFor();
+    await logIn(page, `${app.url}/#calendar/${MONDAY}`, ADMIN_TOKEN);
   });
   after(async () => {
     await browser?.close();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
-import { openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
+import { logIn, openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
 import { TestClock } from './helpers/clock.ts';
 import { admin, bookingBody, makeSalon, SCHEDULE, type Salon } from './helpers/salon.ts';
 
@@ -33,13 +33,10 @@ describe('the front desk after a new-user trial, in Chromium', () => {
     app = await TestApp.start({ clock });
     salon = await makeSalon(app, 'Hair by Anna');
     browser = await openBrowser({ timezoneId: 'Pacific/Honolulu' });
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    page = await browser.page();
     guard = new PageGuard(page);
     await page.clock.setFixedTime(new Date(clock.now()));
-    await page.goto(`${app.url}/#settings`);
-    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.locator('#shell').waitFor();
+    await logIn(page, `${app.url}/#settings`, ADMIN_TOKEN);
   });
   after(async () => {
     await browser?.close();

@@ -32,7 +32,7 @@ describe('the front desk in Chromium', () => {
     app = await TestApp.start({ clock, config: { retryDelays: [0] } });
     receiver = await Receiver.start();
     browser = await openBrowser();
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    page = await browser.page();
     guard = new PageGuard(page);
     // The page's clock is the server's: a booking's actions follow whether it has started.
     await page.clock.setFixedTime(new Date(clock.now()));

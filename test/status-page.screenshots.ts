@@ -85,7 +85,7 @@ try {
 
   const browser = await openBrowser();
   try {
-    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    const page = await browser.page();
     const guard = new PageGuard(page);
     fs.mkdirSync(OUT, { recursive: true });
     const shot = async (name: string, fullPage = true) => {
@@ -176,7 +176,7 @@ const empty = await TestApp.start();
 try {
   const browser = await openBrowser();
   try {
-    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    const page = await browser.page();
     const guard = new PageGuard(page);
     await page.setViewportSize({ width: 1000, height: 900 });
     await page.goto(`${empty.url}/`);

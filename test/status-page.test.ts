@@ -33,7 +33,7 @@ describe('the status page in Chromium', () => {
     salon = await makeSalon(app, 'Hair by Anna');
     browser = await openBrowser();
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    page = await browser.page();
     guard = new PageGuard(page);
   });
   after(async () => {

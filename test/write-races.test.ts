@@ -122,24 +122,27 @@ describe('simultaneous writes on one unique value', () => {
   });
 });
 
-describe('a webhook deleted while events for it are written', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let salon: Salon;
-  let receiver: Receiver;
+/** For the suite it is called in: a salon, a webhook receiver, and the warnings and errors the server logs. */
+function salonWithReceiver() {
   const logs = captureLogs('warn');
-
+  const suite = { logs } as { app: TestApp; salon: Salon; receiver: Receiver; logs: typeof logs };
   before(async () => {
-    app = await TestApp.start({ clock, logger: logs.logger });
-    salon = await makeSalon(app);
-    receiver = await Receiver.start();
+    suite.app = await TestApp.start({ clock: new TestClock(TEST_NOW), logger: logs.logger });
+    suite.salon = await makeSalon(suite.app);
+    suite.receiver = await Receiver.start();
   });
   after(async () => {
-    await app.stop();
-    await receiver.close();
+    await suite.app.stop();
+    await suite.receiver.close();
   });
+  return suite;
+}
+
+describe('a webhook deleted while events for it are written', () => {
+  const suite = salonWithReceiver();
 
   it('bookings made while their webhooks are deleted answer 201, never a 500, and the delivery loop meets no deadlock', async () => {
+    const { app, salon, receiver, logs } = suite;
     const hooks: number[] = [];
     for (let i = 0; i < 4; i++) {
       const hook = await app.request('POST', '/v1/integration/webhooks', {
@@ -177,23 +180,10 @@ describe('a webhook deleted while events for it are written', () => {
 });
 
 describe('bookings of one staff member, some for new clients, with webhooks listening', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let salon: Salon;
-  let receiver: Receiver;
-  const logs = captureLogs('warn');
-
-  before(async () => {
-    app = await TestApp.start({ clock, logger: logs.logger });
-    salon = await makeSalon(app);
-    receiver = await Receiver.start();
-  });
-  after(async () => {
-    await app.stop();
-    await receiver.close();
-  });
+  const suite = salonWithReceiver();
 
   it('all answer 201: a new client’s event and the staff member’s lock are taken in one order, so no deadlock (503)', async () => {
+    const { app, salon, receiver, logs } = suite;
     const hook = await app.request('POST', '/v1/integration/webhooks', {
       key: salon.key,
       body: { targetUrl: receiver.url('/all'), events: ['booking.created', 'client.created'] },

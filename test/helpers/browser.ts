@@ -62,6 +62,8 @@ export function skipWithoutChromium(): string | false {
 
 export interface Browser {
   context: BrowserContext;
+  /** The tab the persistent context opened with (a new one if it has none). */
+  page(): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -97,11 +99,20 @@ export async function openBrowser({
   });
   return {
     context,
+    page: async () => context.pages()[0] ?? (await context.newPage()),
     async close() {
       await context.close();
       fs.rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** Opens `url` of the page, logs in with `token` by clicking "Log in", and waits for the signed-in shell. */
+export async function logIn(page: Page, url: string, token: string): Promise<void> {
+  await page.goto(url);
+  await page.getByLabel('Admin token').fill(token);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.locator('#shell').waitFor();
 }
 
 /**
