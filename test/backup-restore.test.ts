@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
-import { nextWorkingDay } from '../src/demo/demo.ts';
+import { workday } from './helpers/dates.ts';
 import { tempDataDir } from './helpers/app.ts';
 import { BookingStream } from './helpers/booking-stream.ts';
 import { cli, cliAsync, cliHere, cliJson, startServeProcess } from './helpers/cli.ts';
@@ -78,13 +78,14 @@ describe('booking-api backup and restore', () => {
         url: () => server.url,
         apiKey,
         serviceId: 3,
-        firstDate: nextWorkingDay(Date.now()),
+        firstDate: workday(Date.now()),
         tag: 'backup',
       });
       let backupDone = false;
       let afterBackup = 0;
       const load = stream.run(() => backupDone && stream.created.size >= afterBackup, 3);
-      while (stream.created.size < 30) await sleep(10);
+      // A stream that fails (its error thrown here) must not leave this loop waiting for ever.
+      while (stream.created.size < 30) await Promise.race([sleep(10), load]);
       const atStart = stream.created.size;
       const result = await cliAsync(['backup', '--to', file, '--data', data, '--json']);
       const atEnd = stream.created.size;

@@ -8,7 +8,7 @@ import { cliAsync, startServeProcess } from './helpers/cli.ts';
 import { tempDataDir } from './helpers/app.ts';
 import { skipWithoutPostgres, startPostgres, type TestPostgres } from './helpers/postgres.ts';
 import { Receiver } from './helpers/receiver.ts';
-import { nextWorkingDay } from '../src/demo/demo.ts';
+import { workday } from './helpers/dates.ts';
 
 /** `booking-api copy-to-postgres`: a salon's SQLite data dir moved into PostgreSQL, on a real cluster. */
 describe('copy-to-postgres', { skip: skipWithoutPostgres() }, () => {
@@ -54,7 +54,7 @@ describe('copy-to-postgres', { skip: skipWithoutPostgres() }, () => {
         const created = await api(onSqlite.url, 'POST', '/webhooks', { targetUrl: receiver.url('/hook'), events: ['booking.created'] });
         assert.equal(created.status, 201);
         webhook = (await created.json()) as typeof webhook;
-        const slots = (await (await api(onSqlite.url, 'GET', `/slots?serviceId=1&date=${nextWorkingDay(Date.now())}`)).json()) as {
+        const slots = (await (await api(onSqlite.url, 'GET', `/slots?serviceId=1&date=${workday(Date.now())}`)).json()) as {
           data: Array<{ startTime: string }>;
         };
         const made = await api(onSqlite.url, 'POST', '/bookings', {

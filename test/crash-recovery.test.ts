@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { nextWorkingDay } from '../src/demo/demo.ts';
+import { workday } from './helpers/dates.ts';
 import { tempDataDir } from './helpers/app.ts';
 import { cliJson, startServeProcess } from './helpers/cli.ts';
 import { Receiver } from './helpers/receiver.ts';
@@ -30,7 +30,7 @@ describe('a server killed mid-delivery', () => {
     try {
       const webhook = await call('POST', '/webhooks', { targetUrl: receiver.url(), events: ['booking.created', 'client.created'] });
       assert.equal(webhook.status, 201);
-      const slots = await call('GET', `/slots?serviceId=3&date=${nextWorkingDay(Date.now())}`);
+      const slots = await call('GET', `/slots?serviceId=3&date=${workday(Date.now())}`);
       const starts = slots.body.data.slice(0, 15).map((s: { startTime: string }) => s.startTime);
       for (const [i, startTime] of starts.entries()) {
         const booked = await call('POST', '/bookings', {

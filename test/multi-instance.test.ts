@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ADMIN_TOKEN, requestAt, tempDataDir, tempSecretsKeyFile, type Reply, type RequestOptions, type TestApp } from './helpers/app.ts';
 import { startServeProcess } from './helpers/cli.ts';
+import { salonTime, workday, workdays } from './helpers/dates.ts';
 import { freshTestDatabase, testingOnPostgres } from './helpers/postgres.ts';
 import { Receiver } from './helpers/receiver.ts';
 import { admin, bookingBody, makeSalon, type Salon } from './helpers/salon.ts';
@@ -54,13 +55,6 @@ export async function startInstances(url: string, count: number, env: Record<str
     ),
   );
   return servers.map((server) => new Instance(server));
-}
-
-/** A working day (not Sunday) two weeks ahead, as YYYY-MM-DD: bookable by the real clock of the servers. */
-export function futureWorkday(daysAhead = 14): string {
-  const day = new Date(Date.now() + daysAhead * 86_400_000);
-  if (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
 }
 
 /** Polls `probe` on an instance until it is true; fails if that takes more than `withinMs`. */
@@ -169,7 +163,7 @@ describe('several instances on one PostgreSQL database', { skip: !testingOnPostg
     );
     // A schedule emptied through A: B offers Ben no slot that day.
     key = (await newKey()).key;
-    const day = futureWorkday(20);
+    const day = workday(Date.now(), { daysAhead: 20 });
     const slotsOfBen = async () =>
       (await B.request('GET', `/v1/integration/slots?serviceId=${salon.haircut}&date=${day}&staffId=${salon.ben}`, { key })).body
         .total as number;
@@ -183,7 +177,7 @@ describe('several instances on one PostgreSQL database', { skip: !testingOnPostg
     key = (await newKey()).key;
     const first = await B.request('POST', '/v1/integration/bookings', {
       key,
-      body: bookingBody(salon.haircut, `${futureWorkday(21)}T09:00:00Z`, { staffId: salon.anna }),
+      body: bookingBody(salon.haircut, salonTime(workday(Date.now(), { daysAhead: 21 }), '10:00'), { staffId: salon.anna }),
     });
     assert.equal(first.status, 201, first.text);
     const hook = await A.request('POST', '/v1/integration/webhooks', {
@@ -197,7 +191,10 @@ describe('several instances on one PostgreSQL database', { skip: !testingOnPostg
         key,
         body: bookingBody(
           salon.haircut,
-          `${futureWorkday(21)}T${String(10 + (Date.now() % 6)).padStart(2, '0')}:${String(Math.floor(Math.random() * 4) * 15).padStart(2, '0')}:00Z`,
+          salonTime(
+            workday(Date.now(), { daysAhead: 21 }),
+            `${String(11 + (Date.now() % 5)).padStart(2, '0')}:${String(Math.floor(Math.random() * 4) * 15).padStart(2, '0')}`,
+          ),
           { staffId: salon.anna },
         ),
       });
@@ -209,7 +206,7 @@ describe('several instances on one PostgreSQL database', { skip: !testingOnPostg
 
   it('lets no slot be booked twice, whichever instances the requests reach at once', async () => {
     const { key } = await newKey();
-    const at = `${futureWorkday(15)}T10:00:00Z`;
+    const at = salonTime(workday(Date.now(), { daysAhead: 15 }), '11:00');
     const replies = await Promise.all(
       Array.from({ length: 9 }, (_, i) =>
         instances[i % 3]!.request('POST', '/v1/integration/bookings', {
@@ -238,7 +235,7 @@ describe('several instances on one PostgreSQL database', { skip: !testingOnPostg
 
   it('answers one Idempotency-Key once, whichever instances its repeats reach at once', async () => {
     const { key } = await newKey();
-    const body = bookingBody(salon.haircut, `${futureWorkday(16)}T11:00:00Z`, { staffId: salon.anna });
+    const body = bookingBody(salon.haircut, salonTime(workday(Date.now(), { daysAhead: 16 }), '12:00'), { staffId: salon.anna });
     const replies = await Promise.all(
       Array.from({ length: 9 }, (_, i) =>
         instances[i % 3]!.request('POST', '/v1/integration/bookings', { key, body, headers: { 'Idempotency-Key': 'same-request-1' } }),
@@ -314,10 +311,10 @@ describe('three instances under booking and delivery load, one killed with SIGKI
 
       // 60 distinct slots (2 staff × 6 hours × 5 days) and 12 requests for slots already asked for.
       const slots: Array<{ staffId: number; at: string }> = [];
-      for (let day = 0; day < 5; day++) {
-        for (const hour of [9, 10, 11, 14, 15, 16]) {
+      for (const day of workdays(Date.now(), 5, { daysAhead: 14, zone: 'UTC' })) {
+        for (const hour of ['09:00', '10:00', '11:00', '14:00', '15:00', '16:00']) {
           for (const staffId of [salon.anna, salon.ben]) {
-            slots.push({ staffId, at: `${futureWorkday(14 + day)}T${String(hour).padStart(2, '0')}:00:00Z` });
+            slots.push({ staffId, at: salonTime(day, hour, 'UTC') });
           }
         }
       }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Clock } from '../src/clock.ts';
 import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
 import { openBrowser, PageGuard, type PageGlobals } from './helpers/browser.ts';
+import { salonTime, workday } from './helpers/dates.ts';
 import { fakeLookup } from './helpers/dns.ts';
 import { Receiver } from './helpers/receiver.ts';
 import { admin, SCHEDULE } from './helpers/salon.ts';
@@ -124,7 +125,7 @@ try {
     await shot('keys-new-key', false);
 
     // The front desk: a working day on the calendar, and one booking with a payment.
-    const day = nextWeekday();
+    const day = workday(Date.now(), { closed: ['sat', 'sun'] });
     const service = async (name: string, durationMinutes: number, price: number) =>
       (await admin(app, 'POST', `${base}/services`, { name, durationMinutes, price }, 201)).body.id as number;
     const haircut = await service('Haircut', 45, 3500);
@@ -133,15 +134,8 @@ try {
       .id;
     const ben = (await admin(app, 'POST', `${base}/staff`, { name: 'Ben', schedule: SCHEDULE, serviceIds: [haircut] }, 201)).body.id;
     const book = async (serviceId: number, staffId: number, time: string, name: string, phone: string) =>
-      (
-        await admin(
-          app,
-          'POST',
-          `${base}/bookings`,
-          { serviceId, staffId, startTime: `${day}T${time}:00${berlinOffset(day)}`, client: { name, phone } },
-          201,
-        )
-      ).body.id as number;
+      (await admin(app, 'POST', `${base}/bookings`, { serviceId, staffId, startTime: salonTime(day, time), client: { name, phone } }, 201))
+        .body.id as number;
     const first = await book(haircut, anna, '09:30', 'Clara Weiss', '+49 30 1234501');
     await book(colour, anna, '11:00', 'Dora Meier', '+49 30 1234502');
     await book(haircut, ben, '10:15', 'Emil Brandt', '+49 30 1234503');
@@ -192,21 +186,4 @@ try {
   }
 } finally {
   await empty.stop();
-}
-
-/** The next Monday-to-Friday date after today in Berlin (the screenshots' salon), YYYY-MM-DD. */
-function nextWeekday(): string {
-  for (let days = 1; ; days++) {
-    const date = new Date(Date.now() + days * 86_400_000);
-    const weekday = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', weekday: 'short' }).format(date);
-    if (!['Sat', 'Sun'].includes(weekday)) return date.toLocaleDateString('en-CA', { timeZone: 'Europe/Berlin' });
-  }
-}
-
-/** Berlin's UTC offset on `date` at noon: "+01:00" or "+02:00". */
-function berlinOffset(date: string): string {
-  const name = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', timeZoneName: 'longOffset' })
-    .formatToParts(new Date(`${date}T12:00:00Z`))
-    .find((part) => part.type === 'timeZoneName')!.value;
-  return name === 'GMT' ? '+00:00' : name.replace('GMT', '');
 }

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.ts';
-import { localDate, localInstant, toLocalIso, weekdayOf } from '../businesses/local-time.ts';
+import { localDate, localDayBounds, localInstant, toLocalIso, weekdayOf } from '../businesses/local-time.ts';
 import { createClosure, createTimeOff } from '../time-off/time-off.service.ts';
 import { allBusinesses, createBusiness } from '../businesses/businesses.service.ts';
 import type { Database } from '../db/database.ts';
@@ -86,10 +86,11 @@ export async function makeDemo(database: Database, clock: Clock, ids: Ids): Prom
   return { businessId: business.id, apiKey: key.key, created };
 }
 
-/** The demo salon's next working day after `now` (Mon–Sat), as YYYY-MM-DD. */
+/** The demo salon's next working day after `now` (Mon–Sat), as YYYY-MM-DD, counted in Berlin's calendar days. */
 export function nextWorkingDay(now: number): string {
-  for (let day = 1; ; day++) {
-    const date = localDate(now + day * 86_400_000, 'Europe/Berlin');
-    if (weekdayOf(date, 'Europe/Berlin') !== 'sun') return date;
-  }
+  const zone = 'Europe/Berlin';
+  let date = localDate(now, zone);
+  do date = localDate(localDayBounds(date, zone).end, zone);
+  while (weekdayOf(date, zone) === 'sun');
+  return date;
 }

@@ -32,6 +32,8 @@ export class BookingStream {
   #date: string;
   #fetching: Promise<void> | undefined;
   #next = 0;
+  /** Days asked for in a row that had no free slot. */
+  #emptyDays = 0;
 
   constructor(options: StreamOptions) {
     this.#o = options;
@@ -109,6 +111,10 @@ export class BookingStream {
       fetch(`${url}/v1/integration/slots?serviceId=${this.#o.serviceId}&date=${date}`, { headers: { 'X-API-Key': this.#o.apiKey } }),
     );
     if (reply.status !== 200) throw new Error(`slots of ${date}: ${reply.status} ${reply.text}`);
-    for (const slot of (JSON.parse(reply.text) as { data: Array<{ startTime: string }> }).data) this.#slots.push(slot.startTime);
+    const slots = (JSON.parse(reply.text) as { data: Array<{ startTime: string }> }).data;
+    for (const slot of slots) this.#slots.push(slot.startTime);
+    this.#emptyDays = slots.length === 0 ? this.#emptyDays + 1 : 0;
+    // A salon is never closed for a fortnight: the dates asked for are wrong, not the salon full.
+    if (this.#emptyDays >= 14) throw new Error(`no free slot on 14 days in a row, the last ${date} (asked from ${this.#o.firstDate})`);
   }
 }

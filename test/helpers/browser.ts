@@ -89,8 +89,12 @@ export async function openBrowser({
     viewport: { width: 1280, height: 900 },
     locale,
     timezoneId,
+    env: withoutFaketime(process.env),
   });
   context.setDefaultTimeout(10_000);
+  // Under faketime (npm run test:dates) Chromium runs on the real clock, and its pages are told
+  // the faked time instead, so the page's own dates are the ones the suite runs on.
+  if (process.env.FAKETIME) await context.clock.setSystemTime(Date.now());
   // Chromium logs CSP violations itself; this makes sure each one also reaches the console listener.
   await context.addInitScript(() => {
     (globalThis as unknown as PageGlobals).document.addEventListener('securitypolicyviolation', (event) => {
@@ -105,6 +109,12 @@ export async function openBrowser({
       fs.rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** The environment without libfaketime: Chromium hangs on its first page load under it. */
+function withoutFaketime(env: NodeJS.ProcessEnv): Record<string, string> {
+  const { LD_PRELOAD: _preload, FAKETIME: _faketime, ...rest } = env;
+  return Object.fromEntries(Object.entries(rest).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
 /** Opens `url` of the page, logs in with `token` by clicking "Log in", and waits for the signed-in shell. */

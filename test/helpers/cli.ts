@@ -17,11 +17,21 @@ export interface CliResult {
  * skips its shebang's flags.
  */
 
+/**
+ * The clock's part of a child's environment: under faketime (npm run test:dates) the servers and
+ * commands a test starts run on the same faked clock as the test.
+ */
+const FAKED_CLOCK: Record<string, string> = Object.fromEntries(
+  ['LD_PRELOAD', 'FAKETIME', 'DONT_FAKE_MONOTONIC', 'TZ'].flatMap((name) =>
+    process.env.FAKETIME && process.env[name] !== undefined ? [[name, process.env[name]!]] : [],
+  ),
+);
+
 /** Runs the real CLI in a child process, as a salon owner would. */
 export function cli(args: string[], env: Record<string, string> = {}): CliResult {
   const result = spawnSync(process.execPath, [...NODE_FLAGS, BIN, ...args], {
     encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...FAKED_CLOCK, ...env },
     timeout: 30_000,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -30,7 +40,7 @@ export function cli(args: string[], env: Record<string, string> = {}): CliResult
 /** Starts the real CLI in a child process; its output is collected as it comes. */
 function spawnCli(args: string[], env: Record<string, string>, nodeArgs: readonly string[] = NODE_FLAGS) {
   const child = spawn(process.execPath, [...nodeArgs, BIN, ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...FAKED_CLOCK, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

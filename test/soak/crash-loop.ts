@@ -1,7 +1,7 @@
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import { nextWorkingDay } from '../../src/demo/demo.ts';
+import { workday } from '../helpers/dates.ts';
 import { tempDataDir } from '../helpers/app.ts';
 import { BookingStream } from '../helpers/booking-stream.ts';
 import { cliJson, startServeProcess } from '../helpers/cli.ts';
@@ -87,7 +87,7 @@ export async function crashLoop(options: CrashLoopOptions): Promise<CrashLoopRep
     url: () => server.url,
     apiKey,
     serviceId: 3,
-    firstDate: nextWorkingDay(Date.now()),
+    firstDate: workday(Date.now()),
     tag: `crash${options.seed}`,
   });
   try {

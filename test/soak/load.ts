@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
-import { nextWorkingDay } from '../../src/demo/demo.ts';
+import { workday } from '../helpers/dates.ts';
 import { NODE_FLAGS } from '../../src/node-flags.mjs';
 import { tempDataDir } from '../helpers/app.ts';
 import { cliJson, startServeProcess } from '../helpers/cli.ts';
@@ -105,7 +105,7 @@ export async function loadRun(options: LoadOptions): Promise<LoadReport> {
       if (reply.statusCode !== 201) throw new Error(`key ${i}: ${reply.statusCode}`);
       keys.push(body.key);
     }
-    const date = nextWorkingDay(Date.now());
+    const date = workday(Date.now());
     const paths = [
       '/v1/integration/services',
       '/v1/integration/staff',

@@ -1,0 +1,87 @@
+/**
+ * `npm run test:dates`: the suites that read the calendar from the real clock, run again under
+ * faketime (Debian package `faketime`) on days chosen to hit the calendar's edges, each followed by
+ * the whole PostgreSQL leg. Those suites are found, not listed: every test file that takes its dates
+ * from test/helpers/dates.ts (servers on the real clock) or drives the page in Chromium (the page
+ * reads the browser's clock, which test/helpers/browser.ts sets to the faked time).
+ * Without faketime it says so in one line and skips; with CI set that fails instead.
+ *   node test/dates-leg.ts ['YYYY-MM-DD HH:MM:SS' …]   (UTC; default: every day below)
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** UTC instants; Berlin is the test salons' zone. A run takes minutes, so a boundary just after the start is crossed mid-run. */
+const DAYS: ReadonlyArray<readonly [string, string]> = [
+  ['2026-12-03 10:00:00', 'a Thursday: the day the PostgreSQL leg was first seen red'],
+  ['2026-12-06 22:55:00', 'a Sunday, 23:55 in Berlin: the run crosses into Monday'],
+  ['2026-12-31 22:55:00', '31 December, 23:55 in Berlin: the run crosses into the new year'],
+  ['2028-02-29 10:00:00', '29 February 2028'],
+  ['2027-03-28 00:55:00', 'the last Sunday of March: Berlin springs forward at 01:00 UTC, mid-run'],
+  ['2027-10-31 00:55:00', 'the last Sunday of October: Berlin falls back at 01:00 UTC, mid-run'],
+];
+
+const TEST_DIR = path.resolve(import.meta.dirname);
+const ROOT = path.dirname(TEST_DIR);
+
+const READS_THE_CALENDAR = /from '(\.\.?\/)+helpers\/(dates|browser)\.ts'/;
+
+/** Test files that read dates from the real clock: through the dates helper or a browser page, themselves or in a script they run (test/soak). */
+function dateSensitiveFiles(): string[] {
+  const reads = (file: string): boolean => {
+    const text = fs.readFileSync(file, 'utf8');
+    if (READS_THE_CALENDAR.test(text)) return true;
+    return [...text.matchAll(/from '(\.\/soak\/[\w-]+\.ts)'/g)].some((match) => reads(path.join(path.dirname(file), match[1]!)));
+  };
+  return fs
+    .readdirSync(TEST_DIR)
+    .filter((name) => name.endsWith('.test.ts') && reads(path.join(TEST_DIR, name)))
+    .sort()
+    .map((name) => path.join('test', name));
+}
+
+function faketimeMissing(): string | undefined {
+  const found = spawnSync('faketime', ['--version'], { stdio: 'ignore' });
+  return found.error ? 'faketime is not installed (apt-get install faketime; .ci/run does it)' : undefined;
+}
+
+/**
+ * Runs `args` with node under faketime, its clock starting at `at` (UTC); true when it passed.
+ * The clock is an offset from the real one, not faketime's "@" start time: with "@" each process
+ * starts at `at` when it starts, so the servers a test spawns later would run behind the test.
+ */
+function underFaketime(at: string, args: string[]): boolean {
+  const offset = Math.round((Date.parse(`${at.replace(' ', 'T')}Z`) - Date.now()) / 1000);
+  const run = spawnSync('faketime', ['-f', `${offset >= 0 ? '+' : ''}${offset}s`, process.execPath, ...args], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    // Node's timers read the monotonic clock; faking it too stalls them.
+    env: { ...process.env, TZ: 'UTC', DONT_FAKE_MONOTONIC: '1' },
+  });
+  return run.status === 0;
+}
+
+const missing = faketimeMissing();
+if (missing) {
+  if (process.env.CI) {
+    console.error(`Dates leg: ${missing}; CI is set, so this fails`);
+    process.exit(1);
+  }
+  console.log(`Dates leg skipped: ${missing}`);
+  process.exit(0);
+}
+const asked = process.argv.slice(2);
+const days = asked.length > 0 ? asked.map((at) => [at, 'asked for'] as const) : DAYS;
+const files = dateSensitiveFiles();
+const started = performance.now();
+const results: string[] = [];
+for (const [at, why] of days) {
+  console.log(`\nDates leg: ${at} UTC, ${why}: ${files.length} files, then the PostgreSQL leg`);
+  const suites = underFaketime(at, ['--test', '--test-concurrency=2', ...files]);
+  const postgres = underFaketime(at, ['test/postgres-leg.ts']);
+  results.push(
+    `${suites && postgres ? 'passed' : 'FAILED'}  ${at} UTC (${why})${suites ? '' : ' suites failed'}${postgres ? '' : ' PostgreSQL leg failed'}`,
+  );
+}
+console.log(`\nDates leg, ${((performance.now() - started) / 60_000).toFixed(1)} min:\n${results.join('\n')}`);
+process.exit(results.every((line) => line.startsWith('passed')) ? 0 : 1);
