@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ensureAdminToken } from './admin/admin-token.ts';
+import { ensureAdminToken } from './auth/admin-token.ts';
 import { createApp, type App, type AppDeps } from './app.ts';
 import type { Config } from './config.ts';
 import { acquireInstanceLock, InstanceLockedError, type InstanceLock } from './db/instance-lock.ts';

@@ -1,6 +1,9 @@
-import type { AppContext } from '../app-context.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/transaction.ts';
+import type { BusinessDirectory } from '../businesses/directory.ts';
+import type { Outbox } from '../delivery/outbox.ts';
 import { findBusiness } from '../businesses/businesses.repository.ts';
-import { isCalendarDate, localDayBounds, toLocalIso } from '../businesses/local-time.ts';
+import { isCalendarDate, localDayBounds, toLocalIso } from '../time/local-time.ts';
 import { clientForBooking, type ClientInput } from '../clients/clients.service.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import type { BookingServiceRow, BookingStatus } from '../db/tables.ts';
@@ -24,7 +27,9 @@ import {
 import { once, type StoredResponse } from './idempotency.ts';
 import { refusalMessage, RESCHEDULABLE, TRANSITIONS, type TransitionName } from './transitions.ts';
 
-type Deps = Pick<AppContext, 'db' | 'clock' | 'outbox' | 'directory'>;
+/** What this feature uses of the application. */
+export type BookingsDeps = { readonly db: Db; readonly clock: Clock; readonly outbox: Outbox; readonly directory: BusinessDirectory };
+type Deps = BookingsDeps;
 
 /** Who acts: an API key of a business, or the salon through the admin API. */
 export interface Actor {

@@ -1,9 +1,9 @@
 import type { Database, VersionedCache } from '../db/database.ts';
 import type { BusinessRow, ClosureRow, ServiceRow, TimeOffRow } from '../db/tables.ts';
 import type { Db, Tx } from '../db/transaction.ts';
-import type { WeeklySchedule } from '../staff/schedule.ts';
+import type { WeeklySchedule } from '../time/schedule.ts';
 import { directoryRows } from './businesses.repository.ts';
-import { localDayBounds } from './local-time.ts';
+import { localDayBounds } from '../time/local-time.ts';
 
 type Interval = readonly [number, number];
 

@@ -1,5 +1,5 @@
 import { backupDatabase, restoreDatabase } from '../db/backup.ts';
-import { assertKeyMatches, sealedSecretsKeyId, secretsKeyFile } from '../webhooks/secret-box.ts';
+import { assertKeyMatches, sealedSecretsKeyId, secretsKeyFile } from '../secrets/secret-box.ts';
 import { dumpPostgres, restorePostgres } from '../db/postgres/dump.ts';
 import { required, type Command } from './command.ts';
 

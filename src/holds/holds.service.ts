@@ -1,15 +1,19 @@
-import type { AppContext } from '../app-context.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { BusinessDirectory } from '../businesses/directory.ts';
 import { toIso } from '../clock.ts';
-import { toLocalIso } from '../businesses/local-time.ts';
+import { toLocalIso } from '../time/local-time.ts';
 import type { SlotHoldRow } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
-import type { ApiKey } from '../keys/api-key.ts';
+import type { ApiKey } from '../auth/api-key.ts';
 import { planOf, serviceIdsOf } from '../slots/service-plan.ts';
 import { claimSlot, withSlotConflicts } from '../slots/slot-check.ts';
 import { deleteExpiredHolds, deleteHold, findHold, insertHold } from './holds.repository.ts';
 
-type Deps = Pick<AppContext, 'clock' | 'directory' | 'config'>;
+/** What this feature uses of the application. */
+export type HoldsDeps = { readonly clock: Clock; readonly directory: BusinessDirectory; readonly config: Config };
+type Deps = HoldsDeps;
 
 export interface HoldInput {
   serviceId?: number;

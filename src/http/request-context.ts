@@ -41,7 +41,7 @@ export function requestContext(deps: { logger: Logger; ids: Ids }): Middleware<A
         ip: ctx.ip,
         status: ctx.status,
         durationMs: Math.round((performance.now() - started) * 100) / 100,
-        apiKeyId: ctx.state.apiKey?.id,
+        apiKeyId: ctx.state.caller?.id,
       });
     }
   };

@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
-import type { WeeklyHours } from '../businesses/hours.ts';
-import { localDayBounds, weekdayOf } from '../businesses/local-time.ts';
+import type { WeeklyHours } from '../time/hours.ts';
+import { localDayBounds, weekdayOf } from '../time/local-time.ts';
 import { awayFor, staffFor, type Directory } from '../businesses/directory.ts';
 import type { Db, Tx } from '../db/transaction.ts';
-import { busyIntervals } from '../bookings/bookings.repository.ts';
+import { busyIntervals } from './busy.repository.ts';
 import { bookingWindow, rulesFor } from './booking-window.ts';
 import type { ServicePlan } from './service-plan.ts';
 import { freeSlotAt, freeSlots, type Slot, type SlotQuery } from './slots.ts';

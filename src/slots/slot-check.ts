@@ -1,6 +1,6 @@
 import type { Directory } from '../businesses/directory.ts';
-import { localDate, localDayBounds, toLocalIso } from '../businesses/local-time.ts';
-import { busyIntervals, lockStaffMember } from '../bookings/bookings.repository.ts';
+import { localDate, localDayBounds, toLocalIso } from '../time/local-time.ts';
+import { busyIntervals, lockStaffMember } from './busy.repository.ts';
 import { isSlotConflict } from '../db/errors.ts';
 import type { BusinessRow } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';

@@ -1,6 +1,6 @@
-import { localInstant } from '../businesses/local-time.ts';
-import type { WeeklyHours, Weekday } from '../businesses/hours.ts';
-import { workingMinutes, type WeeklySchedule } from '../staff/schedule.ts';
+import { localInstant } from '../time/local-time.ts';
+import type { WeeklyHours, Weekday } from '../time/hours.ts';
+import { workingMinutes, type WeeklySchedule } from '../time/schedule.ts';
 import { windowProblem, type BookingWindow } from './booking-window.ts';
 
 type Interval = readonly [number, number];

@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { utcDay, type Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
-import { deleteDayCountsBefore, loadDayCount, recordKeyUsage, saveDayCounts } from '../keys/keys.repository.ts';
-import { takeSharedWindows } from '../keys/rate-windows.repository.ts';
-import { AppError } from './errors.ts';
+import { deleteDayCountsBefore, loadDayCount, recordKeyUsage, saveDayCounts } from './keys.repository.ts';
+import { takeSharedWindows } from './rate-windows.repository.ts';
+import { AppError } from '../http/errors.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
