@@ -20,3 +20,21 @@ export async function deleteHold(tx: Tx, id: number): Promise<void> {
 export async function deleteExpiredHolds(tx: Tx, before: number): Promise<void> {
   await tx.deleteFrom('slot_holds').where('expires_at', '<', before).execute();
 }
+
+/**
+ * Whose live holds a cap counts (src/holds/hold-quota.ts). An API key today. A public booking
+ * page, whose visitors all share the page's key, would add its visitor's address as a second kind,
+ * with a column of slot_holds that stores it, and the filter below would learn it.
+ */
+export type HoldHolder = { kind: 'key'; apiKeyId: number };
+
+/** How many live holds `holder` has, and when the first of them expires (null: none). */
+export async function countLiveHolds(db: Db | Tx, holder: HoldHolder, now: number): Promise<{ count: number; firstExpiry: number | null }> {
+  const row = await db
+    .selectFrom('slot_holds')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min<number | null>('expires_at').as('first_expiry')])
+    .where('api_key_id', '=', holder.apiKeyId)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), firstExpiry: row.first_expiry === null ? null : Number(row.first_expiry) };
+}

@@ -66,6 +66,7 @@ export const errors = {
       'webhook_limit_reached',
       `This API key already has ${limit} active webhooks, the most allowed. Delete one or leave one failed first.`,
     ),
+  holdLimitReached: (message: string) => new AppError(409, 'hold_limit_reached', message),
   conflict: (code: string, message: string) => new AppError(409, code, message),
   storageFull: () =>
     new AppError(
