@@ -12,6 +12,11 @@ export async function findHold(db: Db | Tx, apiKeyId: number, id: number): Promi
   return db.selectFrom('slot_holds').selectAll().where('id', '=', id).where('api_key_id', '=', apiKeyId).executeTakeFirst();
 }
 
+/** A hold of this business, whichever key made it, expired or not. */
+export async function findBusinessHold(db: Db | Tx, businessId: number, id: number): Promise<SlotHoldRow | undefined> {
+  return db.selectFrom('slot_holds').selectAll().where('id', '=', id).where('business_id', '=', businessId).executeTakeFirst();
+}
+
 export async function deleteHold(tx: Tx, id: number): Promise<void> {
   await tx.deleteFrom('slot_holds').where('id', '=', id).execute();
 }
@@ -37,4 +42,33 @@ export async function countLiveHolds(db: Db | Tx, holder: HoldHolder, now: numbe
     .where('expires_at', '>', now)
     .executeTakeFirstOrThrow();
   return { count: Number(row.count), firstExpiry: row.first_expiry === null ? null : Number(row.first_expiry) };
+}
+
+function viewQuery(db: Db | Tx) {
+  return db
+    .selectFrom('slot_holds as h')
+    .innerJoin('api_keys as k', 'k.id', 'h.api_key_id')
+    .innerJoin('staff as st', 'st.id', 'h.staff_id')
+    .selectAll('h')
+    .select(['k.name as key_name', 'st.name as staff_name']);
+}
+
+/** A hold with the names the salon sees: the key that holds it and the staff member. */
+export type HoldView = Awaited<ReturnType<ReturnType<typeof viewQuery>['executeTakeFirstOrThrow']>>;
+
+/** The business's live holds, by start time. */
+export async function liveHoldViews(db: Db | Tx, businessId: number, now: number): Promise<HoldView[]> {
+  return viewQuery(db)
+    .where('h.business_id', '=', businessId)
+    .where('h.expires_at', '>', now)
+    .orderBy('h.start_at')
+    .orderBy('h.id')
+    .execute();
+}
+
+/** The names of these services, deleted ones included (a hold may outlive its service's deletion by minutes). */
+export async function serviceNames(db: Db | Tx, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('services').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
 }

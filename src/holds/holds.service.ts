@@ -91,7 +91,7 @@ export async function consumeHold(
   return hold.staff_id;
 }
 
-function heldServices(hold: Pick<SlotHoldRow, 'service_id' | 'service_ids'>): number[] {
+export function heldServices(hold: Pick<SlotHoldRow, 'service_id' | 'service_ids'>): number[] {
   return hold.service_ids ? (JSON.parse(hold.service_ids) as number[]) : [hold.service_id];
 }
 
