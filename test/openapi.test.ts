@@ -493,6 +493,8 @@ describe('the OpenAPI document', () => {
         });
         assert.equal(held.status, 201, held.text);
         await call('get', `${B}/holds`, `${b}/holds`, undefined, 200);
+        const overHold = { serviceId: service.body.id, startTime: at('17:00'), clientId: client.body.id };
+        assert.equal((await call('post', `${B}/bookings`, `${b}/bookings`, overHold, 409)).body.code, 'slot_held');
         await call('delete', `${B}/holds/{id}`, `${b}/holds/${held.body.id}`, undefined, 204);
         await call('delete', `${B}/holds/{id}`, `${b}/holds/${held.body.id}`, undefined, 404);
 

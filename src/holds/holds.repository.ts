@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db, Tx } from '../db/transaction.ts';
 import type { SlotHoldRow, SlotHoldsTable } from '../db/tables.ts';
 
@@ -19,6 +19,10 @@ export async function findBusinessHold(db: Db | Tx, businessId: number, id: numb
 
 export async function deleteHold(tx: Tx, id: number): Promise<void> {
   await tx.deleteFrom('slot_holds').where('id', '=', id).execute();
+}
+
+export async function deleteHolds(tx: Tx, ids: readonly number[]): Promise<void> {
+  if (ids.length > 0) await tx.deleteFrom('slot_holds').where('id', 'in', ids).execute();
 }
 
 /** Holds that expired before `before`: they block nothing, and a day later nobody asks about them. */
@@ -61,6 +65,28 @@ export async function liveHoldViews(db: Db | Tx, businessId: number, now: number
   return viewQuery(db)
     .where('h.business_id', '=', businessId)
     .where('h.expires_at', '>', now)
+    .orderBy('h.start_at')
+    .orderBy('h.id')
+    .execute();
+}
+
+/**
+ * Live holds of these staff whose time, buffers included, overlaps [from, to): what stands in the
+ * way of a booking whose busy time that is (the overlap the triggers of 0007 check).
+ */
+export async function liveHoldViewsOverlapping(
+  db: Db | Tx,
+  staffIds: readonly number[],
+  from: number,
+  to: number,
+  now: number,
+): Promise<HoldView[]> {
+  if (staffIds.length === 0) return [];
+  return viewQuery(db)
+    .where('h.staff_id', 'in', staffIds)
+    .where('h.expires_at', '>', now)
+    .where(sql<number>`h.start_at - h.buffer_before_minutes * 60000`, '<', to)
+    .where(sql<number>`h.end_at + h.buffer_after_minutes * 60000`, '>', from)
     .orderBy('h.start_at')
     .orderBy('h.id')
     .execute();
