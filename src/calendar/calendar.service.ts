@@ -71,7 +71,7 @@ export async function revokeBusinessFeed(trx: Tx, app: Pick<Deps, 'clock'>, busi
  * every client) with the salon's zone named for display, and a cancelled booking kept as
  * STATUS:CANCELLED so subscribers remove it. Only what staff need: time, service, client's name.
  */
-export async function feedCalendar(app: Deps, token: string): Promise<string> {
+export async function feedCalendar(app: Deps, token: string): Promise<{ feedId: number; text: string }> {
   const feed = await findLiveFeedByHash(app.db, sha256Hex(token));
   if (!feed) throw errors.notFound('Calendar feed');
   const business = (await findBusiness(app.db, feed.business_id))!;
@@ -83,7 +83,7 @@ export async function feedCalendar(app: Deps, token: string): Promise<string> {
   });
   calendar.x([{ key: 'X-WR-TIMEZONE', value: business.timezone }]);
   for (const booking of bookings) calendar.createEvent(eventOf(booking, feed));
-  return calendar.toString();
+  return { feedId: feed.id, text: calendar.toString() };
 }
 
 function eventOf(booking: BookingView, feed: CalendarFeedRow) {
