@@ -6,7 +6,7 @@
 
 import { api, businessPath } from './api.js';
 import { bookingDialog } from './booking-form.js';
-import { fetchAll, statusBadge } from './bookings-common.js';
+import { clientName, fetchAll, statusBadge } from './bookings-common.js';
 import { errorNotice, h, notice } from './dom.js';
 import { plural } from './format.js';
 import { addDays, isDate, longDate, mondayOf, timeOf, todayIn, utcOffset, wallClock, weekdayKey, zonedIso } from './salon-time.js';
@@ -93,7 +93,7 @@ function calendarEvents({ dates, staff, bookings, timeOff, closures, hours }) {
       resourceIds: [String(booking.staffId)],
       start: wallClock(booking.startTime),
       end: wallClock(booking.endTime),
-      title: `${booking.client.name} · ${booking.serviceName}`,
+      title: `${clientName(booking)} · ${booking.serviceName}`,
       classNames: ['booking', `status-${booking.status}`],
       editable: movable,
       extendedProps: { bookingId: booking.id },
@@ -162,7 +162,7 @@ function dayList({ date, bookings, timeOff, closures, staff }) {
                 'a',
                 { href: `#bookings/${b.id}` },
                 h('span', { class: 'when' }, `${timeOf(b.startTime)}–${timeOf(b.endTime)}`),
-                ` ${b.client.name}`,
+                ` ${clientName(b)}`,
               ),
               h('span', { class: 'what' }, `${b.serviceName} · ${b.staffName}`),
               statusBadge(b.status),
