@@ -87,6 +87,28 @@ describe('calendar feeds', () => {
     assert.doesNotMatch(listed.text, /cal_/);
   });
 
+  it('names a booking by the name given while the salon has not said it is the client it was put on', async () => {
+    const given = await app.request('POST', '/v1/integration/bookings', {
+      key: salon.key,
+      body: bookingBody(salon.haircut, `${MONDAY}T16:00:00+01:00`, {
+        staffId: salon.ben,
+        client: { name: 'Not Bob', email: 'bob@example.com' },
+      }),
+    });
+    assert.equal(given.status, 201, given.text);
+    assert.equal(given.body.client.name, 'Bob', "put on Bob's record, by his e-mail address");
+    const created = await admin(app, 'POST', `${salon.base}/calendar-feeds`, { staffId: salon.ben }, 201);
+    const summary = () =>
+      feed(created.body.path).then((r) =>
+        events(r.text)
+          .find((e) => e.get('DTSTART') === '20261123T150000Z')!
+          .get('SUMMARY'),
+      );
+    assert.equal(await summary(), 'Haircut: Not Bob');
+    await admin(app, 'POST', `${salon.base}/bookings/${given.body.id}/client-check/same-person`, undefined, 200);
+    assert.equal(await summary(), 'Haircut: Bob');
+  });
+
   it('stores only a hash of the token, and a revoked URL is 404 at once', async () => {
     const created = await admin(app, 'POST', `${salon.base}/calendar-feeds`, { staffId: salon.ben }, 201);
     const file = fs.readFileSync(path.join(app.dataDir, 'booking.db'));

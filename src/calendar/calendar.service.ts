@@ -88,12 +88,14 @@ export async function feedCalendar(app: Deps, token: string): Promise<{ feedId: 
 
 function eventOf(booking: BookingView, feed: CalendarFeedRow) {
   const services = booking.services ? booking.services.map((s) => s.name).join(' + ') : booking.service_name;
+  // Until the salon says the details given are its client's, the name given: whom to expect.
+  const client = booking.client_check && booking.booked_name ? booking.booked_name : booking.client_name;
   return {
     id: `booking-${booking.id}@${booking.business_id}.booking-api`,
     start: new Date(booking.start_at),
     end: new Date(booking.end_at),
     stamp: new Date(booking.updated_at),
-    summary: feed.staff_id === null ? `${services}: ${booking.client_name} (${booking.staff_name})` : `${services}: ${booking.client_name}`,
+    summary: feed.staff_id === null ? `${services}: ${client} (${booking.staff_name})` : `${services}: ${client}`,
     status:
       booking.status === 'cancelled'
         ? ICalEventStatus.CANCELLED
