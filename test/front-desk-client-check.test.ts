@@ -100,6 +100,9 @@ describe("a booking's client check on the booking's page, in Chromium", () => {
 
   it('"Same person" keeps the booking with the client, whose details stay; the details given stay on the booking', async () => {
     const id = await book('11:00', { name: 'M. Schmidt', phone: MARIA.phone });
+    await page.goto(`${app.url}/#clients/${maria}`);
+    const visit = page.locator(`.visits [data-booking-id="${id}"]`);
+    await visit.getByText('booked as “M. Schmidt”: same person? Open the booking to say.').waitFor();
     await open(id);
     const card = page.getByRole('region', { name: 'Same person?' });
     await card.getByText('Booked as “M. Schmidt” with the phone number of Maria Schmidt — same person?').waitFor();
@@ -111,6 +114,9 @@ describe("a booking's client check on the booking's page, in Chromium", () => {
     const after = await booking(id);
     assert.equal(after.clientCheck, null);
     assert.equal(after.client.id, maria);
+    await page.goto(`${app.url}/#clients/${maria}`);
+    await visit.waitFor();
+    assert.equal(await visit.getByText('same person?').count(), 0, 'answered');
   });
 
   it('says so in words when the question was answered meanwhile elsewhere', async () => {
