@@ -14,6 +14,8 @@ const FILES = [
   'test/booking-transitions.test.ts',
   'test/buffers.test.ts',
   'test/holds.test.ts',
+  'test/hold-limits.test.ts',
+  'test/salon-holds.test.ts',
   'test/reschedule-api.test.ts',
   'test/time-off.test.ts',
   'test/admin-api.test.ts',

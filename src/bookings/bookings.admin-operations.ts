@@ -43,10 +43,19 @@ export const bookingAdminOperations: Operation[] = [
     method: 'POST',
     path: `${BUSINESS}/bookings`,
     summary: 'Book for a client (starts confirmed)',
+    description:
+      'A time an API key holds (a client mid-booking on a website, GET …/holds) answers 409 `slot_held` with who holds it and until when (`holds`); with `"overrideHold": true` it is booked and the holds in its way are released.',
     params,
     body: typed<BookingInput>(adminBookingCreateSchema),
     success: { status: 201, schema: 'Booking' },
-    errors: [404, 409],
+    errors: [
+      404,
+      {
+        status: 409,
+        description:
+          '`slot_unavailable`, `beyond_horizon`: not a free slot (the message says why); `slot_held`: API keys hold the time, `holds` says who and until when.',
+      },
+    ],
     write: true,
     handle: async ({ params, body, trx }, app) => {
       const result = await createBooking(trx, app, salon(params.businessId), body);
@@ -132,7 +141,13 @@ export const bookingAdminOperations: Operation[] = [
     params: one,
     body: typed<RescheduleInput>(bookingRescheduleSchema),
     success: { status: 200, schema: 'Booking' },
-    errors: [409],
+    errors: [
+      {
+        status: 409,
+        description:
+          '`slot_unavailable`, `beyond_horizon`, `invalid_transition`; `slot_held`: API keys hold the time (`holds` says who and until when): release the hold first (DELETE …/holds/:id).',
+      },
+    ],
     write: true,
     handle: async ({ params, body, trx }, app) => (await rescheduleBooking(trx, app, salon(params.businessId), params.id, body)).body,
   }),

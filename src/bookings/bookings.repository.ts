@@ -222,6 +222,8 @@ export interface BusyOptions {
   excludeBookingId?: number;
   now: number;
   holderKeyId?: number | null;
+  /** Bookings only: what the time would be without any hold (the salon deciding whether to book over one). */
+  ignoreHolds?: boolean;
 }
 
 /**
@@ -242,7 +244,8 @@ export async function busyIntervals(
     from,
     to,
     exclude: options.excludeBookingId ?? 0,
-    now: options.now,
+    // A "now" no hold outlives leaves every hold out.
+    now: options.ignoreHolds ? Number.MAX_SAFE_INTEGER : options.now,
     holder: options.holderKeyId ?? 0,
   });
   for (const row of rows) busy.get(row.staff_id)?.push([row.busy_from, row.busy_to]);

@@ -8,6 +8,7 @@ import type { EventName } from '../webhooks/events.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { consumeHold } from '../holds/holds.service.ts';
+import { clearHoldsForSalon } from '../holds/salon-holds.service.ts';
 import { planOf, serviceIdsOf, type ServicePlan } from '../slots/service-plan.ts';
 import { claimSlot, withSlotConflicts } from '../slots/slot-check.ts';
 import { bookingEventData, toBookingJson, type BookingJson, type ClientView } from './booking.presenter.ts';
@@ -52,6 +53,8 @@ export interface BookingInput {
   notes?: string;
   /** A hold of the calling key (POST /slots/holds) that this booking takes the place of. */
   holdId?: number;
+  /** The salon only: book a time API keys hold, releasing their holds (without it: 409 slot_held). */
+  overrideHold?: boolean;
 }
 
 export interface BookingsQuery {
@@ -108,10 +111,16 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
   if (input.clientId !== undefined && !client) throw errors.notFound('Client');
 
   const startAt = Date.parse(input.startTime);
-  const held =
-    input.holdId === undefined
-      ? input.staffId
-      : await consumeHold(trx, actor.apiKeyId, input.holdId, { serviceIds: plan.serviceIds, startAt, staffId: input.staffId, now });
+  let held = input.staffId;
+  if (input.holdId !== undefined) {
+    held = await consumeHold(trx, actor.apiKeyId, input.holdId, { serviceIds: plan.serviceIds, startAt, staffId: input.staffId, now });
+  } else if (actor.source === 'admin') {
+    held = await clearHoldsForSalon(
+      trx,
+      { directory, plan, startAt, staffId: input.staffId, now },
+      input.overrideHold ? 'book anyway' : 'book',
+    );
+  }
   const { staffId } = await claimSlot(trx, { directory, plan, startAt, staffId: held, holderKeyId: actor.apiKeyId, now });
 
   const { client: bookedFor, check } = client
@@ -284,6 +293,7 @@ async function moveBooking(trx: Tx, app: Deps, actor: Actor, id: number, input: 
   // The visit keeps its services, in their order, with what they take today.
   const plan = planOf(directory, serviceIds);
   if (input.staffId !== undefined && !directory.staff.some((s) => s.id === input.staffId)) throw errors.notFound('Staff member');
+  if (actor.source === 'admin') await clearHoldsForSalon(trx, { directory, plan, startAt, staffId, excludeBookingId: id, now }, 'move');
   await claimSlot(trx, { directory, plan, startAt, staffId, excludeBookingId: id, holderKeyId: actor.apiKeyId, now });
   await updateBookingIf(trx, id, RESCHEDULABLE, {
     start_at: startAt,

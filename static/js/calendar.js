@@ -1,5 +1,5 @@
 // The calendar: a day or a week with a column per staff member (EventCalendar's resource views),
-// showing bookings, breaks, hours off, time off and closures. A click on a free time (or the
+// showing bookings, holds (calendar-holds.js), breaks, hours off, time off and closures. A click on a free time (or the
 // "New booking" button) books a phone or walk-in client; dragging a booking moves it. The address
 // holds the date and the view: #calendar/2026-11-23 (a day), #calendar/2026-11-23/week.
 // On a phone the day's list comes first (style.css), the grid after it.
@@ -7,7 +7,8 @@
 import { api, businessPath } from './api.js';
 import { bookingDialog } from './booking-form.js';
 import { clientName, fetchAll, statusBadge } from './bookings-common.js';
-import { errorNotice, h, notice } from './dom.js';
+import { holdDialog, holdEvents, holdRows, liveHolds, releaseHold } from './calendar-holds.js';
+import { busy, errorNotice, h, notice } from './dom.js';
 import { plural } from './format.js';
 import { addDays, isDate, longDate, mondayOf, timeOf, todayIn, utcOffset, wallClock, weekdayKey, zonedIso } from './salon-time.js';
 
@@ -131,9 +132,10 @@ const wallParts = (date) => ({
   time: `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`,
 });
 
-/** The day's bookings as a list: first on a phone, and the calendar's text alternative everywhere. */
-function dayList({ date, bookings, timeOff, closures, staff }) {
+/** The day's bookings and holds as a list: first on a phone, and the calendar's text alternative everywhere. */
+function dayList({ date, bookings, holds, timeOff, closures, staff, timeZone, onRelease }) {
   const today = bookings.filter((b) => b.startTime.startsWith(date)).sort((a, b) => a.startTime.localeCompare(b.startTime));
+  const held = holds.filter((hold) => hold.startTime.startsWith(date));
   const closed = closures.filter((c) => c.startDate <= date && (c.endDate ?? c.startDate) >= date);
   const away = staff.flatMap((member) =>
     (timeOff.get(member.id) ?? [])
@@ -149,6 +151,14 @@ function dayList({ date, bookings, timeOff, closures, staff }) {
     h('h3', { id: 'day-list-title' }, `${longDate(date)}: ${plural(today.length, 'booking', 'bookings')}`),
     closed.map((c) => notice('warn', `The salon is closed${c.note ? `: ${c.note}` : ''}.`)),
     away.length ? h('p', { class: 'hint' }, away.join('; ')) : null,
+    held.length
+      ? h(
+          'section',
+          { class: 'held', 'aria-labelledby': 'day-holds-title' },
+          h('h4', { id: 'day-holds-title' }, 'Held for clients booking on the website'),
+          h('ol', { class: 'bookings' }, holdRows(held, timeZone, onRelease)),
+        )
+      : null,
     today.length === 0
       ? h('p', { class: 'empty' }, 'No bookings on this day.')
       : h(
@@ -191,12 +201,14 @@ export async function renderCalendar(ctx, id) {
   const dates = Array.from({ length: week ? 7 : 1 }, (_, i) => addDays(first, i));
   const last = dates.at(-1);
 
-  const [services, allStaff, bookings, closures] = await Promise.all([
+  const [services, allStaff, bookings, closures, allHolds] = await Promise.all([
     api(`${base}/services`).then((a) => a.data),
     api(`${base}/staff`).then((a) => a.data),
     fetchAll(`${base}/bookings?from=${first}&to=${last}`),
     api(`${base}/closures`).then((a) => a.data),
+    api(`${base}/holds`).then((a) => a.data),
   ]);
+  const holds = liveHolds(allHolds).filter((hold) => hold.startTime.slice(0, 10) >= first && hold.startTime.slice(0, 10) <= last);
   const staff = allStaff.filter((s) => s.active);
   const timeOffLists = await Promise.all(staff.map((s) => api(`${base}/staff/${s.id}/time-off`).then((a) => a.data)));
   const timeOff = new Map(staff.map((s, i) => [s.id, timeOffLists[i]]));
@@ -231,6 +243,20 @@ export async function renderCalendar(ctx, id) {
         if (location.hash === target) ctx.refresh();
         else location.hash = target;
       },
+    });
+
+  /** Lets a hold go, says so, and draws the view again without it. */
+  const release = async (hold) => {
+    flashNext('good', await releaseHold(base, hold));
+    ctx.refresh();
+  };
+  const releaseFromList = (hold, button) =>
+    busy(button, 'Releasing…', async () => {
+      try {
+        await release(hold);
+      } catch (error) {
+        sayError(error);
+      }
     });
 
   const go = (d, w = week) => {
@@ -282,7 +308,7 @@ export async function renderCalendar(ctx, id) {
       timeZone: utcOffset(timeZone),
       headerToolbar: { start: '', center: '', end: '' },
       resources: staff.map((s) => ({ id: String(s.id), title: s.name })),
-      events: calendarEvents({ dates, staff, bookings, timeOff, closures, hours }),
+      events: [...calendarEvents({ dates, staff, bookings, timeOff, closures, hours }), ...holdEvents(holds, timeZone)],
       firstDay: 1,
       slotMinTime: hours.min,
       slotMaxTime: hours.max,
@@ -307,8 +333,21 @@ export async function renderCalendar(ctx, id) {
         openBooking({ date: d, time, staffId: Number(info.resource.id) });
       },
       eventClick: (info) => {
-        const bookingId = info.event.extendedProps?.bookingId;
+        const { bookingId, holdId } = info.event.extendedProps ?? {};
         if (bookingId) location.hash = `#bookings/${bookingId}`;
+        const hold = holds.find((candidate) => candidate.id === holdId);
+        if (hold) {
+          holdDialog(hold, timeZone, {
+            onBook: () =>
+              openBooking({
+                date: hold.startTime.slice(0, 10),
+                time: timeOf(hold.startTime),
+                staffId: hold.staffId,
+                serviceId: hold.serviceIds[0],
+              }),
+            onRelease: release,
+          });
+        }
       },
       eventDrop: async (info) => {
         const bookingId = info.event.extendedProps.bookingId;
@@ -335,11 +374,16 @@ export async function renderCalendar(ctx, id) {
     { class: 'calendar' },
     head,
     message,
-    h('div', { class: 'calendar-body' }, dayList({ date, bookings, timeOff, closures, staff }), grid),
+    h(
+      'div',
+      { class: 'calendar-body' },
+      dayList({ date, bookings, holds, timeOff, closures, staff, timeZone, onRelease: releaseFromList }),
+      grid,
+    ),
     h(
       'p',
       { class: 'hint' },
-      `Times are the salon's (${timeZone}). Click a free time in a column to book someone, or drag a booking to move it. Closed days, time off, breaks and hours off are shaded.`,
+      `Times are the salon's (${timeZone}). Click a free time in a column to book someone, or drag a booking to move it. Closed days, time off, breaks and hours off are shaded; times held for a client booking on the website are striped, with who holds them and until when (click one to book it anyway or let it go).`,
     ),
   );
 }
