@@ -265,6 +265,7 @@ export async function updateBookingIf(
   const result = await tx.updateTable('bookings').set(patch).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
 /**
  * Closes a booking's client check (and moves it to `patch.client_id`, if given) while it is still
  * open; returns false when it was closed already.

@@ -4,13 +4,13 @@ import { isCalendarDate, localDayBounds, toLocalIso } from '../businesses/local-
 import { clientForBooking, type ClientInput } from '../clients/clients.service.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import type { BookingServiceRow, BookingStatus } from '../db/tables.ts';
-import type { EventName } from '../webhooks/events.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { consumeHold } from '../holds/holds.service.ts';
 import { clearHoldsForSalon } from '../holds/salon-holds.service.ts';
 import { planOf, serviceIdsOf, type ServicePlan } from '../slots/service-plan.ts';
 import { claimSlot, withSlotConflicts } from '../slots/slot-check.ts';
+import type { EventName } from '../webhooks/events.ts';
 import { bookingEventData, toBookingJson, type BookingJson, type ClientView } from './booking.presenter.ts';
 import {
   countBookings,
