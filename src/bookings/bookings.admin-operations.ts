@@ -5,6 +5,7 @@ import bookingsQuerySchema from '../../schema/bookings-query.json' with { type: 
 import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
 import { idOf, type Operation, operations, Reply, typed } from '../http/operations.ts';
 import { listBookingEvents } from './booking-events.ts';
+import { keepBookingClient, separateBookingClient } from './client-check.ts';
 import {
   cancelBooking,
   createBooking,
@@ -95,6 +96,33 @@ export const bookingAdminOperations: Operation[] = [
       handle: ({ params, trx }, app) => transitionBooking(trx, app, salon(params.businessId), params.id, name),
     }),
   ),
+  operation({
+    operationId: 'adminKeepBookingClient',
+    method: 'POST',
+    path: `${BUSINESS}/bookings/:id/client-check/same-person`,
+    summary: "Answer a booking's client check: the same person as its client (the booking and the record stay as they are)",
+    params: one,
+    success: { status: 200, schema: 'Booking' },
+    description:
+      'A booking has a client check (`clientCheck`) when it was put on a known client by e-mail or phone while the name or phone it gave differs. 409 `no_client_check` when it has none (any more).',
+    errors: [409],
+    write: true,
+    handle: ({ params, trx }, app) => keepBookingClient(trx, app, params.businessId, params.id),
+  }),
+  operation({
+    operationId: 'adminSeparateBookingClient',
+    method: 'POST',
+    path: `${BUSINESS}/bookings/:id/client-check/different-person`,
+    summary:
+      "Answer a booking's client check: someone else (a new client of the booking's name and phone takes the booking; client.created)",
+    params: one,
+    success: { status: 200, schema: 'Booking' },
+    description:
+      'A booking has a client check (`clientCheck`) when it was put on a known client by e-mail or phone while the name or phone it gave differs. 409 `no_client_check` when it has none (any more).',
+    errors: [409],
+    write: true,
+    handle: ({ params, trx }, app) => separateBookingClient(trx, app, params.businessId, params.id),
+  }),
   operation({
     operationId: 'adminCancelBooking',
     method: 'POST',

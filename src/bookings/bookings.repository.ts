@@ -23,6 +23,10 @@ const BOOKING_COLUMNS = [
   'api_key_id',
   'cancel_reason',
   'cancelled_by',
+  'booked_name',
+  'booked_email',
+  'booked_phone',
+  'client_check',
   'created_at',
   'updated_at',
 ] as const satisfies ReadonlyArray<keyof NewBooking>;
@@ -171,5 +175,19 @@ export async function updateBookingIf(
   patch: Updateable<BookingsTable>,
 ): Promise<boolean> {
   const result = await tx.updateTable('bookings').set(patch).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Closes a booking's client check (and moves it to `patch.client_id`, if given) while it is still
+ * open; returns false when it was closed already.
+ */
+export async function settleClientCheck(tx: Tx, id: number, patch: { client_id?: number; updated_at: number }): Promise<boolean> {
+  const result = await tx
+    .updateTable('bookings')
+    .set({ ...patch, client_check: null })
+    .where('id', '=', id)
+    .where('client_check', 'is not', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

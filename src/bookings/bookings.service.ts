@@ -13,7 +13,8 @@ import { consumeHold } from '../holds/holds.service.ts';
 import { clearHoldsForSalon } from '../holds/salon-holds.service.ts';
 import { planOf, serviceIdsOf, type ServicePlan } from '../slots/service-plan.ts';
 import { claimSlot, withSlotConflicts } from '../slots/slot-check.ts';
-import { bookingEventData, toBookingJson, type BookingJson } from './booking.presenter.ts';
+import type { EventName } from '../delivery/events.ts';
+import { bookingEventData, toBookingJson, type BookingJson, type ClientView } from './booking.presenter.ts';
 import {
   countBookings,
   findBookingView,
@@ -37,9 +38,14 @@ export interface Actor {
   businessId: number;
   source: 'integration' | 'admin';
   apiKeyId: number | null;
-  /** A key that may write but not read bookings sees and cancels only the bookings it made. */
+  /**
+   * A key that may write but not read bookings sees and cancels only the bookings it made, and sees
+   * their client only as it sent them.
+   */
   ownBookingsOnly: boolean;
 }
+
+const clientViewOf = (actor: Actor): ClientView => (actor.ownBookingsOnly ? 'as-booked' : 'record');
 
 export interface BookingInput {
   serviceId?: number;
@@ -122,7 +128,11 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
   }
   const { staffId } = await claimSlot(trx, { directory, plan, startAt, staffId: held, holderKeyId: actor.apiKeyId, now });
 
-  const bookedFor = client ?? (await clientForBooking(trx, app.outbox, actor.businessId, input.client!, now));
+  const { client: bookedFor, check } = client
+    ? { client, check: null }
+    : await clientForBooking(trx, app.outbox, actor.businessId, input.client!, now);
+  // What the booking gave, kept beside the record it is on: a known client's record never changes.
+  const given = input.client ?? bookedFor;
   const row = {
     business_id: actor.businessId,
     service_id: service.id,
@@ -141,6 +151,10 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
     api_key_id: actor.apiKeyId,
     cancel_reason: null,
     cancelled_by: null,
+    booked_name: given.name.trim(),
+    booked_email: given.email?.trim() || null,
+    booked_phone: given.phone?.trim() || null,
+    client_check: check,
     created_at: now,
     updated_at: now,
   };
@@ -159,8 +173,25 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
     client_phone: bookedFor.phone,
     timezone: business.timezone,
   };
-  await app.outbox.emitEvent(trx, actor.businessId, 'booking.created', bookingEventData(view));
-  return toBookingJson(view);
+  await emitBookingEvent(trx, app, 'booking.created', view);
+  return toBookingJson(view, clientViewOf(actor));
+}
+
+/**
+ * Records a booking.* event: its data with the client record, and, for the webhooks of the key
+ * that made the booking when it may not read bookings, with the client as booked.
+ */
+async function emitBookingEvent(trx: Tx, app: Deps, event: EventName, view: BookingView, extra: Record<string, unknown> = {}) {
+  await app.outbox.emitEvent(
+    trx,
+    view.business_id,
+    event,
+    { ...bookingEventData(view), ...extra },
+    {
+      madeByKeyId: view.api_key_id,
+      asBooked: { ...bookingEventData(view, 'as-booked'), ...extra },
+    },
+  );
 }
 
 /** The rows of booking_services for a visit of several services starting at `startAt`. */
@@ -224,8 +255,8 @@ async function move(
   });
   const after = (await findBookingView(trx, actor.businessId, id))!;
   const extra = cancel ? { cancelReason: cancel.reason, cancelledBy } : {};
-  await app.outbox.emitEvent(trx, actor.businessId, transition.event, { ...bookingEventData(after), ...extra });
-  return toBookingJson(after);
+  await emitBookingEvent(trx, app, transition.event, after, extra);
+  return toBookingJson(after, clientViewOf(actor));
 }
 
 /**
@@ -259,7 +290,7 @@ async function moveBooking(trx: Tx, app: Deps, actor: Actor, id: number, input: 
       ? input.staffId
       : await consumeHold(trx, actor.apiKeyId, input.holdId, { serviceIds, startAt, staffId: input.staffId, now });
   const staffId = held ?? view.staff_id;
-  if (startAt === view.start_at && staffId === view.staff_id) return toBookingJson(view);
+  if (startAt === view.start_at && staffId === view.staff_id) return toBookingJson(view, clientViewOf(actor));
   const directory = (await app.directory.get(trx, actor.businessId))!;
   if (serviceIds.some((serviceId) => !directory.services.has(serviceId))) {
     throw errors.conflict('service_unavailable', 'A service of this booking is no longer offered; cancel it instead.');
@@ -279,18 +310,17 @@ async function moveBooking(trx: Tx, app: Deps, actor: Actor, id: number, input: 
   });
   if (view.services) await shiftBookingServices(trx, id, startAt - view.start_at);
   const after = (await findBookingView(trx, actor.businessId, id))!;
-  await app.outbox.emitEvent(trx, actor.businessId, 'booking.rescheduled', {
-    ...bookingEventData(after),
+  await emitBookingEvent(trx, app, 'booking.rescheduled', after, {
     previousStartTime: toLocalIso(view.start_at, view.timezone),
     previousEndTime: toLocalIso(view.end_at, view.timezone),
     previousStaffId: view.staff_id,
     previousStaffName: view.staff_name,
   });
-  return toBookingJson(after);
+  return toBookingJson(after, clientViewOf(actor));
 }
 
 export async function getBooking(app: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<BookingJson> {
-  return toBookingJson(await visibleBooking(app.db, actor, id));
+  return toBookingJson(await visibleBooking(app.db, actor, id), clientViewOf(actor));
 }
 
 /** A page of bookings by start time; `from`/`to` are local dates, both included. */
@@ -310,7 +340,7 @@ export async function listBookings(app: Pick<Deps, 'db'>, actor: Actor, q: Booki
     apiKeyId: actor.ownBookingsOnly ? (actor.apiKeyId ?? -1) : undefined,
   };
   const [rows, total] = await Promise.all([pageBookings(app.db, filter, (q.page - 1) * q.limit, q.limit), countBookings(app.db, filter)]);
-  return { data: rows.map(toBookingJson), total };
+  return { data: rows.map((row) => toBookingJson(row, clientViewOf(actor))), total };
 }
 
 async function visibleBooking(db: Parameters<typeof findBookingView>[0], actor: Actor, id: number): Promise<BookingView> {

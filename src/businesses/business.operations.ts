@@ -1,4 +1,3 @@
-import {} from '../http/operations.ts';
 import { integrationOperations } from '../auth/integration-auth.ts';
 import { getBusiness } from './businesses.service.ts';
 import type { Db } from '../db/transaction.ts';

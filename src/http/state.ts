@@ -1,4 +1,5 @@
 import type { ParameterizedContext } from 'koa';
+
 /** What an API's guard knows of who calls: an id for the log line, and what it may do. */
 export interface Caller {
   readonly id: number;
@@ -11,6 +12,8 @@ export interface AppState {
   requestId: string;
   /** Set by the guard of an API that authenticates callers (the API key on /v1/integration). */
   caller?: Caller;
+  /** Ids a handler adds to the request's log line (a calendar feed's id, standing in for its token). */
+  logged?: Readonly<Record<string, number>>;
 }
 
 export type Ctx = ParameterizedContext<AppState>;

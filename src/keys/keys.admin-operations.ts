@@ -3,9 +3,6 @@ import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
 import { idOf, operations, typed } from '../http/operations.ts';
 import { SCOPE_PRESETS, SCOPES } from '../auth/scopes.ts';
 import { allKeys, createKey, regenerateKey, revokeKeyById, type KeyCreateInput, type KeysDeps } from './keys.service.ts';
-import type { Clock } from '../clock.ts';
-import type { Db } from '../db/transaction.ts';
-import type { Ids } from '../ids.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 
 type App = KeysDeps & { readonly limiter: RateLimiter };

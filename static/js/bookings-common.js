@@ -17,6 +17,14 @@ export function statusBadge(status) {
   return h('span', { class: `badge ${tone}` }, label);
 }
 
+/**
+ * Whom a booking is for, as the calendar and the booking's page name them: the client's name; while
+ * the salon has not said whether the details given are that client's (clientCheck), the name given.
+ */
+export function clientName(booking) {
+  return booking.clientCheck ? `${booking.bookedAs.name} (to check)` : booking.client.name;
+}
+
 /** Every page of a list endpoint (`path` without page/limit), up to `max` items. */
 export async function fetchAll(path, max = 1000) {
   const items = [];

@@ -6,7 +6,7 @@
 
 import { api, businessPath } from './api.js';
 import { bookingDialog } from './booking-form.js';
-import { fetchAll, statusBadge } from './bookings-common.js';
+import { clientName, fetchAll, statusBadge } from './bookings-common.js';
 import { holdDialog, holdEvents, holdRows, liveHolds, releaseHold } from './calendar-holds.js';
 import { busy, errorNotice, h, notice } from './dom.js';
 import { plural } from './format.js';
@@ -94,7 +94,7 @@ function calendarEvents({ dates, staff, bookings, timeOff, closures, hours }) {
       resourceIds: [String(booking.staffId)],
       start: wallClock(booking.startTime),
       end: wallClock(booking.endTime),
-      title: `${booking.client.name} · ${booking.serviceName}`,
+      title: `${clientName(booking)} · ${booking.serviceName}`,
       classNames: ['booking', `status-${booking.status}`],
       editable: movable,
       extendedProps: { bookingId: booking.id },
@@ -172,7 +172,7 @@ function dayList({ date, bookings, holds, timeOff, closures, staff, timeZone, on
                 'a',
                 { href: `#bookings/${b.id}` },
                 h('span', { class: 'when' }, `${timeOf(b.startTime)}–${timeOf(b.endTime)}`),
-                ` ${b.client.name}`,
+                ` ${clientName(b)}`,
               ),
               h('span', { class: 'what' }, `${b.serviceName} · ${b.staffName}`),
               statusBadge(b.status),

@@ -187,6 +187,10 @@ async function visits(ctx, clientId) {
                 { class: 'what' },
                 h('a', { href: `#bookings/${b.id}` }, salonDateTime(b.startTime)),
                 ` · ${b.serviceName} with ${b.staffName} · ${money(b.price, b.currency)}`,
+                // Put here by this client's e-mail address or phone, under another name: maybe someone else.
+                b.clientCheck
+                  ? h('span', { class: 'hint' }, ` · booked as “${b.bookedAs.name}”: same person? Open the booking to say.`)
+                  : null,
               ),
               bookingStatusBadge(b.status),
             ),
