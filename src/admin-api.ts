@@ -4,7 +4,7 @@ import { bookingAdminOperations } from './bookings/bookings.admin-operations.ts'
 import { businessAdminOperations } from './businesses/businesses.admin-operations.ts';
 import { clientAdminOperations } from './clients/clients.admin-operations.ts';
 import type { AppContext } from './app-context.ts';
-import { holdAdminOperations } from './holds/holds.admin-operations.ts';
+import { holdAdminOperations } from './slots/holds.admin-operations.ts';
 import { type Operation, operations } from './http/operations.ts';
 import { keyAdminOperations } from './keys/keys.admin-operations.ts';
 import { ADMIN_INFO, openApiDocument } from './openapi/openapi.ts';

@@ -29,7 +29,7 @@ export interface Config {
   readonly deliveryConcurrency: number;
   /** How long POST /slots/holds keeps a slot for the key that asked. */
   readonly holdMinutes: number;
-  /** How many live holds one API key may have at once (src/holds/hold-quota.ts). */
+  /** How many live holds one API key may have at once (src/slots/hold-quota.ts). */
   readonly maxActiveHolds: number;
   readonly logLevel: LogLevel;
   /** The key webhook secrets are encrypted with; defaults to secrets.key in the data dir. */

@@ -1,7 +1,7 @@
 import { bookingOperations } from './bookings/bookings.operations.ts';
 import { businessOperations } from './businesses/business.operations.ts';
 import { calendarOperations } from './calendar/calendar.operations.ts';
-import { holdOperations } from './holds/holds.operations.ts';
+import { holdOperations } from './slots/holds.operations.ts';
 import type { AppContext } from './app-context.ts';
 import { type Operation, operations } from './http/operations.ts';
 import { openApiDocument } from './openapi/openapi.ts';

@@ -1,13 +1,13 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
 import type { BusinessDirectory } from '../businesses/directory.ts';
-import { staffFor, type Directory } from '../businesses/directory.ts';
+import type { Directory } from '../businesses/directory.ts';
 import { localDate, toLocalIso } from '../time/local-time.ts';
 import { toIso } from '../clock.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
-import { availabilityAt } from '../slots/availability.ts';
-import type { ServicePlan } from '../slots/service-plan.ts';
+import { availabilityAt, staffFor } from './availability.ts';
+import type { ServicePlan } from './service-plan.ts';
 import { heldServices } from './holds.service.ts';
 import {
   deleteHold,
