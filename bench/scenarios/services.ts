@@ -1,5 +1,5 @@
 import { createBusiness } from '../../src/businesses/businesses.service.ts';
-import { openDatabase } from '../../src/db/connection.ts';
+import { openDatabase } from '../../src/db/sqlite/connection.ts';
 import { randomIds } from '../../src/ids.ts';
 import { createKey } from '../../src/keys/keys.service.ts';
 import { systemClock } from '../../src/clock.ts';

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadEmbeddedAddon } from '../db/native-addon.ts';
 import { adminTokenResetCommand } from './admin-token.ts';
 import { businessesCreateCommand, businessesListCommand } from './businesses.ts';
 import { ConfigError, loadConfig, unknownVariables, type Flags } from '../config.ts';
-import { StorageSetupError } from '../db/connection.ts';
-import { BackupError } from '../db/backup.ts';
+import { StorageSetupError } from '../db/errors.ts';
+import { BackupError } from '../db/errors.ts';
+import { loadEmbeddedAddon } from '../db/open.ts';
 import { AppError } from '../http/errors.ts';
 import { keysCreateCommand, keysListCommand, keysRegenerateCommand, keysRevokeCommand } from './keys.ts';
 import { StartupError } from '../server.ts';

@@ -1,5 +1,5 @@
-import { sql, type Insertable } from 'kysely';
-import { isPostgres } from '../db/dialect.ts';
+import type { Insertable } from 'kysely';
+import { lockNamed } from '../db/locks.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import type { PaymentRow, PaymentsTable } from '../db/tables.ts';
 
@@ -14,11 +14,10 @@ export async function findPayment(db: Db | Tx, businessId: number, id: number): 
 
 /**
  * Holds a payment's refunds until the caller's transaction ends, so a simultaneous refund of it on
- * any server waits and then counts this one. PostgreSQL only: SQLite runs one write transaction at a time.
+ * any server waits and then counts this one.
  */
 export async function lockRefundsOf(trx: Tx, paymentId: number): Promise<void> {
-  if (!isPostgres(trx)) return;
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`refunds ${paymentId}`}, 0))`.execute(trx);
+  await lockNamed(trx, `refunds ${paymentId}`);
 }
 
 /** Refunded so far of one payment. */

@@ -1,4 +1,4 @@
-import { readOnlyValue } from '../db/backup.ts';
+import { readOnlyValue } from '../db/sqlite/backup.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 
 // The webhooks' secret column as the secret box sees it: sealed or not, never what a secret is for.

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { bigint, isPostgres, jsonIds } from '../db/dialect.ts';
+import { bigint, jsonIds } from '../db/dialect.ts';
+import { lockPair } from '../db/locks.ts';
 import { prepared } from '../db/prepared.ts';
 import type { BookingStatus } from '../db/tables.ts';
 import type { Db, Tx } from '../db/transaction.ts';
@@ -93,8 +94,11 @@ export async function busyIntervals(
   return busy;
 }
 
+/** The lock space of the staff members' locks, shared with migration 0007's triggers. */
+const STAFF_LOCKS = 7140311;
+
 /**
- * PostgreSQL: the staff member's transaction-level advisory lock, the one the triggers of
+ * The staff member's lock until the transaction ends (PostgreSQL's advisory lock), the one the triggers of
  * migration 0007 take when the booking or hold is written, taken by claimSlot already. What a booking
  * writes in between, a new client and its client.created (which locks the webhooks' rows), then
  * comes after it, in the order every other booking takes the two: taken at the insert, a booking
@@ -102,6 +106,5 @@ export async function busyIntervals(
  * member, then webhooks for booking.created) deadlocked (a 503).
  */
 export async function lockStaffMember(trx: Tx, staffId: number): Promise<void> {
-  if (!isPostgres(trx)) return;
-  await sql`select pg_advisory_xact_lock(7140311, ${staffId}::int)`.execute(trx);
+  await lockPair(trx, STAFF_LOCKS, staffId);
 }

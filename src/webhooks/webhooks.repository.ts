@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import { isPostgres } from '../db/dialect.ts';
+import { lockNamed } from '../db/locks.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import type { NewWebhook, WebhookRow, WebhookUpdate } from '../db/tables.ts';
 
@@ -29,14 +28,11 @@ export async function listOwnedWebhooks(db: Db, owner: WebhookOwner): Promise<We
 }
 
 /**
- * The key's active webhooks, for the cap. In a transaction on PostgreSQL it first takes a lock on
- * the key's webhooks held until commit, so two creates racing on any servers are counted one
- * after the other (SQLite runs one write transaction at a time already).
+ * The key's active webhooks, for the cap. In a transaction it first takes a lock on the key's
+ * webhooks held until commit, so two creates racing on any servers are counted one after the other.
  */
 export async function countActiveWebhooks(db: Db | Tx, apiKeyId: number): Promise<number> {
-  if (db.isTransaction && isPostgres(db)) {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`webhooks of key ${apiKeyId}`}, 0))`.execute(db);
-  }
+  if (db.isTransaction) await lockNamed(db as Tx, `webhooks of key ${apiKeyId}`);
   const { count } = await db
     .selectFrom('webhooks')
     .select((eb) => eb.fn.countAll<number>().as('count'))

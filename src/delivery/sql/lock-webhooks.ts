@@ -1,4 +1,4 @@
-import { isPostgres } from '../../db/dialect.ts';
+import { lockingRows } from '../../db/dialect.ts';
 import type { Tx } from '../../db/transaction.ts';
 
 /**
@@ -7,10 +7,10 @@ import type { Tx } from '../../db/transaction.ts';
  * a delete of one of them now waits for this transaction. On PostgreSQL a delete committed between
  * reading a webhook and writing its delivery broke deliveries_webhook_id_fkey (a 500). FOR NO KEY
  * UPDATE is what an attempt's insert takes anyway (its trigger counts it on the webhook's row).
- * SQLite runs one writer at a time: what the transaction read still stands.
  */
 export async function lockWebhooks(trx: Tx, ids: readonly number[]): Promise<ReadonlySet<number>> {
-  if (ids.length === 0 || !isPostgres(trx)) return new Set(ids);
-  const rows = await trx.selectFrom('webhooks').select('id').where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute();
+  if (ids.length === 0) return new Set();
+  const query = trx.selectFrom('webhooks').select('id').where('id', 'in', ids).orderBy('id');
+  const rows = await lockingRows(trx, query, 'no key update').execute();
   return new Set(rows.map((row) => row.id));
 }
