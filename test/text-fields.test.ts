@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
-import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { describe, it } from 'node:test';
+import { admin, bookingBody, MONDAY } from './helpers/salon.ts';
+import { useSalon } from './helpers/suite.ts';
 
 /*
  * Issue 14, point 4: text a person types is trimmed, must not be blank where it is required, and
@@ -12,16 +11,8 @@ import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './h
  * breaks). One schema keyword, "x-text", carries the rule; these tests go through the endpoints.
  */
 describe('text a person types: trimmed, not blank, no control characters', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let salon: Salon;
+  const { app, salon } = useSalon();
   let hour = 9;
-
-  before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app);
-  });
-  after(() => app.stop());
 
   const nextStart = () => `${MONDAY}T${String(hour++).padStart(2, '0')}:00:00+01:00`;
   const book = (client: Record<string, unknown>, extra: Record<string, unknown> = {}) =>

@@ -65,6 +65,8 @@ export interface AppSuite {
   /** The server's clock; it starts at `now` (TEST_NOW unless told). */
   readonly clock: TestClock;
   readonly app: TestApp;
+  /** Stops the server and starts a new one on its data dir, the same clock and options; `app` is then the new one. */
+  restart(): Promise<void>;
 }
 
 export interface AppSuiteOptions extends Omit<TestAppOptions, 'clock'> {
@@ -81,7 +83,11 @@ export function useApp(options: AppSuiteOptions = {}): AppSuite {
   after(async () => {
     await app.made()?.stop();
   });
-  return { clock, app: app.stand };
+  const restart = async () => {
+    await app.stand.stop();
+    app.make(await TestApp.start({ ...appOptions, clock, dataDir: app.stand.dataDir }));
+  };
+  return { clock, app: app.stand, restart };
 }
 
 export interface SalonSuite extends AppSuite {
@@ -99,10 +105,10 @@ export interface SalonSuiteOptions extends AppSuiteOptions {
 /** A server (useApp()) and a salon on it (makeSalon()), made in before(), or before each test. */
 export function useSalon(options: SalonSuiteOptions = {}): SalonSuite {
   const { name, salonPerTest = false, ...appOptions } = options;
-  const { clock, app } = useApp(appOptions);
+  const suite = useApp(appOptions);
   const salon = madeInBefore<Salon>('the salon');
-  (salonPerTest ? beforeEach : before)(async () => salon.make(await makeSalon(app, name)));
-  return { clock, app, salon: salon.stand };
+  (salonPerTest ? beforeEach : before)(async () => salon.make(await makeSalon(suite.app, name)));
+  return { ...suite, salon: salon.stand };
 }
 
 /** A webhook receiver for the suite (answering 200 unless `handler` says otherwise), closed in after(). */
