@@ -31,6 +31,7 @@ const FILES = [
   'test/multi-instance.test.ts',
   'test/openapi.test.ts',
   'test/write-races.test.ts',
+  'test/text-fields.test.ts',
 ];
 
 const missing = postgresMissing();
