@@ -7,7 +7,7 @@ import { deliverySentence, bookingEvents, eventsList } from './booking-events.js
 import { field } from './booking-form.js';
 import { statusBadge } from './bookings-common.js';
 import { calendarAddress } from './calendar.js';
-import { busy, confirmAction, errorNotice, facts, h, notice } from './dom.js';
+import { busy, confirmAction, errorNotice, facts, h, isolate, namedChoice, notice } from './dom.js';
 import { dateTime } from './format.js';
 import { money, parseMoney } from './forms.js';
 import { longDate, timeOf, zonedIso } from './salon-time.js';
@@ -143,7 +143,10 @@ export async function renderBooking(ctx, id) {
         onclick: async () => {
           const sure = await confirmAction({
             title: 'Mark as a no-show?',
-            text: `${booking.client.name} did not come to the ${timeOf(booking.startTime)} appointment. This cannot be undone; connected programs are told.`,
+            text: [
+              isolate(booking.client.name),
+              ` did not come to the ${timeOf(booking.startTime)} appointment. This cannot be undone; connected programs are told.`,
+            ],
             confirmLabel: 'Mark no-show',
             danger: true,
           });
@@ -169,12 +172,14 @@ export async function renderBooking(ctx, id) {
   function moveForm() {
     const date = h('input', { id: 'move-date', type: 'date', required: true, value: day });
     const time = h('input', { id: 'move-time', type: 'time', required: true, step: '300', value: timeOf(booking.startTime) });
-    const member = h(
-      'select',
-      { id: 'move-staff' },
-      staff
-        .filter((s) => s.active || s.id === booking.staffId)
-        .map((s) => h('option', { value: String(s.id), selected: s.id === booking.staffId }, s.name)),
+    const member = namedChoice(
+      h(
+        'select',
+        { id: 'move-staff' },
+        staff
+          .filter((s) => s.active || s.id === booking.staffId)
+          .map((s) => h('option', { value: String(s.id), selected: s.id === booking.staffId }, s.name)),
+      ),
     );
     const submit = h('button', { type: 'submit' }, 'Move booking');
     const form = h(
@@ -216,7 +221,10 @@ export async function renderBooking(ctx, id) {
       event.preventDefault();
       const sure = await confirmAction({
         title: 'Cancel this booking?',
-        text: `${booking.client.name}, ${longDate(day)} at ${timeOf(booking.startTime)}. The time becomes free for others; this cannot be undone.`,
+        text: [
+          isolate(booking.client.name),
+          `, ${longDate(day)} at ${timeOf(booking.startTime)}. The time becomes free for others; this cannot be undone.`,
+        ],
         confirmLabel: 'Cancel booking',
         danger: true,
       });
@@ -242,7 +250,7 @@ export async function renderBooking(ctx, id) {
           'li',
           { class: 'payment' },
           h('span', null, `${money(p.amount, p.currency)} · ${methodLabel(p.method)} · ${dateTime(p.createdAt)}`),
-          p.note ? h('span', { class: 'hint' }, ` ${p.note}`) : null,
+          p.note ? h('span', { class: 'hint' }, ' ', isolate(p.note)) : null,
           refunded.get(p.id) ? h('span', { class: 'hint' }, ` (refunded ${money(refunded.get(p.id), p.currency)})`) : null,
           left > 0 ? refundForm(p, left) : null,
         );
@@ -339,22 +347,27 @@ export async function renderBooking(ctx, id) {
   return h(
     'section',
     { class: 'booking' },
-    h('div', { class: 'view-head' }, h('h2', null, `${booking.client.name}, ${timeOf(booking.startTime)}`), statusBadge(booking.status)),
+    h(
+      'div',
+      { class: 'view-head' },
+      h('h2', null, isolate(booking.client.name), `, ${timeOf(booking.startTime)}`),
+      statusBadge(booking.status),
+    ),
     h('p', null, h('a', { href: calendarAddress(day, false) }, `Back to ${longDate(day)}`)),
     message,
     facts([
       ['When', `${longDate(day)}, ${timeOf(booking.startTime)}–${timeOf(booking.endTime)}`],
-      ['Service', booking.serviceName],
-      ['With', booking.staffName],
-      ['Client', booking.client.name],
+      ['Service', isolate(booking.serviceName)],
+      ['With', isolate(booking.staffName)],
+      ['Client', isolate(booking.client.name)],
       [
         'Phone',
         booking.client.phone ? h('a', { href: `tel:${booking.client.phone.replace(/[^+0-9]/g, '')}` }, booking.client.phone) : null,
       ],
       ['E-mail', booking.client.email ? h('a', { href: `mailto:${booking.client.email}` }, booking.client.email) : null],
       ['Price', money(booking.price, booking.currency)],
-      ['Notes', booking.notes],
-      ['Cancelled because', booking.cancelReason],
+      ['Notes', booking.notes ? isolate(booking.notes) : null],
+      ['Cancelled because', booking.cancelReason ? isolate(booking.cancelReason) : null],
       ['Booked', `${dateTime(booking.createdAt)} (${booking.source === 'admin' ? 'by the salon' : 'online'})`],
     ]),
     actionButtons.length ? h('div', { class: 'actions booking-actions' }, actionButtons) : null,
