@@ -13,12 +13,13 @@ export async function findPayment(db: Db | Tx, businessId: number, id: number): 
 }
 
 /**
- * Holds a payment's refunds until the caller's transaction ends, so a simultaneous refund of it on
- * any server waits and then counts this one. PostgreSQL only: SQLite runs one write transaction at a time.
+ * Holds a booking's payments and refunds until the caller's transaction ends, so a simultaneous
+ * payment or refund of it on any server waits and then counts this one (the limits on both are
+ * sums). PostgreSQL only: SQLite runs one write transaction at a time.
  */
-export async function lockRefundsOf(trx: Tx, paymentId: number): Promise<void> {
+export async function lockPaymentsOf(trx: Tx, bookingId: number): Promise<void> {
   if (!isPostgres(trx)) return;
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`refunds ${paymentId}`}, 0))`.execute(trx);
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`payments of booking ${bookingId}`}, 0))`.execute(trx);
 }
 
 /** Refunded so far of one payment. */

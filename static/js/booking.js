@@ -290,7 +290,11 @@ export async function renderBooking(ctx, id) {
       act(
         submit,
         'Saving…',
-        () => api(`${base}/payments`, { method: 'POST', body }),
+        () =>
+          api(`${base}/payments`, { method: 'POST', body }).catch((error) => {
+            if (error.code === 'payment_too_large') error.sentence = tooMuchSentence();
+            throw error;
+          }),
         'payment.received',
         `Took ${money(minor, booking.currency)} (${methodLabel(method.value).toLowerCase()})`,
       );
@@ -303,6 +307,14 @@ export async function renderBooking(ctx, id) {
       rows.length ? h('ul', { class: 'payments' }, rows) : h('p', { class: 'empty' }, 'No payment yet.'),
       form,
     );
+  }
+
+  /** The server takes at most twice the price, refunds subtracted (the price and a tip as large). */
+  function tooMuchSentence() {
+    const room = Math.max(0, 2 * booking.price - paid);
+    if (booking.price === 0) return 'This booking costs nothing, so it takes no payment.';
+    if (room === 0) return 'This booking is paid twice over already (its price and a tip as large), so it takes no more payments.';
+    return `That is more than this booking can take: its payments may add up to twice its price (the price and a tip as large), so at most ${money(room, booking.currency)} more.`;
   }
 
   function refundForm(payment, left) {
