@@ -299,6 +299,36 @@ describe('the admin API', () => {
     assert.equal(await payments(), 4);
   });
 
+  it('stores a time zone under one name and refuses UTC offsets, on create and on change (issue 26)', async () => {
+    for (const [typed, stored] of [
+      ['europe/berlin', 'Europe/Berlin'],
+      ['utc', 'UTC'],
+      ['AMERICA/NEW_YORK', 'America/New_York'],
+      ['Asia/Kolkata', 'Asia/Kolkata'], // another name of ICU's Asia/Calcutta, spelled as zone names are: kept
+      ['asia/kolkata', 'Asia/Calcutta'], // its own spelling unknown: the database's name of the zone
+      ['Etc/GMT+5', 'Etc/GMT+5'],
+    ] as const) {
+      const created = await admin(app, 'POST', '/businesses', { name: `Zone ${typed}`, timezone: typed }, 201);
+      assert.equal(created.body.timezone, stored, typed);
+      assert.equal((await admin(app, 'GET', `/businesses/${created.body.id}`, undefined, 200)).body.timezone, stored, typed);
+      const changed = await admin(app, 'PATCH', `/businesses/${created.body.id}`, { timezone: typed.toLowerCase() }, 200);
+      assert.equal(changed.body.timezone, typed === 'Asia/Kolkata' ? 'Asia/Calcutta' : stored, `${typed} in lower case`);
+    }
+    const salonZone = (await admin(app, 'GET', salon.base, undefined, 200)).body.timezone;
+    for (const offset of ['+05:30', '-03', '+0100', '-00:00']) {
+      const created = await admin(app, 'POST', '/businesses', { name: 'Offset', timezone: offset });
+      assert.equal(created.status, 400, `${offset}: ${created.text}`);
+      assert.equal(created.body.field, 'timezone');
+      assert.equal(
+        created.body.message,
+        `"timezone" must be a time zone's name such as Europe/Berlin or Asia/Kolkata, not a UTC offset ("${offset}"): an offset does not follow summer time.`,
+      );
+      const changed = await admin(app, 'PATCH', salon.base, { timezone: offset });
+      assert.equal(changed.status, 400, `${offset}: ${changed.text}`);
+    }
+    assert.equal((await admin(app, 'GET', salon.base, undefined, 200)).body.timezone, salonZone, 'nothing changed');
+  });
+
   it('manages API keys: create (value once), list without values, revoke, regenerate', async () => {
     const created = await admin(
       app,
