@@ -32,6 +32,7 @@ const FILES = [
   'test/openapi.test.ts',
   'test/write-races.test.ts',
   'test/text-fields.test.ts',
+  'test/ssrf.test.ts',
 ];
 
 const missing = postgresMissing();
