@@ -33,6 +33,7 @@ const FILES = [
   'test/write-races.test.ts',
   'test/text-fields.test.ts',
   'test/ssrf.test.ts',
+  'test/slots-api.test.ts',
 ];
 
 const missing = postgresMissing();
