@@ -3,6 +3,7 @@ import { calendarAdminOperations } from './calendar/calendar.admin-operations.ts
 import { bookingAdminOperations } from './bookings/bookings.admin-operations.ts';
 import { businessAdminOperations } from './businesses/businesses.admin-operations.ts';
 import { clientAdminOperations } from './clients/clients.admin-operations.ts';
+import { holdAdminOperations } from './holds/holds.admin-operations.ts';
 import { operation, type Operation } from './http/operations.ts';
 import { keyAdminOperations } from './keys/keys.admin-operations.ts';
 import { ADMIN_INFO, openApiDocument } from './openapi/openapi.ts';
@@ -24,6 +25,7 @@ export const ADMIN_OPERATIONS: readonly Operation[] = [
   ...timeOffAdminOperations,
   ...clientAdminOperations,
   ...bookingAdminOperations,
+  ...holdAdminOperations,
   ...reviewAdminOperations,
   ...paymentAdminOperations,
   ...keyAdminOperations,

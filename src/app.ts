@@ -12,7 +12,7 @@ import { Sender } from './delivery/sender.ts';
 import type { Lookup } from './delivery/targets.ts';
 import { HEALTH_OPERATIONS } from './health.operations.ts';
 import { integrationGuard } from './http/integration-auth.ts';
-import { mount, type Operation } from './http/operations.ts';
+import { mount, secretPathsOf, type Operation } from './http/operations.ts';
 import { INTEGRATION_OPERATIONS, INTEGRATION_PREFIX } from './integration-api.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { requestContext } from './http/request-context.ts';
@@ -160,7 +160,8 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   // X-Forwarded-For; anything a client put before it is not believed.
   const koa = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: 1 });
   koa.silent = true;
-  koa.use(requestContext(context));
+  const secretPaths = [...secretPathsOf(INTEGRATION_PREFIX, INTEGRATION_OPERATIONS), ...secretPathsOf(ADMIN_PREFIX, ADMIN_OPERATIONS)];
+  koa.use(requestContext({ logger, ids, secretPaths }));
   koa.use(securityHeaders());
   // Every request under the prefix but the public document shows a key first, unknown paths included.
   koa.use(

@@ -29,6 +29,8 @@ export interface Config {
   readonly deliveryConcurrency: number;
   /** How long POST /slots/holds keeps a slot for the key that asked. */
   readonly holdMinutes: number;
+  /** How many live holds one API key may have at once (src/holds/hold-quota.ts). */
+  readonly maxActiveHolds: number;
   readonly logLevel: LogLevel;
   /** The key webhook secrets are encrypted with; defaults to secrets.key in the data dir. */
   readonly secretsKeyFile: string | undefined;
@@ -225,6 +227,14 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     description: 'minutes a slot hold (POST /slots/holds) keeps a slot',
     default: 5,
     parse: integer(1, 60),
+  },
+  {
+    key: 'maxActiveHolds',
+    env: 'BOOKING_MAX_ACTIVE_HOLDS',
+    flag: 'max-active-holds',
+    description: 'slot holds one API key may have at once (a website key holds one per visitor who is typing their details)',
+    default: 3,
+    parse: integer(1, 1000),
   },
   {
     key: 'logLevel',

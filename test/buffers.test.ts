@@ -106,6 +106,10 @@ describe('buffers before and after a service', () => {
       api_key_id: null,
       cancel_reason: null,
       cancelled_by: null,
+      booked_name: null,
+      booked_email: null,
+      booked_phone: null,
+      client_check: null,
       created_at: now,
       updated_at: now,
     };

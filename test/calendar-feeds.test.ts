@@ -4,6 +4,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
+import { captureLogs } from './helpers/log-capture.ts';
 import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
 
 /** The VEVENTs of an iCalendar text, as maps of property name (without parameters) to value. */
@@ -22,12 +23,13 @@ function events(text: string): Array<Map<string, string>> {
 
 describe('calendar feeds', () => {
   const clock = new TestClock(TEST_NOW);
+  const logs = captureLogs('info');
   let app: TestApp;
   let salon: Salon;
   let other: Salon;
 
   before(async () => {
-    app = await TestApp.start({ clock });
+    app = await TestApp.start({ clock, logger: logs.logger });
     salon = await makeSalon(app);
     other = await makeSalon(app, 'Other salon');
   });
@@ -85,6 +87,28 @@ describe('calendar feeds', () => {
     assert.doesNotMatch(listed.text, /cal_/);
   });
 
+  it('names a booking by the name given while the salon has not said it is the client it was put on', async () => {
+    const given = await app.request('POST', '/v1/integration/bookings', {
+      key: salon.key,
+      body: bookingBody(salon.haircut, `${MONDAY}T16:00:00+01:00`, {
+        staffId: salon.ben,
+        client: { name: 'Not Bob', email: 'bob@example.com' },
+      }),
+    });
+    assert.equal(given.status, 201, given.text);
+    assert.equal(given.body.client.name, 'Bob', "put on Bob's record, by his e-mail address");
+    const created = await admin(app, 'POST', `${salon.base}/calendar-feeds`, { staffId: salon.ben }, 201);
+    const summary = () =>
+      feed(created.body.path).then((r) =>
+        events(r.text)
+          .find((e) => e.get('DTSTART') === '20261123T150000Z')!
+          .get('SUMMARY'),
+      );
+    assert.equal(await summary(), 'Haircut: Not Bob');
+    await admin(app, 'POST', `${salon.base}/bookings/${given.body.id}/client-check/same-person`, undefined, 200);
+    assert.equal(await summary(), 'Haircut: Bob');
+  });
+
   it('stores only a hash of the token, and a revoked URL is 404 at once', async () => {
     const created = await admin(app, 'POST', `${salon.base}/calendar-feeds`, { staffId: salon.ben }, 201);
     const file = fs.readFileSync(path.join(app.dataDir, 'booking.db'));
@@ -98,6 +122,39 @@ describe('calendar feeds', () => {
     assert.equal((await feed(created.body.path)).status, 404);
     assert.equal((await feed(`/v1/integration/calendar/cal_${'A'.repeat(43)}`)).status, 404);
     assert.equal((await feed('/v1/integration/calendar/nonsense')).status, 404);
+  });
+
+  it("logs a feed's fetch with the feed's id, never its token", async () => {
+    const logged = logs.entries().length;
+    const created = await admin(app, 'POST', `${salon.base}/calendar-feeds`, { staffId: salon.anna }, 201);
+    const { token, path: feedPath } = created.body;
+    const secret = token.slice('cal_'.length);
+    assert.equal((await feed(feedPath)).status, 200);
+    // Every way a phone or a mistyped URL might send the same token reaches the log too.
+    for (const variant of [
+      `${feedPath}/`,
+      `${feedPath}/extra`,
+      feedPath.replace('/calendar/', '/CALENDAR/'),
+      feedPath.replace('/calendar/', '/%63alendar/'),
+      `/V1/INTEGRATION/CALENDAR/${token}`,
+    ]) {
+      assert.notEqual((await feed(variant)).status, 500, variant);
+    }
+    await admin(app, 'POST', `${salon.base}/calendar-feeds/${created.body.id}/revoke`, undefined, 200);
+    assert.equal((await feed(feedPath)).status, 404);
+
+    assert.equal(logs.text().includes(secret), false, 'no log line holds the token');
+    const fetches = logs
+      .entries()
+      .slice(logged)
+      .filter((e) => /calendar\//i.test(e.path ?? ''));
+    assert.ok(fetches.length >= 7, `${fetches.length} feed requests logged`);
+    const served = fetches.filter((e) => e.status === 200);
+    assert.ok(served.length >= 1);
+    for (const entry of served) {
+      assert.equal(entry.path, '/v1/integration/calendar/:token');
+      assert.equal(entry.calendarFeedId, created.body.id);
+    }
   });
 
   it("keeps businesses apart: another business's feed, staff member or business is 404", async () => {

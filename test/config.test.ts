@@ -11,6 +11,7 @@ describe('configuration', () => {
     assert.equal(config.ratePerMinute, 60);
     assert.equal(config.ratePerDay, 10_000);
     assert.equal(config.maxActiveWebhooks, 10);
+    assert.equal(config.maxActiveHolds, 3);
     assert.deepEqual(config.retryDelays, [0, 60, 300, 900, 3600, 14400]);
     assert.equal(config.deliveryTimeoutMs, 10_000);
     assert.equal(config.failuresBeforeDisable, 5);
@@ -46,6 +47,8 @@ describe('configuration', () => {
 
   it('refuses a short admin token and negative retry delays', () => {
     assert.throws(() => loadConfig({ BOOKING_ADMIN_TOKEN: 'short' }), /BOOKING_ADMIN_TOKEN/);
+    assert.throws(() => loadConfig({ BOOKING_MAX_ACTIVE_HOLDS: '0' }), /BOOKING_MAX_ACTIVE_HOLDS must be a whole number from 1 to 1000/);
+    assert.equal(loadConfig({}, { 'max-active-holds': '12' }).maxActiveHolds, 12);
     assert.throws(() => loadConfig({ BOOKING_RETRY_DELAYS: '0,-1' }), /BOOKING_RETRY_DELAYS/);
   });
 

@@ -472,6 +472,24 @@ describe('the OpenAPI document', () => {
         assert.equal(pending.status, 201, pending.text);
         const K = `${B}/bookings/{id}`;
         const k = (id: number) => `${b}/bookings/${id}`;
+        // Bookings under another name with a known client's e-mail: the salon's two answers.
+        const [same, other] = await Promise.all(
+          ['09:00', '10:00'].map((time) =>
+            app.request('POST', '/v1/integration/bookings', {
+              key: crmKey,
+              body: {
+                serviceId: service.body.id,
+                startTime: `2026-11-24T${time}:00+01:00`,
+                client: { name: 'Someone Else', email: 'ADA@documented.test' },
+              },
+            }),
+          ),
+        );
+        assert.deepEqual([same!.status, other!.status], [201, 201]);
+        await call('post', `${K}/client-check/same-person`, `${k(same!.body.id)}/client-check/same-person`, undefined, 200);
+        await call('post', `${K}/client-check/same-person`, `${k(same!.body.id)}/client-check/same-person`, undefined, 409);
+        await call('post', `${K}/client-check/different-person`, `${k(other!.body.id)}/client-check/different-person`, undefined, 200);
+        await call('post', `${K}/client-check/different-person`, `${k(other!.body.id)}/client-check/different-person`, undefined, 409);
         await call('get', `${B}/bookings`, `${b}/bookings`, undefined, 200);
         await call('get', `${B}/bookings`, `${b}/bookings?status=gone`, undefined, 400);
         await call('get', K, k(done), undefined, 200);
@@ -485,6 +503,18 @@ describe('the OpenAPI document', () => {
         await call('post', `${K}/complete`, `${k(done)}/complete`, undefined, 409);
         await call('get', `${K}/events`, `${k(moved)}/events`, undefined, 200);
         await call('post', `${B}/payments`, `${b}/payments`, { bookingId: cancelled, amount: 1000, method: 'cash' }, 409);
+
+        // Holds: what keys hold now, and letting one go.
+        const held = await app.request('POST', '/v1/integration/slots/holds', {
+          key: crmKey,
+          body: { serviceId: service.body.id, startTime: at('17:00') },
+        });
+        assert.equal(held.status, 201, held.text);
+        await call('get', `${B}/holds`, `${b}/holds`, undefined, 200);
+        const overHold = { serviceId: service.body.id, startTime: at('17:00'), clientId: client.body.id };
+        assert.equal((await call('post', `${B}/bookings`, `${b}/bookings`, overHold, 409)).body.code, 'slot_held');
+        await call('delete', `${B}/holds/{id}`, `${b}/holds/${held.body.id}`, undefined, 204);
+        await call('delete', `${B}/holds/{id}`, `${b}/holds/${held.body.id}`, undefined, 404);
 
         // Time off and closures, over the booked Monday: the answers list the bookings they overlap.
         const T = `${S}/time-off`.replace('{id}', '{staffId}');

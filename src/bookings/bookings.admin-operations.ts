@@ -5,6 +5,7 @@ import bookingsQuerySchema from '../../schema/bookings-query.json' with { type: 
 import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
 import { idOf, operation, Reply, typed, type Operation } from '../http/operations.ts';
 import { listBookingEvents } from './booking-events.ts';
+import { keepBookingClient, separateBookingClient } from './client-check.ts';
 import {
   cancelBooking,
   createBooking,
@@ -42,10 +43,19 @@ export const bookingAdminOperations: Operation[] = [
     method: 'POST',
     path: `${BUSINESS}/bookings`,
     summary: 'Book for a client (starts confirmed)',
+    description:
+      'A time an API key holds (a client mid-booking on a website, GET …/holds) answers 409 `slot_held` with who holds it and until when (`holds`); with `"overrideHold": true` it is booked and the holds in its way are released.',
     params,
     body: typed<BookingInput>(adminBookingCreateSchema),
     success: { status: 201, schema: 'Booking' },
-    errors: [404, 409],
+    errors: [
+      404,
+      {
+        status: 409,
+        description:
+          '`slot_unavailable`, `beyond_horizon`: not a free slot (the message says why); `slot_held`: API keys hold the time, `holds` says who and until when.',
+      },
+    ],
     write: true,
     handle: async ({ params, body, trx }, app) => {
       const result = await createBooking(trx, app, salon(params.businessId), body);
@@ -84,6 +94,33 @@ export const bookingAdminOperations: Operation[] = [
     }),
   ),
   operation({
+    operationId: 'adminKeepBookingClient',
+    method: 'POST',
+    path: `${BUSINESS}/bookings/:id/client-check/same-person`,
+    summary: "Answer a booking's client check: the same person as its client (the booking and the record stay as they are)",
+    params: one,
+    success: { status: 200, schema: 'Booking' },
+    description:
+      'A booking has a client check (`clientCheck`) when it was put on a known client by e-mail or phone while the name or phone it gave differs. 409 `no_client_check` when it has none (any more).',
+    errors: [409],
+    write: true,
+    handle: ({ params, trx }, app) => keepBookingClient(trx, app, params.businessId, params.id),
+  }),
+  operation({
+    operationId: 'adminSeparateBookingClient',
+    method: 'POST',
+    path: `${BUSINESS}/bookings/:id/client-check/different-person`,
+    summary:
+      "Answer a booking's client check: someone else (a new client of the booking's name and phone takes the booking; client.created)",
+    params: one,
+    success: { status: 200, schema: 'Booking' },
+    description:
+      'A booking has a client check (`clientCheck`) when it was put on a known client by e-mail or phone while the name or phone it gave differs. 409 `no_client_check` when it has none (any more).',
+    errors: [409],
+    write: true,
+    handle: ({ params, trx }, app) => separateBookingClient(trx, app, params.businessId, params.id),
+  }),
+  operation({
     operationId: 'adminCancelBooking',
     method: 'POST',
     path: `${BUSINESS}/bookings/:id/cancel`,
@@ -104,7 +141,13 @@ export const bookingAdminOperations: Operation[] = [
     params: one,
     body: typed<RescheduleInput>(bookingRescheduleSchema),
     success: { status: 200, schema: 'Booking' },
-    errors: [409],
+    errors: [
+      {
+        status: 409,
+        description:
+          '`slot_unavailable`, `beyond_horizon`, `invalid_transition`; `slot_held`: API keys hold the time (`holds` says who and until when): release the hold first (DELETE …/holds/:id).',
+      },
+    ],
     write: true,
     handle: async ({ params, body, trx }, app) => (await rescheduleBooking(trx, app, salon(params.businessId), params.id, body)).body,
   }),

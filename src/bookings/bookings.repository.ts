@@ -25,6 +25,10 @@ const BOOKING_COLUMNS = [
   'api_key_id',
   'cancel_reason',
   'cancelled_by',
+  'booked_name',
+  'booked_email',
+  'booked_phone',
+  'client_check',
   'created_at',
   'updated_at',
 ] as const satisfies ReadonlyArray<keyof NewBooking>;
@@ -218,6 +222,8 @@ export interface BusyOptions {
   excludeBookingId?: number;
   now: number;
   holderKeyId?: number | null;
+  /** Bookings only: what the time would be without any hold (the salon deciding whether to book over one). */
+  ignoreHolds?: boolean;
 }
 
 /**
@@ -238,7 +244,8 @@ export async function busyIntervals(
     from,
     to,
     exclude: options.excludeBookingId ?? 0,
-    now: options.now,
+    // A "now" no hold outlives leaves every hold out.
+    now: options.ignoreHolds ? Number.MAX_SAFE_INTEGER : options.now,
     holder: options.holderKeyId ?? 0,
   });
   for (const row of rows) busy.get(row.staff_id)?.push([row.busy_from, row.busy_to]);
@@ -258,6 +265,21 @@ export async function updateBookingIf(
   const result = await tx.updateTable('bookings').set(patch).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/**
+ * Closes a booking's client check (and moves it to `patch.client_id`, if given) while it is still
+ * open; returns false when it was closed already.
+ */
+export async function settleClientCheck(tx: Tx, id: number, patch: { client_id?: number; updated_at: number }): Promise<boolean> {
+  const result = await tx
+    .updateTable('bookings')
+    .set({ ...patch, client_check: null })
+    .where('id', '=', id)
+    .where('client_check', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /**
  * PostgreSQL: the staff member's transaction-level advisory lock, the one the triggers of
  * migration 0007 take when the booking or hold is written, taken by claimSlot already. What a booking

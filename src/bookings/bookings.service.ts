@@ -7,9 +7,11 @@ import type { BookingServiceRow, BookingStatus } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { consumeHold } from '../holds/holds.service.ts';
+import { clearHoldsForSalon } from '../holds/salon-holds.service.ts';
 import { planOf, serviceIdsOf, type ServicePlan } from '../slots/service-plan.ts';
 import { claimSlot, withSlotConflicts } from '../slots/slot-check.ts';
-import { bookingEventData, toBookingJson, type BookingJson } from './booking.presenter.ts';
+import type { EventName } from '../webhooks/events.ts';
+import { bookingEventData, toBookingJson, type BookingJson, type ClientView } from './booking.presenter.ts';
 import {
   countBookings,
   findBookingView,
@@ -31,9 +33,14 @@ export interface Actor {
   businessId: number;
   source: 'integration' | 'admin';
   apiKeyId: number | null;
-  /** A key that may write but not read bookings sees and cancels only the bookings it made. */
+  /**
+   * A key that may write but not read bookings sees and cancels only the bookings it made, and sees
+   * their client only as it sent them.
+   */
   ownBookingsOnly: boolean;
 }
+
+const clientViewOf = (actor: Actor): ClientView => (actor.ownBookingsOnly ? 'as-booked' : 'record');
 
 export interface BookingInput {
   serviceId?: number;
@@ -46,6 +53,8 @@ export interface BookingInput {
   notes?: string;
   /** A hold of the calling key (POST /slots/holds) that this booking takes the place of. */
   holdId?: number;
+  /** The salon only: book a time API keys hold, releasing their holds (without it: 409 slot_held). */
+  overrideHold?: boolean;
 }
 
 export interface BookingsQuery {
@@ -102,13 +111,23 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
   if (input.clientId !== undefined && !client) throw errors.notFound('Client');
 
   const startAt = Date.parse(input.startTime);
-  const held =
-    input.holdId === undefined
-      ? input.staffId
-      : await consumeHold(trx, actor.apiKeyId, input.holdId, { serviceIds: plan.serviceIds, startAt, staffId: input.staffId, now });
+  let held = input.staffId;
+  if (input.holdId !== undefined) {
+    held = await consumeHold(trx, actor.apiKeyId, input.holdId, { serviceIds: plan.serviceIds, startAt, staffId: input.staffId, now });
+  } else if (actor.source === 'admin') {
+    held = await clearHoldsForSalon(
+      trx,
+      { directory, plan, startAt, staffId: input.staffId, now },
+      input.overrideHold ? 'book anyway' : 'book',
+    );
+  }
   const { staffId } = await claimSlot(trx, { directory, plan, startAt, staffId: held, holderKeyId: actor.apiKeyId, now });
 
-  const bookedFor = client ?? (await clientForBooking(trx, app.outbox, actor.businessId, input.client!, now));
+  const { client: bookedFor, check } = client
+    ? { client, check: null }
+    : await clientForBooking(trx, app.outbox, actor.businessId, input.client!, now);
+  // What the booking gave, kept beside the record it is on: a known client's record never changes.
+  const given = input.client ?? bookedFor;
   const row = {
     business_id: actor.businessId,
     service_id: service.id,
@@ -127,6 +146,10 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
     api_key_id: actor.apiKeyId,
     cancel_reason: null,
     cancelled_by: null,
+    booked_name: given.name.trim(),
+    booked_email: given.email?.trim() || null,
+    booked_phone: given.phone?.trim() || null,
+    client_check: check,
     created_at: now,
     updated_at: now,
   };
@@ -145,8 +168,25 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
     client_phone: bookedFor.phone,
     timezone: business.timezone,
   };
-  await app.outbox.emitEvent(trx, actor.businessId, 'booking.created', bookingEventData(view));
-  return toBookingJson(view);
+  await emitBookingEvent(trx, app, 'booking.created', view);
+  return toBookingJson(view, clientViewOf(actor));
+}
+
+/**
+ * Records a booking.* event: its data with the client record, and, for the webhooks of the key
+ * that made the booking when it may not read bookings, with the client as booked.
+ */
+async function emitBookingEvent(trx: Tx, app: Deps, event: EventName, view: BookingView, extra: Record<string, unknown> = {}) {
+  await app.outbox.emitEvent(
+    trx,
+    view.business_id,
+    event,
+    { ...bookingEventData(view), ...extra },
+    {
+      madeByKeyId: view.api_key_id,
+      asBooked: { ...bookingEventData(view, 'as-booked'), ...extra },
+    },
+  );
 }
 
 /** The rows of booking_services for a visit of several services starting at `startAt`. */
@@ -210,8 +250,8 @@ async function move(
   });
   const after = (await findBookingView(trx, actor.businessId, id))!;
   const extra = cancel ? { cancelReason: cancel.reason, cancelledBy } : {};
-  await app.outbox.emitEvent(trx, actor.businessId, transition.event, { ...bookingEventData(after), ...extra });
-  return toBookingJson(after);
+  await emitBookingEvent(trx, app, transition.event, after, extra);
+  return toBookingJson(after, clientViewOf(actor));
 }
 
 /**
@@ -245,7 +285,7 @@ async function moveBooking(trx: Tx, app: Deps, actor: Actor, id: number, input: 
       ? input.staffId
       : await consumeHold(trx, actor.apiKeyId, input.holdId, { serviceIds, startAt, staffId: input.staffId, now });
   const staffId = held ?? view.staff_id;
-  if (startAt === view.start_at && staffId === view.staff_id) return toBookingJson(view);
+  if (startAt === view.start_at && staffId === view.staff_id) return toBookingJson(view, clientViewOf(actor));
   const directory = (await app.directory.get(trx, actor.businessId))!;
   if (serviceIds.some((serviceId) => !directory.services.has(serviceId))) {
     throw errors.conflict('service_unavailable', 'A service of this booking is no longer offered; cancel it instead.');
@@ -253,6 +293,7 @@ async function moveBooking(trx: Tx, app: Deps, actor: Actor, id: number, input: 
   // The visit keeps its services, in their order, with what they take today.
   const plan = planOf(directory, serviceIds);
   if (input.staffId !== undefined && !directory.staff.some((s) => s.id === input.staffId)) throw errors.notFound('Staff member');
+  if (actor.source === 'admin') await clearHoldsForSalon(trx, { directory, plan, startAt, staffId, excludeBookingId: id, now }, 'move');
   await claimSlot(trx, { directory, plan, startAt, staffId, excludeBookingId: id, holderKeyId: actor.apiKeyId, now });
   await updateBookingIf(trx, id, RESCHEDULABLE, {
     start_at: startAt,
@@ -264,18 +305,17 @@ async function moveBooking(trx: Tx, app: Deps, actor: Actor, id: number, input: 
   });
   if (view.services) await shiftBookingServices(trx, id, startAt - view.start_at);
   const after = (await findBookingView(trx, actor.businessId, id))!;
-  await app.outbox.emitEvent(trx, actor.businessId, 'booking.rescheduled', {
-    ...bookingEventData(after),
+  await emitBookingEvent(trx, app, 'booking.rescheduled', after, {
     previousStartTime: toLocalIso(view.start_at, view.timezone),
     previousEndTime: toLocalIso(view.end_at, view.timezone),
     previousStaffId: view.staff_id,
     previousStaffName: view.staff_name,
   });
-  return toBookingJson(after);
+  return toBookingJson(after, clientViewOf(actor));
 }
 
 export async function getBooking(app: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<BookingJson> {
-  return toBookingJson(await visibleBooking(app.db, actor, id));
+  return toBookingJson(await visibleBooking(app.db, actor, id), clientViewOf(actor));
 }
 
 /** A page of bookings by start time; `from`/`to` are local dates, both included. */
@@ -295,7 +335,7 @@ export async function listBookings(app: Pick<Deps, 'db'>, actor: Actor, q: Booki
     apiKeyId: actor.ownBookingsOnly ? (actor.apiKeyId ?? -1) : undefined,
   };
   const [rows, total] = await Promise.all([pageBookings(app.db, filter, (q.page - 1) * q.limit, q.limit), countBookings(app.db, filter)]);
-  return { data: rows.map(toBookingJson), total };
+  return { data: rows.map((row) => toBookingJson(row, clientViewOf(actor))), total };
 }
 
 async function visibleBooking(db: Parameters<typeof findBookingView>[0], actor: Actor, id: number): Promise<BookingView> {

@@ -12,13 +12,14 @@ export const calendarOperations = [
     summary: "A staff member's (or the salon's) bookings as an iCalendar feed, for a phone to subscribe to",
     description:
       'The URL is made by the admin API (POST /admin/api/businesses/{businessId}/calendar-feeds) and is the only credential; revoked or unknown: 404. `text/calendar`: each booking from 30 days ago on with a stable UID, its time (UTC) and its services and client name; cancelled bookings as STATUS:CANCELLED.',
-    params: { token: textOf('Calendar feed', /^cal_[A-Za-z0-9_-]{43}$/) },
+    params: { token: textOf('Calendar feed', /^cal_[A-Za-z0-9_-]{43}$/, { secret: true }) },
     success: { status: 200, description: 'The iCalendar document (text/calendar).' },
     errors: [404],
-    handle: async ({ params }, app) =>
-      new Reply(200, await feedCalendar(app, params.token), {
-        'Content-Type': 'text/calendar; charset=utf-8',
-        'Cache-Control': 'no-store',
-      }),
+    handle: async ({ params, ctx }, app) => {
+      const { feedId, text } = await feedCalendar(app, params.token);
+      // The request log names the feed by its id: the token is the credential.
+      ctx.state.logged = { calendarFeedId: feedId };
+      return new Reply(200, text, { 'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'no-store' });
+    },
   }),
 ];

@@ -71,7 +71,7 @@ export async function revokeBusinessFeed(trx: Tx, app: Pick<Deps, 'clock'>, busi
  * every client) with the salon's zone named for display, and a cancelled booking kept as
  * STATUS:CANCELLED so subscribers remove it. Only what staff need: time, service, client's name.
  */
-export async function feedCalendar(app: Deps, token: string): Promise<string> {
+export async function feedCalendar(app: Deps, token: string): Promise<{ feedId: number; text: string }> {
   const feed = await findLiveFeedByHash(app.db, sha256Hex(token));
   if (!feed) throw errors.notFound('Calendar feed');
   const business = (await findBusiness(app.db, feed.business_id))!;
@@ -83,17 +83,19 @@ export async function feedCalendar(app: Deps, token: string): Promise<string> {
   });
   calendar.x([{ key: 'X-WR-TIMEZONE', value: business.timezone }]);
   for (const booking of bookings) calendar.createEvent(eventOf(booking, feed));
-  return calendar.toString();
+  return { feedId: feed.id, text: calendar.toString() };
 }
 
 function eventOf(booking: BookingView, feed: CalendarFeedRow) {
   const services = booking.services ? booking.services.map((s) => s.name).join(' + ') : booking.service_name;
+  // Until the salon says the details given are its client's, the name given: whom to expect.
+  const client = booking.client_check && booking.booked_name ? booking.booked_name : booking.client_name;
   return {
     id: `booking-${booking.id}@${booking.business_id}.booking-api`,
     start: new Date(booking.start_at),
     end: new Date(booking.end_at),
     stamp: new Date(booking.updated_at),
-    summary: feed.staff_id === null ? `${services}: ${booking.client_name} (${booking.staff_name})` : `${services}: ${booking.client_name}`,
+    summary: feed.staff_id === null ? `${services}: ${client} (${booking.staff_name})` : `${services}: ${client}`,
     status:
       booking.status === 'cancelled'
         ? ICalEventStatus.CANCELLED

@@ -50,14 +50,16 @@ export async function findClientByEmail(db: Db | Tx, businessId: number, email: 
   return rows[0];
 }
 
-export async function findClientByPhone(db: Db | Tx, businessId: number, phone: string): Promise<ClientRow | undefined> {
+/** The clients with this phone (a family may share one), oldest first. */
+export async function findClientsByPhone(db: Db | Tx, businessId: number, phone: string): Promise<ClientRow[]> {
   return db
     .selectFrom('clients')
     .selectAll()
     .where('business_id', '=', businessId)
     .where('phone', '=', phone)
     .orderBy('id')
-    .executeTakeFirst();
+    .limit(20)
+    .execute();
 }
 
 function clientQuery(db: Db, businessId: number, search?: string) {

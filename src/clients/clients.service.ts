@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely';
 import type { AppContext } from '../app-context.ts';
-import type { ClientRow, ClientsTable } from '../db/tables.ts';
+import type { ClientCheck, ClientRow, ClientsTable } from '../db/tables.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { Outbox } from '../delivery/outbox.ts';
@@ -11,7 +11,7 @@ import {
   findClient,
   findClientByEmail,
   lockClientIdentity,
-  findClientByPhone,
+  findClientsByPhone,
   insertClient,
   normaliseEmail,
   pageClients,
@@ -102,20 +102,69 @@ export async function changeClient(trx: Tx, app: Deps, businessId: number, id: n
   return adminClient({ db: trx }, businessId, id);
 }
 
+/** A booking's client: the record it goes on, and why the salon should check it (null: nothing to check). */
+export interface BookedClient {
+  client: ClientRow;
+  check: ClientCheck | null;
+}
+
 /**
- * The client a booking is for: the one with the same e-mail (or, without one, the same phone),
- * else a new client (client.created, in the booking's transaction). An existing client's details
- * are not changed by what a booking form says.
+ * The client a booking is for: the one with the same e-mail (or, without one, the same phone;
+ * of several, the one of that name), else a new client (client.created, in the booking's
+ * transaction). Nothing a booking sends changes a known client's record; when it names someone
+ * else there (another name, another phone), the booking is still put on that client but with a
+ * check for the salon: same person, or a new client (docs/decisions.md).
  */
-export async function clientForBooking(trx: Tx, outbox: Outbox, businessId: number, input: ClientInput, now: number): Promise<ClientRow> {
+export async function clientForBooking(
+  trx: Tx,
+  outbox: Outbox,
+  businessId: number,
+  input: ClientInput,
+  now: number,
+): Promise<BookedClient> {
   const identity = input.email ? `email ${normaliseEmail(input.email)}` : input.phone ? `phone ${input.phone}` : undefined;
   if (identity) await lockClientIdentity(trx, businessId, identity);
   const found = input.email
     ? await findClientByEmail(trx, businessId, input.email)
     : input.phone
-      ? await findClientByPhone(trx, businessId, input.phone)
+      ? pickByName(await findClientsByPhone(trx, businessId, input.phone), input.name)
       : undefined;
-  return found ?? insertNewClient(trx, outbox, businessId, input, now);
+  if (!found) return { client: await insertNewClient(trx, outbox, businessId, input, now), check: null };
+  return { client: found, check: sameDetails(input, found) ? null : input.email ? 'email' : 'phone' };
+}
+
+/** The client of several sharing a phone (a family) whose name was given, else the first. */
+function pickByName(clients: ClientRow[], name: string): ClientRow | undefined {
+  return clients.find((c) => comparableName(c.name) === comparableName(name)) ?? clients[0];
+}
+
+/**
+ * Whether what a booking gave could be the record's own words: the same name (in any case and
+ * spacing) and, where both have one, the same phone digits. A detail the record lacks is no conflict.
+ */
+function sameDetails(input: ClientInput, row: ClientRow): boolean {
+  if (comparableName(input.name) !== comparableName(row.name)) return false;
+  if (input.phone && row.phone && digitsOf(input.phone) !== digitsOf(row.phone)) return false;
+  return true;
+}
+
+function comparableName(name: string): string {
+  return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+function digitsOf(phone: string): string {
+  return phone.replace(/\D/g, '');
+}
+
+/** A new client of a booking's details, when the salon says it is not the client it was put on (client.created). */
+export async function newClientFromBooking(
+  trx: Tx,
+  outbox: Outbox,
+  businessId: number,
+  details: { name: string; phone: string | null },
+  now: number,
+): Promise<ClientRow> {
+  return insertNewClient(trx, outbox, businessId, { name: details.name, email: null, phone: details.phone }, now);
 }
 
 async function insertNewClient(trx: Tx, outbox: Outbox, businessId: number, input: ClientInput, now: number): Promise<ClientRow> {

@@ -223,9 +223,20 @@ export interface BookingsTable {
   api_key_id: number | null;
   cancel_reason: string | null;
   cancelled_by: string | null;
+  /** The client's details as the booking gave them (0012); the client record may say otherwise. */
+  booked_name: string | null;
+  booked_email: string | null;
+  booked_phone: string | null;
+  /**
+   * Set while the salon has not said whether the booking's details and its client record are the
+   * same person: the booking was put on the client because of this e-mail address or phone (0012).
+   */
+  client_check: ClientCheck | null;
   created_at: number;
   updated_at: number;
 }
+
+export type ClientCheck = 'email' | 'phone';
 
 export interface IdempotencyKeysTable {
   api_key_id: number;

@@ -21,6 +21,12 @@ export interface OutboxDeps {
   subscriptions: Subscriptions;
 }
 
+/** Who made the booking a booking.* event is about, and the event's data with the client as booked. */
+export interface BookingAudience {
+  madeByKeyId: number | null;
+  asBooked: Record<string, unknown>;
+}
+
 /**
  * The transactional outbox: an event exists if and only if the change that caused it committed,
  * because both are written in the same transaction.
@@ -43,16 +49,28 @@ export class Outbox {
   /**
    * Records `event` for `businessId` and one first attempt for each subscribed active webhook of
    * an active key of that business, in the caller's transaction. Returns the number queued.
+   * A booking.* event names the key that made the booking and its data with the client as booked,
+   * for that key's webhooks when it may not read bookings (Subscriptions.forEvent).
    */
-  async emitEvent(trx: Tx, businessId: number, event: EventName, data: Record<string, unknown>): Promise<number> {
+  async emitEvent(
+    trx: Tx,
+    businessId: number,
+    event: EventName,
+    data: Record<string, unknown>,
+    booking?: BookingAudience,
+  ): Promise<number> {
     const now = this.#deps.clock.now();
     const eventId = await insertEvent(trx, businessId, event, data, now);
+    const hearers = await this.#deps.subscriptions.forEvent(trx, businessId, event, now, booking?.madeByKeyId);
     // Only those still there, held until the commit: one deleted meanwhile hears nothing.
-    const live = await lockWebhooks(trx, await this.#deps.subscriptions.forEvent(trx, businessId, event, now));
-    const webhooks = [...live];
-    for (const webhookId of webhooks) {
+    const live = await lockWebhooks(
+      trx,
+      hearers.map((h) => h.webhookId),
+    );
+    const webhooks = hearers.filter((h) => live.has(h.webhookId));
+    for (const { webhookId, asBooked } of webhooks) {
       const deliveryId = this.#deps.ids.deliveryId();
-      const body = envelopeBody(deliveryId, event, now, data);
+      const body = envelopeBody(deliveryId, event, now, asBooked && booking ? booking.asBooked : data);
       const deliveryPk = await insertDelivery(trx, { deliveryId, webhookId, eventId, event, body }, now);
       await insertAttempt(trx, { deliveryPk, webhookId, attemptNumber: 1, trigger: 'event', dueAt: now + this.#deps.firstDelayMs }, now);
     }

@@ -7,6 +7,7 @@ import { errors } from '../http/errors.ts';
 import type { ApiKey } from '../keys/api-key.ts';
 import { planOf, serviceIdsOf } from '../slots/service-plan.ts';
 import { claimSlot, withSlotConflicts } from '../slots/slot-check.ts';
+import { assertRoomForHold } from './hold-quota.ts';
 import { deleteExpiredHolds, deleteHold, findHold, insertHold } from './holds.repository.ts';
 
 type Deps = Pick<AppContext, 'clock' | 'directory' | 'config'>;
@@ -24,10 +25,12 @@ const KEEP_EXPIRED_MS = 86_400_000;
 /**
  * Keeps a free slot for this key for `config.holdMinutes`: other keys' slot lists lose it and their
  * bookings of it are refused (409 slot_unavailable), in the same checks and triggers as bookings.
+ * A key holds at most `config.maxActiveHolds` slots at once (409 hold_limit_reached).
  */
 export async function createHold(trx: Tx, app: Deps, key: ApiKey, input: HoldInput) {
   const now = app.clock.now();
   return withSlotConflicts(async () => {
+    await assertRoomForHold(trx, [{ holder: { kind: 'key', apiKeyId: key.id }, limit: app.config.maxActiveHolds }], now);
     const directory = (await app.directory.get(trx, key.businessId))!;
     const plan = planOf(directory, serviceIdsOf(input));
     if (input.staffId !== undefined && !directory.staff.some((s) => s.id === input.staffId)) throw errors.notFound('Staff member');
@@ -88,7 +91,7 @@ export async function consumeHold(
   return hold.staff_id;
 }
 
-function heldServices(hold: Pick<SlotHoldRow, 'service_id' | 'service_ids'>): number[] {
+export function heldServices(hold: Pick<SlotHoldRow, 'service_id' | 'service_ids'>): number[] {
   return hold.service_ids ? (JSON.parse(hold.service_ids) as number[]) : [hold.service_id];
 }
 

@@ -66,6 +66,10 @@ export const errors = {
       'webhook_limit_reached',
       `This API key already has ${limit} active webhooks, the most allowed. Delete one or leave one failed first.`,
     ),
+  holdLimitReached: (message: string) => new AppError(409, 'hold_limit_reached', message),
+  /** The salon booking a time API keys hold: who holds it and until when, so the desk can ask before booking anyway. */
+  slotHeld: (message: string, holds: ReadonlyArray<{ id: number; heldBy: string; heldUntil: string }>) =>
+    new AppError(409, 'slot_held', message, { holds }),
   conflict: (code: string, message: string) => new AppError(409, code, message),
   storageFull: () =>
     new AppError(

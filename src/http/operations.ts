@@ -38,6 +38,8 @@ export interface Param<T> {
   readonly schema: object;
   /** Whether the value names something that exists (a 404 otherwise), checked before the body is read. */
   exists?(value: T, app: AppContext): Promise<boolean>;
+  /** A credential (a calendar feed's token): the request log shows the parameter's name, never its text. */
+  readonly secret?: boolean;
 }
 
 /** `param`, also checked to exist: `existing(idOf('Business'), (id, app) => …)`. */
@@ -54,9 +56,35 @@ export function idOf(what: string): Param<number> {
   };
 }
 
-/** A text id matching `pattern` (e.g. a delivery id `whdel_…`). */
-export function textOf(what: string, pattern: RegExp): Param<string> {
-  return { what, parse: (text) => (pattern.test(text) ? text : undefined), schema: { type: 'string', pattern: pattern.source } };
+/** A text id matching `pattern` (e.g. a delivery id `whdel_…`); `secret` for a credential. */
+export function textOf(what: string, pattern: RegExp, options: { secret?: boolean } = {}): Param<string> {
+  return {
+    what,
+    parse: (text) => (pattern.test(text) ? text : undefined),
+    schema: { type: 'string', pattern: pattern.source },
+    ...(options.secret ? { secret: true } : {}),
+  };
+}
+
+/** Where a path carries a credential: everything after `prefix` is the secret parameter `name`. */
+export interface SecretPath {
+  readonly prefix: string;
+  readonly name: string;
+}
+
+/**
+ * The paths of `operations` (under the API's `prefix`) whose parameter is a secret, for the request
+ * log: `/v1/integration/calendar/` for `/calendar/:token`.
+ */
+export function secretPathsOf(prefix: string, operations: readonly Operation[]): SecretPath[] {
+  const found: SecretPath[] = [];
+  for (const op of operations) {
+    for (const [name, param] of Object.entries((op.params ?? {}) as Record<string, Param<unknown>>)) {
+      const at = op.path.indexOf(`:${name}`);
+      if (param.secret && at >= 0) found.push({ prefix: `${prefix}${op.path.slice(0, at)}`, name });
+    }
+  }
+  return found;
 }
 
 type Values<P> = { [K in keyof P]: P[K] extends Param<infer T> ? T : never };

@@ -4,6 +4,7 @@ import { storageFailureOf } from '../db/errors.ts';
 import type { Ids } from '../ids.ts';
 import type { Logger } from '../log.ts';
 import { AppError, errorBody, errors } from './errors.ts';
+import type { SecretPath } from './operations.ts';
 import type { AppState } from './state.ts';
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -11,9 +12,18 @@ const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 /**
  * Outermost middleware: gives every request an id (X-Request-Id, echoed from the client when it is
  * well-formed), renders every error as one JSON shape, and logs one line per request. Keys, tokens
- * and bodies are never logged.
+ * and bodies are never logged: a path under one of `secretPaths` is logged with the parameter's
+ * name in place of what follows (`/v1/integration/calendar/:token`), and the handler adds the id
+ * of what the secret named (`calendarFeedId`).
  */
-export function requestContext(deps: { logger: Logger; ids: Ids }): Middleware<AppState> {
+export function requestContext(deps: { logger: Logger; ids: Ids; secretPaths?: readonly SecretPath[] }): Middleware<AppState> {
+  const secretPaths = (deps.secretPaths ?? []).map(({ prefix, name }) => ({ prefix: prefix.toLowerCase(), logged: `${prefix}:${name}` }));
+  /** The path as the log shows it. Compared decoded and in any case, as the router may match it. */
+  const loggedPath = (path: string): string => {
+    if (secretPaths.length === 0) return path;
+    const plain = safeDecode(path).toLowerCase();
+    return secretPaths.find(({ prefix }) => plain.startsWith(prefix))?.logged ?? path;
+  };
   return async (ctx, next) => {
     const started = performance.now();
     const incoming = ctx.get('x-request-id');
@@ -37,14 +47,23 @@ export function requestContext(deps: { logger: Logger; ids: Ids }): Middleware<A
       deps.logger.info({
         requestId,
         method: ctx.method,
-        path: ctx.path,
+        path: loggedPath(ctx.path),
         ip: ctx.ip,
         status: ctx.status,
         durationMs: Math.round((performance.now() - started) * 100) / 100,
         apiKeyId: ctx.state.apiKey?.id,
+        ...ctx.state.logged,
       });
     }
   };
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** The router leaves 404, 405 and 501 without a body; they get the same JSON shape as every error. */

@@ -6,6 +6,8 @@ export interface AppState {
   requestId: string;
   /** Set by API-key authentication on /v1/integration. */
   apiKey?: ApiKey;
+  /** Ids a handler adds to the request's log line (a calendar feed's id, standing in for its token). */
+  logged?: Readonly<Record<string, number>>;
 }
 
 export type Ctx = ParameterizedContext<AppState>;

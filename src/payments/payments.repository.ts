@@ -1,5 +1,5 @@
-import { sql, type Insertable } from 'kysely';
-import { isPostgres } from '../db/dialect.ts';
+import type { Insertable } from 'kysely';
+import { lockNamed } from '../db/locks.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import type { PaymentRow, PaymentsTable } from '../db/tables.ts';
 
@@ -15,11 +15,10 @@ export async function findPayment(db: Db | Tx, businessId: number, id: number): 
 /**
  * Holds a booking's payments and refunds until the caller's transaction ends, so a simultaneous
  * payment or refund of it on any server waits and then counts this one (the limits on both are
- * sums). PostgreSQL only: SQLite runs one write transaction at a time.
+ * sums).
  */
 export async function lockPaymentsOf(trx: Tx, bookingId: number): Promise<void> {
-  if (!isPostgres(trx)) return;
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`payments of booking ${bookingId}`}, 0))`.execute(trx);
+  await lockNamed(trx, `payments of booking ${bookingId}`);
 }
 
 /** Refunded so far of one payment. */

@@ -20,6 +20,8 @@ export interface AvailabilityQuery {
   excludeBookingId?: number;
   /** The API key asking: its own holds do not take time from it. Undefined or null: every hold counts (the salon). */
   holderKeyId?: number | null;
+  /** No hold counts: whether the time would be free but for holds (the salon, before booking over one). */
+  ignoreHolds?: boolean;
   now: number;
 }
 
@@ -81,6 +83,7 @@ async function slotQueries(db: Db | Tx, query: AvailabilityQuery, dates: readonl
       excludeBookingId: query.excludeBookingId,
       now: query.now,
       holderKeyId: query.holderKeyId,
+      ignoreHolds: query.ignoreHolds,
     },
   );
   const opening = JSON.parse(business.working_hours) as WeeklyHours;

@@ -46,8 +46,7 @@ export async function claimSlot(trx: Tx, request: SlotRequest): Promise<{ date: 
 async function leastBusy(trx: Tx, staffIds: readonly number[], date: string, zone: string): Promise<number> {
   if (staffIds.length === 1) return staffIds[0]!;
   const day = localDayBounds(date, zone);
-  // Bookings only: a "now" no hold outlives.
-  const busy = await busyIntervals(trx, staffIds, day.start, day.end, { now: Number.MAX_SAFE_INTEGER });
+  const busy = await busyIntervals(trx, staffIds, day.start, day.end, { now: 0, ignoreHolds: true });
   return [...staffIds].sort((a, b) => busy.get(a)!.length - busy.get(b)!.length || a - b)[0]!;
 }
 

@@ -264,7 +264,7 @@ function daysInterval(start: string, end: string, zone: string): [number, number
 }
 
 async function overlapping(trx: Tx, businessId: number, [from, to]: readonly [number, number], staffId?: number) {
-  return (await liveBookingViews(trx, businessId, from, to, staffId)).map(toBookingJson);
+  return (await liveBookingViews(trx, businessId, from, to, staffId)).map((view) => toBookingJson(view));
 }
 
 async function businessOf(db: Parameters<typeof findBusiness>[0], businessId: number): Promise<BusinessRow> {

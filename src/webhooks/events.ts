@@ -18,6 +18,26 @@ export const EVENTS = {
 
 export type EventName = keyof typeof EVENTS;
 
+/**
+ * Events that tell about a booking's client, and what a webhook of a key that books but may not
+ * read bookings hears of them (docs/decisions.md): `booking`, only those of the bookings it made,
+ * with the client as it sent them; `client`, none (their ids, or whether client.created came,
+ * would say whether someone it named was already a client). Every other webhook hears them all.
+ */
+export const ABOUT_CLIENTS: Readonly<Partial<Record<EventName, 'booking' | 'client'>>> = {
+  'booking.created': 'booking',
+  'booking.confirmed': 'booking',
+  'booking.cancelled': 'booking',
+  'booking.completed': 'booking',
+  'booking.no_show': 'booking',
+  'booking.rescheduled': 'booking',
+  'client.created': 'client',
+  'client.updated': 'client',
+  'review.created': 'client',
+  'payment.received': 'client',
+  'payment.refunded': 'client',
+};
+
 export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
 
 /** Sent by POST /webhooks/:id/ping only; not subscribable. */

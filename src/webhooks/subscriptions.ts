@@ -1,12 +1,21 @@
 import type { Database, VersionedCache } from '../db/database.ts';
 import type { Tx } from '../db/transaction.ts';
-import type { EventName } from './events.ts';
+import { ABOUT_CLIENTS, type EventName } from './events.ts';
 import { listSubscribedWebhooks } from './webhooks.repository.ts';
 
 interface Subscriber {
   webhookId: number;
   events: ReadonlySet<string>;
+  keyId: number;
   keyExpiresAt: number | null;
+  /** Its key may book but not read bookings: it hears of clients only what it sent itself. */
+  booksBlind: boolean;
+}
+
+/** A webhook that hears an event, and whether it gets the booking's client as booked, not the record. */
+export interface Hearer {
+  webhookId: number;
+  asBooked: boolean;
 }
 
 /**
@@ -20,14 +29,34 @@ export class Subscriptions {
     this.#cache = database.cache(['webhooks', 'keys']);
   }
 
-  /** Webhook ids subscribed to `event` in `businessId` whose key has not expired by `now`. */
-  async forEvent(trx: Tx, businessId: number, event: EventName, now: number): Promise<number[]> {
+  /**
+   * The webhooks subscribed to `event` in `businessId` whose key has not expired by `now`, less
+   * what a key that books without bookings:read may not hear (ABOUT_CLIENTS); `madeByKeyId` is
+   * the key that made the booking a booking.* event is about.
+   */
+  async forEvent(trx: Tx, businessId: number, event: EventName, now: number, madeByKeyId?: number | null): Promise<Hearer[]> {
     const subscribers = await this.#cache.get(businessId, trx, () => load(trx, businessId));
-    return subscribers.filter((s) => s.events.has(event) && (s.keyExpiresAt === null || s.keyExpiresAt > now)).map((s) => s.webhookId);
+    const reach = ABOUT_CLIENTS[event];
+    const hearers: Hearer[] = [];
+    for (const s of subscribers) {
+      if (!s.events.has(event) || (s.keyExpiresAt !== null && s.keyExpiresAt <= now)) continue;
+      if (!s.booksBlind || !reach) hearers.push({ webhookId: s.webhookId, asBooked: false });
+      else if (reach === 'booking' && madeByKeyId === s.keyId) hearers.push({ webhookId: s.webhookId, asBooked: true });
+    }
+    return hearers;
   }
 }
 
 async function load(trx: Tx, businessId: number): Promise<Subscriber[]> {
   const rows = await listSubscribedWebhooks(trx, businessId);
-  return rows.map((row) => ({ webhookId: row.id, events: new Set(JSON.parse(row.events) as string[]), keyExpiresAt: row.expires_at }));
+  return rows.map((row) => {
+    const scopes = JSON.parse(row.scopes) as string[];
+    return {
+      webhookId: row.id,
+      events: new Set(JSON.parse(row.events) as string[]),
+      keyId: row.api_key_id,
+      keyExpiresAt: row.expires_at,
+      booksBlind: scopes.includes('bookings:write') && !scopes.includes('bookings:read'),
+    };
+  });
 }

@@ -17,13 +17,20 @@ export const session = {
 };
 
 export class ApiError extends Error {
-  constructor(sentence, { status = 0, code = null, requestId = null } = {}) {
+  /** `body` is the error answer as the server sent it, for the few that carry more than a sentence (slot_held's holds). */
+  constructor(sentence, { status = 0, code = null, requestId = null, body = null } = {}) {
     super(sentence);
     this.sentence = sentence;
     this.status = status;
     this.code = code;
     this.requestId = requestId;
+    this.body = body;
   }
+}
+
+/** "Held by Website widget until 10:42" from slot_held's holds (heldUntil is the salon's local time). */
+export function heldBy(holds) {
+  return `Held by ${holds.map((hold) => `${hold.heldBy} until ${hold.heldUntil.slice(11, 16)}`).join(' and by ')}`;
 }
 
 // Where the server's message is written for developers, staff get these instead.
@@ -33,6 +40,7 @@ const SENTENCES = {
   delivery_in_progress: 'This notification is still being retried. Wait until that has finished, then send it again.',
   api_key_revoked: 'This key is revoked, so it cannot get a new value. Create a new key instead.',
   booking_not_started: 'This visit has not started yet. It can be marked completed or a no-show once its start time has passed.',
+  no_client_check: 'Someone has already said who this booking is for, perhaps in another tab. Reload the page to see it.',
   not_found: 'This no longer exists; someone may have removed it in the meantime. Reload the page to see what is there now.',
   internal_error: 'Something went wrong on the server. Try again; if it keeps happening, report the reference below.',
 };
@@ -97,6 +105,9 @@ function validationSentence(message) {
 function sentenceFor(status, body) {
   const code = body?.code;
   if (code === 'validation_failed' && typeof body.message === 'string') return validationSentence(body.message);
+  if (code === 'slot_held' && Array.isArray(body.holds)) {
+    return `${heldBy(body.holds)}: a client may be booking this time on the website. Release the hold on the calendar first, or choose another time.`;
+  }
   if (code && SENTENCES[code]) return SENTENCES[code];
   if (typeof body?.message === 'string') return body.message;
   if (status >= 500) return SENTENCES.internal_error;
@@ -142,6 +153,7 @@ export async function api(path, { method = 'GET', body, token } = {}) {
     status: response.status,
     code: data?.code ?? null,
     requestId: data?.requestId ?? response.headers.get('X-Request-Id'),
+    body: data,
   });
   if (response.status === 401 && token === undefined) unauthorizedHandler(error);
   throw error;

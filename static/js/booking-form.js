@@ -2,8 +2,8 @@
 // client (found by a search, or typed in as a new one). A <dialog>, so it opens over the calendar
 // from a click on a free time or from the "New booking" button, and Escape closes it.
 
-import { api, businessPath } from './api.js';
-import { busy, errorNotice, h, isolate, namedChoice, notice } from './dom.js';
+import { api, businessPath, heldBy } from './api.js';
+import { busy, confirmAction, errorNotice, h, isolate, namedChoice, notice } from './dom.js';
 import { deliverySentence } from './booking-events.js';
 import { money } from './forms.js';
 import { longDate, timeOf, zonedIso } from './salon-time.js';
@@ -16,8 +16,20 @@ export function field(label, input, hint) {
 }
 
 /**
- * Opens the form. `preset` is { date, time, staffId } from the click (time and staffId may be
- * null); `onBooked(booking, sentence)` runs after the booking was made.
+ * A time a website client holds: the desk books it only after saying so, which releases the hold.
+ * Resolves true for "Book anyway".
+ */
+function askToBookOverHold(holds) {
+  return confirmAction({
+    title: 'Book over a hold?',
+    text: `${heldBy(holds)} — book anyway? A client may be booking this time on the website right now; booking it here lets their hold go.`,
+    confirmLabel: 'Book anyway',
+  });
+}
+
+/**
+ * Opens the form. `preset` is { date, time, staffId, serviceId? } from the click (time and staffId
+ * may be null); `onBooked(booking, sentence)` runs after the booking was made.
  */
 export function bookingDialog({ business, services, staff, preset, onBooked }) {
   const n = ++formCount;
@@ -28,7 +40,13 @@ export function bookingDialog({ business, services, staff, preset, onBooked }) {
     h(
       'select',
       { id: id('service'), required: true },
-      services.map((s) => h('option', { value: String(s.id) }, `${s.name} (${s.durationMinutes} min, ${money(s.price, s.currency)})`)),
+      services.map((s) =>
+        h(
+          'option',
+          { value: String(s.id), selected: s.id === preset.serviceId },
+          `${s.name} (${s.durationMinutes} min, ${money(s.price, s.currency)})`,
+        ),
+      ),
     ),
   );
   const member = namedChoice(
@@ -149,7 +167,14 @@ export function bookingDialog({ business, services, staff, preset, onBooked }) {
     message.replaceChildren();
     await busy(submit, 'Booking…', async () => {
       try {
-        const booking = await api(`${base}/bookings`, { method: 'POST', body });
+        const book = (extra) => api(`${base}/bookings`, { method: 'POST', body: { ...body, ...extra } });
+        let booking;
+        try {
+          booking = await book({});
+        } catch (error) {
+          if (error.code !== 'slot_held' || !(await askToBookOverHold(error.body.holds))) throw error;
+          booking = await book({ overrideHold: true });
+        }
         const sent = await deliverySentence(base, booking.id, 'booking.created');
         dialog.close();
         onBooked(booking, [

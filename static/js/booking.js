@@ -5,9 +5,9 @@
 import { api, businessPath } from './api.js';
 import { deliverySentence, bookingEvents, eventsList } from './booking-events.js';
 import { field } from './booking-form.js';
-import { statusBadge } from './bookings-common.js';
+import { clientLabel, statusBadge } from './bookings-common.js';
 import { calendarAddress } from './calendar.js';
-import { busy, confirmAction, errorNotice, facts, h, isolate, namedChoice, notice } from './dom.js';
+import { busy, confirmAction, errorNotice, facts, h, isolate, namedChoice, notice, quoted } from './dom.js';
 import { dateTime } from './format.js';
 import { money, parseMoney } from './forms.js';
 import { longDate, timeOf, zonedIso } from './salon-time.js';
@@ -168,6 +168,88 @@ export async function renderBooking(ctx, id) {
   const sections = [];
   if (live) sections.push(moveForm(), cancelForm());
   sections.push(paymentsSection());
+
+  /**
+   * A booking put on a known client by its e-mail address or phone, whose name (or phone) is
+   * someone else's: the salon says whether it is the same person. Nothing was changed on the
+   * client's record meanwhile; the booking keeps the details as given.
+   */
+  function clientCheckCard() {
+    const { bookedAs, client } = booking;
+    const by = booking.clientCheck.matchedBy === 'email' ? 'e-mail address' : 'phone number';
+    const details = (d) => isolate([d.name, d.email, d.phone].filter(Boolean).join(' · '));
+    const same = h(
+      'button',
+      {
+        type: 'button',
+        class: 'primary',
+        onclick: () =>
+          busy(same, 'Saving…', async () => {
+            try {
+              await api(`${base}/bookings/${bookingId}/client-check/same-person`, { method: 'POST' });
+              done(['Kept with ', isolate(client.name), '; their details stay as they are.']);
+            } catch (error) {
+              failed(error);
+            }
+          }),
+      },
+      'Same person',
+    );
+    const different = h(
+      'button',
+      {
+        type: 'button',
+        onclick: async () => {
+          const sure = await confirmAction({
+            title: ['Make ', quoted(bookedAs.name), ' a new client?'],
+            text: [
+              'This booking moves to a new client ',
+              quoted(bookedAs.name),
+              `${bookedAs.phone ? ` with the phone number ${bookedAs.phone}` : ''}. `,
+              isolate(client.name),
+              ` stays as they are${booking.clientCheck.matchedBy === 'email' ? ' and keeps the e-mail address' : ''}.`,
+            ],
+            confirmLabel: 'Make a new client',
+          });
+          if (!sure) return;
+          await busy(different, 'Saving…', async () => {
+            try {
+              await api(`${base}/bookings/${bookingId}/client-check/different-person`, { method: 'POST' });
+              done([quoted(bookedAs.name), ' is now a client of their own, with this booking.']);
+            } catch (error) {
+              failed(error);
+            }
+          });
+        },
+      },
+      'Different person',
+    );
+    return h(
+      'section',
+      { class: 'card client-check', 'aria-labelledby': 'client-check-title' },
+      h('h3', { id: 'client-check-title' }, 'Same person?'),
+      h('p', null, 'Booked as ', quoted(bookedAs.name), ` with the ${by} of `, isolate(client.name), ' — same person?'),
+      facts([
+        ['As booked', details(bookedAs)],
+        [[isolate(client.name), '’s details'], details(client)],
+      ]),
+      h(
+        'p',
+        { class: 'hint' },
+        'Same person keeps the booking with ',
+        isolate(client.name),
+        '. Different person makes ',
+        quoted(bookedAs.name),
+        ' a new client and moves this booking to them. Either way ',
+        isolate(client.name),
+        '’s details stay as they are.',
+      ),
+      h('div', { class: 'actions' }, same, different),
+    );
+  }
+  const asBooked = booking.bookedAs;
+  const bookedOtherwise =
+    !booking.clientCheck && ['name', 'email', 'phone'].some((field) => (asBooked[field] ?? null) !== (booking.client[field] ?? null));
 
   function moveForm() {
     const date = h('input', { id: 'move-date', type: 'date', required: true, value: day });
@@ -359,14 +441,10 @@ export async function renderBooking(ctx, id) {
   return h(
     'section',
     { class: 'booking' },
-    h(
-      'div',
-      { class: 'view-head' },
-      h('h2', null, isolate(booking.client.name), `, ${timeOf(booking.startTime)}`),
-      statusBadge(booking.status),
-    ),
+    h('div', { class: 'view-head' }, h('h2', null, clientLabel(booking), `, ${timeOf(booking.startTime)}`), statusBadge(booking.status)),
     h('p', null, h('a', { href: calendarAddress(day, false) }, `Back to ${longDate(day)}`)),
     message,
+    booking.clientCheck ? clientCheckCard() : null,
     facts([
       ['When', `${longDate(day)}, ${timeOf(booking.startTime)}–${timeOf(booking.endTime)}`],
       ['Service', isolate(booking.serviceName)],
@@ -377,6 +455,7 @@ export async function renderBooking(ctx, id) {
         booking.client.phone ? h('a', { href: `tel:${booking.client.phone.replace(/[^+0-9]/g, '')}` }, booking.client.phone) : null,
       ],
       ['E-mail', booking.client.email ? h('a', { href: `mailto:${booking.client.email}` }, booking.client.email) : null],
+      ['Given when booking', bookedOtherwise ? isolate([asBooked.name, asBooked.email, asBooked.phone].filter(Boolean).join(' · ')) : null],
       ['Price', money(booking.price, booking.currency)],
       ['Notes', booking.notes ? isolate(booking.notes) : null],
       ['Cancelled because', booking.cancelReason ? isolate(booking.cancelReason) : null],

@@ -1,7 +1,7 @@
 // What the calendar and a booking's page share: the statuses in words and fetching whole lists.
 
 import { api } from './api.js';
-import { h } from './dom.js';
+import { h, isolate } from './dom.js';
 
 /** A booking's status: [label, badge tone]. */
 export const BOOKING_STATUS = {
@@ -15,6 +15,19 @@ export const BOOKING_STATUS = {
 export function statusBadge(status) {
   const [label, tone] = BOOKING_STATUS[status] ?? [status, 'neutral'];
   return h('span', { class: `badge ${tone}` }, label);
+}
+
+/**
+ * Whom a booking is for, as the calendar and the booking's page name them: the client's name; while
+ * the salon has not said whether the details given are that client's (clientCheck), the name given.
+ */
+export function clientName(booking) {
+  return booking.clientCheck ? `${booking.bookedAs.name} (to check)` : booking.client.name;
+}
+
+/** The same, for the page: the name isolated (dom.js isolate()), made afresh on each call. */
+export function clientLabel(booking) {
+  return booking.clientCheck ? [isolate(booking.bookedAs.name), ' (to check)'] : isolate(booking.client.name);
 }
 
 /** Every page of a list endpoint (`path` without page/limit), up to `max` items. */

@@ -1,13 +1,14 @@
 // The calendar: a day or a week with a column per staff member (EventCalendar's resource views),
-// showing bookings, breaks, hours off, time off and closures. A click on a free time (or the
+// showing bookings, holds (calendar-holds.js), breaks, hours off, time off and closures. A click on a free time (or the
 // "New booking" button) books a phone or walk-in client; dragging a booking moves it. The address
 // holds the date and the view: #calendar/2026-11-23 (a day), #calendar/2026-11-23/week.
 // On a phone the day's list comes first (style.css), the grid after it.
 
 import { api, businessPath } from './api.js';
 import { bookingDialog } from './booking-form.js';
-import { fetchAll, statusBadge } from './bookings-common.js';
-import { errorNotice, h, isolate, notice } from './dom.js';
+import { clientLabel, clientName, fetchAll, statusBadge } from './bookings-common.js';
+import { holdDialog, holdEvents, holdRows, liveHolds, releaseHold } from './calendar-holds.js';
+import { busy, errorNotice, h, isolate, notice } from './dom.js';
 import { plural } from './format.js';
 import { addDays, isDate, longDate, mondayOf, timeOf, todayIn, utcOffset, wallClock, weekdayKey, zonedIso } from './salon-time.js';
 
@@ -93,10 +94,10 @@ function calendarEvents({ dates, staff, bookings, timeOff, closures, hours }) {
       resourceIds: [String(booking.staffId)],
       start: wallClock(booking.startTime),
       end: wallClock(booking.endTime),
-      title: `${booking.client.name} · ${booking.serviceName}`,
+      title: `${clientName(booking)} · ${booking.serviceName}`,
       classNames: ['booking', `status-${booking.status}`],
       editable: movable,
-      extendedProps: { bookingId: booking.id, clientName: booking.client.name, serviceName: booking.serviceName },
+      extendedProps: { bookingId: booking.id, booking },
     });
   }
   // Every event needs an id of its own: the library keeps events by id.
@@ -131,9 +132,10 @@ const wallParts = (date) => ({
   time: `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`,
 });
 
-/** The day's bookings as a list: first on a phone, and the calendar's text alternative everywhere. */
-function dayList({ date, bookings, timeOff, closures, staff }) {
+/** The day's bookings and holds as a list: first on a phone, and the calendar's text alternative everywhere. */
+function dayList({ date, bookings, holds, timeOff, closures, staff, timeZone, onRelease }) {
   const today = bookings.filter((b) => b.startTime.startsWith(date)).sort((a, b) => a.startTime.localeCompare(b.startTime));
+  const held = holds.filter((hold) => hold.startTime.startsWith(date));
   const closed = closures.filter((c) => c.startDate <= date && (c.endDate ?? c.startDate) >= date);
   const away = staff.flatMap((member) =>
     (timeOff.get(member.id) ?? [])
@@ -156,6 +158,14 @@ function dayList({ date, bookings, timeOff, closures, staff }) {
           away.map((line, i) => (i ? ['; ', line] : line)),
         )
       : null,
+    held.length
+      ? h(
+          'section',
+          { class: 'held', 'aria-labelledby': 'day-holds-title' },
+          h('h4', { id: 'day-holds-title' }, 'Held for clients booking on the website'),
+          h('ol', { class: 'bookings' }, holdRows(held, timeZone, onRelease)),
+        )
+      : null,
     today.length === 0
       ? h('p', { class: 'empty' }, 'No bookings on this day.')
       : h(
@@ -170,7 +180,7 @@ function dayList({ date, bookings, timeOff, closures, staff }) {
                 { href: `#bookings/${b.id}` },
                 h('span', { class: 'when' }, `${timeOf(b.startTime)}–${timeOf(b.endTime)}`),
                 ' ',
-                isolate(b.client.name),
+                clientLabel(b),
               ),
               h('span', { class: 'what' }, isolate(b.serviceName), ' · ', isolate(b.staffName)),
               statusBadge(b.status),
@@ -199,12 +209,14 @@ export async function renderCalendar(ctx, id) {
   const dates = Array.from({ length: week ? 7 : 1 }, (_, i) => addDays(first, i));
   const last = dates.at(-1);
 
-  const [services, allStaff, bookings, closures] = await Promise.all([
+  const [services, allStaff, bookings, closures, allHolds] = await Promise.all([
     api(`${base}/services`).then((a) => a.data),
     api(`${base}/staff`).then((a) => a.data),
     fetchAll(`${base}/bookings?from=${first}&to=${last}`),
     api(`${base}/closures`).then((a) => a.data),
+    api(`${base}/holds`).then((a) => a.data),
   ]);
+  const holds = liveHolds(allHolds).filter((hold) => hold.startTime.slice(0, 10) >= first && hold.startTime.slice(0, 10) <= last);
   const staff = allStaff.filter((s) => s.active);
   const timeOffLists = await Promise.all(staff.map((s) => api(`${base}/staff/${s.id}/time-off`).then((a) => a.data)));
   const timeOff = new Map(staff.map((s, i) => [s.id, timeOffLists[i]]));
@@ -239,6 +251,20 @@ export async function renderCalendar(ctx, id) {
         if (location.hash === target) ctx.refresh();
         else location.hash = target;
       },
+    });
+
+  /** Lets a hold go, says so, and draws the view again without it. */
+  const release = async (hold) => {
+    flashNext('good', await releaseHold(base, hold));
+    ctx.refresh();
+  };
+  const releaseFromList = (hold, button) =>
+    busy(button, 'Releasing…', async () => {
+      try {
+        await release(hold);
+      } catch (error) {
+        sayError(error);
+      }
     });
 
   const go = (d, w = week) => {
@@ -297,12 +323,12 @@ export async function renderCalendar(ctx, id) {
       // A booking's names isolated (dom.js isolate()), made afresh for each drawing: the library
       // moves the nodes it is given, and draws a booking again while it is dragged.
       eventContent: ({ event, timeText }) => {
-        const { bookingId, clientName, serviceName } = event.extendedProps ?? {};
-        if (!bookingId) return undefined;
+        const { booking } = event.extendedProps ?? {};
+        if (!booking) return undefined;
         return {
           domNodes: [
             h('time', { class: 'ec-event-time' }, timeText),
-            h('h4', { class: 'ec-event-title' }, isolate(clientName), ' · ', isolate(serviceName)),
+            h('h4', { class: 'ec-event-title' }, clientLabel(booking), ' · ', isolate(booking.serviceName)),
           ],
         };
       },
@@ -310,7 +336,7 @@ export async function renderCalendar(ctx, id) {
       eventDidMount: (info) => {
         if (info.event.extendedProps?.bookingId) info.el.title = info.event.title;
       },
-      events: calendarEvents({ dates, staff, bookings, timeOff, closures, hours }),
+      events: [...calendarEvents({ dates, staff, bookings, timeOff, closures, hours }), ...holdEvents(holds, timeZone)],
       firstDay: 1,
       slotMinTime: hours.min,
       slotMaxTime: hours.max,
@@ -335,8 +361,21 @@ export async function renderCalendar(ctx, id) {
         openBooking({ date: d, time, staffId: Number(info.resource.id) });
       },
       eventClick: (info) => {
-        const bookingId = info.event.extendedProps?.bookingId;
+        const { bookingId, holdId } = info.event.extendedProps ?? {};
         if (bookingId) location.hash = `#bookings/${bookingId}`;
+        const hold = holds.find((candidate) => candidate.id === holdId);
+        if (hold) {
+          holdDialog(hold, timeZone, {
+            onBook: () =>
+              openBooking({
+                date: hold.startTime.slice(0, 10),
+                time: timeOf(hold.startTime),
+                staffId: hold.staffId,
+                serviceId: hold.serviceIds[0],
+              }),
+            onRelease: release,
+          });
+        }
       },
       eventDrop: async (info) => {
         const bookingId = info.event.extendedProps.bookingId;
@@ -363,11 +402,16 @@ export async function renderCalendar(ctx, id) {
     { class: 'calendar' },
     head,
     message,
-    h('div', { class: 'calendar-body' }, dayList({ date, bookings, timeOff, closures, staff }), grid),
+    h(
+      'div',
+      { class: 'calendar-body' },
+      dayList({ date, bookings, holds, timeOff, closures, staff, timeZone, onRelease: releaseFromList }),
+      grid,
+    ),
     h(
       'p',
       { class: 'hint' },
-      `Times are the salon's (${timeZone}). Click a free time in a column to book someone, or drag a booking to move it. Closed days, time off, breaks and hours off are shaded.`,
+      `Times are the salon's (${timeZone}). Click a free time in a column to book someone, or drag a booking to move it. Closed days, time off, breaks and hours off are shaded; times held for a client booking on the website are striped, with who holds them and until when (click one to book it anyway or let it go).`,
     ),
   );
 }

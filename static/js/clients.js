@@ -191,6 +191,10 @@ async function visits(ctx, clientId) {
                 ' with ',
                 isolate(b.staffName),
                 ` · ${money(b.price, b.currency)}`,
+                // Put here by this client's e-mail address or phone, under another name: maybe someone else.
+                b.clientCheck
+                  ? h('span', { class: 'hint' }, ' · booked as ', quoted(b.bookedAs.name), ': same person? Open the booking to say.')
+                  : null,
               ),
               bookingStatusBadge(b.status),
             ),

@@ -10,6 +10,7 @@ import * as bookingServices from './0008-booking-services.ts';
 import * as calendarFeeds from './0009-calendar-feeds.ts';
 import * as eventBookings from './0010-event-bookings.ts';
 import * as sharedRateWindows from './0011-shared-rate-windows.ts';
+import * as bookedClient from './0012-booked-client.ts';
 
 /**
  * PostgreSQL's migrations: the same numbers and meaning as SQLite's (src/db/migrations), written
@@ -28,4 +29,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '0009-calendar-feeds': calendarFeeds,
   '0010-event-bookings': eventBookings,
   '0011-shared-rate-windows': sharedRateWindows,
+  '0012-booked-client': bookedClient,
 };

@@ -1,0 +1,14 @@
+import { sql } from 'kysely';
+import { isPostgres } from './dialect.ts';
+import type { Tx } from './transaction.ts';
+
+/**
+ * Holds the lock called `name` until the caller's transaction ends, so the transactions of every
+ * server that take it run their count-then-write one after another. PostgreSQL: a
+ * transaction-level advisory lock on the name's hash. SQLite runs one write transaction at a
+ * time already, so there is nothing to take.
+ */
+export async function lockNamed(trx: Tx, name: string): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(trx);
+}
