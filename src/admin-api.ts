@@ -3,8 +3,9 @@ import { calendarAdminOperations } from './calendar/calendar.admin-operations.ts
 import { bookingAdminOperations } from './bookings/bookings.admin-operations.ts';
 import { businessAdminOperations } from './businesses/businesses.admin-operations.ts';
 import { clientAdminOperations } from './clients/clients.admin-operations.ts';
-import { holdAdminOperations } from './holds/holds.admin-operations.ts';
-import { operation, type Operation } from './http/operations.ts';
+import type { AppContext } from './app-context.ts';
+import { holdAdminOperations } from './slots/holds.admin-operations.ts';
+import { type Operation, operations } from './http/operations.ts';
 import { keyAdminOperations } from './keys/keys.admin-operations.ts';
 import { ADMIN_INFO, openApiDocument } from './openapi/openapi.ts';
 import { paymentAdminOperations } from './payments/payments.admin-operations.ts';
@@ -17,7 +18,7 @@ import { webhookAdminOperations } from './webhooks/webhooks.admin-operations.ts'
 export const ADMIN_PREFIX = '/admin/api';
 
 /** The salon's back office (DESIGN.md, docs/admin-api.md): every operation behind the admin token. */
-export const ADMIN_OPERATIONS: readonly Operation[] = [
+export const ADMIN_OPERATIONS: readonly Operation<AppContext>[] = [
   ...statusOperations,
   ...businessAdminOperations,
   ...serviceAdminOperations,
@@ -31,7 +32,7 @@ export const ADMIN_OPERATIONS: readonly Operation[] = [
   ...keyAdminOperations,
   ...webhookAdminOperations,
   ...calendarAdminOperations,
-  operation({
+  operations<AppContext>()({
     operationId: 'adminGetOpenApiDocument',
     method: 'GET',
     path: '/openapi.json',

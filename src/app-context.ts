@@ -7,12 +7,12 @@ import type { Policy } from './delivery/lifecycle.ts';
 import type { Outbox } from './delivery/outbox.ts';
 import type { Sender } from './delivery/sender.ts';
 import type { Lookup } from './delivery/targets.ts';
-import type { RateLimiter } from './http/rate-limit.ts';
+import type { RateLimiter } from './auth/rate-limit.ts';
 import type { Ids } from './ids.ts';
-import type { KeyStore } from './keys/key-store.ts';
+import type { KeyStore } from './auth/key-store.ts';
 import type { Logger } from './log.ts';
-import type { SecretBox } from './webhooks/secret-box.ts';
-import type { Subscriptions } from './webhooks/subscriptions.ts';
+import type { SecretBox } from './secrets/secret-box.ts';
+import type { Subscriptions } from './delivery/subscriptions.ts';
 import type { ServiceCatalog } from './services/service-catalog.ts';
 import type { BusinessDirectory } from './businesses/directory.ts';
 

@@ -1,7 +1,11 @@
 import { probeDatabase } from './db/settings.repository.ts';
 import { AppError } from './http/errors.ts';
-import { operation } from './http/operations.ts';
+import { operations } from './http/operations.ts';
 import { VERSION } from './version.ts';
+import type { Clock } from './clock.ts';
+import type { Db } from './db/transaction.ts';
+
+const operation = operations<{ readonly db: Db; readonly clock: Clock; readonly startedAt: number }>();
 
 /** GET /healthz, without a key: for supervisors and the status page. 503 when the database fails. */
 export const HEALTH_OPERATIONS = [

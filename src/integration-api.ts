@@ -1,8 +1,9 @@
 import { bookingOperations } from './bookings/bookings.operations.ts';
 import { businessOperations } from './businesses/business.operations.ts';
 import { calendarOperations } from './calendar/calendar.operations.ts';
-import { holdOperations } from './holds/holds.operations.ts';
-import { operation, type Operation } from './http/operations.ts';
+import { holdOperations } from './slots/holds.operations.ts';
+import type { AppContext } from './app-context.ts';
+import { type Operation, operations } from './http/operations.ts';
 import { openApiDocument } from './openapi/openapi.ts';
 import { reviewOperations } from './reviews/reviews.operations.ts';
 import { serviceOperations } from './services/services.operations.ts';
@@ -13,7 +14,7 @@ import { webhookOperations } from './webhooks/webhooks.operations.ts';
 export const INTEGRATION_PREFIX = '/v1/integration';
 
 /** Every operation of the integration API (spec sections 3-5), in the order the document lists them. */
-export const INTEGRATION_OPERATIONS: readonly Operation[] = [
+export const INTEGRATION_OPERATIONS: readonly Operation<AppContext>[] = [
   ...businessOperations,
   ...serviceOperations,
   ...staffOperations,
@@ -24,7 +25,7 @@ export const INTEGRATION_OPERATIONS: readonly Operation[] = [
   ...webhookOperations,
   ...calendarOperations,
   // The document describes the API to anyone about to get a key, so it needs none.
-  operation({
+  operations<AppContext>()({
     operationId: 'getOpenApiDocument',
     method: 'GET',
     path: '/openapi.json',

@@ -1,11 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ensureAdminToken } from './admin/admin-token.ts';
+import { ensureAdminToken } from './auth/admin-token.ts';
 import { createApp, type App, type AppDeps } from './app.ts';
 import type { Config } from './config.ts';
-import { acquireInstanceLock, InstanceLockedError, type InstanceLock } from './db/instance-lock.ts';
-import { prepareDataDir } from './db/connection.ts';
-import { checkServer } from './db/postgres/connection.ts';
+import { holdStorage, InstanceLockedError, type StorageHold } from './db/open.ts';
 import { IdleCompaction } from './memory.ts';
 
 /** A start-up problem the salon owner can fix; shown as one line. */
@@ -26,16 +24,9 @@ export interface StartOptions extends Partial<AppDeps> {
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  let lock: InstanceLock;
+  let lock: StorageHold;
   try {
-    if (config.databaseUrl) {
-      // Several instances may serve one PostgreSQL database: nothing to lock (docs/scaling.md).
-      await checkServer(config.databaseUrl);
-      lock = { release: () => {} };
-    } else {
-      prepareDataDir(config.dataDir);
-      lock = acquireInstanceLock(config.dataDir);
-    }
+    lock = await holdStorage(config);
   } catch (error) {
     if (error instanceof InstanceLockedError) throw new StartupError(error.message);
     throw error;

@@ -3,20 +3,13 @@ import path from 'node:path';
 import { it } from 'node:test';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import { migrations } from '../src/db/migrations/index.ts';
 import { tempDataDir } from './helpers/app.ts';
-
-/** A Migrator that knows the migrations up to and including `last`. */
-function migratorUpTo(db: Kysely<any>, last: string): Migrator {
-  const known = Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));
-  return new Migrator({ db, provider: { getMigrations: async () => known } });
-}
+import { sqliteMigratorUpTo } from './helpers/migrations.ts';
 
 it('0012 gives bookings made before it their client’s details as booked, and no check', async () => {
   const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(path.join(tempDataDir(), 'booking.db')) }) });
   try {
-    assert.equal((await migratorUpTo(db, '0011-shared-rate-windows').migrateToLatest()).error, undefined);
+    assert.equal((await (await sqliteMigratorUpTo(db, '0011-shared-rate-windows')).migrateToLatest()).error, undefined);
     const stamps = { created_at: 0, updated_at: 0 };
     await db
       .insertInto('businesses')
@@ -65,7 +58,7 @@ it('0012 gives bookings made before it their client’s details as booked, and n
       .values([booking(1, 1), booking(2, 2)])
       .execute();
 
-    assert.equal((await migratorUpTo(db, '9999').migrateToLatest()).error, undefined);
+    assert.equal((await (await sqliteMigratorUpTo(db, '9999')).migrateToLatest()).error, undefined);
     const rows = await db
       .selectFrom('bookings')
       .select(['id', 'booked_name', 'booked_email', 'booked_phone', 'client_check'])

@@ -42,9 +42,10 @@ async function rowCounts(app: TestApp): Promise<Record<(typeof TABLES)[number], 
  * would on a real full disk; anything that needs a new page gets SQLITE_FULL. Returns how to give
  * the space back.
  */
-function fillDisk(app: TestApp): () => void {
-  app.context.database.setMaxPageCount(1);
-  return () => void app.context.database.setMaxPageCount(1_000_000_000);
+async function fillDisk(app: TestApp): Promise<() => Promise<void>> {
+  const maxPages = (pages: number) => sql`pragma max_page_count = ${sql.lit(pages)}`.execute(app.context.database.db);
+  await maxPages(1);
+  return async () => void (await maxPages(1_000_000_000));
 }
 
 /** Makes requests from `next` until one is refused (at most `tries`); returns it with the row counts just before it. */
@@ -76,7 +77,7 @@ describe('a full disk', () => {
 
   it('refuses writes with 503 storage_full, keeps reading, half-writes nothing, and recovers without a restart', async (test) => {
     await app.webhook(salon.key, receiver.url('/full'), ['booking.created', 'client.created']);
-    const give = fillDisk(app);
+    const give = await fillDisk(app);
     let booking: unknown;
     let headers: Record<string, string> = {};
     // Bookings with long notes, one after another, until the space inside the pages is used up too.
@@ -124,7 +125,7 @@ describe('a full disk', () => {
     assert.equal((await app.request('GET', '/healthz')).status, 200);
     assert.equal((await admin(app, 'GET', '/status')).status, 200);
 
-    give();
+    await give();
     const accepted = await app.request('POST', '/v1/integration/bookings', { key: salon.key, body: booking, headers });
     assert.equal(accepted.status, 201, `the same request succeeds once space is back: ${accepted.text}`);
     assert.equal(accepted.headers.get('idempotent-replayed'), null, 'the refusal was not stored as the answer');
@@ -149,7 +150,7 @@ describe('a full disk', () => {
     const webhook = await app.webhook(key, receiver.url('/slow'), ['review.created']);
     for (let i = 0; i < 12; i++) await app.emit(businessId, 'review.created', { reviewId: i });
     await receiver.waitFor(1);
-    const give = fillDisk(app);
+    const give = await fillDisk(app);
 
     await receiver.waitFor(12);
     await eventually(() => (app.context.engine.inFlight === 0 ? true : undefined));
@@ -164,7 +165,7 @@ describe('a full disk', () => {
       'some results could not be written yet',
     );
 
-    give();
+    await give();
     const history = await eventually(
       async () => {
         const h = await app.history(key, webhook.id);

@@ -3,20 +3,13 @@ import path from 'node:path';
 import { it } from 'node:test';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import { migrations } from '../src/db/migrations/index.ts';
 import { tempDataDir } from './helpers/app.ts';
-
-/** A Migrator that knows the migrations up to and including `last`. */
-function migratorUpTo(db: Kysely<any>, last: string): Migrator {
-  const known = Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));
-  return new Migrator({ db, provider: { getMigrations: async () => known } });
-}
+import { sqliteMigratorUpTo } from './helpers/migrations.ts';
 
 it('0010 gives events recorded before it the booking they are about', async () => {
   const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(path.join(tempDataDir(), 'booking.db')) }) });
   try {
-    assert.equal((await migratorUpTo(db, '0009-calendar-feeds').migrateToLatest()).error, undefined);
+    assert.equal((await (await sqliteMigratorUpTo(db, '0009-calendar-feeds')).migrateToLatest()).error, undefined);
     const event = (name: string, data: unknown) =>
       db
         .insertInto('events')
@@ -31,7 +24,7 @@ it('0010 gives events recorded before it the booking they are about', async () =
     await event('client.created', { clientId: 4, name: 'Ada' });
     await event('booking.created', { bookingId: 'not a number' });
 
-    assert.equal((await migratorUpTo(db, '9999').migrateToLatest()).error, undefined);
+    assert.equal((await (await sqliteMigratorUpTo(db, '9999')).migrateToLatest()).error, undefined);
     const rows = await db.selectFrom('events').select(['event', 'booking_id']).orderBy('id').execute();
     assert.deepEqual(
       rows.map((r) => [r.event, r.booking_id]),

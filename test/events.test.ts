@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { EVENT_NAMES } from '../src/webhooks/events.ts';
+import { EVENT_NAMES } from '../src/delivery/events.ts';
 import { TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
 import { assertEventData } from './helpers/event-schemas.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openDatabase } from '../src/db/connection.ts';
+import { openDatabase } from '../src/db/sqlite/connection.ts';
 import type { Database } from '../src/db/database.ts';
 import type { Tx } from '../src/db/transaction.ts';
 import { tempDataDir } from './helpers/app.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { SCOPE_PRESETS, SCOPES, type Scope } from '../src/keys/scopes.ts';
+import { SCOPE_PRESETS, SCOPES, type Scope } from '../src/auth/scopes.ts';
 import { TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
 import { Receiver } from './helpers/receiver.ts';

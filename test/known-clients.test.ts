@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import type { Scope } from '../src/keys/scopes.ts';
+import type { Scope } from '../src/auth/scopes.ts';
 import { TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
 import { assertEventData } from './helpers/event-schemas.ts';

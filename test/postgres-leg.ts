@@ -33,6 +33,7 @@ const FILES = [
   'test/multi-instance.test.ts',
   'test/openapi.test.ts',
   'test/write-races.test.ts',
+  'test/schema-agreement.test.ts',
   'test/known-clients.test.ts',
   'test/text-fields.test.ts',
   'test/ssrf.test.ts',

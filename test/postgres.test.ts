@@ -1,3 +1,4 @@
+import { MIGRATIONS } from '../src/db/migrate.ts';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { cliAsync, startServeProcess } from './helpers/cli.ts';
@@ -5,10 +6,8 @@ import { ADMIN_TOKEN, TestApp, tempDataDir, tempSecretsKeyFile } from './helpers
 import { TestClock } from './helpers/clock.ts';
 import { skipWithoutPostgres, startPostgres, type TestPostgres } from './helpers/postgres.ts';
 import { admin, bookingBody, makeSalon, TEST_NOW } from './helpers/salon.ts';
-import { postgresMigrations } from '../src/db/postgres/migrations/index.ts';
-import { migrations } from '../src/db/migrations/index.ts';
 import { openPostgres } from '../src/db/postgres/connection.ts';
-import { openDatabase } from '../src/db/connection.ts';
+import { openDatabase } from '../src/db/sqlite/connection.ts';
 import { prepared } from '../src/db/prepared.ts';
 import { storageFailureOf } from '../src/db/errors.ts';
 import { toAppError } from '../src/http/request-context.ts';
@@ -27,10 +26,6 @@ describe('PostgreSQL', { skip: skipWithoutPostgres() }, () => {
       .trim()
       .split('\n')
       .filter((line) => !line.includes('ExperimentalWarning'));
-
-  it('has a PostgreSQL twin of every SQLite migration, under the same name', () => {
-    assert.deepEqual(Object.keys(postgresMigrations), Object.keys(migrations));
-  });
 
   it('runs every command on the database the URL names, and never prints the password', async () => {
     const url = await pg.createDatabase('cli');
@@ -100,7 +95,7 @@ describe('PostgreSQL', { skip: skipWithoutPostgres() }, () => {
         );
         assert.deepEqual(
           rows.map((r) => [r.name, Number(r.runs)]),
-          Object.keys(postgresMigrations).map((name) => [name, 1]),
+          MIGRATIONS.map((name) => [name, 1]),
         );
       } finally {
         await client.end();

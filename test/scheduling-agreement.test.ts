@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { localInstant, toLocalIso } from '../src/businesses/local-time.ts';
+import { localInstant, toLocalIso } from '../src/time/local-time.ts';
 import { TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
 import { admin, bookingBody, makeSalon, TEST_NOW } from './helpers/salon.ts';

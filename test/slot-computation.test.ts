@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_HOURS, type WeeklyHours } from '../src/businesses/hours.ts';
-import { localInstant, toLocalIso, weekdayOf } from '../src/businesses/local-time.ts';
+import { DEFAULT_HOURS, type WeeklyHours } from '../src/time/hours.ts';
+import { localInstant, toLocalIso, weekdayOf } from '../src/time/local-time.ts';
 import fc from 'fast-check';
 import { freeSlotAt, freeSlots, type SlotQuery, type StaffAvailability } from '../src/slots/slots.ts';
 import type { BookingWindow } from '../src/slots/booking-window.ts';
-import { scheduleFromHours, scheduleProblem, type WeeklySchedule } from '../src/staff/schedule.ts';
+import { scheduleFromHours, scheduleProblem, type WeeklySchedule } from '../src/time/schedule.ts';
 
 const ZONE = 'Europe/Berlin';
 /** Slots after `now`, no notice, no horizon to speak of. */

@@ -17,9 +17,9 @@ const SRC = path.resolve(import.meta.dirname, '../src');
 const ALLOWED = new Set([
   'http/operations.ts',
   'delivery/engine.ts',
-  'delivery/ping.ts',
-  'http/rate-limit.ts',
-  'webhooks/secret-box.ts',
+  'webhooks/ping.ts',
+  'auth/rate-limit.ts',
+  'secrets/secret-box.ts',
   'app.ts',
   'demo/demo.ts',
 ]);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
-import { openDatabase } from '../src/db/connection.ts';
+import { openDatabase } from '../src/db/sqlite/connection.ts';
 import type { Database } from '../src/db/database.ts';
 import type { Db, Tx } from '../src/db/transaction.ts';
 import { tempDataDir } from './helpers/app.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { EVENT_NAMES } from '../src/webhooks/events.ts';
+import { EVENT_NAMES } from '../src/delivery/events.ts';
 import { updateWebhook } from '../src/webhooks/webhooks.repository.ts';
 import { TestApp } from './helpers/app.ts';
 

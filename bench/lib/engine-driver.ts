@@ -6,8 +6,8 @@ import { loadConfig } from '../../src/config.ts';
 import { createBusiness } from '../../src/businesses/businesses.service.ts';
 import { createKey } from '../../src/keys/keys.service.ts';
 import { createWebhook } from '../../src/webhooks/webhooks.service.ts';
-import { fromKeyRow } from '../../src/keys/api-key.ts';
-import { findKeyById } from '../../src/keys/keys.repository.ts';
+import { fromKeyRow } from '../../src/auth/api-key.ts';
+import { findKeyById } from '../../src/auth/keys.repository.ts';
 import { sqlProfile } from './sql-profile.ts';
 
 interface Plan {
@@ -47,7 +47,7 @@ const config = Object.freeze({
 const profile = process.env.BENCH_SQL_PROFILE ? sqlProfile() : undefined;
 const app = await createApp(config, { database: { onQuery: profile?.onQuery } });
 const { context } = app;
-const business = await createBusiness(context.db, context.clock, { name: 'Bench', timezone: 'UTC' });
+const business = await createBusiness(context.db, context.clock, { name: 'Bench', timezone: 'UTC', currency: 'EUR' });
 const created = await createKey(context, business.id, { name: 'bench', scopes: ['webhooks:manage'] });
 const key = fromKeyRow((await findKeyById(context.db, created.id))!);
 let secret = '';

@@ -7,13 +7,13 @@ import type { Database } from '../../src/db/database.ts';
 import { Outbox } from '../../src/delivery/outbox.ts';
 import { claimDueAttempts } from '../../src/delivery/sql/claim-due-attempts.ts';
 import { randomIds } from '../../src/ids.ts';
-import { fromKeyRow } from '../../src/keys/api-key.ts';
-import { findKeyById } from '../../src/keys/keys.repository.ts';
+import { fromKeyRow } from '../../src/auth/api-key.ts';
+import { findKeyById } from '../../src/auth/keys.repository.ts';
 import { createKey } from '../../src/keys/keys.service.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createWebhook, webhookDeliveries } from '../../src/webhooks/webhooks.service.ts';
-import { openSecretBox, type SecretBox } from '../../src/webhooks/secret-box.ts';
-import { Subscriptions } from '../../src/webhooks/subscriptions.ts';
+import { openSecretBox, type SecretBox } from '../../src/secrets/secret-box.ts';
+import { Subscriptions } from '../../src/delivery/subscriptions.ts';
 import { message, ROOT, rssMiB, spawnNode, startServer, stop, tempDir } from '../lib/processes.ts';
 import type { Row, Scenario } from '../lib/scenario.ts';
 import { median, round } from '../lib/stats.ts';
@@ -40,7 +40,7 @@ export async function fixture(name: string, targetUrl: string, databaseUrl?: str
     subscriptions: new Subscriptions(database),
     secretBox: await openSecretBox({ dataDir: dir, secretsKeyFile: undefined }, database),
   };
-  const business = await createBusiness(database.db, systemClock, { name, timezone: 'UTC' });
+  const business = await createBusiness(database.db, systemClock, { name, timezone: 'UTC', currency: 'EUR' });
   const created = await createKey(deps, business.id, { name: 'bench', scopes: ['webhooks:manage'] });
   const key = fromKeyRow((await findKeyById(database.db, created.id))!);
   const webhook = await database.transaction((trx) => createWebhook(trx, deps, key, { targetUrl, events: ['booking.created'] }, targetUrl));

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DateTime } from 'luxon';
 import { createBusiness, changeBusiness } from '../../src/businesses/businesses.service.ts';
-import type { WeeklyHours } from '../../src/businesses/hours.ts';
-import type { WeeklySchedule } from '../../src/staff/schedule.ts';
+import type { WeeklyHours } from '../../src/time/hours.ts';
+import type { WeeklySchedule } from '../../src/time/schedule.ts';
 import { systemClock } from '../../src/clock.ts';
 import { openConfiguredDatabase } from '../../src/db/open.ts';
 import { Outbox } from '../../src/delivery/outbox.ts';
@@ -38,7 +38,7 @@ export async function bookingsFixture(
     outbox: Outbox.forCommand(database, systemClock, randomIds),
     catalog: new ServiceCatalog(database),
   };
-  const business = await createBusiness(database.db, systemClock, { name: 'Bench salon', timezone: 'UTC' });
+  const business = await createBusiness(database.db, systemClock, { name: 'Bench salon', timezone: 'UTC', currency: 'EUR' });
   const allWeek = Object.fromEntries(
     ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ start: '00:00', end: '24:00' }]]),
   ) as unknown as WeeklyHours;

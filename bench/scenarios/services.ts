@@ -1,5 +1,5 @@
 import { createBusiness } from '../../src/businesses/businesses.service.ts';
-import { openDatabase } from '../../src/db/connection.ts';
+import { openDatabase } from '../../src/db/sqlite/connection.ts';
 import { randomIds } from '../../src/ids.ts';
 import { createKey } from '../../src/keys/keys.service.ts';
 import { systemClock } from '../../src/clock.ts';
@@ -17,7 +17,7 @@ function load(url: string, path: string, headers: Record<string, string>, durati
 export async function servicesFixture(): Promise<{ dir: string; key: string }> {
   const dir = tempDir('services');
   const database = await openDatabase(dir);
-  const business = await createBusiness(database.db, systemClock, { name: 'Bench salon', timezone: 'Europe/Berlin' });
+  const business = await createBusiness(database.db, systemClock, { name: 'Bench salon', timezone: 'Europe/Berlin', currency: 'EUR' });
   for (let i = 1; i <= 20; i++) {
     const now = Date.now();
     await insertService(database.db, {

@@ -1,8 +1,19 @@
-import { toIso } from '../clock.ts';
+import { toIso, type Clock } from '../clock.ts';
 import { countBusinesses } from '../businesses/businesses.repository.ts';
 import { attemptsPerHour, finishedSince, queueDepth, recentFailures, webhookHealthSummary } from '../delivery/sql/delivery-stats.ts';
-import { operation, typed } from '../http/operations.ts';
+import { operations, typed } from '../http/operations.ts';
 import { VERSION } from '../version.ts';
+import type { Database } from '../db/database.ts';
+import type { Db } from '../db/transaction.ts';
+import type { DeliveryEngine } from '../delivery/engine.ts';
+
+const operation = operations<{
+  readonly db: Db;
+  readonly database: Database;
+  readonly clock: Clock;
+  readonly engine: DeliveryEngine;
+  readonly startedAt: number;
+}>();
 
 const HOUR_MS = 3_600_000;
 const failuresQuery = typed<{ limit: number; businessId?: number }>({

@@ -1,5 +1,4 @@
 import { toIso } from '../clock.ts';
-import type { AppContext } from '../app-context.ts';
 import type { Db } from '../db/transaction.ts';
 import type { AttemptStatus } from '../db/tables.ts';
 import { errors } from '../http/errors.ts';
@@ -43,7 +42,7 @@ async function attemptsOfDeliveries(db: Db, deliveryPks: number[]) {
  * What happened to a booking (booking.*, payment.* and review.created, newest first) and where
  * each event was sent: one delivery per connection that listened, with its latest attempt.
  */
-export async function listBookingEvents(app: Pick<AppContext, 'db'>, businessId: number, bookingId: number) {
+export async function listBookingEvents(app: { readonly db: Db }, businessId: number, bookingId: number) {
   const booking = await app.db
     .selectFrom('bookings')
     .select('id')

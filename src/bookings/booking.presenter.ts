@@ -1,5 +1,5 @@
 import { toIso } from '../clock.ts';
-import { toLocalIso } from '../businesses/local-time.ts';
+import { toLocalIso } from '../time/local-time.ts';
 import type { BookingView } from './bookings.repository.ts';
 
 /** The services of a visit in order; a booking of one service is its own only entry. */

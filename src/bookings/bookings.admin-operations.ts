@@ -2,8 +2,8 @@ import adminBookingCreateSchema from '../../schema/admin-booking-create.json' wi
 import bookingCancelSchema from '../../schema/booking-cancel.json' with { type: 'json' };
 import bookingRescheduleSchema from '../../schema/booking-reschedule.json' with { type: 'json' };
 import bookingsQuerySchema from '../../schema/bookings-query.json' with { type: 'json' };
-import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
-import { idOf, operation, Reply, typed, type Operation } from '../http/operations.ts';
+import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
+import { idOf, type Operation, operations, Reply, typed } from '../http/operations.ts';
 import { listBookingEvents } from './booking-events.ts';
 import { keepBookingClient, separateBookingClient } from './client-check.ts';
 import {
@@ -18,7 +18,10 @@ import {
   type BookingsQuery,
   type CancelInput,
   type RescheduleInput,
+  type BookingsDeps,
 } from './bookings.service.ts';
+
+const operation = operations<BookingsDeps>();
 
 const params = { businessId: BUSINESS_ID };
 const one = { ...params, id: idOf('Booking') };

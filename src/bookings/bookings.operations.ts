@@ -2,9 +2,10 @@ import bookingCancelSchema from '../../schema/booking-cancel.json' with { type: 
 import bookingCreateSchema from '../../schema/booking-create.json' with { type: 'json' };
 import bookingsQuerySchema from '../../schema/bookings-query.json' with { type: 'json' };
 import bookingRescheduleSchema from '../../schema/booking-reschedule.json' with { type: 'json' };
-import { idOf, operation, Reply, typed } from '../http/operations.ts';
+import { idOf, Reply, typed } from '../http/operations.ts';
+import { integrationOperations } from '../auth/integration-auth.ts';
 import type { Ctx } from '../http/state.ts';
-import type { ApiKey } from '../keys/api-key.ts';
+import type { ApiKey } from '../auth/api-key.ts';
 import { fingerprint, idempotencyKeyOf, type StoredResponse } from './idempotency.ts';
 import {
   cancelBooking,
@@ -17,7 +18,10 @@ import {
   type BookingsQuery,
   type CancelInput,
   type RescheduleInput,
+  type BookingsDeps,
 } from './bookings.service.ts';
+
+const operation = integrationOperations<BookingsDeps>();
 
 export function actorOfKey(key: ApiKey): Actor {
   return { businessId: key.businessId, source: 'integration', apiKeyId: key.id, ownBookingsOnly: !key.scopes.has('bookings:read') };

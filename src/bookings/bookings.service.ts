@@ -1,16 +1,19 @@
-import type { AppContext } from '../app-context.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/transaction.ts';
+import type { BusinessDirectory } from '../businesses/directory.ts';
+import type { Outbox } from '../delivery/outbox.ts';
 import { findBusiness } from '../businesses/businesses.repository.ts';
-import { isCalendarDate, localDayBounds, toLocalIso } from '../businesses/local-time.ts';
+import { isCalendarDate, localDayBounds, toLocalIso } from '../time/local-time.ts';
 import { clientForBooking, type ClientInput } from '../clients/clients.service.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import type { BookingServiceRow, BookingStatus } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
-import { consumeHold } from '../holds/holds.service.ts';
-import { clearHoldsForSalon } from '../holds/salon-holds.service.ts';
+import { consumeHold } from '../slots/holds.service.ts';
+import { clearHoldsForSalon } from '../slots/salon-holds.service.ts';
 import { planOf, serviceIdsOf, type ServicePlan } from '../slots/service-plan.ts';
-import { claimSlot, withSlotConflicts } from '../slots/slot-check.ts';
-import type { EventName } from '../webhooks/events.ts';
+import { claimSlot, slotTaken } from '../slots/slot-check.ts';
+import type { EventName } from '../delivery/events.ts';
 import { bookingEventData, toBookingJson, type BookingJson, type ClientView } from './booking.presenter.ts';
 import {
   countBookings,
@@ -26,7 +29,9 @@ import {
 import { once, type StoredResponse } from './idempotency.ts';
 import { refusalMessage, RESCHEDULABLE, TRANSITIONS, type TransitionName } from './transitions.ts';
 
-type Deps = Pick<AppContext, 'db' | 'clock' | 'outbox' | 'directory'>;
+/** What this feature uses of the application. */
+export type BookingsDeps = { readonly db: Db; readonly clock: Clock; readonly outbox: Outbox; readonly directory: BusinessDirectory };
+type Deps = BookingsDeps;
 
 /** Who acts: an API key of a business, or the salon through the admin API. */
 export interface Actor {
@@ -93,12 +98,10 @@ export async function createBooking(
     throw errors.validation('"client" needs an e-mail address or a phone number, so the salon can reach them.', 'client');
   }
   const now = app.clock.now();
-  return withSlotConflicts(() =>
-    once(trx, { apiKeyId: actor.apiKeyId ?? 0, key: idempotency.key, fingerprint: idempotency.fingerprint, now }, async () => ({
-      status: 201,
-      body: await insertNewBooking(trx, app, actor, input, now),
-    })),
-  );
+  return once(trx, { apiKeyId: actor.apiKeyId ?? 0, key: idempotency.key, fingerprint: idempotency.fingerprint, now }, async () => ({
+    status: 201,
+    body: await insertNewBooking(trx, app, actor, input, now),
+  }));
 }
 
 async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: BookingInput, now: number): Promise<BookingJson> {
@@ -153,7 +156,7 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
     created_at: now,
     updated_at: now,
   };
-  const id = await insertBooking(trx, row);
+  const id = await insertBooking(trx, row).catch(slotTaken);
   const services = plan.services.length > 1 ? servicesOfPlan(id, plan, startAt) : undefined;
   if (services) await insertBookingServices(trx, services);
   // Everything the view holds is at hand: no need to read it back through a five-table join.
@@ -267,12 +270,10 @@ export async function rescheduleBooking(
   idempotency: { key: string | undefined; fingerprint: string } = { key: undefined, fingerprint: '' },
 ): Promise<StoredResponse> {
   const now = app.clock.now();
-  return withSlotConflicts(() =>
-    once(trx, { apiKeyId: actor.apiKeyId ?? 0, key: idempotency.key, fingerprint: idempotency.fingerprint, now }, async () => ({
-      status: 200,
-      body: await moveBooking(trx, app, actor, id, input, now),
-    })),
-  );
+  return once(trx, { apiKeyId: actor.apiKeyId ?? 0, key: idempotency.key, fingerprint: idempotency.fingerprint, now }, async () => ({
+    status: 200,
+    body: await moveBooking(trx, app, actor, id, input, now),
+  }));
 }
 
 async function moveBooking(trx: Tx, app: Deps, actor: Actor, id: number, input: RescheduleInput, now: number): Promise<BookingJson> {
@@ -302,7 +303,7 @@ async function moveBooking(trx: Tx, app: Deps, actor: Actor, id: number, input: 
     buffer_after_minutes: plan.bufferAfterMinutes,
     staff_id: staffId,
     updated_at: now,
-  });
+  }).catch(slotTaken);
   if (view.services) await shiftBookingServices(trx, id, startAt - view.start_at);
   const after = (await findBookingView(trx, actor.businessId, id))!;
   await emitBookingEvent(trx, app, 'booking.rescheduled', after, {

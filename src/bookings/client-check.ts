@@ -1,11 +1,12 @@
-import type { AppContext } from '../app-context.ts';
+import type { Clock } from '../clock.ts';
+import type { Outbox } from '../delivery/outbox.ts';
 import { newClientFromBooking } from '../clients/clients.service.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { toBookingJson, type BookingJson } from './booking.presenter.ts';
 import { findBookingView, settleClientCheck, type BookingView } from './bookings.repository.ts';
 
-type Deps = Pick<AppContext, 'clock' | 'outbox'>;
+type Deps = { readonly clock: Clock; readonly outbox: Outbox };
 
 /**
  * The salon's answer to a booking's client check (docs/decisions.md): the details the booking gave

@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import { isPostgres } from '../db/dialect.ts';
+import { lockNamed } from '../db/locks.ts';
 import type { Tx } from '../db/transaction.ts';
 
 export interface IdempotentResponse {
@@ -12,12 +11,10 @@ export interface IdempotentResponse {
 
 /**
  * Holds (key, Idempotency-Key) until the caller's transaction ends, so a repeat sent to any
- * server at the same time waits and then finds the stored response. PostgreSQL only: SQLite runs
- * one write transaction at a time already.
+ * server at the same time waits and then finds the stored response.
  */
 export async function lockIdempotencyKey(trx: Tx, apiKeyId: number, key: string): Promise<void> {
-  if (!isPostgres(trx)) return;
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`idempotency ${apiKeyId} ${key}`}, 0))`.execute(trx);
+  await lockNamed(trx, `idempotency ${apiKeyId} ${key}`);
 }
 
 /** The response stored for (key, Idempotency-Key) since `since`. */

@@ -1,5 +1,5 @@
 import type { BookingStatus } from '../db/tables.ts';
-import type { EventName } from '../webhooks/events.ts';
+import type { EventName } from '../delivery/events.ts';
 
 export type TransitionName = 'confirm' | 'cancel' | 'complete' | 'no-show';
 

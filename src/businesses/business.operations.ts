@@ -1,5 +1,8 @@
-import { operation } from '../http/operations.ts';
+import { integrationOperations } from '../auth/integration-auth.ts';
 import { getBusiness } from './businesses.service.ts';
+import type { Db } from '../db/transaction.ts';
+
+const operation = integrationOperations<{ readonly db: Db }>();
 
 /** GET /business (business:read): name, address, contact, time zone, opening hours. */
 export const businessOperations = [

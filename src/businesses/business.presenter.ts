@@ -1,6 +1,6 @@
 import { toIso } from '../clock.ts';
 import type { BusinessRow } from '../db/tables.ts';
-import type { WeeklyHours } from './hours.ts';
+import type { WeeklyHours } from '../time/hours.ts';
 
 export function toBusinessJson(row: BusinessRow) {
   return {

@@ -1,7 +1,7 @@
 import businessCreateSchema from '../../schema/business-create.json' with { type: 'json' };
 import businessUpdateSchema from '../../schema/business-update.json' with { type: 'json' };
-import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
-import { operation, typed } from '../http/operations.ts';
+import { BUSINESS, BUSINESS_ID } from './business-param.ts';
+import { operations, typed } from '../http/operations.ts';
 import {
   allBusinesses,
   changeBusiness,
@@ -10,6 +10,10 @@ import {
   type BusinessCreateInput,
   type BusinessUpdateInput,
 } from './businesses.service.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/transaction.ts';
+
+const operation = operations<{ readonly db: Db; readonly clock: Clock }>();
 
 export const businessAdminOperations = [
   operation({

@@ -1,14 +1,12 @@
-import businessCreateSchema from '../../schema/business-create.json' with { type: 'json' };
 import type { Updateable } from 'kysely';
 import type { BusinessesTable } from '../db/tables.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
-import { bodyParser } from '../http/validate.ts';
 import { toBusinessJson } from './business.presenter.ts';
 import { findBusiness, insertBusiness, listBusinesses, updateBusiness } from './businesses.repository.ts';
-import { DEFAULT_HOURS, hoursProblem, type WeeklyHours } from './hours.ts';
-import { checkTimeZone } from './timezone.ts';
+import { DEFAULT_HOURS, hoursProblem, type WeeklyHours } from '../time/hours.ts';
+import { checkTimeZone } from '../time/timezone.ts';
 
 export interface BusinessCreateInput {
   name: string;
@@ -27,10 +25,7 @@ export interface BusinessUpdateInput extends Partial<BusinessCreateInput> {
   horizonDays?: number;
 }
 
-export const parseBusinessCreate = bodyParser<BusinessCreateInput>(businessCreateSchema);
-
-export async function createBusiness(db: Db, clock: Clock, input: unknown) {
-  const data = parseBusinessCreate(input);
+export async function createBusiness(db: Db, clock: Clock, data: BusinessCreateInput) {
   const timezone = zoneToStore(data.timezone);
   const now = clock.now();
   const id = await insertBusiness(db, {
@@ -82,7 +77,7 @@ export async function changeBusiness(db: Db, clock: Clock, id: number, data: Bus
   return getBusiness(db, id);
 }
 
-/** The zone's name as stored (src/businesses/timezone.ts), or a 400 saying why it cannot be one. */
+/** The zone's name as stored (src/time/timezone.ts), or a 400 saying why it cannot be one. */
 function zoneToStore(typed: string): string {
   const check = checkTimeZone(typed);
   if (check.ok) return check.zone;

@@ -1,9 +1,9 @@
 import type { Database, VersionedCache } from '../db/database.ts';
 import type { BusinessRow, ClosureRow, ServiceRow, TimeOffRow } from '../db/tables.ts';
 import type { Db, Tx } from '../db/transaction.ts';
-import type { WeeklySchedule } from '../staff/schedule.ts';
+import type { WeeklySchedule } from '../time/schedule.ts';
 import { directoryRows } from './businesses.repository.ts';
-import { localDayBounds } from './local-time.ts';
+import { localDayBounds } from '../time/local-time.ts';
 
 type Interval = readonly [number, number];
 
@@ -81,17 +81,4 @@ export function timeOffInterval(
 
 export function closureInterval(row: Pick<ClosureRow, 'start_date' | 'end_date'>, zone: string): Interval {
   return [localDayBounds(row.start_date, zone).start, localDayBounds(row.end_date, zone).end];
-}
-
-/** Closures and the staff member's time off that reach into [from, to). */
-export function awayFor(directory: Directory, staffId: number, from: number, to: number): Interval[] {
-  const touches = ([start, end]: Interval) => start < to && end > from;
-  return [...directory.closures.filter(touches), ...(directory.timeOff.get(staffId) ?? []).filter(touches)];
-}
-
-/** Active staff who perform every one of `serviceIds`; just `staffId` when given. */
-export function staffFor(directory: Directory, serviceIds: readonly number[], staffId?: number): StaffMember[] {
-  return directory.staff.filter(
-    (s) => s.active && serviceIds.every((id) => s.serviceIds.has(id)) && (staffId === undefined || s.id === staffId),
-  );
 }

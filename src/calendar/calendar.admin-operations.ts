@@ -1,7 +1,9 @@
 import feedCreateSchema from '../../schema/calendar-feed-create.json' with { type: 'json' };
-import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
-import { idOf, operation, typed } from '../http/operations.ts';
-import { createFeed, listBusinessFeeds, revokeBusinessFeed, type FeedInput } from './calendar.service.ts';
+import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
+import { idOf, operations, typed } from '../http/operations.ts';
+import { createFeed, listBusinessFeeds, revokeBusinessFeed, type FeedInput, type CalendarDeps } from './calendar.service.ts';
+
+const operation = operations<CalendarDeps>();
 
 const params = { businessId: BUSINESS_ID };
 

@@ -1,5 +1,8 @@
-import { operation, Reply, textOf } from '../http/operations.ts';
-import { feedCalendar } from './calendar.service.ts';
+import { Reply, textOf } from '../http/operations.ts';
+import { integrationOperations } from '../auth/integration-auth.ts';
+import { feedCalendar, type CalendarDeps } from './calendar.service.ts';
+
+const operation = integrationOperations<CalendarDeps>();
 
 /** The calendar feed itself: the secret in the URL is the credential, as calendar apps expect. */
 export const calendarOperations = [

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import ical, { ICalEventStatus } from 'ical-generator';
-import type { AppContext } from '../app-context.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/transaction.ts';
 import { toIso } from '../clock.ts';
 import { findBusiness } from '../businesses/businesses.repository.ts';
 import { bookingViewsFrom, type BookingView } from '../bookings/bookings.repository.ts';
@@ -11,7 +12,9 @@ import { sha256Hex } from '../ids.ts';
 import { findStaff } from '../staff/staff.repository.ts';
 import { findFeed, findLiveFeedByHash, insertFeed, listFeeds, revokeFeed } from './calendar.repository.ts';
 
-type Deps = Pick<AppContext, 'db' | 'clock'>;
+/** What this feature uses of the application. */
+export type CalendarDeps = { readonly db: Db; readonly clock: Clock };
+type Deps = CalendarDeps;
 
 export const FEED_TOKEN_PREFIX = 'cal_';
 const FEED_PATH = '/v1/integration/calendar/';

@@ -1,6 +1,5 @@
-import { backupDatabase, restoreDatabase } from '../db/backup.ts';
-import { assertKeyMatches, sealedSecretsKeyId, secretsKeyFile } from '../webhooks/secret-box.ts';
-import { dumpPostgres, restorePostgres } from '../db/postgres/dump.ts';
+import { backupStorage, restoreStorage } from '../db/backup.ts';
+import { assertKeyMatches, sealedSecretsKeyId, secretsKeyFile } from '../secrets/secret-box.ts';
 import { required, type Command } from './command.ts';
 
 const force = { type: 'boolean', description: 'replace what is there already' } as const;
@@ -15,9 +14,7 @@ export const backupCommand: Command = {
   },
   async run({ values, config, io, json }) {
     const to = required(values, 'to');
-    const copy = config.databaseUrl
-      ? await dumpPostgres(config.databaseUrl, to, { force: values.force === true })
-      : await backupDatabase(config.dataDir, to, { force: values.force === true });
+    const copy = await backupStorage(config, to, { force: values.force === true });
     if (json) io.out(JSON.stringify(copy));
     else {
       io.out(
@@ -44,25 +41,20 @@ export const restoreCommand: Command = {
   },
   async run({ values, config, io, json }) {
     const from = required(values, 'from');
-    if (config.databaseUrl) {
-      const result = await restorePostgres(config.databaseUrl, from, { force: values.force === true });
-      if (json) io.out(JSON.stringify(result));
-      else {
-        io.out(
-          `Restored ${result.file} into ${result.database} with pg_restore (${formatBytes(result.bytes)} in ${result.durationMs} ms).`,
-        );
-        if (result.replaced) io.out('The tables that were there were replaced.');
-        io.out(`Its webhook secrets need the key they were encrypted with at ${secretsKeyFile(config)}.`);
-      }
-      return;
-    }
-    const result = await restoreDatabase(config.dataDir, from, {
+    const result = await restoreStorage(config, from, {
       force: values.force === true,
       // Refused before anything is replaced: a database whose secrets cannot be opened would not start.
       beforeRestore: (copy) => assertKeyMatches(config, sealedSecretsKeyId(copy), from),
     });
     if (json) {
-      io.out(JSON.stringify(result));
+      const { engine: _engine, ...shown } = result;
+      io.out(JSON.stringify(shown));
+      return;
+    }
+    if (result.engine === 'postgres') {
+      io.out(`Restored ${result.file} into ${result.database} with pg_restore (${formatBytes(result.bytes)} in ${result.durationMs} ms).`);
+      if (result.replaced) io.out('The tables that were there were replaced.');
+      io.out(`Its webhook secrets need the key they were encrypted with at ${secretsKeyFile(config)}.`);
       return;
     }
     io.out(`Restored ${result.file} as ${result.database} (${formatBytes(result.bytes)}).`);

@@ -1,5 +1,5 @@
 import { copyDataDirToPostgres } from '../db/postgres/copy-data-dir.ts';
-import { assertKeyMatches, sealedSecretsKeyId, secretsKeyFile } from '../webhooks/secret-box.ts';
+import { assertKeyMatches, sealedSecretsKeyId, secretsKeyFile } from '../secrets/secret-box.ts';
 import { UsageError, type Command } from './command.ts';
 
 export const copyToPostgresCommand: Command = {

@@ -1,9 +1,19 @@
 import clientCreateSchema from '../../schema/client-create.json' with { type: 'json' };
 import clientUpdateSchema from '../../schema/client-update.json' with { type: 'json' };
 import clientsQuerySchema from '../../schema/clients-query.json' with { type: 'json' };
-import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
-import { idOf, operation, typed } from '../http/operations.ts';
-import { adminClient, adminClients, changeClient, createClient, type ClientInput, type ClientsQuery } from './clients.service.ts';
+import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
+import { idOf, operations, typed } from '../http/operations.ts';
+import {
+  adminClient,
+  adminClients,
+  changeClient,
+  createClient,
+  type ClientInput,
+  type ClientsQuery,
+  type ClientsDeps,
+} from './clients.service.ts';
+
+const operation = operations<ClientsDeps>();
 
 const params = { businessId: BUSINESS_ID };
 const one = { ...params, id: idOf('Client') };

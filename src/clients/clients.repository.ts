@@ -1,4 +1,5 @@
-import { isPostgres } from '../db/dialect.ts';
+import { caseInsensitiveLike } from '../db/dialect.ts';
+import { lockNamed } from '../db/locks.ts';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { pick, prepared } from '../db/prepared.ts';
 import type { Db, Tx } from '../db/transaction.ts';
@@ -27,12 +28,10 @@ const clientByEmail = prepared<{ businessId: number; email: string | null }, Cli
 /**
  * Holds a client's identity (e-mail or phone) in a business until the caller's transaction ends,
  * so two bookings for a new client racing on any servers find-or-create one client, not two
- * (the second would break clients_email). PostgreSQL only: SQLite runs one write transaction at
- * a time already.
+ * (the second would break clients_email).
  */
 export async function lockClientIdentity(trx: Tx, businessId: number, identity: string): Promise<void> {
-  if (!isPostgres(trx)) return;
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`client ${businessId} ${identity}`}, 0))`.execute(trx);
+  await lockNamed(trx, `client ${businessId} ${identity}`);
 }
 
 /** Inserts a client and returns the stored row. */
@@ -67,8 +66,7 @@ function clientQuery(db: Db, businessId: number, search?: string) {
   if (search) {
     // LIKE with the user's % and _ taken literally.
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // SQLite's LIKE ignores ASCII case; PostgreSQL's ILIKE does the same there.
-    const operator = sql.raw(isPostgres(db) ? 'ilike' : 'like');
+    const operator = caseInsensitiveLike(db);
     const like = (column: string, value: string) => sql<boolean>`${sql.ref(column)} ${operator} ${value} escape '\\'`;
     query = query.where((eb) => eb.or([like('name', pattern), like('email_normalized', pattern.toLowerCase()), like('phone', pattern)]));
   }

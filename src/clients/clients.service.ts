@@ -1,5 +1,6 @@
 import type { Updateable } from 'kysely';
-import type { AppContext } from '../app-context.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/transaction.ts';
 import type { ClientCheck, ClientRow, ClientsTable } from '../db/tables.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Tx } from '../db/transaction.ts';
@@ -18,7 +19,10 @@ import {
   updateClient,
 } from './clients.repository.ts';
 
-type Deps = Pick<AppContext, 'clock' | 'outbox'>;
+type Deps = { readonly clock: Clock; readonly outbox: Outbox };
+
+/** What this feature's operations use of the application. */
+export type ClientsDeps = Deps & { readonly db: Db };
 
 export interface ClientInput {
   name: string;
@@ -33,7 +37,7 @@ export interface ClientsQuery {
   search?: string;
 }
 
-export async function adminClients(app: Pick<AppContext, 'db'>, businessId: number, { page, limit, search }: ClientsQuery) {
+export async function adminClients(app: { readonly db: Db }, businessId: number, { page, limit, search }: ClientsQuery) {
   const [rows, total] = await Promise.all([
     pageClients(app.db, businessId, (page - 1) * limit, limit, search),
     countClients(app.db, businessId, search),
@@ -41,7 +45,7 @@ export async function adminClients(app: Pick<AppContext, 'db'>, businessId: numb
   return { data: rows.map(toClientJson), total };
 }
 
-export async function adminClient(app: Pick<AppContext, 'db'>, businessId: number, id: number) {
+export async function adminClient(app: { readonly db: Db }, businessId: number, id: number) {
   const row = await findClient(app.db, businessId, id);
   if (!row) throw errors.notFound('Client');
   return toClientJson(row);

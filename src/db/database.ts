@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { AfterCommit } from './after-commit.ts';
 import type { Tables } from './tables.ts';
 import type { Db, Tx } from './transaction.ts';
 
@@ -11,6 +12,17 @@ import type { Db, Tx } from './transaction.ts';
  */
 export type Topic = 'keys' | 'webhooks' | 'directory';
 export const TOPICS: readonly Topic[] = ['keys', 'webhooks', 'directory'];
+
+/**
+ * The tables whose changes bump each topic: what the migrations' triggers do (0004, 0005), said
+ * once for the code that must know it too (PostgreSQL's driver notices a commit that wrote one);
+ * test/schema-agreement.test.ts holds both engines' triggers to it.
+ */
+export const TOPIC_TABLES: Readonly<Record<Topic, readonly string[]>> = {
+  keys: ['api_keys'],
+  webhooks: ['webhooks'],
+  directory: ['businesses', 'services', 'staff', 'staff_services', 'time_off', 'closures'],
+};
 
 export type Versions = ReadonlyMap<Topic, number>;
 
@@ -63,14 +75,41 @@ export interface Database {
   reportFailuresTo(report: (error: unknown, what: string) => void): void;
   /** The database's size on disk: file and WAL for SQLite, pg_database_size for PostgreSQL. */
   sizeBytes(): Promise<number>;
-  /** Consistent online copy of the whole database into `destination` (SQLite; PostgreSQL points to pg_dump). */
-  backup(destination: string): Promise<void>;
-  /**
-   * Caps the database's size in pages and returns the cap in force (never below the current size).
-   * Tests lower it to run out of space and raise it to give space back.
-   */
-  setMaxPageCount(pages: number): number;
   close(): Promise<void>;
+}
+
+/** What an engine brings to a Database; assembleDatabase() adds what both share. */
+export interface EngineParts {
+  readonly engine: Database['engine'];
+  readonly exclusive: boolean;
+  readonly db: Kysely<Tables>;
+  readonly location: string;
+  readonly signal: FreshnessSignal;
+  /** The hooks the engine's transactions open and run. */
+  readonly hooks: AfterCommit;
+  transaction<T>(work: (trx: Tx) => Promise<T>): Promise<T>;
+  sizeBytes(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** The Database of an opened engine: its transactions and size, with the caches and hooks both engines share. */
+export function assembleDatabase(parts: EngineParts): Database {
+  const { engine, exclusive, db, location, signal, hooks } = parts;
+  const afterCommit = (trx: Tx, hook: () => void) => hooks.add(trx, hook);
+  return {
+    engine,
+    exclusive,
+    db,
+    location,
+    transaction: (work) => parts.transaction(work),
+    afterCommit,
+    cache: (topics) => new VersionedCache(topics, signal, afterCommit),
+    reportFailuresTo: (report) => {
+      hooks.report = report;
+    },
+    sizeBytes: () => parts.sizeBytes(),
+    close: () => parts.close(),
+  };
 }
 
 /**

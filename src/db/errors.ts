@@ -1,3 +1,9 @@
+/** A problem a salon owner can fix (wrong folder, no permission, a database that cannot be reached), reported as one line. */
+export class StorageSetupError extends Error {}
+
+/** A backup or restore that cannot go ahead, said in one line a salon owner can act on. */
+export class BackupError extends Error {}
+
 /** What a storage failure means for a request, decided here so engine error codes stay in src/db. */
 export type StorageFailure = 'full' | 'busy' | 'readonly' | 'unavailable';
 

@@ -12,3 +12,13 @@ export async function lockNamed(trx: Tx, name: string): Promise<void> {
   if (!isPostgres(trx)) return;
   await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(trx);
 }
+
+/**
+ * The lock (`space`, `id`) until the transaction ends: the two-number form, for a lock the
+ * database's own triggers take as well (migration 0007's staff lock, space 7140311).
+ * SQLite: nothing to take, as for lockNamed.
+ */
+export async function lockPair(trx: Tx, space: number, id: number): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await sql`select pg_advisory_xact_lock(${sql.lit(space)}, ${id}::int)`.execute(trx);
+}

@@ -43,7 +43,7 @@ export interface BusinessesTable {
   email: string | null;
   website: string | null;
   currency: string;
-  /** JSON: WeeklyHours, see src/businesses/hours.ts. */
+  /** JSON: WeeklyHours, see src/time/hours.ts. */
   working_hours: string;
   slot_step_minutes: number;
   /** No slot starts sooner than this after now (0003). */
@@ -175,7 +175,7 @@ export interface StaffTable {
   email: string | null;
   phone: string | null;
   active: number;
-  /** JSON: WeeklySchedule, see src/staff/schedule.ts. */
+  /** JSON: WeeklySchedule, see src/time/schedule.ts. */
   schedule: string;
   created_at: number;
   updated_at: number;

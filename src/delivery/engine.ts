@@ -1,4 +1,5 @@
 import { Cron } from 'croner';
+import { Batch } from '../batch.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../log.ts';
@@ -58,7 +59,7 @@ export class DeliveryEngine {
   /** Below this many free slots, wait for more to free up before claiming: fewer, bigger claims. */
   readonly #minClaim: number;
   /** Dispatched, waiting to be recorded: the batcher every result goes through. */
-  #finished: Dispatched[] = [];
+  readonly #finished = new Batch<Dispatched>();
   #tick: Cron | undefined;
   #scheduled = false;
   #pumping = false;
@@ -146,37 +147,35 @@ export class DeliveryEngine {
     try {
       for (;;) {
         this.#again = false;
-        const batch = this.#finished;
-        this.#finished = [];
         const free = this.#stopping ? 0 : this.#o.concurrency - this.#inFlight.size;
         // Many sends in flight: they free slots soon, so claim in bigger batches.
         const capacity = free < this.#minClaim && this.#inFlight.size > 0 ? 0 : free;
         // Results wait in memory for company too (a crash before they are written only means a
         // resend): one commit records many. The tick, stop() and an idle engine flush them.
-        const worthRecording = batch.length >= this.#minClaim || this.#inFlight.size === 0 || this.#flush;
-        if (capacity <= 0 && !(batch.length > 0 && worthRecording)) {
-          this.#finished = batch.concat(this.#finished);
-          break;
-        }
+        const finished = this.#finished.size;
+        const worthRecording = finished >= this.#minClaim || this.#inFlight.size === 0 || this.#flush;
+        if (capacity <= 0 && !(finished > 0 && worthRecording)) break;
         this.#flush = false;
         const now = this.#o.clock.now();
-        let recorded: Decided[];
-        let claimed: ClaimedAttempt[];
+        let pass: { batch: readonly Dispatched[]; recorded: Decided[]; claimed: ClaimedAttempt[] };
         try {
-          [recorded, claimed] = await this.#o.database.transaction(async (trx) => {
-            const decided = batch.length > 0 ? await record(trx, batch, this.#o.policy, now) : [];
-            return [decided, capacity > 0 ? await claimDueAttempts(trx, now, capacity, this.#o.leaseMs, this.#shares) : []];
+          // A pass that fails keeps its results for the next (a full disk, say, may have freed up).
+          pass = await this.#finished.write(async (batch) => {
+            const [recorded, claimed] = await this.#o.database.transaction(async (trx) => {
+              const decided = batch.length > 0 ? await record(trx, batch, this.#o.policy, now) : [];
+              return [decided, capacity > 0 ? await claimDueAttempts(trx, now, capacity, this.#o.leaseMs, this.#shares) : []] as const;
+            });
+            return { batch, recorded, claimed };
           });
         } catch (error) {
-          // Keep the results; the next tick tries again (a full disk, say, may have freed up).
-          this.#finished = batch.concat(this.#finished);
           this.#o.logger.error({ err: error }, 'delivery loop could not reach the database');
           break;
         }
+        const { batch, recorded, claimed } = pass;
         for (const item of recorded) this.#log(item);
         if (this.#waiting.size > 0) this.#answer(batch, recorded);
         for (const attempt of claimed) this.#launch(attempt);
-        if (!this.#again && this.#finished.length === 0 && claimed.length < capacity) break;
+        if (!this.#again && this.#finished.size === 0 && claimed.length < capacity) break;
       }
     } finally {
       this.#pumping = false;
@@ -197,7 +196,7 @@ export class DeliveryEngine {
   }
 
   #done(dispatched: Dispatched): void {
-    this.#finished.push(dispatched);
+    this.#finished.add(dispatched);
     // Someone waits for this one: record it now rather than with the next full batch.
     if (this.#waiting.has(dispatched.attempt.attemptId)) this.#flush = true;
     this.wake();

@@ -1,9 +1,9 @@
 import type { Clock } from '../clock.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { Ids } from '../ids.ts';
-import type { EventName } from '../webhooks/events.ts';
-import { Subscriptions } from '../webhooks/subscriptions.ts';
-import { lockWebhooks } from '../webhooks/webhooks.repository.ts';
+import type { EventName } from './events.ts';
+import { Subscriptions } from './subscriptions.ts';
+import { lockWebhooks } from './sql/lock-webhooks.ts';
 import type { Database } from '../db/database.ts';
 import { envelopeBody } from './envelope.ts';
 import { insertAttempt } from './sql/insert-attempt.ts';

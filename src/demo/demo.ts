@@ -1,12 +1,12 @@
 import type { Clock } from '../clock.ts';
-import { localDate, localDayBounds, localInstant, toLocalIso, weekdayOf } from '../businesses/local-time.ts';
+import { localDate, localDayBounds, localInstant, toLocalIso, weekdayOf } from '../time/local-time.ts';
 import { createClosure, createTimeOff } from '../time-off/time-off.service.ts';
 import { allBusinesses, createBusiness } from '../businesses/businesses.service.ts';
 import type { Database } from '../db/database.ts';
 import { Outbox } from '../delivery/outbox.ts';
 import type { Ids } from '../ids.ts';
 import { createKey } from '../keys/keys.service.ts';
-import { SCOPE_PRESETS } from '../keys/scopes.ts';
+import { SCOPE_PRESETS } from '../auth/scopes.ts';
 import { createService } from '../services/services.service.ts';
 import { ServiceCatalog } from '../services/service-catalog.ts';
 import { createStaff } from '../staff/staff.service.ts';

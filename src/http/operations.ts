@@ -1,10 +1,8 @@
 import type { SchemaObject } from 'ajv';
 import type { Middleware } from 'koa';
 import { match, type MatchFunction } from 'path-to-regexp';
-import type { AppContext } from '../app-context.ts';
+import type { Database } from '../db/database.ts';
 import type { Tx } from '../db/transaction.ts';
-import type { ApiKey } from '../keys/api-key.ts';
-import type { Scope } from '../keys/scopes.ts';
 import { parseJsonBody } from './body.ts';
 import { errors } from './errors.ts';
 import type { AppState, Ctx } from './state.ts';
@@ -29,7 +27,8 @@ export function typed<T>(schema: object): Typed<T> {
 }
 
 /** A path parameter: how its text becomes a value, and what a text that names nothing is a 404 of. */
-export interface Param<T> {
+// biome-ignore lint/suspicious/noExplicitAny: a parameter that checks nothing against the app fits any app
+export interface Param<T, App = any> {
   /** The noun of the 404 ("Service not found."). */
   readonly what: string;
   /** The value, or undefined for a text that cannot name anything (a 404). */
@@ -37,13 +36,13 @@ export interface Param<T> {
   /** OpenAPI schema of the parameter. */
   readonly schema: object;
   /** Whether the value names something that exists (a 404 otherwise), checked before the body is read. */
-  exists?(value: T, app: AppContext): Promise<boolean>;
+  exists?(value: T, app: App): Promise<boolean>;
   /** A credential (a calendar feed's token): the request log shows the parameter's name, never its text. */
   readonly secret?: boolean;
 }
 
 /** `param`, also checked to exist: `existing(idOf('Business'), (id, app) => …)`. */
-export function existing<T>(param: Param<T>, exists: (value: T, app: AppContext) => Promise<boolean>): Param<T> {
+export function existing<T, App>(param: Param<T>, exists: (value: T, app: App) => Promise<boolean>): Param<T, App> {
   return { ...param, exists };
 }
 
@@ -90,12 +89,12 @@ export function secretPathsOf(prefix: string, operations: readonly Operation[]):
 type Values<P> = { [K in keyof P]: P[K] extends Param<infer T> ? T : never };
 
 /** What a handler receives: path parameters, query and body, already parsed and validated. */
-export interface Input<P, Q, B, R = undefined> {
+export interface Input<P, Q, B, R = undefined, K = undefined> {
   readonly params: Values<P>;
   readonly query: Q;
   readonly body: B;
-  /** The calling API key (integration operations; undefined on public and admin operations). */
-  readonly key: ApiKey;
+  /** Who calls, as the API's guard let them in (the API key on /v1/integration; undefined elsewhere). */
+  readonly key: K;
   readonly ctx: Ctx;
   /**
    * The transaction the mount opened for a `write` operation (undefined on the others): every
@@ -129,7 +128,11 @@ export interface Answer {
   readonly headers?: readonly string[];
 }
 
-export interface OperationSpec<P extends Record<string, Param<unknown>>, Q, B, R = undefined> {
+/**
+ * `App` is what the handler uses of the application (a feature states the narrow part it needs;
+ * the whole context is assembled on top), `K` the caller its API's guard lets in.
+ */
+export interface OperationSpec<App, K, P extends Record<string, Param<unknown, App>>, Q, B, R = undefined> {
   readonly operationId: string;
   readonly method: Method;
   /** Koa-style path below the API's prefix: `/webhooks/:id`. */
@@ -138,8 +141,8 @@ export interface OperationSpec<P extends Record<string, Param<unknown>>, Q, B, R
   readonly description?: string;
   /** Section of the document; by default the first segment of the path. */
   readonly tag?: string;
-  /** The scope the key needs (integration API). */
-  readonly scope?: Scope;
+  /** What the caller must be allowed (a scope of the integration API's key), 403 otherwise. */
+  readonly scope?: string;
   /** Answered without any credential (the API's own document). */
   readonly public?: boolean;
   readonly params?: P;
@@ -159,23 +162,28 @@ export interface OperationSpec<P extends Record<string, Param<unknown>>, Q, B, R
    * it; its result is `input.prepared`. Transactions are group-committed, so a slow step inside
    * one would delay every other request's commit.
    */
-  readonly prepare?: (input: Input<P, Q, B>, app: AppContext) => Promise<R>;
+  readonly prepare?: (input: Input<P, Q, B, undefined, K>, app: App) => Promise<R>;
   /** The usual answer. */
   readonly success: Answer;
   /** Further answers this operation gives besides the ones its API gives to every request. */
   readonly errors?: readonly (number | Answer)[];
-  readonly handle: (input: Input<P, Q, B, R>, app: AppContext) => unknown;
+  readonly handle: (input: Input<P, Q, B, R, K>, app: App) => unknown;
 }
 
+/** An operation of a table, for an app that has at least what the operation uses. */
 // biome-ignore lint/suspicious/noExplicitAny: the table holds operations of every input and answer type
-export type Operation = OperationSpec<any, any, any, any>;
+export type Operation<App = any> = OperationSpec<App, any, any, any, any, any>;
 
-/** Declares an operation; the types of its parameters, query and body flow into `handle`. */
-// biome-ignore lint/complexity/noBannedTypes: {} is "no path parameters", the default of an operation without any
-export function operation<P extends Record<string, Param<unknown>> = {}, Q = undefined, B = undefined, R = undefined>(
-  spec: OperationSpec<P, Q, B, R>,
-): Operation {
-  return spec;
+/**
+ * The `operation()` of a feature's table: `const operation = operations<StaffDeps>()`, or with the
+ * caller and scope types of an API (`integrationOperations()` in src/keys). The types of an
+ * operation's parameters, query and body flow into its `handle`.
+ */
+export function operations<App, K = undefined, S extends string = string>() {
+  // biome-ignore lint/complexity/noBannedTypes: {} is "no path parameters", the default of an operation without any
+  return <P extends Record<string, Param<unknown, App>> = {}, Q = undefined, B = undefined, R = undefined>(
+    spec: OperationSpec<App, K, P, Q, B, R> & { readonly scope?: S },
+  ): Operation<App> => spec;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -212,12 +220,16 @@ export interface MountOptions {
  * known path and another method (OPTIONS answered with `Allow`), like @koa/router's
  * allowedMethods before it.
  */
-export function mount(app: AppContext, operations: readonly Operation[], options: MountOptions): Middleware<AppState> {
+export function mount<App extends { readonly database: Database }>(
+  app: App,
+  table: readonly Operation<App>[],
+  options: MountOptions,
+): Middleware<AppState> {
   const { prefix, guard } = options;
   const exact = new Map<string, PathEntry>();
   const entries: PathEntry[] = [];
   const byPath = new Map<string, PathEntry>();
-  for (const op of operations) {
+  for (const op of table) {
     let entry = byPath.get(op.path);
     if (!entry) {
       const full = `${prefix}${op.path}`;
@@ -258,7 +270,7 @@ export function mount(app: AppContext, operations: readonly Operation[], options
 
   const run = async (ctx: Ctx, compiled: Compiled, raw: Record<string, string>) => {
     const { op } = compiled;
-    if (op.scope && !ctx.state.apiKey!.scopes.has(op.scope)) throw errors.insufficientScope(op.scope);
+    if (op.scope && !ctx.state.caller?.scopes.has(op.scope)) throw errors.insufficientScope(op.scope);
     const params: Record<string, unknown> = {};
     for (const [name, param] of compiled.params) {
       const value = param.parse(raw[name] ?? '');
@@ -272,8 +284,8 @@ export function mount(app: AppContext, operations: readonly Operation[], options
       body = body === undefined && op.bodyOptional ? undefined : compiled.body(body);
     }
     const query = compiled.query ? compiled.query(ctx.query) : undefined;
-    const input = { params, query, body, key: ctx.state.apiKey!, ctx, trx: undefined as unknown as Tx, prepared: undefined as unknown };
-    if (op.prepare) input.prepared = await op.prepare(input as Input<unknown, unknown, unknown>, app);
+    const input = { params, query, body, key: ctx.state.caller, ctx, trx: undefined as unknown as Tx, prepared: undefined as unknown };
+    if (op.prepare) input.prepared = await op.prepare(input as Input<unknown, unknown, unknown, undefined, unknown>, app);
     const result = op.write
       ? await app.database.transaction((trx) => Promise.resolve(op.handle({ ...input, trx }, app)))
       : await op.handle(input, app);

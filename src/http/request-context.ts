@@ -51,7 +51,7 @@ export function requestContext(deps: { logger: Logger; ids: Ids; secretPaths?: r
         ip: ctx.ip,
         status: ctx.status,
         durationMs: Math.round((performance.now() - started) * 100) / 100,
-        apiKeyId: ctx.state.apiKey?.id,
+        apiKeyId: ctx.state.caller?.id,
         ...ctx.state.logged,
       });
     }

@@ -1,11 +1,17 @@
 import type { ParameterizedContext } from 'koa';
-import type { ApiKey } from '../keys/api-key.ts';
+
+/** What an API's guard knows of who calls: an id for the log line, and what it may do. */
+export interface Caller {
+  readonly id: number;
+  /** What an operation's `scope` is checked against. */
+  readonly scopes: ReadonlySet<string>;
+}
 
 /** What middleware leaves on ctx.state for the handlers after it. */
 export interface AppState {
   requestId: string;
-  /** Set by API-key authentication on /v1/integration. */
-  apiKey?: ApiKey;
+  /** Set by the guard of an API that authenticates callers (the API key on /v1/integration). */
+  caller?: Caller;
   /** Ids a handler adds to the request's log line (a calendar feed's id, standing in for its token). */
   logged?: Readonly<Record<string, number>>;
 }

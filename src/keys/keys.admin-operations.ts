@@ -1,13 +1,16 @@
 import apiKeyCreateSchema from '../../schema/api-key-create.json' with { type: 'json' };
-import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
-import type { AppContext } from '../app-context.ts';
-import { idOf, operation, typed } from '../http/operations.ts';
-import { SCOPE_PRESETS, SCOPES } from './scopes.ts';
+import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
+import { idOf, operations, typed } from '../http/operations.ts';
+import { SCOPE_PRESETS, SCOPES } from '../auth/scopes.ts';
 import { allKeys, createKey, regenerateKey, revokeKeyById, type KeyCreateInput, type KeysDeps } from './keys.service.ts';
+import type { RateLimiter } from '../auth/rate-limit.ts';
+
+type App = KeysDeps & { readonly limiter: RateLimiter };
+const operation = operations<App>();
 
 const params = { businessId: BUSINESS_ID };
 const one = { ...params, id: idOf('API key') };
-const deps = (app: AppContext): KeysDeps => ({ db: app.db, clock: app.clock, ids: app.ids });
+const deps = (app: App): KeysDeps => ({ db: app.db, clock: app.clock, ids: app.ids });
 
 /** "Account settings, section API integration" (spec 3.1): the same operations as the CLI. */
 export const keyAdminOperations = [

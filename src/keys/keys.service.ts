@@ -1,14 +1,12 @@
-import apiKeyCreateSchema from '../../schema/api-key-create.json' with { type: 'json' };
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
 import { findBusiness } from '../businesses/businesses.repository.ts';
 import { errors } from '../http/errors.ts';
-import { bodyParser } from '../http/validate.ts';
 import { sha256Hex, type Ids } from '../ids.ts';
-import { fromKeyRow, toKeyJson, type KeyJson } from './api-key.ts';
-import { findKeyById, insertKey, listKeys, replaceKeyHash, revokeKey } from './keys.repository.ts';
-import { normaliseOriginPattern, wildcardTooWide } from './origins.ts';
-import type { Scope } from './scopes.ts';
+import { fromKeyRow, toKeyJson, type KeyJson } from '../auth/api-key.ts';
+import { findKeyById, insertKey, listKeys, replaceKeyHash, revokeKey } from '../auth/keys.repository.ts';
+import { normaliseOriginPattern, wildcardTooWide } from '../auth/origins.ts';
+import type { Scope } from '../auth/scopes.ts';
 
 export interface KeysDeps {
   db: Db;
@@ -26,11 +24,8 @@ export interface KeyCreateInput {
 /** A key with its value: the only moment the value exists outside the caller's hands. */
 export type KeyWithValue = KeyJson & { key: string };
 
-export const parseKeyCreate = bodyParser<KeyCreateInput>(apiKeyCreateSchema);
-
 /** Creates a key for `businessId`; the value is returned here and never again. */
-export async function createKey(deps: KeysDeps, businessId: number, input: unknown): Promise<KeyWithValue> {
-  const data = parseKeyCreate(input);
+export async function createKey(deps: KeysDeps, businessId: number, data: KeyCreateInput): Promise<KeyWithValue> {
   const now = deps.clock.now();
   if (!(await findBusiness(deps.db, businessId))) throw errors.notFound('Business');
   const expiresAt = data.expiresAt ? Date.parse(data.expiresAt) : null;

@@ -1,10 +1,10 @@
 import defs from '../../schema/defs.json' with { type: 'json' };
 import responses from '../../schema/responses.json' with { type: 'json' };
 import type { Answer, Operation } from '../http/operations.ts';
-import { SCOPES } from '../keys/scopes.ts';
+import { SCOPES } from '../auth/scopes.ts';
 import { VERSION } from '../version.ts';
-import { EVENT_SCHEMAS } from '../webhooks/event-schemas.ts';
-import { EVENTS, EVENT_NAMES, PING_EVENT } from '../webhooks/events.ts';
+import { EVENT_SCHEMAS } from '../delivery/event-schemas.ts';
+import { EVENTS, EVENT_NAMES, PING_EVENT } from '../delivery/events.ts';
 import { withEnumTypes } from './schema-tools.ts';
 
 /**

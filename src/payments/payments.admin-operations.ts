@@ -1,9 +1,19 @@
 import paymentCreateSchema from '../../schema/payment-create.json' with { type: 'json' };
 import paymentsQuerySchema from '../../schema/payments-query.json' with { type: 'json' };
 import refundCreateSchema from '../../schema/refund-create.json' with { type: 'json' };
-import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
-import { idOf, operation, typed } from '../http/operations.ts';
-import { listPayments, recordPayment, refundPayment, type PaymentInput, type PaymentsQuery, type RefundInput } from './payments.service.ts';
+import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
+import { idOf, operations, typed } from '../http/operations.ts';
+import {
+  listPayments,
+  recordPayment,
+  refundPayment,
+  type PaymentInput,
+  type PaymentsQuery,
+  type RefundInput,
+  type PaymentsDeps,
+} from './payments.service.ts';
+
+const operation = operations<PaymentsDeps>();
 
 const params = { businessId: BUSINESS_ID };
 

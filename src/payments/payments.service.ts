@@ -1,4 +1,6 @@
-import type { AppContext } from '../app-context.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/transaction.ts';
+import type { Outbox } from '../delivery/outbox.ts';
 import type { Tx } from '../db/transaction.ts';
 import { toIso } from '../clock.ts';
 import { findBookingView } from '../bookings/bookings.repository.ts';
@@ -14,7 +16,10 @@ import {
   refundedOf,
 } from './payments.repository.ts';
 
-type Deps = Pick<AppContext, 'clock' | 'outbox'>;
+type Deps = { readonly clock: Clock; readonly outbox: Outbox };
+
+/** What this feature's operations use of the application. */
+export type PaymentsDeps = Deps & { readonly db: Db };
 
 export interface PaymentInput {
   bookingId: number;
@@ -48,7 +53,7 @@ export function toPaymentJson(row: PaymentRow) {
   };
 }
 
-export async function listPayments(app: Pick<AppContext, 'db'>, businessId: number, { page, limit, bookingId }: PaymentsQuery) {
+export async function listPayments(app: { readonly db: Db }, businessId: number, { page, limit, bookingId }: PaymentsQuery) {
   const [rows, total] = await Promise.all([
     pagePayments(app.db, businessId, (page - 1) * limit, limit, bookingId),
     countPayments(app.db, businessId, bookingId),

@@ -1,8 +1,10 @@
 import reviewCreateSchema from '../../schema/review-create.json' with { type: 'json' };
 import reviewsQuerySchema from '../../schema/reviews-query.json' with { type: 'json' };
-import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
-import { operation, typed } from '../http/operations.ts';
-import { createReview, listAdminReviews, type ReviewInput, type ReviewsQuery } from './reviews.service.ts';
+import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
+import { operations, typed } from '../http/operations.ts';
+import { createReview, listAdminReviews, type ReviewInput, type ReviewsQuery, type ReviewsDeps } from './reviews.service.ts';
+
+const operation = operations<ReviewsDeps>();
 
 const params = { businessId: BUSINESS_ID };
 

@@ -1,6 +1,10 @@
 import reviewsQuerySchema from '../../schema/reviews-query.json' with { type: 'json' };
-import { operation, typed } from '../http/operations.ts';
+import { typed } from '../http/operations.ts';
+import { integrationOperations } from '../auth/integration-auth.ts';
 import { listReviews, type ReviewsQuery } from './reviews.service.ts';
+import type { Db } from '../db/transaction.ts';
+
+const operation = integrationOperations<{ readonly db: Db }>();
 
 export const reviewOperations = [
   operation({

@@ -1,4 +1,6 @@
-import type { AppContext } from '../app-context.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/transaction.ts';
+import type { Outbox } from '../delivery/outbox.ts';
 import { findBookingView } from '../bookings/bookings.repository.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Tx } from '../db/transaction.ts';
@@ -6,7 +8,10 @@ import { errors } from '../http/errors.ts';
 import { reviewEventData, toReviewJson } from './review.presenter.ts';
 import { findReviewView, insertReview, pageReviews, type ReviewView, reviewStats } from './reviews.repository.ts';
 
-type Deps = Pick<AppContext, 'clock' | 'outbox'>;
+type Deps = { readonly clock: Clock; readonly outbox: Outbox };
+
+/** What this feature's operations use of the application. */
+export type ReviewsDeps = Deps & { readonly db: Db };
 
 export interface ReviewInput {
   rating: number;
@@ -22,7 +27,7 @@ export interface ReviewsQuery {
 }
 
 /** GET /reviews: newest first, with the average rating of everything the filter matches. */
-export function listReviews(app: Pick<AppContext, 'db'>, businessId: number, query: ReviewsQuery) {
+export function listReviews(app: { readonly db: Db }, businessId: number, query: ReviewsQuery) {
   return reviewPage(app, businessId, query, toReviewJson);
 }
 
@@ -31,12 +36,12 @@ export function listReviews(app: Pick<AppContext, 'db'>, businessId: number, que
  * (`bookingId`, `clientId`, null for a review not about a visit), as POST answers them, so the
  * back office can link a review to its booking and offer only visits without one.
  */
-export function listAdminReviews(app: Pick<AppContext, 'db'>, businessId: number, query: ReviewsQuery) {
+export function listAdminReviews(app: { readonly db: Db }, businessId: number, query: ReviewsQuery) {
   return reviewPage(app, businessId, query, (view) => ({ ...toReviewJson(view), bookingId: view.booking_id, clientId: view.client_id }));
 }
 
 async function reviewPage<T>(
-  app: Pick<AppContext, 'db'>,
+  app: { readonly db: Db },
   businessId: number,
   { page, limit, staffId }: ReviewsQuery,
   present: (view: ReviewView) => T,

@@ -1,8 +1,18 @@
 import serviceCreateSchema from '../../schema/service-create.json' with { type: 'json' };
 import serviceUpdateSchema from '../../schema/service-update.json' with { type: 'json' };
-import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
-import { idOf, operation, typed } from '../http/operations.ts';
-import { adminService, adminServices, changeService, createService, deleteService, type ServiceInput } from './services.service.ts';
+import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
+import { idOf, operations, typed } from '../http/operations.ts';
+import {
+  adminService,
+  adminServices,
+  changeService,
+  createService,
+  deleteService,
+  type ServiceInput,
+  type ServicesDeps,
+} from './services.service.ts';
+
+const operation = operations<ServicesDeps>();
 
 const params = { businessId: BUSINESS_ID };
 const one = { ...params, id: idOf('Service') };

@@ -1,8 +1,13 @@
 import servicesQuerySchema from '../../schema/services-query.json' with { type: 'json' };
 import { errors } from '../http/errors.ts';
-import { idOf, operation, typed } from '../http/operations.ts';
+import { idOf, typed } from '../http/operations.ts';
+import { integrationOperations } from '../auth/integration-auth.ts';
 import { toServiceJson } from './service.presenter.ts';
 import { findService } from './services.repository.ts';
+import type { Db } from '../db/transaction.ts';
+import type { ServiceCatalog } from './service-catalog.ts';
+
+const operation = integrationOperations<{ readonly db: Db; readonly catalog: ServiceCatalog }>();
 
 /** The service catalog of the key's business (services:read). */
 export const serviceOperations = [

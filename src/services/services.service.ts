@@ -1,5 +1,7 @@
 import type { Updateable } from 'kysely';
-import type { AppContext } from '../app-context.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/transaction.ts';
+import type { Outbox } from '../delivery/outbox.ts';
 import { toIso } from '../clock.ts';
 import { findBusiness } from '../businesses/businesses.repository.ts';
 import type { ServiceRow, ServicesTable } from '../db/tables.ts';
@@ -8,7 +10,10 @@ import { errors } from '../http/errors.ts';
 import { toServiceJson } from './service.presenter.ts';
 import { findService, insertService, listServices, softDeleteService, updateService } from './services.repository.ts';
 
-type Deps = Pick<AppContext, 'clock' | 'outbox'>;
+type Deps = { readonly clock: Clock; readonly outbox: Outbox };
+
+/** What this feature's operations use of the application. */
+export type ServicesDeps = Deps & { readonly db: Db };
 
 export interface ServiceInput {
   name: string;
@@ -33,12 +38,12 @@ const FIELDS = {
   active: 'active',
 } as const;
 
-export async function adminServices(app: Pick<AppContext, 'db'>, businessId: number) {
+export async function adminServices(app: { readonly db: Db }, businessId: number) {
   const rows = await listServices(app.db, businessId);
   return { data: rows.map(toServiceJson), total: rows.length };
 }
 
-export async function adminService(app: Pick<AppContext, 'db'>, businessId: number, id: number) {
+export async function adminService(app: { readonly db: Db }, businessId: number, id: number) {
   return toServiceJson(await existing(app, businessId, id));
 }
 
@@ -108,7 +113,7 @@ export async function deleteService(trx: Tx, app: Deps, businessId: number, id: 
   await app.outbox.emitEvent(trx, businessId, 'service.deleted', { serviceId: id, name: row.name, deletedAt: toIso(now) });
 }
 
-async function existing(app: Pick<AppContext, 'db'>, businessId: number, id: number): Promise<ServiceRow> {
+async function existing(app: { readonly db: Db }, businessId: number, id: number): Promise<ServiceRow> {
   const row = await findService(app.db, businessId, id);
   if (!row) throw errors.notFound('Service');
   return row;

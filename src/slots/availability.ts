@@ -1,14 +1,14 @@
 import { DateTime } from 'luxon';
-import type { WeeklyHours } from '../businesses/hours.ts';
-import { localDayBounds, weekdayOf } from '../businesses/local-time.ts';
-import { awayFor, staffFor, type Directory } from '../businesses/directory.ts';
+import type { WeeklyHours } from '../time/hours.ts';
+import { localDayBounds, weekdayOf } from '../time/local-time.ts';
+import type { Directory, StaffMember } from '../businesses/directory.ts';
 import type { Db, Tx } from '../db/transaction.ts';
-import { busyIntervals } from '../bookings/bookings.repository.ts';
+import { busyIntervals } from './busy.repository.ts';
+
+type Interval = readonly [number, number];
 import { bookingWindow, rulesFor } from './booking-window.ts';
 import type { ServicePlan } from './service-plan.ts';
 import { freeSlotAt, freeSlots, type Slot, type SlotQuery } from './slots.ts';
-
-type Interval = readonly [number, number];
 
 export interface AvailabilityQuery {
   directory: Directory;
@@ -113,4 +113,17 @@ async function slotQueries(db: Db | Tx, query: AvailabilityQuery, dates: readonl
     });
   }
   return result;
+}
+
+/** Closures and the staff member's time off that reach into [from, to). */
+export function awayFor(directory: Directory, staffId: number, from: number, to: number): Interval[] {
+  const touches = ([start, end]: Interval) => start < to && end > from;
+  return [...directory.closures.filter(touches), ...(directory.timeOff.get(staffId) ?? []).filter(touches)];
+}
+
+/** Active staff who perform every one of `serviceIds`; just `staffId` when given. */
+export function staffFor(directory: Directory, serviceIds: readonly number[], staffId?: number): StaffMember[] {
+  return directory.staff.filter(
+    (s) => s.active && serviceIds.every((id) => s.serviceIds.has(id)) && (staffId === undefined || s.id === staffId),
+  );
 }

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { localDate } from '../businesses/local-time.ts';
+import { localDate } from '../time/local-time.ts';
 import type { BusinessRow } from '../db/tables.ts';
 
 /** When a client may book, by the business's rules: from `earliest` (inclusive) to the end of local date `lastDate`. */

@@ -1,6 +1,6 @@
 import type { Directory } from '../businesses/directory.ts';
-import { localDate, localDayBounds, toLocalIso } from '../businesses/local-time.ts';
-import { busyIntervals, lockStaffMember } from '../bookings/bookings.repository.ts';
+import { localDate, localDayBounds, toLocalIso } from '../time/local-time.ts';
+import { busyIntervals, lockStaffMember } from './busy.repository.ts';
 import { isSlotConflict } from '../db/errors.ts';
 import type { BusinessRow } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
@@ -79,13 +79,13 @@ function slotUnavailable(business: BusinessRow, startAt: number, now: number, bo
   return errors.conflict('slot_unavailable', `${when} is not a free slot: ${why}. GET /v1/integration/slots lists the free ones.`);
 }
 
-/** The database's own overlap checks (triggers) speak in storage terms; here they become the 409 a client understands. */
-export async function withSlotConflicts<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isSlotConflict(error))
-      throw errors.conflict('slot_unavailable', 'This slot was just taken. GET /v1/integration/slots lists the free ones.');
-    throw error;
-  }
+/**
+ * The database's own overlap checks (triggers, PostgreSQL's exclusion constraint) speak in storage
+ * terms; a write that can hit them turns them into the 409 a client understands:
+ * `await insertBooking(trx, row).catch(slotTaken)`.
+ */
+export function slotTaken(error: unknown): never {
+  if (isSlotConflict(error))
+    throw errors.conflict('slot_unavailable', 'This slot was just taken. GET /v1/integration/slots lists the free ones.');
+  throw error;
 }

@@ -1,11 +1,17 @@
 import { DateTime } from 'luxon';
 import slotsQuerySchema from '../../schema/slots-query.json' with { type: 'json' };
-import { isCalendarDate, toLocalIso } from '../businesses/local-time.ts';
+import { isCalendarDate, toLocalIso } from '../time/local-time.ts';
 import { errors } from '../http/errors.ts';
-import { operation, typed } from '../http/operations.ts';
+import { typed } from '../http/operations.ts';
+import { integrationOperations } from '../auth/integration-auth.ts';
 import { availabilityRange } from './availability.ts';
 import { planOf, serviceIdsOf } from './service-plan.ts';
 import type { Slot } from './slots.ts';
+import type { BusinessDirectory } from '../businesses/directory.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/transaction.ts';
+
+const operation = integrationOperations<{ readonly db: Db; readonly clock: Clock; readonly directory: BusinessDirectory }>();
 
 interface SlotsQuery {
   serviceId?: number;

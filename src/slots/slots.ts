@@ -1,6 +1,6 @@
-import { localWallRange } from '../businesses/local-time.ts';
-import type { WeeklyHours, Weekday } from '../businesses/hours.ts';
-import { workingMinutes, type WeeklySchedule } from '../staff/schedule.ts';
+import { localWallRange } from '../time/local-time.ts';
+import type { WeeklyHours, Weekday } from '../time/hours.ts';
+import { workingMinutes, type WeeklySchedule } from '../time/schedule.ts';
 import { windowProblem, type BookingWindow } from './booking-window.ts';
 
 type Interval = readonly [number, number];
@@ -107,7 +107,7 @@ function spans(query: SlotQuery) {
 /**
  * A member's working time on the date as [start, end) instants: every instant whose wall clock
  * reads a time inside their hours, so a range that reaches into the hour the clocks go back holds
- * both passes of it (src/businesses/local-time.ts, localWallRange).
+ * both passes of it (src/time/local-time.ts, localWallRange).
  */
 function bookableIntervals(member: StaffAvailability, query: SlotQuery): ReadonlyArray<readonly [number, number]> {
   return workingMinutes(member.schedule, query.opening, query.weekday).flatMap(([from, to]) =>

@@ -2,9 +2,9 @@ import staffCreateSchema from '../../schema/staff-create.json' with { type: 'jso
 import staffScheduleSchema from '../../schema/staff-schedule.json' with { type: 'json' };
 import staffServicesSchema from '../../schema/staff-services.json' with { type: 'json' };
 import staffUpdateSchema from '../../schema/staff-update.json' with { type: 'json' };
-import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
-import { idOf, operation, typed } from '../http/operations.ts';
-import type { WeeklySchedule } from './schedule.ts';
+import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
+import { idOf, operations, typed } from '../http/operations.ts';
+import type { WeeklySchedule } from '../time/schedule.ts';
 import {
   adminStaffList,
   adminStaffMember,
@@ -14,7 +14,10 @@ import {
   createStaff,
   type StaffCreate,
   type StaffUpdate,
+  type StaffDeps,
 } from './staff.service.ts';
+
+const operation = operations<StaffDeps>();
 
 const params = { businessId: BUSINESS_ID };
 const one = { ...params, id: idOf('Staff member') };

@@ -1,6 +1,10 @@
 import { errors } from '../http/errors.ts';
-import { idOf, operation } from '../http/operations.ts';
+import { idOf } from '../http/operations.ts';
+import { integrationOperations } from '../auth/integration-auth.ts';
 import { publicStaffList } from './staff.service.ts';
+import type { Db } from '../db/transaction.ts';
+
+const operation = integrationOperations<{ readonly db: Db }>();
 
 /** The key's business's staff (staff:read): names, titles and services; nothing private. */
 export const staffOperations = [

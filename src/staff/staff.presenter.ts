@@ -1,6 +1,6 @@
 import { toIso } from '../clock.ts';
 import type { StaffRow } from '../db/tables.ts';
-import type { WeeklySchedule } from './schedule.ts';
+import type { WeeklySchedule } from '../time/schedule.ts';
 
 export function scheduleOf(row: StaffRow): WeeklySchedule {
   return JSON.parse(row.schedule) as WeeklySchedule;

@@ -1,17 +1,22 @@
-import type { AppContext } from '../app-context.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/transaction.ts';
+import type { Outbox } from '../delivery/outbox.ts';
 import { toIso } from '../clock.ts';
 import { findBusiness } from '../businesses/businesses.repository.ts';
-import type { WeeklyHours } from '../businesses/hours.ts';
+import type { WeeklyHours } from '../time/hours.ts';
 import type { StaffTable } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { listServices } from '../services/services.repository.ts';
 import type { Updateable } from 'kysely';
-import { scheduleFromHours, scheduleProblem, type WeeklySchedule } from './schedule.ts';
+import { scheduleFromHours, scheduleProblem, type WeeklySchedule } from '../time/schedule.ts';
 import { toStaffAdminJson, toStaffJson } from './staff.presenter.ts';
 import { findStaff, insertStaff, listStaff, replaceStaffServices, servicesOfStaff, updateStaff } from './staff.repository.ts';
 
-type Deps = Pick<AppContext, 'clock' | 'outbox'>;
+type Deps = { readonly clock: Clock; readonly outbox: Outbox };
+
+/** What this feature's operations use of the application. */
+export type StaffDeps = Deps & { readonly db: Db };
 
 export interface StaffCreate {
   name: string;
@@ -24,7 +29,7 @@ export interface StaffCreate {
 export type StaffUpdate = Partial<Omit<StaffCreate, 'schedule' | 'serviceIds'>> & { active?: boolean };
 
 /** GET /v1/integration/staff: active staff with the services each performs. */
-export async function publicStaffList(app: Pick<AppContext, 'db'>, businessId: number) {
+export async function publicStaffList(app: { readonly db: Db }, businessId: number) {
   const rows = await listStaff(app.db, businessId, true);
   const services = new Map((await listServices(app.db, businessId)).map((s) => [s.id, { id: s.id, name: s.name }]));
   const performed = await servicesOfStaff(
@@ -40,7 +45,7 @@ export async function publicStaffList(app: Pick<AppContext, 'db'>, businessId: n
   return { data, total: data.length };
 }
 
-export async function adminStaffList(app: Pick<AppContext, 'db'>, businessId: number) {
+export async function adminStaffList(app: { readonly db: Db }, businessId: number) {
   const rows = await listStaff(app.db, businessId, false);
   const performed = await servicesOfStaff(
     app.db,
@@ -50,7 +55,7 @@ export async function adminStaffList(app: Pick<AppContext, 'db'>, businessId: nu
   return { data, total: data.length };
 }
 
-export async function adminStaffMember(app: Pick<AppContext, 'db'>, businessId: number, id: number) {
+export async function adminStaffMember(app: { readonly db: Db }, businessId: number, id: number) {
   const row = await findStaff(app.db, businessId, id);
   if (!row) throw errors.notFound('Staff member');
   return toStaffAdminJson(row, (await servicesOfStaff(app.db, [id])).get(id) ?? []);

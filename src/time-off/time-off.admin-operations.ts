@@ -2,8 +2,8 @@ import closureCreateSchema from '../../schema/closure-create.json' with { type: 
 import closureUpdateSchema from '../../schema/closure-update.json' with { type: 'json' };
 import timeOffCreateSchema from '../../schema/time-off-create.json' with { type: 'json' };
 import timeOffUpdateSchema from '../../schema/time-off-update.json' with { type: 'json' };
-import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
-import { idOf, operation, typed } from '../http/operations.ts';
+import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
+import { idOf, operations, typed } from '../http/operations.ts';
 import {
   changeClosure,
   changeTimeOff,
@@ -17,7 +17,10 @@ import {
   removeTimeOff,
   type ClosureInput,
   type TimeOffInput,
+  type TimeOffDeps,
 } from './time-off.service.ts';
+
+const operation = operations<TimeOffDeps>();
 
 const staff = { businessId: BUSINESS_ID, staffId: idOf('Staff member') };
 const oneTimeOff = { ...staff, id: idOf('Time off') };

@@ -1,5 +1,5 @@
 import { toIso } from '../clock.ts';
-import { toLocalIso } from '../businesses/local-time.ts';
+import { toLocalIso } from '../time/local-time.ts';
 import { closureInterval, timeOffInterval } from '../businesses/directory.ts';
 import type { ClosureRow, TimeOffRow } from '../db/tables.ts';
 

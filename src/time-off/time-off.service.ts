@@ -1,16 +1,19 @@
 import { DateTime } from 'luxon';
-import type { AppContext } from '../app-context.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/database.ts';
+import type { Db } from '../db/transaction.ts';
+import type { Outbox } from '../delivery/outbox.ts';
 import { toIso } from '../clock.ts';
 import { closureInterval, timeOffInterval } from '../businesses/directory.ts';
 import { findBusiness } from '../businesses/businesses.repository.ts';
-import type { WeeklyHours } from '../businesses/hours.ts';
-import { isCalendarDate, localDayBounds, weekdayOf } from '../businesses/local-time.ts';
+import type { WeeklyHours } from '../time/hours.ts';
+import { isCalendarDate, localDayBounds, weekdayOf } from '../time/local-time.ts';
 import { toBookingJson } from '../bookings/booking.presenter.ts';
 import { liveBookingViews } from '../bookings/bookings.repository.ts';
 import type { BusinessRow, ClosureRow, StaffRow, TimeOffRow } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
-import { workingMinutes, type WeeklySchedule } from '../staff/schedule.ts';
+import { workingMinutes, type WeeklySchedule } from '../time/schedule.ts';
 import { findStaff, listStaff } from '../staff/staff.repository.ts';
 import { toClosureJson, toTimeOffJson } from './time-off.presenter.ts';
 import {
@@ -26,7 +29,9 @@ import {
   updateTimeOff,
 } from './time-off.repository.ts';
 
-type Deps = Pick<AppContext, 'db' | 'database' | 'clock' | 'outbox'>;
+/** What this feature uses of the application. */
+export type TimeOffDeps = { readonly db: Db; readonly database: Database; readonly clock: Clock; readonly outbox: Outbox };
+type Deps = TimeOffDeps;
 
 export interface TimeOffInput {
   allDay?: boolean;

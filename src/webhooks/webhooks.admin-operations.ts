@@ -1,10 +1,12 @@
-import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
-import { operation, type Operation } from '../http/operations.ts';
-import { oneWebhookOperations } from './webhooks.operations.ts';
+import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
+import { type Operation, operations } from '../http/operations.ts';
+import { oneWebhookOperations, type WebhooksApp } from './webhooks.operations.ts';
 import { listWebhooks } from './webhooks.service.ts';
 
+const operation = operations<WebhooksApp>();
+
 /** Every webhook of a business, whichever key made it, for the status page. */
-export const webhookAdminOperations: Operation[] = [
+export const webhookAdminOperations: Operation<WebhooksApp>[] = [
   operation({
     operationId: 'adminListWebhooks',
     method: 'GET',

@@ -1,9 +1,11 @@
 import deliveriesQuerySchema from '../../schema/deliveries-query.json' with { type: 'json' };
 import webhookCreateSchema from '../../schema/webhook-create.json' with { type: 'json' };
 import webhookUpdateSchema from '../../schema/webhook-update.json' with { type: 'json' };
-import { pingWebhook } from '../delivery/ping.ts';
-import { redeliver } from '../delivery/redeliver.ts';
-import { idOf, operation, textOf, typed, type Input, type Operation } from '../http/operations.ts';
+import { pingWebhook, type PingDeps } from './ping.ts';
+import { redeliver, type RedeliverDeps } from './redeliver.ts';
+import { idOf, type Input, type Operation, operations, textOf, typed } from '../http/operations.ts';
+import type { ApiKey } from '../auth/api-key.ts';
+import type { Scope } from '../auth/scopes.ts';
 import type { WebhookOwner } from './webhooks.repository.ts';
 import {
   acceptableTarget,
@@ -18,7 +20,15 @@ import {
   type DeliveriesQuery,
   type WebhookCreateInput,
   type WebhookUpdateInput,
+  type WebhooksDeps,
 } from './webhooks.service.ts';
+
+/** What the webhook operations use of the application, in both APIs. */
+export type WebhooksApp = WebhooksDeps & PingDeps & RedeliverDeps;
+
+/** Operations of either API: the integration one's caller is its key, the admin one's nobody yet. */
+const operation = operations<WebhooksApp, ApiKey | undefined, Scope>();
+const integrationOperation = operations<WebhooksApp, ApiKey, Scope>();
 
 const WEBHOOK = idOf('Webhook');
 const DELIVERY = textOf('Delivery', /^whdel_[A-Za-z0-9_-]{1,64}$/);
@@ -32,7 +42,7 @@ export interface WebhookApi {
   readonly idPrefix: string;
   readonly params: Record<string, ReturnType<typeof idOf>>;
   // biome-ignore lint/suspicious/noExplicitAny: shared by operations whose inputs differ
-  readonly owner: (input: Input<any, any, any, any>, app: Parameters<Operation['handle']>[1]) => WebhookOwner | Promise<WebhookOwner>;
+  readonly owner: (input: Input<any, any, any, any, any>, app: WebhooksApp) => WebhookOwner | Promise<WebhookOwner>;
 }
 
 function cased(prefix: string, name: string): string {
@@ -43,7 +53,7 @@ function cased(prefix: string, name: string): string {
  * The operations on one webhook, the same in the integration API (owner: the key) and the admin
  * API (owner: the business): read, change, delete, rotate, ping, history, redeliver.
  */
-export function oneWebhookOperations(api: WebhookApi): Operation[] {
+export function oneWebhookOperations(api: WebhookApi): Operation<WebhooksApp>[] {
   const { base, scope, idPrefix, owner } = api;
   const params = { ...api.params, id: WEBHOOK };
   return [
@@ -141,8 +151,8 @@ export function oneWebhookOperations(api: WebhookApi): Operation[] {
 }
 
 /** Spec section 4, webhook endpoints; all need webhooks:manage and see only the caller's webhooks. */
-export const webhookOperations: Operation[] = [
-  operation({
+export const webhookOperations: Operation<WebhooksApp>[] = [
+  integrationOperation({
     operationId: 'listWebhookEvents',
     method: 'GET',
     path: '/webhooks/events',
@@ -151,7 +161,7 @@ export const webhookOperations: Operation[] = [
     success: { status: 200, schema: 'EventCatalog' },
     handle: () => ({ data: eventCatalog() }),
   }),
-  operation({
+  integrationOperation({
     operationId: 'createWebhook',
     method: 'POST',
     path: '/webhooks',
@@ -166,7 +176,7 @@ export const webhookOperations: Operation[] = [
     prepare: ({ body }, app) => acceptableTarget(app, body.targetUrl),
     handle: ({ key, body, trx, prepared }, app) => createWebhook(trx, app, key, body, prepared),
   }),
-  operation({
+  integrationOperation({
     operationId: 'listWebhooks',
     method: 'GET',
     path: '/webhooks',

@@ -1,13 +1,17 @@
-import type { AppContext } from '../app-context.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Ids } from '../ids.ts';
+import type { Lookup } from '../delivery/targets.ts';
+import type { SecretBox } from '../secrets/secret-box.ts';
 import type { AttemptStatus, WebhookRow, WebhookUpdate } from '../db/tables.ts';
 import type { Db, Tx } from '../db/transaction.ts';
-import { toDeliveryRecordJson } from '../delivery/attempt.presenter.ts';
+import { toDeliveryRecordJson } from './attempt.presenter.ts';
 import { badPortReason, checkTarget } from '../delivery/targets.ts';
-import { countAttempts, pageAttempts } from '../delivery/history.repository.ts';
+import { countAttempts, pageAttempts } from './history.repository.ts';
 import { errors } from '../http/errors.ts';
-import type { ApiKey } from '../keys/api-key.ts';
-import { EVENTS, EVENT_NAMES, type EventName } from './events.ts';
-import { EVENT_SCHEMAS } from './event-schemas.ts';
+import type { ApiKey } from '../auth/api-key.ts';
+import { EVENTS, EVENT_NAMES, type EventName } from '../delivery/events.ts';
+import { EVENT_SCHEMAS } from '../delivery/event-schemas.ts';
 import defs from '../../schema/defs.json' with { type: 'json' };
 import { selfContained } from '../openapi/schema-tools.ts';
 import { toWebhookJson, toWebhookJsonWithSecret } from './webhook.presenter.ts';
@@ -41,7 +45,16 @@ export interface DeliveriesQuery {
   deliveryId?: string;
 }
 
-type Deps = Pick<AppContext, 'db' | 'clock' | 'ids' | 'config' | 'lookup' | 'secretBox'>;
+/** What this feature uses of the application (pinging and redelivering add theirs). */
+export type WebhooksDeps = {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly config: Config;
+  readonly lookup: Lookup;
+  readonly secretBox: SecretBox;
+};
+type Deps = WebhooksDeps;
 
 let catalog: { name: EventName; description: string; payloadSchema: object }[] | undefined;
 

@@ -6,9 +6,9 @@ import type { Clock } from '../../src/clock.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createBusiness } from '../../src/businesses/businesses.service.ts';
 import { createKey, type KeyWithValue } from '../../src/keys/keys.service.ts';
-import { SCOPES, type Scope } from '../../src/keys/scopes.ts';
+import { SCOPES, type Scope } from '../../src/auth/scopes.ts';
 import { insertService } from '../../src/services/services.repository.ts';
-import type { EventName } from '../../src/webhooks/events.ts';
+import type { EventName } from '../../src/delivery/events.ts';
 import type { Lookup } from '../../src/delivery/targets.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import type { Logger } from '../../src/log.ts';
@@ -118,7 +118,7 @@ export class TestApp {
   }
 
   async business(name = 'Salon'): Promise<number> {
-    const business = await createBusiness(this.context.db, this.context.clock, { name, timezone: 'Europe/Berlin' });
+    const business = await createBusiness(this.context.db, this.context.clock, { name, timezone: 'Europe/Berlin', currency: 'EUR' });
     return business.id;
   }
 

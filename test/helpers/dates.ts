@@ -6,7 +6,7 @@
  * `npm run test:dates` runs the suites that use it under faketime on such days.
  */
 import { DateTime } from 'luxon';
-import type { Weekday } from '../../src/businesses/hours.ts';
+import type { Weekday } from '../../src/time/hours.ts';
 
 /** The zone of makeSalon's salon and of the demo. */
 export const SALON_ZONE = 'Europe/Berlin';

@@ -1,14 +1,13 @@
 import pg from 'pg';
 import { Kysely, type Transaction } from 'kysely';
-import { FreshnessPostgresDialect } from './dialect.ts';
-import { Migrator } from 'kysely/migration';
 import { maskDatabaseUrl } from '../../config.ts';
-import { StorageSetupError } from '../connection.ts';
-import { VersionedCache, type Database } from '../database.ts';
+import { AfterCommit } from '../after-commit.ts';
+import { assembleDatabase, type Database } from '../database.ts';
+import { StorageSetupError } from '../errors.ts';
+import { migrate, migrationsOf } from '../migrate.ts';
 import type { Tables } from '../tables.ts';
-import type { Tx } from '../transaction.ts';
+import { FreshnessPostgresDialect } from './dialect.ts';
 import { PostgresFreshness } from './freshness.ts';
-import { postgresMigrations } from './migrations/index.ts';
 
 export const MIN_SERVER_VERSION = 15;
 
@@ -100,7 +99,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   let signal: PostgresFreshness | undefined;
   const kysely = new Kysely<Tables>({ dialect: new FreshnessPostgresDialect({ pool }, async () => signal?.refresh()) });
   try {
-    await migrate(kysely, where);
+    await migrate(kysely, await migrationsOf('postgres'), `the PostgreSQL database ${where}`);
   } catch (error) {
     await kysely.destroy();
     throw error;
@@ -114,71 +113,34 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     throw new StorageSetupError(`cannot listen for changes on PostgreSQL at ${where}: ${(error as Error).message}`);
   }
 
-  const hooks = new WeakMap<Tx, Set<() => void>>();
-  let report: (error: unknown, what: string) => void = (error, what) => console.error(`${what}:`, error);
-  const afterCommit = (trx: Tx, hook: () => void) => {
-    const set = hooks.get(trx);
-    if (!set) throw new Error('afterCommit() needs a transaction opened by Database.transaction()');
-    set.add(hook);
-  };
-
-  return {
+  const hooks = new AfterCommit();
+  return assembleDatabase({
     engine: 'postgres',
     exclusive: false,
     db: kysely,
     location: where,
+    signal,
+    hooks,
     async transaction(work) {
-      const set = new Set<() => void>();
+      let mine: Set<() => void> | undefined;
       const value = await kysely.transaction().execute((trx: Transaction<Tables>) => {
-        hooks.set(trx, set);
+        mine = hooks.open(trx);
         return work(trx);
       });
-      for (const hook of set) {
-        try {
-          hook();
-        } catch (error) {
-          report(error, 'after-commit hook failed');
-        }
-      }
+      hooks.run(mine!);
       return value;
-    },
-    afterCommit,
-    cache: (topics) => new VersionedCache(topics, signal!, afterCommit),
-    reportFailuresTo: (to) => {
-      report = to;
     },
     sizeBytes: async () => {
       const { rows } = await pool.query<{ size: number }>('select pg_database_size(current_database()) as size');
       return rows[0]!.size;
     },
-    backup: async () => {
-      throw new StorageSetupError(postgresBackupMessage(where));
-    },
-    setMaxPageCount: () => {
-      throw new Error('setMaxPageCount is SQLite only');
-    },
     close: async () => {
       await signal!.close();
       await kysely.destroy();
     },
-  };
+  });
 }
 
 export function postgresBackupMessage(where: string): string {
   return `the database is PostgreSQL (${where}): back it up with pg_dump and restore it with pg_restore, e.g. "pg_dump -Fc -f booking.dump URL" and "pg_restore -d URL booking.dump"`;
-}
-
-/**
- * Kysely's migrator on PostgreSQL takes a session-level pg_advisory_lock and runs all pending
- * migrations in one transaction under it: instances starting together wait for each other, and
- * the later ones find nothing left to do.
- */
-async function migrate(kysely: Kysely<Tables>, where: string): Promise<void> {
-  const migrator = new Migrator({ db: kysely, provider: { getMigrations: async () => postgresMigrations } });
-  const result = await migrator.migrateToLatest();
-  if (result.error) {
-    const message = (result.error as Error).message ?? String(result.error);
-    const hint = /missing/i.test(message) ? ' (was it created by a newer booking-api?)' : '';
-    throw new StorageSetupError(`cannot migrate the PostgreSQL database ${where}${hint}: ${message}`);
-  }
 }

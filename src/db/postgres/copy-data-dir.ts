@@ -3,9 +3,9 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { maskDatabaseUrl } from '../../config.ts';
-import { DATABASE_FILE, openDatabase } from '../connection.ts';
-import { acquireInstanceLock, InstanceLockedError } from '../instance-lock.ts';
-import { nativeBinding } from '../native-addon.ts';
+import { DATABASE_FILE, openDatabase } from '../sqlite/connection.ts';
+import { acquireInstanceLock, InstanceLockedError } from '../sqlite/instance-lock.ts';
+import { nativeBinding } from '../sqlite/native-addon.ts';
 import { clientConfig, openPostgres } from './connection.ts';
 
 /** A reason the copy was not made, said in one line; nothing was written to PostgreSQL. */

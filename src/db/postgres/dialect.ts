@@ -8,10 +8,13 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { TOPIC_TABLES } from '../database.ts';
 
-/** A statement that changes a table some cache depends on (the topics' tables of migration 0004). */
-const CACHED_WRITE =
-  /^\s*(?:insert\s+into|update|delete\s+from)\s+"?(?:api_keys|webhooks|businesses|services|staff|staff_services|time_off|closures)"?[\s(]/i;
+/** A statement that changes a table some cache depends on (TOPIC_TABLES). */
+const CACHED_WRITE = new RegExp(
+  `^\\s*(?:insert\\s+into|update|delete\\s+from)\\s+"?(?:${Object.values(TOPIC_TABLES).flat().join('|')})"?[\\s(]`,
+  'i',
+);
 
 /**
  * Kysely's PostgresDialect, told when this process has committed a change the caches depend on:

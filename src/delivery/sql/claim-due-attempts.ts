@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { prepared } from '../../db/prepared.ts';
-import { isPostgres, jsonIds } from '../../db/dialect.ts';
+import { jsonIds, lockingRows } from '../../db/dialect.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { AttemptTrigger, WebhookStatus } from '../../db/tables.ts';
 
@@ -46,7 +46,7 @@ const dueOfWebhook = prepared<{ webhookId: number; now: number; limit: number },
     .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', p.now)]))
     .orderBy('due_at')
     .limit(p.limit);
-  return isPostgres(qb) ? query.forUpdate().skipLocked() : query;
+  return lockingRows(qb, query, 'skip locked');
 });
 
 const lease = prepared<{ ids: string; leaseUntil: number }>((qb, p) =>

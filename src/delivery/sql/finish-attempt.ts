@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../db/transaction.ts';
 import type { Decided } from '../attempt.ts';
-import { isPostgres, jsonIds } from '../../db/dialect.ts';
+import { bigint, jsonIds, jsonRows } from '../../db/dialect.ts';
 
 /** Which of these attempts are still pending (not cancelled meanwhile, their webhook not deleted). */
 export async function stillPending(trx: Tx, attemptIds: readonly number[]): Promise<Set<number>> {
@@ -33,31 +33,17 @@ export async function finishAttempts(trx: Tx, decided: readonly Decided[], now: 
       sent ? d.responseExcerpt : null,
     ];
   });
-  if (isPostgres(trx)) {
-    await sql`
-      update delivery_attempts as a set
-        status = r.value ->> 1,
-        sent_at = (r.value ->> 2)::bigint,
-        response_status_code = (r.value ->> 3)::bigint,
-        response_time_ms = round((r.value ->> 4)::numeric)::bigint,
-        error_message = r.value ->> 5,
-        response_excerpt = r.value ->> 6,
-        lease_until = null,
-        updated_at = ${now}::bigint
-      from json_array_elements(${JSON.stringify(rows)}::json) as r (value)
-      where a.id = (r.value ->> 0)::bigint and a.status = 'pending'`.execute(trx);
-    return;
-  }
+  const r = jsonRows(trx, JSON.stringify(rows));
   await sql`
     update delivery_attempts as a set
-      status = r.value ->> 1,
-      sent_at = r.value ->> 2,
-      response_status_code = r.value ->> 3,
-      response_time_ms = r.value ->> 4,
-      error_message = r.value ->> 5,
-      response_excerpt = r.value ->> 6,
+      status = ${r.text(1)},
+      sent_at = ${r.wholeNumber(2)},
+      response_status_code = ${r.wholeNumber(3)},
+      response_time_ms = ${r.rounded(4)},
+      error_message = ${r.text(5)},
+      response_excerpt = ${r.text(6)},
       lease_until = null,
-      updated_at = ${now}
-    from json_each(${JSON.stringify(rows)}) as r
-    where a.id = r.value ->> 0 and a.status = 'pending'`.execute(trx);
+      updated_at = ${bigint(trx, now)}
+    from ${r.table}
+    where a.id = ${r.wholeNumber(0)} and a.status = 'pending'`.execute(trx);
 }

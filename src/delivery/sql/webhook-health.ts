@@ -1,4 +1,4 @@
-import { isPostgres } from '../../db/dialect.ts';
+import { lockingRows } from '../../db/dialect.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { WebhookStatus } from '../../db/tables.ts';
 
@@ -23,11 +23,11 @@ export async function loadWebhookHealth(trx: Tx, ids: readonly number[]): Promis
     ])
     .where('id', 'in', ids)
     .orderBy('id');
-  // Locked first, in id order, on PostgreSQL: a delete of one waits for this record (or has
+  // Locked first, in id order: a delete of one waits for this record (or has
   // committed, and its attempts are dropped), so it cannot lock the webhook and then the attempts
   // while this transaction holds the attempts and wants the webhook (a deadlock, seen), nor
   // delete it between here and the insert of its next attempt.
-  const rows = await (isPostgres(trx) ? query.forNoKeyUpdate() : query).execute();
+  const rows = await lockingRows(trx, query, 'no key update').execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 

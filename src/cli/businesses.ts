@@ -1,6 +1,11 @@
+import businessCreateSchema from '../../schema/business-create.json' with { type: 'json' };
 import { systemClock } from '../clock.ts';
-import { required, table, withDatabase, type Command } from '../cli/command.ts';
-import { allBusinesses, createBusiness } from './businesses.service.ts';
+import { bodyParser } from '../http/validate.ts';
+import { required, table, withDatabase, type Command } from './command.ts';
+import { allBusinesses, createBusiness, type BusinessCreateInput } from '../businesses/businesses.service.ts';
+
+/** The command line is checked against the same schema as the admin API's body. */
+const parseBusinessCreate = bodyParser<BusinessCreateInput>(businessCreateSchema);
 
 export const businessesCreateCommand: Command = {
   words: ['businesses', 'create'],
@@ -15,10 +20,10 @@ export const businessesCreateCommand: Command = {
     currency: { type: 'string', description: 'ISO 4217 currency of prices (default EUR)', placeholder: 'CODE' },
   },
   async run({ values, config, io, json }) {
-    const input = {
+    const input = parseBusinessCreate({
       name: required(values, 'name'),
       ...pick(values, ['timezone', 'address', 'phone', 'email', 'currency']),
-    };
+    });
     const business = await withDatabase(config, (database) => createBusiness(database.db, systemClock, input));
     if (json) io.out(JSON.stringify(business));
     else io.out(`Created business ${business.id} "${business.name}" (${business.timezone}).`);

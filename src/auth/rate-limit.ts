@@ -1,9 +1,10 @@
 import type { ServerResponse } from 'node:http';
+import { Batch } from '../batch.ts';
 import { utcDay, type Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
-import { deleteDayCountsBefore, loadDayCount, recordKeyUsage, saveDayCounts } from '../keys/keys.repository.ts';
-import { takeSharedWindows } from '../keys/rate-windows.repository.ts';
-import { AppError } from './errors.ts';
+import { deleteDayCountsBefore, loadDayCount, recordKeyUsage, saveDayCounts } from './keys.repository.ts';
+import { takeSharedWindows } from './rate-windows.repository.ts';
+import { AppError } from '../http/errors.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -48,7 +49,8 @@ export class RateLimiter {
   readonly perDay: number;
   readonly #counters = new Map<number, KeyCounters>();
   readonly #loading = new Map<number, Promise<KeyCounters>>();
-  readonly #dirty = new Set<number>();
+  /** Keys used since the last flush. */
+  readonly #dirty = new Batch<number>({ unique: true });
 
   constructor(database: Database, clock: Clock, limits: { perMinute: number; perDay: number }) {
     this.#database = database;
@@ -123,25 +125,20 @@ export class RateLimiter {
   /** Writes day counts (counted here only) and last-use times changed since the previous flush, in one transaction. */
   async flush(): Promise<void> {
     if (this.#dirty.size === 0) return;
-    const ids = [...this.#dirty];
-    this.#dirty.clear();
-    const counts = ids.map((id) => {
-      const c = this.#counters.get(id)!;
-      return { apiKeyId: id, day: utcDay(c.dayStart), count: c.dayCount };
-    });
-    const usage = new Map(ids.map((id) => [id, this.#counters.get(id)!.lastUsedAt]));
     const yesterday = utcDay(this.#clock.now() - DAY_MS);
-    try {
+    await this.#dirty.write(async (ids) => {
+      const counts = ids.map((id) => {
+        const c = this.#counters.get(id)!;
+        return { apiKeyId: id, day: utcDay(c.dayStart), count: c.dayCount };
+      });
+      const usage = new Map(ids.map((id) => [id, this.#counters.get(id)!.lastUsedAt]));
       await this.#database.transaction(async (trx) => {
         // Shared counting keeps the day in rate_windows already.
         if (this.#database.exclusive) await saveDayCounts(trx, counts);
         await recordKeyUsage(trx, usage);
         await deleteDayCountsBefore(trx, yesterday);
       });
-    } catch (error) {
-      for (const id of ids) this.#dirty.add(id);
-      throw error;
-    }
+    });
   }
 
   /** The last use of a key seen by this process, newer than the stored one until the next flush. */

@@ -31,7 +31,7 @@ export async function deleteExpiredHolds(tx: Tx, before: number): Promise<void> 
 }
 
 /**
- * Whose live holds a cap counts (src/holds/hold-quota.ts). An API key today. A public booking
+ * Whose live holds a cap counts (src/slots/hold-quota.ts). An API key today. A public booking
  * page, whose visitors all share the page's key, would add its visitor's address as a second kind,
  * with a column of slot_holds that stores it, and the filter below would learn it.
  */

@@ -1,5 +1,8 @@
 import type { Middleware } from 'koa';
-import type { AppContext } from '../app-context.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/transaction.ts';
+import type { Logger } from '../log.ts';
 import { AppError, errors } from '../http/errors.ts';
 import type { AppState } from '../http/state.ts';
 import { adminTokenMatches } from './admin-token.ts';
@@ -15,7 +18,12 @@ const MAX_FAILURES_PER_MINUTE = 10;
  * local client shares 127.0.0.1, and tokens are at least 32 characters (256-bit when generated),
  * so refusing the right one would only let anyone local lock the salon out (docs/decisions.md).
  */
-export function requireAdmin(app: Pick<AppContext, 'db' | 'config' | 'clock' | 'logger'>): Middleware<AppState> {
+export function requireAdmin(app: {
+  readonly db: Db;
+  readonly config: Config;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}): Middleware<AppState> {
   const failures = new Map<string, { windowStart: number; count: number }>();
   return async (ctx, next) => {
     const headers = ctx.req.headersDistinct.authorization ?? [];

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { readCacheVersions } from './cache-versions.repository.ts';
-import type { FreshnessSignal, Topic, Versions } from './database.ts';
-import type { Tx } from './transaction.ts';
+import { readCacheVersions } from '../cache-versions.repository.ts';
+import type { FreshnessSignal, Topic, Versions } from '../database.ts';
+import type { Tx } from '../transaction.ts';
 
 /**
  * SQLite's freshness signal. The committed versions are re-read only when they may have changed:

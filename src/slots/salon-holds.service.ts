@@ -1,11 +1,13 @@
-import type { AppContext } from '../app-context.ts';
-import { staffFor, type Directory } from '../businesses/directory.ts';
-import { localDate, toLocalIso } from '../businesses/local-time.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/transaction.ts';
+import type { BusinessDirectory } from '../businesses/directory.ts';
+import type { Directory } from '../businesses/directory.ts';
+import { localDate, toLocalIso } from '../time/local-time.ts';
 import { toIso } from '../clock.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
-import { availabilityAt } from '../slots/availability.ts';
-import type { ServicePlan } from '../slots/service-plan.ts';
+import { availabilityAt, staffFor } from './availability.ts';
+import type { ServicePlan } from './service-plan.ts';
 import { heldServices } from './holds.service.ts';
 import {
   deleteHold,
@@ -19,7 +21,9 @@ import {
 
 // The salon's side of holds: which times API keys hold, letting one go, and booking over one.
 
-type Deps = Pick<AppContext, 'db' | 'clock' | 'directory'>;
+/** What the salon's view of holds uses of the application. */
+export type SalonHoldsDeps = { readonly db: Db; readonly clock: Clock; readonly directory: BusinessDirectory };
+type Deps = SalonHoldsDeps;
 
 /** The business's live holds by start time, each with the name of the key that holds it. */
 export async function listBusinessHolds(app: Deps, businessId: number) {

@@ -1,9 +1,19 @@
+import apiKeyCreateSchema from '../../schema/api-key-create.json' with { type: 'json' };
 import { systemClock } from '../clock.ts';
-import { list, positiveId, required, table, UsageError, withDatabase, type Command, type RunArgs } from '../cli/command.ts';
+import { bodyParser } from '../http/validate.ts';
+import { list, positiveId, required, table, UsageError, withDatabase, type Command, type RunArgs } from './command.ts';
 import { randomIds } from '../ids.ts';
-import type { KeyJson } from './api-key.ts';
-import { allKeys, createKey, regenerateKey, revokeKeyById, type KeysDeps, type KeyWithValue } from './keys.service.ts';
-import { SCOPE_PRESETS, SCOPES } from './scopes.ts';
+import type { KeyJson } from '../auth/api-key.ts';
+import {
+  allKeys,
+  createKey,
+  regenerateKey,
+  revokeKeyById,
+  type KeyCreateInput,
+  type KeysDeps,
+  type KeyWithValue,
+} from '../keys/keys.service.ts';
+import { SCOPE_PRESETS, SCOPES } from '../auth/scopes.ts';
 
 async function withKeys<T>(config: RunArgs['config'], work: (deps: KeysDeps) => Promise<T>): Promise<T> {
   return withDatabase(config, (database) => work({ db: database.db, clock: systemClock, ids: randomIds }));
@@ -21,6 +31,9 @@ function printNewKey(args: RunArgs, key: KeyWithValue, verb: string): void {
       'This is the only time the key is shown. Store it now; only its hash is kept.',
   );
 }
+
+/** The command line is checked against the same schema as the admin API's body. */
+const parseKeyCreate = bodyParser<KeyCreateInput>(apiKeyCreateSchema);
 
 const presetHelp = Object.entries(SCOPE_PRESETS)
   .map(([name, preset]) => `${name} (${preset.label})`)
@@ -56,12 +69,12 @@ export const keysCreateCommand: Command = {
       scopes = [...preset.scopes];
     }
     if (!scopes) throw new UsageError('--scopes (or --preset) is required');
-    const input = {
+    const input = parseKeyCreate({
       name: required(values, 'name'),
       scopes,
       ...(values.origins !== undefined ? { allowedOrigins: list(values.origins) } : {}),
       ...(typeof values.expires === 'string' ? { expiresAt: values.expires } : {}),
-    };
+    });
     const key = await withKeys(args.config, (deps) => createKey(deps, businessId, input));
     printNewKey(args, key, 'Created');
   },

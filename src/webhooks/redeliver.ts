@@ -1,12 +1,16 @@
-import type { AppContext } from '../app-context.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/database.ts';
+import type { DeliveryEngine } from '../delivery/engine.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
-import { findOwnedWebhook, lockWebhooks, type WebhookOwner } from '../webhooks/webhooks.repository.ts';
+import { lockWebhooks } from '../delivery/sql/lock-webhooks.ts';
+import { findOwnedWebhook, type WebhookOwner } from './webhooks.repository.ts';
 import { toDeliveryRecordJson } from './attempt.presenter.ts';
 import { attemptsOfDelivery, findDeliveryOfWebhook, pageAttempts } from './history.repository.ts';
-import { insertAttempt } from './sql/insert-attempt.ts';
+import { insertAttempt } from '../delivery/sql/insert-attempt.ts';
 
-type Deps = Pick<AppContext, 'database' | 'clock' | 'engine'>;
+export type RedeliverDeps = { readonly database: Database; readonly clock: Clock; readonly engine: DeliveryEngine };
+type Deps = RedeliverDeps;
 
 /**
  * POST /webhooks/:id/deliveries/:deliveryId/retry: one fresh attempt of a finished delivery,

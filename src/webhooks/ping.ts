@@ -1,14 +1,26 @@
-import type { AppContext } from '../app-context.ts';
-import { PING_EVENT } from '../webhooks/events.ts';
-import { findOwnedWebhook, lockWebhooks, type WebhookOwner } from '../webhooks/webhooks.repository.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { DeliveryEngine } from '../delivery/engine.ts';
+import type { Ids } from '../ids.ts';
+import { PING_EVENT } from '../delivery/events.ts';
+import { lockWebhooks } from '../delivery/sql/lock-webhooks.ts';
+import { findOwnedWebhook, type WebhookOwner } from './webhooks.repository.ts';
 import { errors } from '../http/errors.ts';
-import { leaseMsFor } from './engine.ts';
-import { envelopeBody } from './envelope.ts';
-import { claimAttempt } from './sql/claim-due-attempts.ts';
-import { insertAttempt } from './sql/insert-attempt.ts';
-import { insertDelivery } from './sql/insert-delivery.ts';
+import { leaseMsFor } from '../delivery/engine.ts';
+import { envelopeBody } from '../delivery/envelope.ts';
+import { claimAttempt } from '../delivery/sql/claim-due-attempts.ts';
+import { insertAttempt } from '../delivery/sql/insert-attempt.ts';
+import { insertDelivery } from '../delivery/sql/insert-delivery.ts';
 
-type Deps = Pick<AppContext, 'database' | 'clock' | 'ids' | 'engine' | 'config'>;
+export type PingDeps = {
+  readonly database: Database;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly engine: DeliveryEngine;
+  readonly config: Config;
+};
+type Deps = PingDeps;
 
 /** Beyond the send's own timeout: time for the engine to record the result. */
 const ANSWER_MARGIN_MS = 5_000;

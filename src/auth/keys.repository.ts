@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../db/transaction.ts';
 import type { ApiKeyRow, ApiKeysTable } from '../db/tables.ts';
 import { sql, type Insertable } from 'kysely';
-import { isPostgres } from '../db/dialect.ts';
+import { bigint, greatest } from '../db/dialect.ts';
 
 export async function insertKey(db: Db | Tx, row: Insertable<ApiKeysTable>): Promise<number> {
   const { id } = await db.insertInto('api_keys').values(row).returning('id').executeTakeFirstOrThrow();
@@ -32,10 +32,9 @@ export async function replaceKeyHash(db: Db | Tx, id: number, keyHash: string, n
 
 /** Last-use times; on PostgreSQL several servers write them, so a time never goes back. */
 export async function recordKeyUsage(tx: Tx, usage: ReadonlyMap<number, number>): Promise<void> {
-  const postgres = isPostgres(tx);
   // In id order: two servers flushing the same keys lock their rows in the same order, never crosswise.
   for (const [id, lastUsedAt] of [...usage].sort(([a], [b]) => a - b)) {
-    const value = postgres ? sql<number>`greatest(coalesce(last_used_at, 0), ${lastUsedAt}::bigint)` : lastUsedAt;
+    const value = greatest(tx, sql`coalesce(last_used_at, 0)`, bigint(tx, lastUsedAt));
     await tx.updateTable('api_keys').set({ last_used_at: value }).where('id', '=', id).execute();
   }
 }

@@ -1,7 +1,7 @@
 import { systemClock } from '../clock.ts';
-import { withDatabase, type Command } from '../cli/command.ts';
+import { withDatabase, type Command } from './command.ts';
 import { randomIds } from '../ids.ts';
-import { DEMO_NAME, makeDemo, nextWorkingDay } from './demo.ts';
+import { DEMO_NAME, makeDemo, nextWorkingDay } from '../demo/demo.ts';
 
 export const demoCommand: Command = {
   words: ['demo'],

@@ -1,11 +1,18 @@
 import type { Middleware, ParameterizedContext } from 'koa';
 import type { Clock } from '../clock.ts';
-import { keyState } from '../keys/api-key.ts';
-import type { KeyStore } from '../keys/key-store.ts';
-import { hostMatches, requestHost } from '../keys/origins.ts';
-import { errors } from './errors.ts';
+import { operations } from '../http/operations.ts';
+import { keyState, type ApiKey } from './api-key.ts';
+import type { Scope } from './scopes.ts';
+import type { KeyStore } from './key-store.ts';
+import { hostMatches, requestHost } from './origins.ts';
+import { errors } from '../http/errors.ts';
 import { rateLimitedError, setRateLimitHeaders, type RateLimiter } from './rate-limit.ts';
-import type { AppState } from './state.ts';
+import type { AppState } from '../http/state.ts';
+
+/** The `operation()` of an integration feature's table: the caller is the request's API key, a scope one of SCOPES. */
+export function integrationOperations<App>() {
+  return operations<App, ApiKey, Scope>();
+}
 
 const EXPOSED_HEADERS = [
   'X-Request-Id',
@@ -41,7 +48,7 @@ export function integrationGuard(keys: KeyStore, limiter: RateLimiter, clock: Cl
     const state = keyState(key, clock.now());
     if (state === 'revoked') throw errors.apiKeyRevoked();
     if (state === 'expired') throw errors.apiKeyExpired();
-    ctx.state.apiKey = key;
+    ctx.state.caller = key;
 
     const decision = await limiter.take(key.id);
     const now = clock.now();

@@ -1,4 +1,4 @@
-import { minutesOf, rangesProblem, WEEKDAYS, type TimeRange, type Weekday, type WeeklyHours } from '../businesses/hours.ts';
+import { minutesOf, rangesProblem, WEEKDAYS, type TimeRange, type Weekday, type WeeklyHours } from './hours.ts';
 
 /** A staff member's working hours and breaks on one weekday; no hours is a day off. */
 export interface DaySchedule {

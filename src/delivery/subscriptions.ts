@@ -1,7 +1,7 @@
 import type { Database, VersionedCache } from '../db/database.ts';
 import type { Tx } from '../db/transaction.ts';
 import { ABOUT_CLIENTS, type EventName } from './events.ts';
-import { listSubscribedWebhooks } from './webhooks.repository.ts';
+import { listSubscribedWebhooks } from './sql/subscribed-webhooks.ts';
 
 interface Subscriber {
   webhookId: number;

@@ -1,6 +1,9 @@
 import holdCreateSchema from '../../schema/hold-create.json' with { type: 'json' };
-import { idOf, operation, typed } from '../http/operations.ts';
-import { createHold, releaseHold, type HoldInput } from './holds.service.ts';
+import { idOf, typed } from '../http/operations.ts';
+import { integrationOperations } from '../auth/integration-auth.ts';
+import { createHold, releaseHold, type HoldInput, type HoldsDeps } from './holds.service.ts';
+
+const operation = integrationOperations<HoldsDeps>();
 
 /** Holds: a widget keeps a slot while the client types their name (bookings:write). */
 export const holdOperations = [

@@ -2,19 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely } from 'kysely';
-import { Migrator, type MigrationResultSet } from 'kysely/migration';
-import { CachingSqliteDialect, type QueryObserver } from './sqlite-driver.ts';
-import { migrations } from './migrations/index.ts';
+import { AfterCommit } from '../after-commit.ts';
+import { assembleDatabase, type Database } from '../database.ts';
+import { StorageSetupError } from '../errors.ts';
+import { migrate, migrationsOf } from '../migrate.ts';
+import type { Tables } from '../tables.ts';
+import { CachingSqliteDialect, type QueryObserver } from './dialect.ts';
+import { SqliteFreshness } from './freshness.ts';
+import { GroupCommit } from './group-commit.ts';
 import { nativeBinding } from './native-addon.ts';
-import { GroupCommit } from './transaction.ts';
-import { SqliteFreshness } from './sqlite-freshness.ts';
-import { VersionedCache, type Database } from './database.ts';
-import type { Tables } from './tables.ts';
 
 export const DATABASE_FILE = 'booking.db';
-
-/** A problem a salon owner can fix (wrong folder, no permission), reported as one line. */
-export class StorageSetupError extends Error {}
 
 export interface OpenOptions {
   /** SQLite's page limit; tests lower it to provoke SQLITE_FULL. */
@@ -50,43 +48,20 @@ export async function openDatabase(dataDir: string, options: OpenOptions = {}): 
   const kysely = new Kysely<Tables>({
     dialect: new CachingSqliteDialect(raw, () => freshness?.committed(), 500, options.onQuery),
   });
-  await migrate(kysely, file);
-  const signal = (freshness = new SqliteFreshness(raw));
-  const group = new GroupCommit(kysely, () => raw.inTransaction);
-  const afterCommit = group.afterCommit.bind(group);
-
-  return {
+  await migrate(kysely, await migrationsOf('sqlite'), `the database ${file}`);
+  const hooks = new AfterCommit();
+  const group = new GroupCommit(kysely, () => raw.inTransaction, hooks);
+  return assembleDatabase({
     engine: 'sqlite',
     exclusive: true,
     db: kysely,
     location: file,
+    signal: (freshness = new SqliteFreshness(raw)),
+    hooks,
     transaction: (work) => group.run(work),
-    afterCommit,
-    cache: (topics) => new VersionedCache(topics, signal, afterCommit),
-    reportFailuresTo: (report) => {
-      group.report = report;
-    },
     sizeBytes: async () => fileSize(file) + fileSize(`${file}-wal`),
-    backup: async (destination) => {
-      await raw.backup(destination);
-    },
-    setMaxPageCount: (pages) => raw.pragma(`max_page_count = ${Math.max(1, Math.floor(pages))}`, { simple: true }) as number,
     close: () => kysely.destroy(),
-  };
-}
-
-async function migrate(kysely: Kysely<Tables>, file: string): Promise<MigrationResultSet> {
-  const migrator = new Migrator({
-    db: kysely,
-    provider: { getMigrations: async () => migrations },
   });
-  const result = await migrator.migrateToLatest();
-  if (result.error) {
-    const message = (result.error as Error).message ?? String(result.error);
-    const hint = /missing/i.test(message) ? ' (was it created by a newer booking-api?)' : '';
-    throw new StorageSetupError(`cannot migrate the database ${file}${hint}: ${message}`);
-  }
-  return result;
 }
 
 /** Creates the data dir (owner-only) and an empty database file in it; returns the file's path. */

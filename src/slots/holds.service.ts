@@ -1,16 +1,20 @@
-import type { AppContext } from '../app-context.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { BusinessDirectory } from '../businesses/directory.ts';
 import { toIso } from '../clock.ts';
-import { toLocalIso } from '../businesses/local-time.ts';
+import { toLocalIso } from '../time/local-time.ts';
 import type { SlotHoldRow } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
-import type { ApiKey } from '../keys/api-key.ts';
-import { planOf, serviceIdsOf } from '../slots/service-plan.ts';
-import { claimSlot, withSlotConflicts } from '../slots/slot-check.ts';
+import type { ApiKey } from '../auth/api-key.ts';
+import { planOf, serviceIdsOf } from './service-plan.ts';
+import { claimSlot, slotTaken } from './slot-check.ts';
 import { assertRoomForHold } from './hold-quota.ts';
 import { deleteExpiredHolds, deleteHold, findHold, insertHold } from './holds.repository.ts';
 
-type Deps = Pick<AppContext, 'clock' | 'directory' | 'config'>;
+/** What this feature uses of the application. */
+export type HoldsDeps = { readonly clock: Clock; readonly directory: BusinessDirectory; readonly config: Config };
+type Deps = HoldsDeps;
 
 export interface HoldInput {
   serviceId?: number;
@@ -29,30 +33,28 @@ const KEEP_EXPIRED_MS = 86_400_000;
  */
 export async function createHold(trx: Tx, app: Deps, key: ApiKey, input: HoldInput) {
   const now = app.clock.now();
-  return withSlotConflicts(async () => {
-    await assertRoomForHold(trx, [{ holder: { kind: 'key', apiKeyId: key.id }, limit: app.config.maxActiveHolds }], now);
-    const directory = (await app.directory.get(trx, key.businessId))!;
-    const plan = planOf(directory, serviceIdsOf(input));
-    if (input.staffId !== undefined && !directory.staff.some((s) => s.id === input.staffId)) throw errors.notFound('Staff member');
-    const startAt = Date.parse(input.startTime);
-    const { staffId } = await claimSlot(trx, { directory, plan, startAt, staffId: input.staffId, holderKeyId: key.id, now });
-    await deleteExpiredHolds(trx, now - KEEP_EXPIRED_MS);
-    const row = {
-      business_id: key.businessId,
-      api_key_id: key.id,
-      service_id: plan.serviceIds[0]!,
-      service_ids: plan.serviceIds.length > 1 ? JSON.stringify(plan.serviceIds) : null,
-      staff_id: staffId,
-      start_at: startAt,
-      end_at: startAt + plan.durationMinutes * 60_000,
-      buffer_before_minutes: plan.bufferBeforeMinutes,
-      buffer_after_minutes: plan.bufferAfterMinutes,
-      expires_at: now + app.config.holdMinutes * 60_000,
-      created_at: now,
-    };
-    const id = await insertHold(trx, row);
-    return toHoldJson({ ...row, id }, directory.business.timezone);
-  });
+  await assertRoomForHold(trx, [{ holder: { kind: 'key', apiKeyId: key.id }, limit: app.config.maxActiveHolds }], now);
+  const directory = (await app.directory.get(trx, key.businessId))!;
+  const plan = planOf(directory, serviceIdsOf(input));
+  if (input.staffId !== undefined && !directory.staff.some((s) => s.id === input.staffId)) throw errors.notFound('Staff member');
+  const startAt = Date.parse(input.startTime);
+  const { staffId } = await claimSlot(trx, { directory, plan, startAt, staffId: input.staffId, holderKeyId: key.id, now });
+  await deleteExpiredHolds(trx, now - KEEP_EXPIRED_MS);
+  const row = {
+    business_id: key.businessId,
+    api_key_id: key.id,
+    service_id: plan.serviceIds[0]!,
+    service_ids: plan.serviceIds.length > 1 ? JSON.stringify(plan.serviceIds) : null,
+    staff_id: staffId,
+    start_at: startAt,
+    end_at: startAt + plan.durationMinutes * 60_000,
+    buffer_before_minutes: plan.bufferBeforeMinutes,
+    buffer_after_minutes: plan.bufferAfterMinutes,
+    expires_at: now + app.config.holdMinutes * 60_000,
+    created_at: now,
+  };
+  const id = await insertHold(trx, row).catch(slotTaken);
+  return toHoldJson({ ...row, id }, directory.business.timezone);
 }
 
 /** Gives a held slot back at once. */

@@ -1,6 +1,6 @@
-import { withDatabase, type Command } from '../cli/command.ts';
+import { withDatabase, type Command } from './command.ts';
 import { randomIds } from '../ids.ts';
-import { resetAdminToken } from './admin-token.ts';
+import { resetAdminToken } from '../auth/admin-token.ts';
 
 export const adminTokenResetCommand: Command = {
   words: ['admin-token', 'reset'],

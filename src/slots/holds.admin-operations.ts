@@ -1,6 +1,8 @@
-import { BUSINESS, BUSINESS_ID } from '../admin/business-param.ts';
-import { idOf, operation } from '../http/operations.ts';
-import { listBusinessHolds, releaseBusinessHold } from './salon-holds.service.ts';
+import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
+import { idOf, operations } from '../http/operations.ts';
+import { listBusinessHolds, releaseBusinessHold, type SalonHoldsDeps } from './salon-holds.service.ts';
+
+const operation = operations<SalonHoldsDeps>();
 
 const params = { businessId: BUSINESS_ID };
 

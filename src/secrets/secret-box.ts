@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { claimSetting, readSetting, writeSetting } from '../db/settings.repository.ts';
-import { anySealedSecret, plainSecrets, sealedSecretsKeyIdIn, sealSecret } from './webhooks.repository.ts';
+import { anySealedSecret, plainSecrets, sealedSecretsKeyIdIn, sealSecret } from './sealed-secrets.repository.ts';
 
 /** What a sealed secret starts with in the `webhooks.secret` column; a plain one starts with whsec_. */
 export const SEALED = 'enc1:';
