@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { ADMIN_TOKEN } from './helpers/app.ts';
 import { seriousA11yProblems as scan } from './helpers/axe.ts';
+import { NOWHERE } from './helpers/receiver.ts';
 import { admin, bookingBody, TEST_NOW } from './helpers/salon.ts';
 import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
@@ -47,7 +48,7 @@ describe('accessibility of every view (axe-core)', () => {
     await admin(app, 'POST', `${salon.base}/closures`, { startDate: '2026-12-24', endDate: '2026-12-26', note: 'Christmas' }, 201);
     await app.request('POST', '/v1/integration/webhooks', {
       key: salon.key,
-      body: { targetUrl: 'http://127.0.0.1:9/hooks', events: ['booking.created'], description: 'Salon CRM' },
+      body: { targetUrl: `${NOWHERE}/hooks`, events: ['booking.created'], description: 'Salon CRM' },
     });
   });
   const { page, guard } = useBrowser();
