@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import defsSchema from '../schema/defs.json' with { type: 'json' };
+import defsSchema from '../schema/defs.ts';
 import responsesSchema from '../schema/responses.json' with { type: 'json' };
 import { ADMIN_OPERATIONS } from '../src/admin-api.ts';
 import { HEALTH_OPERATIONS } from '../src/health.operations.ts';

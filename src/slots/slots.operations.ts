@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon';
-import slotsQuerySchema from '../../schema/slots-query.json' with { type: 'json' };
+import slotsQuerySchema from '../../schema/slots-query.ts';
 import { isCalendarDate, toLocalIso } from '../time/local-time.ts';
 import { errors } from '../http/errors.ts';
-import { typed } from '../http/operations.ts';
+import type { Valid } from '../http/validate.ts';
 import { integrationOperations } from '../auth/integration-auth.ts';
 import { availabilityRange } from './availability.ts';
 import { planOf, serviceIdsOf } from './service-plan.ts';
@@ -13,15 +13,7 @@ import type { Db } from '../db/transaction.ts';
 
 const operation = integrationOperations<{ readonly db: Db; readonly clock: Clock; readonly directory: BusinessDirectory }>();
 
-interface SlotsQuery {
-  serviceId?: number;
-  /** Comma-separated: several services back to back by one staff member. */
-  serviceIds?: string;
-  date?: string;
-  from?: string;
-  to?: string;
-  staffId?: number;
-}
+type SlotsQuery = Valid<typeof slotsQuerySchema>;
 
 /** A month view, whichever month: enough for a widget, bounded work per request. */
 const MAX_RANGE_DAYS = 31;
@@ -36,7 +28,7 @@ export const slotOperations = [
     summary: 'Free start times for a service on a date, or over a range of up to 31 days',
     description:
       "Computed from staff working hours and breaks within opening hours, the service duration and existing bookings, in the business's time zone (DST days included), within the salon's booking rules (minimum notice, horizon: dates beyond it have no slots), outside time off and closures, with the service's buffers kept free. Give `date`, or `from` and `to` (at most 31 days; the answer then has `days` with each date's count). Book one with POST /bookings.",
-    query: typed<SlotsQuery>(slotsQuerySchema),
+    query: slotsQuerySchema,
     success: { status: 200, schema: 'Slots' },
     errors: [404],
     handle: async ({ key, query }, app) => {
