@@ -92,6 +92,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `${tlsPair ? 'https' : 'http'}://${host}:${address.port}`;
   logger.info({ url }, 'listening');
+  void app.context.reachability.check();
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
