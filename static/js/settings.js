@@ -2,7 +2,7 @@
 // rules. Each part is its own form with its own save button and sentence.
 
 import { api, businessPath } from './api.js';
-import { busy, confirmAction, errorNotice, h, notice } from './dom.js';
+import { busy, confirmAction, errorNotice, h, isolate, notice } from './dom.js';
 import { field, formPanel, input, overlapNotice, periodText, say, showProblems, textOrNull, weekEditor, wholeNumber } from './forms.js';
 import { reachabilityPart } from './reachability.js';
 import { timeZones, todayIn } from './salon-time.js';
@@ -77,7 +77,7 @@ function closuresPart(ctx) {
             return h(
               'li',
               { class: 'row-item', 'data-closure-id': closure.id },
-              h('span', { class: 'what' }, h('strong', null, periodText(closure)), closure.note ? ` · ${closure.note}` : null),
+              h('span', { class: 'what' }, h('strong', null, periodText(closure)), closure.note ? [' · ', isolate(closure.note)] : null),
               h('span', { class: 'actions' }, h('button', { type: 'button', onclick: () => startEditing(closure) }, 'Change'), remove),
             );
           })),
@@ -140,7 +140,10 @@ export async function renderSettings(ctx) {
     business = answer;
     Object.assign(ctx.business, answer);
     const header = document.getElementById('business-name');
-    if (header?.textContent) header.textContent = answer.name;
+    if (header?.textContent) {
+      header.textContent = answer.name;
+      header.title = answer.name;
+    }
   };
   const changedOf = (body) => Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== (business[key] ?? null)));
 
@@ -199,7 +202,7 @@ export async function renderSettings(ctx) {
         'good',
         changed.timezone
           ? `Saved. The salon’s times are now in ${business.timezone}: check the opening hours and the staff’s hours.`
-          : `Saved the details of ${business.name}.`,
+          : ['Saved the details of ', isolate(business.name), '.'],
       );
     },
   );
