@@ -4,6 +4,7 @@
 import { api, businessPath } from './api.js';
 import { busy, confirmAction, errorNotice, h, isolate, notice } from './dom.js';
 import { field, formPanel, input, overlapNotice, periodText, say, showProblems, textOrNull, weekEditor, wholeNumber } from './forms.js';
+import { reachabilityPart } from './reachability.js';
 import { timeZones, todayIn } from './salon-time.js';
 
 const STEPS = [5, 10, 15, 20, 30, 60];
@@ -293,7 +294,8 @@ export async function renderSettings(ctx) {
   );
 
   const closures = closuresPart(ctx);
-  await closures.load();
+  const reachability = reachabilityPart();
+  await Promise.all([closures.load(), reachability.load()]);
 
   return h(
     'div',
@@ -303,6 +305,7 @@ export async function renderSettings(ctx) {
     hours,
     closures.element,
     rules,
+    reachability.element,
     setupAgain(),
   );
 }
