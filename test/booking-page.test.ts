@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { seriousA11yProblems } from './helpers/axe.ts';
-import { TestApp } from './helpers/app.ts';
-import { fitsWidth, openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
+import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
+import { fitsWidth, logIn, openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
 import { TestClock } from './helpers/clock.ts';
 import { admin, makeSalon, TEST_NOW, type Salon } from './helpers/salon.ts';
 
@@ -199,6 +199,31 @@ describe('the booking page in Chromium', () => {
     await page.getByText('The time was kept for you for a few minutes and is free again. Please choose a time.').waitFor();
     await page.getByRole('heading', { name: 'Choose a time' }).waitFor();
     guard.take();
+  });
+
+  it('is set up in Settings: short name, language, colour and logo, and the line and preview follow', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await logIn(page, `${app.url}/#settings`, ADMIN_TOKEN);
+    const line = page.getByLabel('Line for your website');
+    await line.waitFor();
+    assert.equal(await line.inputValue(), `<script src="${app.url}/embed.js" data-business="salon-lena"></script>`);
+    await page.getByLabel('Short name in its address').fill('lena');
+    await page.getByLabel('Language, and how dates and times are written').selectOption('de-DE');
+    await page.getByLabel('Cancellation policy (optional)').fill('Bitte sagen Sie 24 Stunden vorher ab.');
+    await page.getByRole('button', { name: 'Save the booking page' }).click();
+    await page.getByText(`Saved. The booking page is now at ${app.url}/book/lena`, { exact: false }).waitFor();
+    assert.equal(await line.inputValue(), `<script src="${app.url}/embed.js" data-business="lena"></script>`);
+    await page.frameLocator('.page-preview iframe').getByRole('heading', { name: 'Was möchten Sie buchen?' }).waitFor();
+    assert.equal((await app.request('GET', '/v1/booking-page/salon-lena')).status, 404);
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await page.getByLabel('Choose a logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await page.getByText('Saved the logo: the booking page shows it now.').waitFor();
+    await page.getByRole('img', { name: 'The logo now' }).waitFor();
+    await page.frameLocator('.page-preview iframe').locator('img.logo').waitFor();
+    const problems = await seriousA11yProblems(page, { include: ['.booking-page-part'], exclude: ['.page-preview'] });
+    assert.deepEqual(problems, []);
+    await admin(app, 'PATCH', `${salon.base}/booking-page`, { slug: 'salon-lena', locale: 'en-GB' }, 200);
+    await admin(app, 'DELETE', `${salon.base}/booking-page/logo`, undefined, 200);
   });
 
   it('stays under 100 KB with its script, measured as transferred', async () => {
