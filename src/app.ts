@@ -35,6 +35,10 @@ import { serveBookingPage } from './booking-page/page-files.ts';
 import { forgetCountsBefore } from './booking-page/booking-page.repository.ts';
 import { AddressLimiter } from './auth/address-limit.ts';
 import { pageGuard } from './auth/page-guard.ts';
+import { IDENTITY_PATH } from './reachability/check.ts';
+import { IDENTITY_OPERATIONS } from './reachability/identity.operations.ts';
+import { installationIdOf } from './reachability/installation.ts';
+import { Reachability, type ReachabilityTesting } from './reachability/reachability.ts';
 
 export { INTEGRATION_PREFIX };
 
@@ -48,6 +52,8 @@ export interface AppDeps {
   logger: Logger;
   database: OpenOptions;
   lookup: Lookup;
+  /** The public-address check's timeout, and loopback allowed for a test's own server. */
+  reachability: ReachabilityTesting;
 }
 
 export interface App {
@@ -74,7 +80,9 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   const database = await openConfiguredDatabase(config, deps.database);
   database.reportFailuresTo((err, what) => logger.error({ err }, what));
   let secretBox: SecretBox;
+  let installationId: string;
   try {
+    installationId = await installationIdOf(database.db, ids);
     secretBox = await openSecretBox(config, database);
     const sealed = await sealPlainSecrets(database, secretBox);
     if (sealed > 0) logger.info({ webhooks: sealed }, 'encrypted webhook secrets stored in clear by an earlier version');
@@ -128,6 +136,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     catalog: new ServiceCatalog(database),
     directory: new BusinessDirectory(database),
     secretBox,
+    reachability: new Reachability({ ...deps.reachability, publicUrl: config.publicUrl, installationId, clock, logger, lookup }),
   };
 
   const lifecycle = new Lifecycle(logger);
@@ -148,6 +157,8 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
       return flushCounters();
     },
   });
+  // The server starts the first check once it listens: the address may lead back to it.
+  lifecycle.add({ phase: 'work', name: 'public address check', stop: () => context.reachability.stop() });
   lifecycle.add({ phase: 'work', name: 'delivery engine', start: () => engine.start(), stop: () => engine.stop() });
   let housekeeping: Cron | undefined;
   lifecycle.add({
@@ -179,6 +190,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   );
   koa.use(mount(context, ADMIN_OPERATIONS, { prefix: ADMIN_PREFIX, guard: requireAdmin(context) }));
   koa.use(mount(context, HEALTH_OPERATIONS, { prefix: '/healthz' }));
+  koa.use(mount(context, IDENTITY_OPERATIONS, { prefix: IDENTITY_PATH }));
   koa.use(
     mount(context, BOOKING_PAGE_OPERATIONS, {
       prefix: BOOKING_PAGE_PREFIX,

@@ -36,6 +36,10 @@ const FILES = [
   'test/schema-agreement.test.ts',
   'test/known-clients.test.ts',
   'test/booking-page-api.test.ts',
+  'test/text-fields.test.ts',
+  'test/ssrf.test.ts',
+  'test/slots-api.test.ts',
+  'test/reachability.test.ts',
 ];
 
 const missing = postgresMissing();
