@@ -7,6 +7,7 @@ import { toBusinessJson } from './business.presenter.ts';
 import { findBusiness, insertBusiness, listBusinesses, updateBusiness } from './businesses.repository.ts';
 import { DEFAULT_HOURS, hoursProblem } from '../time/hours.ts';
 import { checkTimeZone } from '../time/timezone.ts';
+import { freeSlugFor } from './page-slug.ts';
 import type businessCreateSchema from '../../schema/business-create.ts';
 import type businessUpdateSchema from '../../schema/business-update.ts';
 import type { Valid } from '../http/validate.ts';
@@ -28,6 +29,8 @@ export async function createBusiness(db: Db, clock: Clock, data: BusinessCreateI
     currency: data.currency,
     working_hours: JSON.stringify(DEFAULT_HOURS),
     slot_step_minutes: 15,
+    page_slug: await freeSlugFor(db, data.name),
+    page_accent_color: null,
     created_at: now,
     updated_at: now,
   });
