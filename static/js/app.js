@@ -39,6 +39,7 @@ async function show({ quiet = false } = {}) {
   const mine = ++renderCount;
   const ctx = {
     business,
+    api: business ? api.salon(business) : null,
     refresh: () => show(),
     isCurrent: () => mine === renderCount && session.token !== null,
     reloadBusinesses,
@@ -65,7 +66,7 @@ function chooseBusiness(id) {
  * before. With none, the header shows no name and the page offers the setup.
  */
 async function reloadBusinesses(id) {
-  businesses = (await api('/businesses')).data;
+  businesses = await api.list('adminListBusinesses');
   const picker = $('business-picker');
   picker.replaceChildren(...businesses.map((b) => h('option', { value: String(b.id) }, b.name)));
   $('business-choice').hidden = businesses.length < 2;
@@ -111,7 +112,7 @@ $('login-form').addEventListener('submit', async (event) => {
   }
   button.disabled = true;
   try {
-    await api('/status', { token });
+    await api.call('adminGetStatus', { token });
     session.token = token;
     input.value = '';
     $('login-message').replaceChildren();

@@ -1,16 +1,16 @@
 // A booking's events and where they were sent (GET …/bookings/:id/events), and the sentence every
 // action ends with: "sent to 2 connections".
 
-import { api } from './api.js';
 import { h } from './dom.js';
 import { ATTEMPT_STATUS, capitalise, dateTime, eventLabel, hostOf, plural } from './format.js';
 
-export const bookingEvents = (base, bookingId) => api(`${base}/bookings/${bookingId}/events`).then((a) => a.data);
+/** `salon` is the salon's client (ctx.api). */
+export const bookingEvents = (salon, bookingId) => salon.list('adminListBookingEvents', { id: bookingId });
 
 /** How far the newest `event` of the booking went: "sent to 2 connections", "no connection listens for it". */
-export async function deliverySentence(base, bookingId, event) {
+export async function deliverySentence(salon, bookingId, event) {
   try {
-    const found = (await bookingEvents(base, bookingId)).find((e) => e.event === event);
+    const found = (await bookingEvents(salon, bookingId)).find((e) => e.event === event);
     if (!found) return 'no notification was recorded';
     const n = found.deliveries.length;
     return n === 0 ? 'no connection listens for this' : `sent to ${plural(n, 'connection', 'connections')}`;

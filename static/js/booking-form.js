@@ -2,10 +2,11 @@
 // client (found by a search, or typed in as a new one). A <dialog>, so it opens over the calendar
 // from a click on a free time or from the "New booking" button, and Escape closes it.
 
-import { api, businessPath, heldBy } from './api.js';
+import { api } from './api.js';
 import { busy, confirmAction, errorNotice, h, notice } from './dom.js';
 import { deliverySentence } from './booking-events.js';
 import { money } from './forms.js';
+import { heldBy } from './refusals.js';
 import { longDate, timeOf, zonedIso } from './salon-time.js';
 
 let formCount = 0;
@@ -34,7 +35,7 @@ function askToBookOverHold(holds) {
 export function bookingDialog({ business, services, staff, preset, onBooked }) {
   const n = ++formCount;
   const id = (name) => `book-${name}-${n}`;
-  const base = businessPath(business);
+  const salon = api.salon(business);
 
   const service = h(
     'select',
@@ -93,7 +94,7 @@ export function bookingDialog({ business, services, staff, preset, onBooked }) {
       const mine = ++searchCount;
       if (!text) return showChoices([]);
       try {
-        const found = (await api(`${base}/clients?search=${encodeURIComponent(text)}&limit=8`)).data;
+        const found = await salon.list('adminListClients', { query: { search: text, limit: 8 } });
         if (mine === searchCount) {
           showChoices(found);
           if (found.length === 0) newName.value ||= text;
@@ -156,7 +157,7 @@ export function bookingDialog({ business, services, staff, preset, onBooked }) {
     message.replaceChildren();
     await busy(submit, 'Booking…', async () => {
       try {
-        const book = (extra) => api(`${base}/bookings`, { method: 'POST', body: { ...body, ...extra } });
+        const book = (extra) => salon.call('adminCreateBooking', { body: { ...body, ...extra } });
         let booking;
         try {
           booking = await book({});
@@ -164,7 +165,7 @@ export function bookingDialog({ business, services, staff, preset, onBooked }) {
           if (error.code !== 'slot_held' || !(await askToBookOverHold(error.body.holds))) throw error;
           booking = await book({ overrideHold: true });
         }
-        const sent = await deliverySentence(base, booking.id, 'booking.created');
+        const sent = await deliverySentence(salon, booking.id, 'booking.created');
         dialog.close();
         onBooked(
           booking,

@@ -2,7 +2,6 @@
 // move it; take a payment and refund part of one; and what happened to it, with where each event
 // was sent. Every action ends with a sentence saying what it did and how far the news went.
 
-import { api, businessPath } from './api.js';
 import { deliverySentence, bookingEvents, eventsList } from './booking-events.js';
 import { field } from './booking-form.js';
 import { clientName, statusBadge } from './bookings-common.js';
@@ -28,7 +27,7 @@ const LIVE = ['pending', 'confirmed'];
 
 export async function renderBooking(ctx, id) {
   const bookingId = Number(id);
-  const base = businessPath(ctx.business);
+  const salon = ctx.api;
   if (!Number.isInteger(bookingId) || bookingId < 1) {
     return h(
       'section',
@@ -38,10 +37,10 @@ export async function renderBooking(ctx, id) {
     );
   }
   const [booking, payments, events, staff] = await Promise.all([
-    api(`${base}/bookings/${bookingId}`),
-    api(`${base}/payments?bookingId=${bookingId}&limit=100`).then((a) => a.data),
-    bookingEvents(base, bookingId),
-    api(`${base}/staff`).then((a) => a.data),
+    salon.call('adminGetBooking', { id: bookingId }),
+    salon.list('adminListPayments', { query: { bookingId, limit: 100 } }),
+    bookingEvents(salon, bookingId),
+    salon.list('adminListStaff'),
   ]);
 
   const message = h('div', { class: 'message-area', role: 'status', tabindex: '-1' });
@@ -68,7 +67,7 @@ export async function renderBooking(ctx, id) {
     busy(button, busyLabel, async () => {
       try {
         await request();
-        done(`${sentence}; ${await deliverySentence(base, bookingId, event)}.`);
+        done(`${sentence}; ${await deliverySentence(salon, bookingId, event)}.`);
       } catch (error) {
         failed(error);
       }
@@ -88,13 +87,7 @@ export async function renderBooking(ctx, id) {
         type: 'button',
         class: 'primary',
         onclick: () =>
-          act(
-            confirm,
-            'Confirming…',
-            () => api(`${base}/bookings/${bookingId}/confirm`, { method: 'POST' }),
-            'booking.confirmed',
-            'Confirmed',
-          ),
+          act(confirm, 'Confirming…', () => salon.call('adminConfirmBooking', { id: bookingId }), 'booking.confirmed', 'Confirmed'),
       },
       'Confirm',
     );
@@ -125,13 +118,7 @@ export async function renderBooking(ctx, id) {
         type: 'button',
         class: booking.status === 'confirmed' ? 'primary' : null,
         onclick: () =>
-          act(
-            complete,
-            'Saving…',
-            () => api(`${base}/bookings/${bookingId}/complete`, { method: 'POST' }),
-            'booking.completed',
-            'Marked completed',
-          ),
+          act(complete, 'Saving…', () => salon.call('adminCompleteBooking', { id: bookingId }), 'booking.completed', 'Marked completed'),
       },
       'Mark completed',
     );
@@ -151,7 +138,7 @@ export async function renderBooking(ctx, id) {
             await act(
               noShow,
               'Saving…',
-              () => api(`${base}/bookings/${bookingId}/no-show`, { method: 'POST' }),
+              () => salon.call('adminNoShowBooking', { id: bookingId }),
               'booking.no_show',
               'Marked as a no-show',
             );
@@ -183,7 +170,7 @@ export async function renderBooking(ctx, id) {
         onclick: () =>
           busy(same, 'Saving…', async () => {
             try {
-              await api(`${base}/bookings/${bookingId}/client-check/same-person`, { method: 'POST' });
+              await salon.call('adminKeepBookingClient', { id: bookingId });
               done(`Kept with ${client.name}; their details stay as they are.`);
             } catch (error) {
               failed(error);
@@ -205,7 +192,7 @@ export async function renderBooking(ctx, id) {
           if (!sure) return;
           await busy(different, 'Saving…', async () => {
             try {
-              await api(`${base}/bookings/${bookingId}/client-check/different-person`, { method: 'POST' });
+              await salon.call('adminSeparateBookingClient', { id: bookingId });
               done(`“${bookedAs.name}” is now a client of their own, with this booking.`);
             } catch (error) {
               failed(error);
@@ -261,8 +248,8 @@ export async function renderBooking(ctx, id) {
         submit,
         'Moving…',
         () =>
-          api(`${base}/bookings/${bookingId}/reschedule`, {
-            method: 'POST',
+          salon.call('adminRescheduleBooking', {
+            id: bookingId,
             body: { startTime: zonedIso(date.value, time.value, ctx.business.timezone), staffId: Number(member.value) },
           }),
         'booking.rescheduled',
@@ -292,13 +279,7 @@ export async function renderBooking(ctx, id) {
       });
       if (!sure) return;
       const body = reason.value.trim() ? { reason: reason.value.trim() } : {};
-      await act(
-        submit,
-        'Cancelling…',
-        () => api(`${base}/bookings/${bookingId}/cancel`, { method: 'POST', body }),
-        'booking.cancelled',
-        'Cancelled',
-      );
+      await act(submit, 'Cancelling…', () => salon.call('adminCancelBooking', { id: bookingId, body }), 'booking.cancelled', 'Cancelled');
     });
     return form;
   }
@@ -352,7 +333,7 @@ export async function renderBooking(ctx, id) {
       act(
         submit,
         'Saving…',
-        () => api(`${base}/payments`, { method: 'POST', body }),
+        () => salon.call('adminRecordPayment', { body }),
         'payment.received',
         `Took ${money(minor, booking.currency)} (${methodLabel(method.value).toLowerCase()})`,
       );
@@ -398,7 +379,7 @@ export async function renderBooking(ctx, id) {
       await act(
         submit,
         'Refunding…',
-        () => api(`${base}/payments/${payment.id}/refund`, { method: 'POST', body }),
+        () => salon.call('adminRefundPayment', { id: payment.id, body }),
         'payment.refunded',
         `Refunded ${money(minor, payment.currency)}`,
       );

@@ -1,6 +1,5 @@
-// What the calendar and a booking's page share: the statuses in words and fetching whole lists.
+// What the calendar and a booking's page share: the statuses in words and whom a booking is for.
 
-import { api } from './api.js';
 import { h } from './dom.js';
 
 /** A booking's status: [label, badge tone]. */
@@ -23,16 +22,4 @@ export function statusBadge(status) {
  */
 export function clientName(booking) {
   return booking.clientCheck ? `${booking.bookedAs.name} (to check)` : booking.client.name;
-}
-
-/** Every page of a list endpoint (`path` without page/limit), up to `max` items. */
-export async function fetchAll(path, max = 1000) {
-  const items = [];
-  const join = path.includes('?') ? '&' : '?';
-  for (let page = 1; items.length < max; page += 1) {
-    const answer = await api(`${path}${join}page=${page}&limit=100`);
-    items.push(...answer.data);
-    if (answer.data.length < 100 || items.length >= (answer.total ?? Number.POSITIVE_INFINITY)) break;
-  }
-  return items;
 }

@@ -3,7 +3,6 @@
 // words, and listed with the day; the desk can let one go, or book the time anyway (the booking
 // form asks first).
 
-import { api } from './api.js';
 import { busy, errorNotice, h } from './dom.js';
 import { timeOf, wallClock, wallClockOf } from './salon-time.js';
 
@@ -30,8 +29,8 @@ export function holdEvents(holds, timeZone) {
 }
 
 /** Releases a hold; resolves to the sentence saying so. */
-export async function releaseHold(base, hold) {
-  await api(`${base}/holds/${hold.id}`, { method: 'DELETE' });
+export async function releaseHold(salon, hold) {
+  await salon.call('adminReleaseHold', { id: hold.id });
   return `Released the hold of ${hold.keyName} on ${timeOf(hold.startTime)}–${timeOf(hold.endTime)} with ${hold.staffName}; the time is free again.`;
 }
 

@@ -4,9 +4,8 @@
 // holds the date and the view: #calendar/2026-11-23 (a day), #calendar/2026-11-23/week.
 // On a phone the day's list comes first (style.css), the grid after it.
 
-import { api, businessPath } from './api.js';
 import { bookingDialog } from './booking-form.js';
-import { clientName, fetchAll, statusBadge } from './bookings-common.js';
+import { clientName, statusBadge } from './bookings-common.js';
 import { holdDialog, holdEvents, holdRows, liveHolds, releaseHold } from './calendar-holds.js';
 import { busy, errorNotice, h, notice } from './dom.js';
 import { plural } from './format.js';
@@ -195,22 +194,22 @@ function setupNeeded(services, staff) {
 export async function renderCalendar(ctx, id) {
   const business = ctx.business;
   const timeZone = business.timezone;
-  const base = businessPath(business);
+  const salon = ctx.api;
   const { date, week } = parseAddress(id, timeZone);
   const first = week ? mondayOf(date) : date;
   const dates = Array.from({ length: week ? 7 : 1 }, (_, i) => addDays(first, i));
   const last = dates.at(-1);
 
   const [services, allStaff, bookings, closures, allHolds] = await Promise.all([
-    api(`${base}/services`).then((a) => a.data),
-    api(`${base}/staff`).then((a) => a.data),
-    fetchAll(`${base}/bookings?from=${first}&to=${last}`),
-    api(`${base}/closures`).then((a) => a.data),
-    api(`${base}/holds`).then((a) => a.data),
+    salon.list('adminListServices'),
+    salon.list('adminListStaff'),
+    salon.all('adminListBookings', { query: { from: first, to: last } }),
+    salon.list('adminListClosures'),
+    salon.list('adminListHolds'),
   ]);
   const holds = liveHolds(allHolds).filter((hold) => hold.startTime.slice(0, 10) >= first && hold.startTime.slice(0, 10) <= last);
   const staff = allStaff.filter((s) => s.active);
-  const timeOffLists = await Promise.all(staff.map((s) => api(`${base}/staff/${s.id}/time-off`).then((a) => a.data)));
+  const timeOffLists = await Promise.all(staff.map((s) => salon.list('adminListTimeOff', { staffId: s.id })));
   const timeOff = new Map(staff.map((s, i) => [s.id, timeOffLists[i]]));
   const activeServices = services.filter((s) => s.active);
 
@@ -247,7 +246,7 @@ export async function renderCalendar(ctx, id) {
 
   /** Lets a hold go, says so, and draws the view again without it. */
   const release = async (hold) => {
-    flashNext('good', await releaseHold(base, hold));
+    flashNext('good', await releaseHold(salon, hold));
     ctx.refresh();
   };
   const releaseFromList = (hold, button) =>
@@ -354,8 +353,8 @@ export async function renderCalendar(ctx, id) {
         const { date: d, time } = wallParts(info.event.start);
         const staffId = Number(info.newResource?.id ?? info.event.resourceIds[0]);
         try {
-          const moved = await api(`${base}/bookings/${bookingId}/reschedule`, {
-            method: 'POST',
+          const moved = await salon.call('adminRescheduleBooking', {
+            id: bookingId,
             body: { startTime: zonedIso(d, time, timeZone), staffId },
           });
           say('good', `Moved ${moved.client.name} to ${longDate(d)} at ${time} with ${moved.staffName}.`);

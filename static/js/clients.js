@@ -1,7 +1,6 @@
 // Clients: search (#clients), a new client (#clients/new) and one client's contact details and
 // visits (#clients/ID), each visit linking to its booking (#bookings/ID).
 
-import { api, businessPath } from './api.js';
 import { busy, errorNotice, h } from './dom.js';
 import { plural } from './format.js';
 import { field, flashNext, input, money, salonDateTime, say, showProblems, takeFlash, textOrNull } from './forms.js';
@@ -27,7 +26,6 @@ export function bookingStatusBadge(status) {
 let lastSearch = { text: '', page: 1 };
 
 async function renderList(ctx) {
-  const base = `${businessPath(ctx.business)}/clients`;
   const search = input('client-search', { type: 'search', value: lastSearch.text, maxlength: 100, enterkeyhint: 'search' });
   const results = h('div', { class: 'client-results', 'aria-live': 'polite' });
   const messages = h('div', { class: 'message-area' }, takeFlash());
@@ -35,9 +33,7 @@ async function renderList(ctx) {
 
   const load = async (text, page) => {
     lastSearch = { text, page };
-    const query = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
-    if (text) query.set('search', text);
-    const answer = await api(`${base}?${query}`);
+    const answer = await ctx.api.call('adminListClients', { query: { page, limit: PAGE_SIZE, search: text } });
     const pages = Math.max(1, Math.ceil(answer.total / PAGE_SIZE));
     const summary = text
       ? answer.total === 0
@@ -135,7 +131,7 @@ async function renderNew(ctx) {
     for (const key of ['email', 'phone']) if (body[key] === null) delete body[key];
     busy(submit, 'Adding…', async () => {
       try {
-        const made = await api(`${businessPath(ctx.business)}/clients`, { method: 'POST', body });
+        const made = await ctx.api.call('adminCreateClient', { body });
         flashNext('good', `Added ${made.name}.`);
         location.hash = `#clients/${made.id}`;
       } catch (error) {
@@ -154,10 +150,7 @@ async function renderNew(ctx) {
 
 /** The client's bookings, newest first: the latest HISTORY_SIZE of them. */
 async function visits(ctx, clientId) {
-  const base = `${businessPath(ctx.business)}/bookings`;
-  const query = (page) => `${base}?clientId=${clientId}&limit=${HISTORY_SIZE}&page=${page}`;
-  let answer = await api(query(1));
-  if (answer.total > HISTORY_SIZE) answer = await api(query(Math.ceil(answer.total / HISTORY_SIZE)));
+  const answer = await ctx.api.latest('adminListBookings', { query: { clientId } }, HISTORY_SIZE);
   const bookings = [...answer.data].sort((a, b) => Date.parse(b.startTime) - Date.parse(a.startTime));
   const byStatus = new Map();
   for (const b of bookings) byStatus.set(b.status, (byStatus.get(b.status) ?? 0) + 1);
@@ -200,8 +193,7 @@ async function visits(ctx, clientId) {
 }
 
 async function renderOne(ctx, id) {
-  const url = `${businessPath(ctx.business)}/clients/${id}`;
-  let client = await api(url);
+  let client = await ctx.api.call('adminGetClient', { id });
   const title = h('h2', null, client.name);
   const fields = clientFields(client);
   const messages = h('div', { class: 'message-area' }, takeFlash());
@@ -227,7 +219,7 @@ async function renderOne(ctx, id) {
     }
     busy(submit, 'Saving…', async () => {
       try {
-        client = await api(url, { method: 'PATCH', body: changed });
+        client = await ctx.api.call('adminUpdateClient', { id, body: changed });
         title.textContent = client.name;
         say(messages, 'good', `Saved ${client.name}’s contact details. Connected programs are told about the change.`);
       } catch (error) {

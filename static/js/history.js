@@ -1,6 +1,5 @@
 // One connection's delivery history: every attempt with its answer, and "send again".
 
-import { api, businessPath } from './api.js';
 import { busy, errorNotice, facts, h, notice } from './dom.js';
 import { ATTEMPT_STATUS, capitalise, dateTimeAgo, eventLabel, TRIGGER_LABELS } from './format.js';
 import { connectionName, statusBadge } from './webhooks.js';
@@ -45,7 +44,6 @@ function attemptRow(attempt, retryButton) {
 
 /** Renders the history of webhook `webhookId` of `ctx.business`. */
 export async function renderHistory(ctx, webhookId) {
-  const base = `${businessPath(ctx.business)}/webhooks/${webhookId}`;
   let page = 1;
   let status = '';
   let pollTimer;
@@ -61,7 +59,7 @@ export async function renderHistory(ctx, webhookId) {
     button.addEventListener('click', () =>
       busy(button, 'Sending…', async () => {
         try {
-          await api(`${base}/deliveries/${encodeURIComponent(deliveryId)}/retry`, { method: 'POST' });
+          await ctx.api.call('adminRetryWebhookDelivery', { id: webhookId, deliveryId });
           flashArea.replaceChildren(notice('good', 'Sent again. The result appears here in a moment.'));
           await load();
         } catch (error) {
@@ -74,9 +72,10 @@ export async function renderHistory(ctx, webhookId) {
 
   const load = async () => {
     clearTimeout(pollTimer);
-    const query = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
-    if (status) query.set('status', status);
-    const [webhook, history] = await Promise.all([api(base), api(`${base}/deliveries?${query}`)]);
+    const [webhook, history] = await Promise.all([
+      ctx.api.call('adminGetWebhook', { id: webhookId }),
+      ctx.api.call('adminListWebhookDeliveries', { id: webhookId, query: { page, limit: PAGE_SIZE, status } }),
+    ]);
     const active = webhook.status === 'active';
     title.replaceChildren(h('h2', null, `Delivery history: ${connectionName(webhook)}`), statusBadge(webhook));
     offNote.replaceChildren(

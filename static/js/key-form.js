@@ -1,7 +1,6 @@
 // The "create a key" form: a name, a preset of spec section 5 or permissions picked one by one,
 // the websites allowed to use it from a browser, and an optional expiry date.
 
-import { api, businessPath } from './api.js';
 import { busy, errorNotice, h, notice } from './dom.js';
 import { scopeLabel } from './format.js';
 
@@ -149,7 +148,7 @@ export function keyForm(ctx, catalog, onCreated) {
     if (expires.value) body.expiresAt = endOfDay(expires.value);
     busy(submit, 'Creating…', async () => {
       try {
-        const key = await api(`${businessPath(ctx.business)}/keys`, { method: 'POST', body });
+        const key = await ctx.api.call('adminCreateKey', { body });
         messages.replaceChildren();
         form.reset();
         sync();

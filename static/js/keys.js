@@ -1,6 +1,5 @@
 // API keys: the list, revoke, a new value, and the one moment a key's value is shown.
 
-import { api, businessPath } from './api.js';
 import { busy, confirmAction, errorNotice, facts, h, notice } from './dom.js';
 import { dateTime, dateTimeAgo, scopeLabel } from './format.js';
 import { keyForm } from './key-form.js';
@@ -95,7 +94,6 @@ function startNewKey(form) {
 
 /** Renders the API keys of `ctx.business`. */
 export async function renderKeys(ctx) {
-  const base = `${businessPath(ctx.business)}/keys`;
   const newKeyArea = h('div', { class: 'message-area', id: 'new-key-area' });
   const flashArea = h('div', { class: 'message-area' });
   const list = h('div', { class: 'cards' });
@@ -127,7 +125,7 @@ export async function renderKeys(ctx) {
       });
       if (!sure) return;
       await run(button, 'Revoking…', async () => {
-        await api(`${base}/${key.id}/revoke`, { method: 'POST' });
+        await ctx.api.call('adminRevokeKey', { id: key.id });
         flashArea.replaceChildren(notice('good', `“${key.name}” is revoked. Programs using it can no longer connect.`));
       });
     });
@@ -144,7 +142,7 @@ export async function renderKeys(ctx) {
       });
       if (!sure) return;
       await run(button, 'Making…', async () => {
-        const renewed = await api(`${base}/${key.id}/regenerate`, { method: 'POST' });
+        const renewed = await ctx.api.call('adminRegenerateKey', { id: key.id });
         flashArea.replaceChildren();
         showOnce(renewed, `New value for “${renewed.name}”`);
       });
@@ -152,9 +150,9 @@ export async function renderKeys(ctx) {
     return button;
   };
 
-  const catalog = await api('/scopes');
+  const catalog = await ctx.api.call('adminListScopes');
   const load = async () => {
-    const keys = await api(base);
+    const keys = await ctx.api.call('adminListKeys');
     list.replaceChildren(
       ...(keys.data.length === 0
         ? [h('p', { class: 'empty' }, 'No keys yet. Create one below for each program that should use your booking data.')]

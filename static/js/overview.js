@@ -1,6 +1,5 @@
 // The overview: is the server up, is anything waiting or failing, and the last 24 hours at a glance.
 
-import { api } from './api.js';
 import { hourlyChart } from './chart.js';
 import { h } from './dom.js';
 import { bytes, capitalise, dateTime, duration, eventLabel, hostOf, plural, timeAgo } from './format.js';
@@ -76,9 +75,9 @@ function problems(recent) {
 /** Renders the overview of `ctx.business`. */
 export async function renderOverview(ctx) {
   const [status, hourly, failures] = await Promise.all([
-    api('/status'),
-    api('/deliveries/hourly'),
-    api(`/deliveries/recent-failures?limit=20&businessId=${ctx.business.id}`),
+    ctx.api.call('adminGetStatus'),
+    ctx.api.call('adminDeliveriesPerHour'),
+    ctx.api.call('adminRecentDeliveryFailures', { query: { limit: 20, businessId: ctx.business.id } }),
   ]);
   const warning =
     status.webhooks.failed > 0

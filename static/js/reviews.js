@@ -1,7 +1,6 @@
 // Reviews (#reviews): the average, the reviews newest first, and entering one a client gave for a
 // completed visit (or about the salon in general). The API keeps one review per visit.
 
-import { api, businessPath } from './api.js';
 import { busy, errorNotice, h, notice } from './dom.js';
 import { dateTime, plural } from './format.js';
 import { field, input, salonDateTime, showProblems } from './forms.js';
@@ -33,14 +32,12 @@ function reviewCard(review) {
 }
 
 /** The latest completed visits, newest first (bookings are listed by start time, oldest first). */
-async function completedVisits(base) {
-  const query = (page) => `${base}/bookings?status=completed&limit=${VISITS}&page=${page}`;
-  let answer = await api(query(1));
-  if (answer.total > VISITS) answer = await api(query(Math.ceil(answer.total / VISITS)));
+async function completedVisits(salon) {
+  const answer = await salon.latest('adminListBookings', { query: { status: 'completed' } }, VISITS);
   return [...answer.data].sort((a, b) => Date.parse(b.startTime) - Date.parse(a.startTime));
 }
 
-function reviewForm(base, visits, reviewedIds, onSaved) {
+function reviewForm(salon, visits, reviewedIds, onSaved) {
   const open = visits.filter((b) => !reviewedIds.has(b.id));
   const visit = h(
     'select',
@@ -99,7 +96,7 @@ function reviewForm(base, visits, reviewedIds, onSaved) {
     if (author.value.trim()) body.authorName = author.value.trim();
     busy(submit, 'Saving…', async () => {
       try {
-        const saved = await api(`${base}/reviews`, { method: 'POST', body });
+        const saved = await salon.call('adminCreateReview', { body });
         await onSaved(
           notice('good', `Saved ${plural(saved.rating, 'star', 'stars')} from ${saved.authorName}. Connected programs are told about it.`),
         );
@@ -113,13 +110,13 @@ function reviewForm(base, visits, reviewedIds, onSaved) {
 
 /** #reviews */
 export async function renderReviews(ctx) {
-  const base = businessPath(ctx.business);
+  const salon = ctx.api;
   const flash = h('div', { class: 'message-area' });
   const summary = h('p', { class: 'summary', 'aria-live': 'polite' });
   const list = h('div', { class: 'cards' });
   const more = h('button', { type: 'button', hidden: true }, 'Show older reviews');
   const formSlot = h('div');
-  const staff = (await api(`${base}/staff`)).data;
+  const staff = await salon.list('adminListStaff');
   const who = h(
     'select',
     { id: 'review-staff', name: 'staff' },
@@ -127,11 +124,11 @@ export async function renderReviews(ctx) {
     staff.map((m) => h('option', { value: String(m.id) }, m.name)),
   );
   let page = 1;
-  const listUrl = (size, n) => `${base}/reviews?limit=${size}&page=${n}${who.value ? `&staffId=${who.value}` : ''}`;
+  const reviewsPage = (n) => salon.call('adminListReviews', { query: { limit: PAGE_SIZE, page: n, staffId: who.value } });
 
   /** The reviews (of the chosen staff member), newest first, and their average. */
   const loadList = async () => {
-    const answer = await api(listUrl(PAGE_SIZE, 1));
+    const answer = await reviewsPage(1);
     const name = who.value ? who.selectedOptions[0].textContent : null;
     page = 1;
     summary.textContent =
@@ -145,11 +142,14 @@ export async function renderReviews(ctx) {
   };
   /** The form, offering the completed visits without a review among the latest 100. */
   const loadForm = async () => {
-    const [latest, visits] = await Promise.all([api(`${base}/reviews?limit=100&page=1`), completedVisits(base)]);
+    const [latest, visits] = await Promise.all([
+      salon.call('adminListReviews', { query: { limit: 100, page: 1 } }),
+      completedVisits(salon),
+    ]);
     // An older reviewed visit offered here gets the API's "already has a review".
     const reviewedIds = new Set(latest.data.map((r) => r.bookingId).filter(Boolean));
     formSlot.replaceChildren(
-      reviewForm(base, visits, reviewedIds, async (saved) => {
+      reviewForm(salon, visits, reviewedIds, async (saved) => {
         await Promise.all([loadList(), loadForm()]);
         formSlot.querySelector('.message-area').replaceChildren(saved);
       }),
@@ -159,7 +159,7 @@ export async function renderReviews(ctx) {
   more.addEventListener('click', () =>
     busy(more, 'Loading…', async () => {
       try {
-        const answer = await api(listUrl(PAGE_SIZE, page + 1));
+        const answer = await reviewsPage(page + 1);
         page += 1;
         list.append(...answer.data.map(reviewCard));
         more.hidden = page * PAGE_SIZE >= answer.total;

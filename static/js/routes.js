@@ -1,7 +1,8 @@
 // The page's views, one line each: the address's #fragment is `#name` or `#name/id` (for example
 // #connections/12, #bookings/40, #calendar/2026-11-23/week), so a reload or a shared link lands in
 // the same place.
-// A view is `render(ctx, id)`: ctx holds the salon (`business`), `refresh()` and `isCurrent()`;
+// A view is `render(ctx, id)`: ctx holds the salon (`business`), its calls to the admin API (`api`:
+// api.js's client with the salon's businessId filled in), `refresh()` and `isCurrent()`;
 // `id` is everything after the first slash ("2026-11-23/week"), or undefined. `nav` is the menu
 // entry the view belongs to.
 // To add a view: write its module, import it here and add a line. The menu itself is in index.html.

@@ -1,7 +1,6 @@
 // Services: the list (#services), a new one (#services/new) and one service to change, switch off
 // or delete (#services/ID). Prices are in the salon's currency, typed as "35.00".
 
-import { api, businessPath } from './api.js';
 import { busy, confirmAction, errorNotice, facts, h } from './dom.js';
 import { plural } from './format.js';
 import { checkbox, field, flashNext, input, money, moneyInput, parseMoney, say, showProblems, takeFlash, wholeNumber } from './forms.js';
@@ -35,7 +34,7 @@ function serviceCard(service) {
 }
 
 async function renderList(ctx) {
-  const services = (await api(`${businessPath(ctx.business)}/services`)).data;
+  const services = await ctx.api.list('adminListServices');
   const sorted = [...services].sort((a, b) => Number(b.active) - Number(a.active) || a.name.localeCompare(b.name));
   return h(
     'div',
@@ -130,7 +129,7 @@ async function renderNew(ctx) {
     if (!body.description) delete body.description;
     busy(submit, 'Adding…', async () => {
       try {
-        const made = await api(`${businessPath(ctx.business)}/services`, { method: 'POST', body });
+        const made = await ctx.api.call('adminCreateService', { body });
         flashNext('good', `Added “${made.name}”: ${timeText(made)}, ${money(made.price, made.currency)}.`);
         location.hash = '#services';
       } catch (error) {
@@ -148,8 +147,7 @@ async function renderNew(ctx) {
 }
 
 async function renderOne(ctx, id) {
-  const url = `${businessPath(ctx.business)}/services/${id}`;
-  let service = await api(url);
+  let service = await ctx.api.call('adminGetService', { id });
   const messages = h('div', { class: 'message-area' });
   const { form, submit, read } = serviceForm(ctx, service, messages);
   const title = h('h2', null, service.name);
@@ -172,7 +170,7 @@ async function renderOne(ctx, id) {
     }
     busy(submit, 'Saving…', async () => {
       try {
-        service = await api(url, { method: 'PATCH', body: changed });
+        service = await ctx.api.call('adminUpdateService', { id, body: changed });
         shown();
         say(messages, 'good', `Saved “${service.name}”. Connected programs are told about the change.`);
       } catch (error) {
@@ -195,7 +193,7 @@ async function renderOne(ctx, id) {
       return;
     await busy(toggle, turningOff ? 'Switching off…' : 'Switching on…', async () => {
       try {
-        service = await api(url, { method: 'PATCH', body: { active: !turningOff } });
+        service = await ctx.api.call('adminUpdateService', { id, body: { active: !turningOff } });
         say(
           messages,
           'good',
@@ -219,7 +217,7 @@ async function renderOne(ctx, id) {
     if (!sure) return;
     await busy(remove, 'Deleting…', async () => {
       try {
-        await api(url, { method: 'DELETE' });
+        await ctx.api.call('adminDeleteService', { id });
         flashNext('good', `Deleted “${service.name}”.`);
         location.hash = '#services';
       } catch (error) {

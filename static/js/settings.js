@@ -1,7 +1,6 @@
 // Salon settings (#settings): name and contact, time zone, opening hours, closures and the booking
 // rules. Each part is its own form with its own save button and sentence.
 
-import { api, businessPath } from './api.js';
 import { busy, confirmAction, errorNotice, h, notice } from './dom.js';
 import { field, formPanel, input, overlapNotice, periodText, say, showProblems, textOrNull, weekEditor, wholeNumber } from './forms.js';
 import { timeZones, todayIn } from './salon-time.js';
@@ -9,7 +8,6 @@ import { timeZones, todayIn } from './salon-time.js';
 const STEPS = [5, 10, 15, 20, 30, 60];
 
 function closuresPart(ctx) {
-  const url = `${businessPath(ctx.business)}/closures`;
   const zone = ctx.business.timezone;
   const list = h('ul', { class: 'list-plain closure-list' });
   const listMessages = h('div', { class: 'message-area' });
@@ -48,7 +46,7 @@ function closuresPart(ctx) {
   };
 
   const load = async () => {
-    const closures = (await api(url)).data;
+    const closures = await ctx.api.list('adminListClosures');
     list.replaceChildren(
       ...(closures.length === 0
         ? [h('li', { class: 'empty' }, 'No closed days planned.')]
@@ -64,7 +62,7 @@ function closuresPart(ctx) {
               if (!sure) return;
               await busy(remove, 'Removing…', async () => {
                 try {
-                  await api(`${url}/${closure.id}`, { method: 'DELETE' });
+                  await ctx.api.call('adminDeleteClosure', { id: closure.id });
                   if (editing?.id === closure.id) stopEditing();
                   say(listMessages, 'good', `Removed the closure ${periodText(closure)}: clients can book then again.`);
                   await load();
@@ -101,7 +99,9 @@ function closuresPart(ctx) {
     if (showProblems(messages, problems)) return;
     busy(submit, 'Saving…', async () => {
       try {
-        const saved = await api(editing ? `${url}/${editing.id}` : url, { method: editing ? 'PATCH' : 'POST', body });
+        const saved = await (editing
+          ? ctx.api.call('adminUpdateClosure', { id: editing.id, body })
+          : ctx.api.call('adminCreateClosure', { body }));
         messages.replaceChildren(
           notice('good', `${editing ? 'Changed the closure' : 'The salon is closed'}: ${periodText(saved)}. Nobody can book then.`),
           ...[overlapNotice(saved.overlappingBookings, 'It')].filter(Boolean),
@@ -132,8 +132,7 @@ function closuresPart(ctx) {
 
 /** #settings */
 export async function renderSettings(ctx) {
-  const url = businessPath(ctx.business);
-  let business = await api(url);
+  let business = await ctx.api.call('adminGetBusiness');
   /** Keeps the page's copy of the salon (and the header) up to date after a save. */
   const saved = (answer) => {
     business = answer;
@@ -192,7 +191,7 @@ export async function renderSettings(ctx) {
       if (showProblems(messages, body.name ? [] : ['Give the salon a name.'])) return;
       const changed = changedOf(body);
       if (Object.keys(changed).length === 0) return say(messages, 'good', 'Nothing to save: no field was changed.');
-      saved(await api(url, { method: 'PATCH', body: changed }));
+      saved(await ctx.api.call('adminUpdateBusiness', { body: changed }));
       say(
         messages,
         'good',
@@ -213,7 +212,7 @@ export async function renderSettings(ctx) {
     async (messages) => {
       const read = week.read();
       if (showProblems(messages, read.problem ? [read.problem] : [])) return;
-      saved(await api(url, { method: 'PATCH', body: { workingHours: read.value } }));
+      saved(await ctx.api.call('adminUpdateBusiness', { body: { workingHours: read.value } }));
       const open = Object.values(business.workingHours).filter((ranges) => ranges.length).length;
       say(messages, 'good', `Saved the opening hours: open ${open} day${open === 1 ? '' : 's'} a week.`);
     },
@@ -280,7 +279,7 @@ export async function renderSettings(ctx) {
       if (showProblems(messages, problems)) return;
       const changed = changedOf(body);
       if (Object.keys(changed).length === 0) return say(messages, 'good', 'Nothing to save: no rule was changed.');
-      saved(await api(url, { method: 'PATCH', body: changed }));
+      saved(await ctx.api.call('adminUpdateBusiness', { body: changed }));
       say(
         messages,
         'good',

@@ -3,7 +3,7 @@
 // website's booking widget with the snippet to paste. Which step shows follows from what the
 // server already has, so the setup can be left and picked up again; #setup/services etc. go back.
 
-import { api, businessPath } from './api.js';
+import { api } from './api.js';
 import { field } from './booking-form.js';
 import { busy, errorNotice, facts, h, notice } from './dom.js';
 import { originsFrom } from './key-form.js';
@@ -171,9 +171,9 @@ function salonStep(ctx, message) {
     await busy(submit, 'Saving…', async () => {
       try {
         let id = business?.id;
-        if (!id) id = (await api('/businesses', { method: 'POST', body: { name: name.value.trim(), timezone: zone.value } })).id;
-        await api(`/businesses/${id}`, {
-          method: 'PATCH',
+        if (!id) id = (await api.call('adminCreateBusiness', { body: { name: name.value.trim(), timezone: zone.value } })).id;
+        await api.call('adminUpdateBusiness', {
+          businessId: id,
           body: { name: name.value.trim(), timezone: zone.value, workingHours: week.hours },
         });
         await ctx.reloadBusinesses(id);
@@ -187,7 +187,6 @@ function salonStep(ctx, message) {
 }
 
 function servicesStep(ctx, message, services) {
-  const base = businessPath(ctx.business);
   const name = h('input', { id: 'service-name', type: 'text', maxlength: '200', autocomplete: 'off' });
   const duration = h('input', { id: 'service-duration', type: 'number', min: '5', max: '720', step: '5', value: '45' });
   const price = h('input', { id: 'service-price', type: 'text', inputmode: 'decimal' });
@@ -233,8 +232,7 @@ function servicesStep(ctx, message, services) {
     if (problems.length) return message.replaceChildren(notice('error', problems.join(' ')));
     await busy(add, 'Adding…', async () => {
       try {
-        const service = await api(`${base}/services`, {
-          method: 'POST',
+        const service = await ctx.api.call('adminCreateService', {
           body: { name: name.value.trim(), durationMinutes: minutes, price: minor },
         });
         flash = `Added “${service.name}”.`;
@@ -248,7 +246,6 @@ function servicesStep(ctx, message, services) {
 }
 
 function staffStep(ctx, message, services, staff) {
-  const base = businessPath(ctx.business);
   const name = h('input', { id: 'staff-name', type: 'text', maxlength: '200', autocomplete: 'off' });
   const hours = weekEditor('works', ctx.business.workingHours, { withBreaks: true, legend: 'Working hours', dayLabel: 'Works on' });
   const performs = services.map((s) => h('input', { type: 'checkbox', id: `does-${s.id}`, value: String(s.id), checked: true }));
@@ -288,7 +285,7 @@ function staffStep(ctx, message, services, staff) {
     if (serviceIds.length === 0) return message.replaceChildren(notice('error', 'Tick at least one service they do.'));
     await busy(add, 'Adding…', async () => {
       try {
-        const member = await api(`${base}/staff`, { method: 'POST', body: { name: name.value.trim(), schedule: week.hours, serviceIds } });
+        const member = await ctx.api.call('adminCreateStaff', { body: { name: name.value.trim(), schedule: week.hours, serviceIds } });
         flash = `Added ${member.name}.`;
         goTo(staff.length === 0 ? 'widget' : 'staff');
       } catch (error) {
@@ -317,8 +314,7 @@ export function widgetSnippet(key) {
 }
 
 async function widgetStep(ctx, message) {
-  const base = businessPath(ctx.business);
-  const catalog = await api('/scopes');
+  const catalog = await ctx.api.call('adminListScopes');
   const site = h('input', { id: 'widget-site', type: 'text', autocomplete: 'url', spellcheck: 'false', placeholder: 'www.mysalon.com' });
   const submit = h('button', { type: 'submit', class: 'primary' }, 'Make the widget key');
   const result = h('div', { class: 'widget-result' });
@@ -345,8 +341,7 @@ async function widgetStep(ctx, message) {
     if (origins.length === 0) return message.replaceChildren(notice('error', 'Type your website’s address, for example www.mysalon.com.'));
     await busy(submit, 'Making the key…', async () => {
       try {
-        const key = await api(`${base}/keys`, {
-          method: 'POST',
+        const key = await ctx.api.call('adminCreateKey', {
           body: { name: 'Website widget', scopes: catalog.presets.widget.scopes, allowedOrigins: origins },
         });
         message.replaceChildren();
@@ -412,10 +407,7 @@ const goTo = (step) => {
 };
 
 export async function renderSetup(ctx, id) {
-  const base = ctx.business ? businessPath(ctx.business) : null;
-  const [services, staff] = base
-    ? await Promise.all([api(`${base}/services`).then((a) => a.data), api(`${base}/staff`).then((a) => a.data)])
-    : [[], []];
+  const [services, staff] = ctx.api ? await Promise.all([ctx.api.list('adminListServices'), ctx.api.list('adminListStaff')]) : [[], []];
   const next = nextStep(ctx.business, services, staff);
   const order = STEPS.map(([key]) => key);
   // A step after the next one to do cannot be shown yet; an earlier one can be looked at again.

@@ -1,7 +1,6 @@
 // Staff: the list (#staff), a new staff member (#staff/new) and one of them (#staff/ID): contact
 // details, the services they do, weekly hours and breaks, and time off with the bookings it overlaps.
 
-import { api, businessPath } from './api.js';
 import { busy, confirmAction, errorNotice, facts, h, notice } from './dom.js';
 import {
   checkbox,
@@ -58,8 +57,7 @@ function staffCard(member, serviceNames) {
 }
 
 async function renderList(ctx) {
-  const base = businessPath(ctx.business);
-  const [staff, services] = await Promise.all([api(`${base}/staff`), api(`${base}/services`)]);
+  const [staff, services] = await Promise.all([ctx.api.call('adminListStaff'), ctx.api.call('adminListServices')]);
   const names = new Map(services.data.map((s) => [s.id, s.name]));
   const sorted = [...staff.data].sort((a, b) => Number(b.active) - Number(a.active) || a.name.localeCompare(b.name));
   return h(
@@ -114,8 +112,7 @@ function serviceChoice(services, chosen) {
 const HOURS_HINT = 'Times as 09:00–18:00, several separated by commas; leave a day empty for a day off.';
 
 async function renderNew(ctx) {
-  const base = businessPath(ctx.business);
-  const services = (await api(`${base}/services`)).data;
+  const services = await ctx.api.list('adminListServices');
   const details = detailFields(undefined);
   const choice = serviceChoice(services, []);
   const week = weekEditor(
@@ -145,7 +142,7 @@ async function renderNew(ctx) {
     for (const key of ['title', 'email', 'phone']) if (body[key] === null) delete body[key];
     busy(submit, 'Adding…', async () => {
       try {
-        const made = await api(`${base}/staff`, { method: 'POST', body: { ...body, schedule: schedule.value, serviceIds: choice.read() } });
+        const made = await ctx.api.call('adminCreateStaff', { body: { ...body, schedule: schedule.value, serviceIds: choice.read() } });
         flashNext('good', `Added ${made.name}. Add their days off on their page when they have some.`);
         location.hash = `#staff/${made.id}`;
       } catch (error) {
@@ -165,7 +162,7 @@ async function renderNew(ctx) {
 /** The time-off list and its form (add, or change the one picked from the list). */
 function timeOffSection(ctx, member) {
   const zone = ctx.business.timezone;
-  const url = `${businessPath(ctx.business)}/staff/${member.id}/time-off`;
+  const staffId = member.id;
   const list = h('ul', { class: 'list-plain time-off-list' });
   const listMessages = h('div', { class: 'message-area' });
   const messages = h('div', { class: 'message-area' });
@@ -246,7 +243,7 @@ function timeOffSection(ctx, member) {
   });
 
   const load = async () => {
-    const items = (await api(url)).data;
+    const items = await ctx.api.list('adminListTimeOff', { staffId });
     list.replaceChildren(
       ...(items.length === 0
         ? [h('li', { class: 'empty' }, 'No time off planned.')]
@@ -263,7 +260,7 @@ function timeOffSection(ctx, member) {
               if (!sure) return;
               await busy(remove, 'Removing…', async () => {
                 try {
-                  await api(`${url}/${item.id}`, { method: 'DELETE' });
+                  await ctx.api.call('adminDeleteTimeOff', { staffId, id: item.id });
                   if (editing?.id === item.id) stopEditing();
                   say(listMessages, 'good', `Removed the time off ${periodText(item)}.`);
                   await load();
@@ -299,7 +296,9 @@ function timeOffSection(ctx, member) {
     body.note = note.value.trim();
     busy(submit, 'Saving…', async () => {
       try {
-        const saved = await api(editing ? `${url}/${editing.id}` : url, { method: editing ? 'PATCH' : 'POST', body });
+        const saved = await (editing
+          ? ctx.api.call('adminUpdateTimeOff', { staffId, id: editing.id, body })
+          : ctx.api.call('adminCreateTimeOff', { staffId, body }));
         const what = `${editing ? 'Changed' : 'Added'} time off for ${member.name}: ${periodText(saved)}.`;
         messages.replaceChildren(notice('good', what), ...[overlapNotice(saved.overlappingBookings, 'It')].filter(Boolean));
         stopEditing();
@@ -327,9 +326,7 @@ function timeOffSection(ctx, member) {
 }
 
 async function renderOne(ctx, id) {
-  const base = businessPath(ctx.business);
-  const url = `${base}/staff/${id}`;
-  let [member, services] = await Promise.all([api(url), api(`${base}/services`).then((r) => r.data)]);
+  let [member, services] = await Promise.all([ctx.api.call('adminGetStaffMember', { id }), ctx.api.list('adminListServices')]);
   const title = h('h2', null, member.name);
   const badge = h('span', null, activeBadge(member));
 
@@ -339,7 +336,7 @@ async function renderOne(ctx, id) {
     if (showProblems(messages, body.name ? [] : ['Give the staff member a name.'])) return;
     const changed = Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== member[key]));
     if (Object.keys(changed).length === 0) return say(messages, 'good', 'Nothing to save: no field was changed.');
-    member = await api(url, { method: 'PATCH', body: changed });
+    member = await ctx.api.call('adminUpdateStaffMember', { id, body: changed });
     title.textContent = member.name;
     say(messages, 'good', `Saved ${member.name}’s details.`);
   });
@@ -352,7 +349,7 @@ async function renderOne(ctx, id) {
     choice.element,
     'Save services',
     async (messages) => {
-      member = await api(`${url}/services`, { method: 'PUT', body: { serviceIds: choice.read() } });
+      member = await ctx.api.call('adminSetStaffServices', { id, body: { serviceIds: choice.read() } });
       const names = services.filter((s) => member.serviceIds.includes(s.id)).map((s) => s.name);
       say(
         messages,
@@ -374,7 +371,7 @@ async function renderOne(ctx, id) {
     async (messages) => {
       const schedule = week.read();
       if (showProblems(messages, schedule.problem ? [schedule.problem] : [])) return;
-      member = await api(`${url}/schedule`, { method: 'PUT', body: schedule.value });
+      member = await ctx.api.call('adminSetStaffSchedule', { id, body: schedule.value });
       say(messages, 'good', `Saved ${member.name}’s weekly hours. Connected programs are told about the change.`);
     },
   );
@@ -397,7 +394,7 @@ async function renderOne(ctx, id) {
       return;
     await busy(toggle, 'Saving…', async () => {
       try {
-        member = await api(url, { method: 'PATCH', body: { active: !turningOff } });
+        member = await ctx.api.call('adminUpdateStaffMember', { id, body: { active: !turningOff } });
         badge.replaceChildren(activeBadge(member));
         say(statusMessages, 'good', member.active ? `${member.name} takes bookings again.` : `${member.name} is off the booking list.`);
       } catch (error) {

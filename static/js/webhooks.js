@@ -1,7 +1,6 @@
 // "Connections to other programs": every webhook of the salon, whichever key set it up, with a
 // test button and a way to switch a failed one back on.
 
-import { api, businessPath } from './api.js';
 import { busy, errorNotice, facts, h, notice } from './dom.js';
 import { dateTimeAgo, eventLabel, hostOf, plural } from './format.js';
 
@@ -40,7 +39,7 @@ function card(webhook, key, ctx, flash) {
   ping.addEventListener('click', () =>
     busy(ping, 'Sending…', async () => {
       try {
-        const answer = await api(`${businessPath(ctx.business)}/webhooks/${webhook.id}/ping`, { method: 'POST' });
+        const answer = await ctx.api.call('adminPingWebhook', { id: webhook.id });
         result.replaceChildren(notice(answer.success ? 'good' : 'error', pingSentence(answer)));
       } catch (error) {
         result.replaceChildren(errorNotice(error));
@@ -52,7 +51,7 @@ function card(webhook, key, ctx, flash) {
   reactivate?.addEventListener('click', () =>
     busy(reactivate, 'Switching on…', async () => {
       try {
-        await api(`${businessPath(ctx.business)}/webhooks/${webhook.id}`, { method: 'PATCH', body: { status: 'active' } });
+        await ctx.api.call('adminUpdateWebhook', { id: webhook.id, body: { status: 'active' } });
         flash(
           notice(
             'good',
@@ -89,8 +88,7 @@ export async function renderConnections(ctx) {
   const list = h('div', { class: 'cards' });
 
   const load = async () => {
-    const base = businessPath(ctx.business);
-    const [webhooks, keys] = await Promise.all([api(`${base}/webhooks`), api(`${base}/keys`)]);
+    const [webhooks, keys] = await Promise.all([ctx.api.call('adminListWebhooks'), ctx.api.call('adminListKeys')]);
     const keysById = new Map(keys.data.map((k) => [k.id, k]));
     const flash = async (message) => {
       flashArea.replaceChildren(message);
