@@ -2,8 +2,9 @@
 // of views is routes.js). The token is never part of the address.
 
 import { api, onUnauthorized, session } from './api.js';
-import { errorNotice, h, notice } from './dom.js';
+import { h } from './dom.js';
 import { routeOf } from './routes.js';
+import { errorNotice, notice, takeFlash } from './ui/notice.js';
 
 const BUSINESS_KEY = 'booking-api.business';
 
@@ -40,6 +41,7 @@ async function show({ quiet = false } = {}) {
   const ctx = {
     business,
     api: business ? api.salon(business) : null,
+    flash: takeFlash(),
     refresh: () => show(),
     isCurrent: () => mine === renderCount && session.token !== null,
     reloadBusinesses,

@@ -2,7 +2,8 @@
 // action ends with: "sent to 2 connections".
 
 import { h } from './dom.js';
-import { ATTEMPT_STATUS, capitalise, dateTime, eventLabel, hostOf, plural } from './format.js';
+import { capitalise, dateTime, eventLabel, hostOf, plural } from './format.js';
+import { ATTEMPT_STATUS, statusBadge } from './ui/badge.js';
 
 /** `salon` is the salon's client (ctx.api). */
 export const bookingEvents = (salon, bookingId) => salon.list('adminListBookingEvents', { id: bookingId });
@@ -44,13 +45,12 @@ export function eventsList(events) {
               'ul',
               { class: 'deliveries' },
               e.deliveries.map((d) => {
-                const [label, tone] = ATTEMPT_STATUS[d.status] ?? [d.status, 'neutral'];
                 return h(
                   'li',
                   null,
                   h('a', { href: `#connections/${d.webhookId}` }, d.description || hostOf(d.targetUrl)),
                   ' ',
-                  h('span', { class: `badge ${tone}` }, label),
+                  statusBadge(ATTEMPT_STATUS, d.status),
                   d.responseStatusCode ? h('span', { class: 'hint' }, ` HTTP ${d.responseStatusCode}`) : null,
                   d.attempts > 1 ? h('span', { class: 'hint' }, ` after ${plural(d.attempts, 'attempt', 'attempts')}`) : null,
                 );

@@ -3,18 +3,18 @@
 // from a click on a free time or from the "New booking" button, and Escape closes it.
 
 import { api } from './api.js';
-import { busy, confirmAction, errorNotice, h, notice } from './dom.js';
+import { busy, confirmAction, h } from './dom.js';
 import { deliverySentence } from './booking-events.js';
-import { money } from './forms.js';
 import { heldBy } from './refusals.js';
 import { longDate, timeOf, zonedIso } from './salon-time.js';
+import { field as uiField } from './ui/fields.js';
+import { money } from './ui/money.js';
+import { errorNotice, notice } from './ui/notice.js';
 
 let formCount = 0;
 
-/** A labelled field: the <label> names the input, for keyboards, screen readers and tests. */
-export function field(label, input, hint) {
-  return h('div', { class: 'field' }, h('label', { htmlFor: input.id }, label), input, hint ? h('p', { class: 'hint' }, hint) : null);
-}
+/** A field of the front desk's forms: the hint under the control. */
+const field = (label, control, hint) => uiField(label, control, hint, { hintBelow: true });
 
 /**
  * A time a website client holds: the desk books it only after saying so, which releases the hold.

@@ -3,16 +3,18 @@
 // was sent. Every action ends with a sentence saying what it did and how far the news went.
 
 import { deliverySentence, bookingEvents, eventsList } from './booking-events.js';
-import { field } from './booking-form.js';
-import { clientName, statusBadge } from './bookings-common.js';
+import { clientName } from './bookings-common.js';
 import { calendarAddress } from './calendar.js';
-import { busy, confirmAction, errorNotice, facts, h, notice } from './dom.js';
+import { busy, confirmAction, facts, h } from './dom.js';
 import { dateTime } from './format.js';
-import { money, parseMoney } from './forms.js';
 import { longDate, timeOf, zonedIso } from './salon-time.js';
+import { BOOKING_STATUS, statusBadge } from './ui/badge.js';
+import { field as uiField } from './ui/fields.js';
+import { money, parseMoney } from './ui/money.js';
+import { errorNotice, flashNext, notice } from './ui/notice.js';
 
-/** The sentence for the next render of this page (actions draw the page again). */
-let flash = null;
+/** A field of the front desk's forms: the hint under the control. */
+const field = (label, control, hint) => uiField(label, control, hint, { hintBelow: true });
 
 export const PAYMENT_METHODS = [
   ['cash', 'Cash'],
@@ -44,17 +46,16 @@ export async function renderBooking(ctx, id) {
   ]);
 
   const message = h('div', { class: 'message-area', role: 'status', tabindex: '-1' });
-  if (flash?.bookingId === bookingId) {
-    message.append(notice(flash.kind, flash.text));
+  if (ctx.flash) {
+    message.append(ctx.flash);
     // The action's button went with the page drawn before: the focus goes to the sentence saying
     // what it did (once the view is on the page), and Tab goes on from there, not from the top.
     setTimeout(() => {
       if (message.isConnected && ctx.isCurrent()) message.focus();
     }, 0);
   }
-  flash = null;
   const done = (text) => {
-    flash = { bookingId, kind: 'good', text };
+    flashNext('good', text);
     ctx.refresh();
   };
   const failed = (error) => {
@@ -390,7 +391,12 @@ export async function renderBooking(ctx, id) {
   return h(
     'section',
     { class: 'booking' },
-    h('div', { class: 'view-head' }, h('h2', null, `${clientName(booking)}, ${timeOf(booking.startTime)}`), statusBadge(booking.status)),
+    h(
+      'div',
+      { class: 'view-head' },
+      h('h2', null, `${clientName(booking)}, ${timeOf(booking.startTime)}`),
+      statusBadge(BOOKING_STATUS, booking.status),
+    ),
     h('p', null, h('a', { href: calendarAddress(day, false) }, `Back to ${longDate(day)}`)),
     message,
     booking.clientCheck ? clientCheckCard() : null,

@@ -3,8 +3,9 @@
 // words, and listed with the day; the desk can let one go, or book the time anyway (the booking
 // form asks first).
 
-import { busy, errorNotice, h } from './dom.js';
+import { busy, h } from './dom.js';
 import { timeOf, wallClock, wallClockOf } from './salon-time.js';
+import { errorNotice } from './ui/notice.js';
 
 /** "Held by Website widget until 10:42" (the salon's time). */
 export function heldSentence(hold, timeZone) {

@@ -5,11 +5,13 @@
 // On a phone the day's list comes first (style.css), the grid after it.
 
 import { bookingDialog } from './booking-form.js';
-import { clientName, statusBadge } from './bookings-common.js';
+import { clientName } from './bookings-common.js';
 import { holdDialog, holdEvents, holdRows, liveHolds, releaseHold } from './calendar-holds.js';
-import { busy, errorNotice, h, notice } from './dom.js';
+import { busy, h } from './dom.js';
 import { plural } from './format.js';
 import { addDays, isDate, longDate, mondayOf, timeOf, todayIn, utcOffset, wallClock, weekdayKey, zonedIso } from './salon-time.js';
+import { BOOKING_STATUS, statusBadge } from './ui/badge.js';
+import { errorNotice, flashNext, notice } from './ui/notice.js';
 
 const LIBRARY = '/vendor/event-calendar/event-calendar.min.js';
 let libraryLoading;
@@ -27,12 +29,6 @@ function loadLibrary() {
     document.head.append(script);
   });
   return libraryLoading;
-}
-
-/** A sentence kept for the next render (after a booking was made, the view is drawn again). */
-let flash = null;
-export function flashNext(kind, text) {
-  flash = { kind, text };
 }
 
 /** "2026-11-23" or "2026-11-23/week" → { date, week }; anything else is today. */
@@ -174,7 +170,7 @@ function dayList({ date, bookings, holds, timeOff, closures, staff, timeZone, on
                 ` ${clientName(b)}`,
               ),
               h('span', { class: 'what' }, `${b.serviceName} · ${b.staffName}`),
-              statusBadge(b.status),
+              statusBadge(BOOKING_STATUS, b.status),
             ),
           ),
         ),
@@ -213,11 +209,7 @@ export async function renderCalendar(ctx, id) {
   const timeOff = new Map(staff.map((s, i) => [s.id, timeOffLists[i]]));
   const activeServices = services.filter((s) => s.active);
 
-  const message = h('div', { class: 'message-area', role: 'status' });
-  if (flash) {
-    message.append(notice(flash.kind, flash.text));
-    flash = null;
-  }
+  const message = h('div', { class: 'message-area', role: 'status' }, ctx.flash);
   const say = (kind, text) => message.replaceChildren(notice(kind, text));
   const sayError = (error) => message.replaceChildren(errorNotice(error));
 

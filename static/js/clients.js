@@ -1,26 +1,16 @@
 // Clients: search (#clients), a new client (#clients/new) and one client's contact details and
 // visits (#clients/ID), each visit linking to its booking (#bookings/ID).
 
-import { busy, errorNotice, h } from './dom.js';
+import { busy, h } from './dom.js';
 import { plural } from './format.js';
-import { field, flashNext, input, money, salonDateTime, say, showProblems, takeFlash, textOrNull } from './forms.js';
+import { salonDateTime } from './salon-time.js';
+import { BOOKING_STATUS, statusBadge, statusWords } from './ui/badge.js';
+import { field, input, textOrNull } from './ui/fields.js';
+import { money } from './ui/money.js';
+import { errorNotice, flashNext, say, showProblems } from './ui/notice.js';
 
 const PAGE_SIZE = 20;
 const HISTORY_SIZE = 100;
-
-/** A booking's status in words, with a badge tone. */
-export const BOOKING_STATUS = {
-  pending: ['Waiting for confirmation', 'warn'],
-  confirmed: ['Confirmed', 'good'],
-  completed: ['Completed', 'neutral'],
-  cancelled: ['Cancelled', 'bad'],
-  no_show: ['Did not come', 'bad'],
-};
-
-export function bookingStatusBadge(status) {
-  const [label, tone] = BOOKING_STATUS[status] ?? [status, 'neutral'];
-  return h('span', { class: `badge ${tone}` }, label);
-}
 
 /** The last search, so coming back from a client shows the same list. */
 let lastSearch = { text: '', page: 1 };
@@ -28,7 +18,7 @@ let lastSearch = { text: '', page: 1 };
 async function renderList(ctx) {
   const search = input('client-search', { type: 'search', value: lastSearch.text, maxlength: 100, enterkeyhint: 'search' });
   const results = h('div', { class: 'client-results', 'aria-live': 'polite' });
-  const messages = h('div', { class: 'message-area' }, takeFlash());
+  const messages = h('div', { class: 'message-area' }, ctx.flash);
   const submit = h('button', { type: 'submit', class: 'primary' }, 'Search');
 
   const load = async (text, page) => {
@@ -154,7 +144,7 @@ async function visits(ctx, clientId) {
   const bookings = [...answer.data].sort((a, b) => Date.parse(b.startTime) - Date.parse(a.startTime));
   const byStatus = new Map();
   for (const b of bookings) byStatus.set(b.status, (byStatus.get(b.status) ?? 0) + 1);
-  const counts = [...byStatus].map(([status, n]) => `${n} ${(BOOKING_STATUS[status]?.[0] ?? status).toLowerCase()}`);
+  const counts = [...byStatus].map(([status, n]) => `${n} ${statusWords(BOOKING_STATUS, status)[0].toLowerCase()}`);
   return h(
     'section',
     { class: 'panel visits', 'aria-labelledby': 'visits-heading' },
@@ -185,7 +175,7 @@ async function visits(ctx, clientId) {
                   ? h('span', { class: 'hint' }, ` · booked as “${b.bookedAs.name}”: same person? Open the booking to say.`)
                   : null,
               ),
-              bookingStatusBadge(b.status),
+              statusBadge(BOOKING_STATUS, b.status),
             ),
           ),
         ),
@@ -196,7 +186,7 @@ async function renderOne(ctx, id) {
   let client = await ctx.api.call('adminGetClient', { id });
   const title = h('h2', null, client.name);
   const fields = clientFields(client);
-  const messages = h('div', { class: 'message-area' }, takeFlash());
+  const messages = h('div', { class: 'message-area' }, ctx.flash);
   const submit = h('button', { type: 'submit', class: 'primary' }, 'Save contact details');
   const form = h(
     'form',

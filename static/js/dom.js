@@ -39,21 +39,6 @@ function flatten(children) {
     .map((c) => (c instanceof Node ? c : String(c)));
 }
 
-/** A sentence for the user: an error (with the request id small, so staff can report it), a success or a note. */
-export function notice(kind, text, reference) {
-  return h(
-    'div',
-    { class: `notice ${kind}`, role: kind === 'error' ? 'alert' : 'status' },
-    h('p', null, text),
-    reference ? h('p', { class: 'reference' }, `Reference for support: ${reference}`) : null,
-  );
-}
-
-/** The notice for a failed call; ApiError carries the sentence and the request id. */
-export function errorNotice(error) {
-  return notice('error', error.sentence ?? 'Something went wrong. Please reload the page.', error.requestId);
-}
-
 /** A label–value list: rows are [label, value] pairs; empty values are left out. */
 export function facts(rows) {
   return h(

@@ -1,8 +1,10 @@
 // One connection's delivery history: every attempt with its answer, and "send again".
 
-import { busy, errorNotice, facts, h, notice } from './dom.js';
-import { ATTEMPT_STATUS, capitalise, dateTimeAgo, eventLabel, TRIGGER_LABELS } from './format.js';
-import { connectionName, statusBadge } from './webhooks.js';
+import { busy, facts, h } from './dom.js';
+import { capitalise, dateTimeAgo, eventLabel, TRIGGER_LABELS } from './format.js';
+import { ATTEMPT_STATUS, statusBadge, WEBHOOK_STATUS } from './ui/badge.js';
+import { errorNotice, notice } from './ui/notice.js';
+import { connectionName } from './webhooks.js';
 
 const PAGE_SIZE = 20;
 const POLL_MS = 1000;
@@ -22,14 +24,13 @@ function answerOf(attempt) {
 }
 
 function attemptRow(attempt, retryButton) {
-  const [label, tone] = ATTEMPT_STATUS[attempt.deliveryStatus] ?? [attempt.deliveryStatus, 'neutral'];
   const trigger = TRIGGER_LABELS[attempt.trigger];
   const time =
     attempt.deliveryStatus === 'pending' ? `Due ${dateTimeAgo(attempt.scheduledFor)}` : dateTimeAgo(attempt.sentAt ?? attempt.createdAt);
   return h(
     'article',
     { class: 'card attempt', 'data-delivery-id': attempt.deliveryId, 'data-status': attempt.deliveryStatus },
-    h('header', null, h('h3', null, capitalise(eventLabel(attempt.event))), h('span', { class: `badge ${tone}` }, label)),
+    h('header', null, h('h3', null, capitalise(eventLabel(attempt.event))), statusBadge(ATTEMPT_STATUS, attempt.deliveryStatus)),
     facts([
       ['Time', time],
       ['Attempt', `${attempt.attemptNumber}${trigger ? ` (${trigger})` : ''}`],
@@ -77,7 +78,7 @@ export async function renderHistory(ctx, webhookId) {
       ctx.api.call('adminListWebhookDeliveries', { id: webhookId, query: { page, limit: PAGE_SIZE, status } }),
     ]);
     const active = webhook.status === 'active';
-    title.replaceChildren(h('h2', null, `Delivery history: ${connectionName(webhook)}`), statusBadge(webhook));
+    title.replaceChildren(h('h2', null, `Delivery history: ${connectionName(webhook)}`), statusBadge(WEBHOOK_STATUS, webhook.status));
     offNote.replaceChildren(
       ...(active
         ? []

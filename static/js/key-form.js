@@ -1,8 +1,9 @@
 // The "create a key" form: a name, a preset of spec section 5 or permissions picked one by one,
 // the websites allowed to use it from a browser, and an optional expiry date.
 
-import { busy, errorNotice, h, notice } from './dom.js';
+import { busy, h } from './dom.js';
 import { scopeLabel } from './format.js';
+import { errorNotice, notice } from './ui/notice.js';
 
 const CUSTOM = 'custom';
 

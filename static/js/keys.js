@@ -1,14 +1,10 @@
 // API keys: the list, revoke, a new value, and the one moment a key's value is shown.
 
-import { busy, confirmAction, errorNotice, facts, h, notice } from './dom.js';
+import { busy, confirmAction, facts, h } from './dom.js';
 import { dateTime, dateTimeAgo, scopeLabel } from './format.js';
 import { keyForm } from './key-form.js';
-
-const KEY_STATUS = {
-  active: ['Active', 'good'],
-  revoked: ['Revoked', 'neutral'],
-  expired: ['Expired', 'warn'],
-};
+import { KEY_STATUS, statusBadge } from './ui/badge.js';
+import { errorNotice, notice } from './ui/notice.js';
 
 /** Copies with the clipboard API; where there is none (plain http on the salon's network), selects the text. */
 async function copy(field, status) {
@@ -61,11 +57,10 @@ function presetOf(scopes, catalog) {
 }
 
 function keyCard(key, catalog, actions) {
-  const [label, tone] = KEY_STATUS[key.status] ?? [key.status, 'neutral'];
   return h(
     'article',
     { class: `card key ${key.status}`, 'data-key-id': key.id },
-    h('header', null, h('h3', null, key.name), h('span', { class: `badge ${tone}` }, label)),
+    h('header', null, h('h3', null, key.name), statusBadge(KEY_STATUS, key.status)),
     facts([
       ['Kind', presetOf(key.scopes, catalog) ?? 'Own choice of permissions'],
       [

@@ -1,9 +1,11 @@
 // Reviews (#reviews): the average, the reviews newest first, and entering one a client gave for a
 // completed visit (or about the salon in general). The API keeps one review per visit.
 
-import { busy, errorNotice, h, notice } from './dom.js';
+import { busy, h } from './dom.js';
 import { dateTime, plural } from './format.js';
-import { field, input, salonDateTime, showProblems } from './forms.js';
+import { salonDateTime } from './salon-time.js';
+import { field, input } from './ui/fields.js';
+import { errorNotice, notice, showProblems } from './ui/notice.js';
 
 const PAGE_SIZE = 20;
 const VISITS = 100;

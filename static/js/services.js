@@ -1,9 +1,12 @@
 // Services: the list (#services), a new one (#services/new) and one service to change, switch off
 // or delete (#services/ID). Prices are in the salon's currency, typed as "35.00".
 
-import { busy, confirmAction, errorNotice, facts, h } from './dom.js';
+import { busy, confirmAction, facts, h } from './dom.js';
 import { plural } from './format.js';
-import { checkbox, field, flashNext, input, money, moneyInput, parseMoney, say, showProblems, takeFlash, wholeNumber } from './forms.js';
+import { SERVICE_STATUS, statusBadge } from './ui/badge.js';
+import { checkbox, field, input, wholeNumber } from './ui/fields.js';
+import { money, moneyInput, parseMoney } from './ui/money.js';
+import { errorNotice, flashNext, say, showProblems } from './ui/notice.js';
 
 const minutes = (n) => plural(n, 'minute', 'minutes');
 
@@ -16,15 +19,16 @@ function timeText(service) {
   return buffers.length ? `${minutes(service.durationMinutes)} (plus ${buffers.join(' and ')})` : minutes(service.durationMinutes);
 }
 
-function activeBadge(service) {
-  return service.active ? h('span', { class: 'badge good' }, 'Bookable') : h('span', { class: 'badge neutral' }, 'Switched off');
-}
-
 function serviceCard(service) {
   return h(
     'article',
     { class: `card service${service.active ? '' : ' inactive'}`, 'data-service-id': service.id },
-    h('header', null, h('h3', null, h('a', { href: `#services/${service.id}` }, service.name)), activeBadge(service)),
+    h(
+      'header',
+      null,
+      h('h3', null, h('a', { href: `#services/${service.id}` }, service.name)),
+      statusBadge(SERVICE_STATUS, service.active),
+    ),
     facts([
       ['Takes', timeText(service)],
       ['Price', money(service.price, service.currency)],
@@ -50,7 +54,7 @@ async function renderList(ctx) {
       { class: 'intro' },
       'What clients can book, how long it takes and what it costs. A switched-off service stays in old bookings but cannot be booked.',
     ),
-    h('div', { class: 'message-area' }, takeFlash()),
+    h('div', { class: 'message-area' }, ctx.flash),
     sorted.length === 0
       ? h('p', { class: 'empty' }, 'No services yet. Add the first one: its name, how long it takes and its price.')
       : h('div', { class: 'cards' }, sorted.map(serviceCard)),
@@ -151,10 +155,10 @@ async function renderOne(ctx, id) {
   const messages = h('div', { class: 'message-area' });
   const { form, submit, read } = serviceForm(ctx, service, messages);
   const title = h('h2', null, service.name);
-  const badge = h('span', null, activeBadge(service));
+  const badge = h('span', null, statusBadge(SERVICE_STATUS, service.active));
   const shown = () => {
     title.textContent = service.name;
-    badge.replaceChildren(activeBadge(service));
+    badge.replaceChildren(statusBadge(SERVICE_STATUS, service.active));
     toggle.textContent = service.active ? 'Switch off' : 'Switch on';
     form.elements['service-active'].checked = service.active;
   };

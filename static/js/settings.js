@@ -1,133 +1,52 @@
 // Salon settings (#settings): name and contact, time zone, opening hours, closures and the booking
 // rules. Each part is its own form with its own save button and sentence.
 
-import { busy, confirmAction, errorNotice, h, notice } from './dom.js';
-import { field, formPanel, input, overlapNotice, periodText, say, showProblems, textOrNull, weekEditor, wholeNumber } from './forms.js';
-import { timeZones, todayIn } from './salon-time.js';
+import { h } from './dom.js';
+import { timeZones } from './salon-time.js';
+import { field, formPanel, input, textOrNull, wholeNumber } from './ui/fields.js';
+import { say, showProblems } from './ui/notice.js';
+import { periodEditor, periodText } from './ui/period-editor.js';
+import { weekEditor } from './ui/week-editor.js';
 
 const STEPS = [5, 10, 15, 20, 30, 60];
 
+/** The salon's closed days: the list, and the form that adds or changes one. */
 function closuresPart(ctx) {
-  const zone = ctx.business.timezone;
-  const list = h('ul', { class: 'list-plain closure-list' });
-  const listMessages = h('div', { class: 'message-area' });
-  const messages = h('div', { class: 'message-area' });
-  const today = todayIn(zone);
-  const first = input('closure-first', { type: 'date', value: today });
-  const last = input('closure-last', { type: 'date', value: today });
-  const note = input('closure-note', { maxlength: 500, placeholder: 'e.g. Christmas, renovation' });
-  const heading = h('h3', { id: 'closure-form-heading' }, 'Close the salon');
-  const submit = h('button', { type: 'submit', class: 'primary' }, 'Add closure');
-  const cancel = h('button', { type: 'button', hidden: true }, 'Cancel change');
-  let editing = null;
-
-  const stopEditing = () => {
-    editing = null;
-    heading.textContent = 'Close the salon';
-    submit.textContent = 'Add closure';
-    cancel.hidden = true;
-    note.value = '';
-  };
-  cancel.addEventListener('click', () => {
-    stopEditing();
-    messages.replaceChildren();
+  return periodEditor({
+    id: 'closure',
+    zone: ctx.business.timezone,
+    section: {
+      class: 'closures',
+      heading: 'Closed days',
+      hint: 'Public holidays, the salon’s own holidays: nobody can book on them. Bookings already made stay booked.',
+    },
+    words: {
+      add: 'Close the salon',
+      addButton: 'Add closure',
+      change: 'Change closure',
+      saveButton: 'Save closure',
+      empty: 'No closed days planned.',
+      notePlaceholder: 'e.g. Christmas, renovation',
+      firstDay: 'First closed day',
+      lastDay: 'Last closed day',
+      noFirstDay: 'Choose the first closed day.',
+      lastBeforeFirst: 'The last closed day is before the first.',
+      saved: (closure, changed) =>
+        `${changed ? 'Changed the closure' : 'The salon is closed'}: ${periodText(closure)}. Nobody can book then.`,
+      removing: (closure) => ({
+        title: 'Open the salon on these days again?',
+        text: `Clients can book ${periodText(closure)} again, within the opening hours and each staff member’s hours.`,
+        confirmLabel: 'Remove closure',
+      }),
+      removed: (closure) => `Removed the closure ${periodText(closure)}: clients can book then again.`,
+    },
+    calls: {
+      list: () => ctx.api.list('adminListClosures'),
+      create: (body) => ctx.api.call('adminCreateClosure', { body }),
+      update: (id, body) => ctx.api.call('adminUpdateClosure', { id, body }),
+      remove: (id) => ctx.api.call('adminDeleteClosure', { id }),
+    },
   });
-  const startEditing = (closure) => {
-    editing = closure;
-    first.value = closure.startDate;
-    last.value = closure.endDate;
-    note.value = closure.note ?? '';
-    heading.textContent = `Change closure: ${periodText(closure)}`;
-    submit.textContent = 'Save closure';
-    cancel.hidden = false;
-    messages.replaceChildren();
-    form.scrollIntoView({ block: 'start' });
-    first.focus({ preventScroll: true });
-  };
-
-  const load = async () => {
-    const closures = await ctx.api.list('adminListClosures');
-    list.replaceChildren(
-      ...(closures.length === 0
-        ? [h('li', { class: 'empty' }, 'No closed days planned.')]
-        : closures.map((closure) => {
-            const remove = h('button', { type: 'button', class: 'danger' }, 'Remove');
-            remove.addEventListener('click', async () => {
-              const sure = await confirmAction({
-                title: 'Open the salon on these days again?',
-                text: `Clients can book ${periodText(closure)} again, within the opening hours and each staff member’s hours.`,
-                confirmLabel: 'Remove closure',
-                danger: true,
-              });
-              if (!sure) return;
-              await busy(remove, 'Removing…', async () => {
-                try {
-                  await ctx.api.call('adminDeleteClosure', { id: closure.id });
-                  if (editing?.id === closure.id) stopEditing();
-                  say(listMessages, 'good', `Removed the closure ${periodText(closure)}: clients can book then again.`);
-                  await load();
-                } catch (error) {
-                  listMessages.replaceChildren(errorNotice(error));
-                }
-              });
-            });
-            return h(
-              'li',
-              { class: 'row-item', 'data-closure-id': closure.id },
-              h('span', { class: 'what' }, h('strong', null, periodText(closure)), closure.note ? ` · ${closure.note}` : null),
-              h('span', { class: 'actions' }, h('button', { type: 'button', onclick: () => startEditing(closure) }, 'Change'), remove),
-            );
-          })),
-    );
-  };
-
-  const form = h(
-    'form',
-    { class: 'panel edit-form', id: 'closure-form', novalidate: true, 'aria-labelledby': 'closure-form-heading' },
-    heading,
-    h('div', { class: 'field-row' }, field('First closed day', first), field('Last closed day', last)),
-    field('Note (optional)', note),
-    messages,
-    h('div', { class: 'actions' }, submit, cancel),
-  );
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const body = { startDate: first.value, endDate: last.value || first.value, note: note.value.trim() };
-    const problems = [];
-    if (!body.startDate) problems.push('Choose the first closed day.');
-    else if (body.endDate < body.startDate) problems.push('The last closed day is before the first.');
-    if (showProblems(messages, problems)) return;
-    busy(submit, 'Saving…', async () => {
-      try {
-        const saved = await (editing
-          ? ctx.api.call('adminUpdateClosure', { id: editing.id, body })
-          : ctx.api.call('adminCreateClosure', { body }));
-        messages.replaceChildren(
-          notice('good', `${editing ? 'Changed the closure' : 'The salon is closed'}: ${periodText(saved)}. Nobody can book then.`),
-          ...[overlapNotice(saved.overlappingBookings, 'It')].filter(Boolean),
-        );
-        stopEditing();
-        await load();
-      } catch (error) {
-        messages.replaceChildren(errorNotice(error));
-      }
-    });
-  });
-
-  const element = h(
-    'section',
-    { class: 'closures', 'aria-labelledby': 'closures-heading' },
-    h(
-      'div',
-      { class: 'panel' },
-      h('h3', { id: 'closures-heading' }, 'Closed days'),
-      h('p', { class: 'hint' }, 'Public holidays, the salon’s own holidays: nobody can book on them. Bookings already made stay booked.'),
-      listMessages,
-      list,
-    ),
-    form,
-  );
-  return { element, load };
 }
 
 /** #settings */

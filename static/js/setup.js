@@ -4,11 +4,13 @@
 // server already has, so the setup can be left and picked up again; #setup/services etc. go back.
 
 import { api } from './api.js';
-import { field } from './booking-form.js';
-import { busy, errorNotice, facts, h, notice } from './dom.js';
+import { busy, facts, h } from './dom.js';
 import { originsFrom } from './key-form.js';
-import { money, parseMoney } from './forms.js';
-import { browserTimeZone, timeZones, WEEKDAYS } from './salon-time.js';
+import { browserTimeZone, timeZones } from './salon-time.js';
+import { field as uiField } from './ui/fields.js';
+import { money, parseMoney } from './ui/money.js';
+import { errorNotice, flashNext, notice } from './ui/notice.js';
+import { weekEditor } from './ui/week-editor.js';
 
 const STEPS = [
   ['salon', 'Your salon'],
@@ -27,87 +29,8 @@ function nextStep(business, services, staff) {
 
 const DEFAULT_OPEN = { start: '09:00', end: '18:00' };
 
-/**
- * A week of hours: per day a checkbox ("Open on Monday" for the salon, "Works on Monday" for a
- * staff member: `dayLabel`) and from–to times, and optionally a break.
- * `value()` gives { mon: [{start, end}], … } or, with breaks, { mon: {hours, breaks}, … }.
- */
-function weekEditor(prefix, initial, { withBreaks = false, legend, dayLabel = 'Open on' }) {
-  const rows = WEEKDAYS.map(([key, name]) => {
-    const ranges = initial?.[key] ?? [];
-    const first = ranges[0];
-    const open = h('input', { type: 'checkbox', id: `${prefix}-${key}-open`, checked: Boolean(first) });
-    const start = h('input', { type: 'time', id: `${prefix}-${key}-start`, value: first?.start ?? DEFAULT_OPEN.start, step: '900' });
-    const end = h('input', { type: 'time', id: `${prefix}-${key}-end`, value: first?.end ?? DEFAULT_OPEN.end, step: '900' });
-    const breakStart = withBreaks ? h('input', { type: 'time', id: `${prefix}-${key}-break-start`, step: '300' }) : null;
-    const breakEnd = withBreaks ? h('input', { type: 'time', id: `${prefix}-${key}-break-end`, step: '300' }) : null;
-    const times = h(
-      'div',
-      { class: 'day-times' },
-      h('label', { htmlFor: start.id }, `${name} from`),
-      start,
-      h('label', { htmlFor: end.id }, `${name} until`),
-      end,
-      withBreaks
-        ? [
-            h('label', { htmlFor: breakStart.id }, `${name} break from`),
-            breakStart,
-            h('label', { htmlFor: breakEnd.id }, `${name} break until`),
-            breakEnd,
-          ]
-        : null,
-    );
-    const sync = () => {
-      times.hidden = !open.checked;
-    };
-    open.addEventListener('change', sync);
-    sync();
-    return {
-      key,
-      name,
-      open,
-      start,
-      end,
-      breakStart,
-      breakEnd,
-      el: h('div', { class: 'day' }, h('div', { class: 'choice' }, open, h('label', { htmlFor: open.id }, `${dayLabel} ${name}`)), times),
-    };
-  });
-  return {
-    el: h(
-      'fieldset',
-      { class: 'week' },
-      h('legend', null, legend),
-      rows.map((r) => r.el),
-    ),
-    /** The hours, or a sentence naming what is wrong. */
-    value() {
-      const out = {};
-      for (const r of rows) {
-        if (!r.open.checked) {
-          out[r.key] = withBreaks ? { hours: [], breaks: [] } : [];
-          continue;
-        }
-        if (!r.start.value || !r.end.value || r.start.value >= r.end.value)
-          return { error: `${r.name}: the closing time must come after the opening time.` };
-        const hours = [{ start: r.start.value, end: r.end.value }];
-        if (!withBreaks) {
-          out[r.key] = hours;
-          continue;
-        }
-        const breaks = [];
-        if (r.breakStart.value || r.breakEnd.value) {
-          if (!r.breakStart.value || !r.breakEnd.value || r.breakStart.value >= r.breakEnd.value) {
-            return { error: `${r.name}: give the break a start and a later end, or leave both empty.` };
-          }
-          breaks.push({ start: r.breakStart.value, end: r.breakEnd.value });
-        }
-        out[r.key] = { hours, breaks };
-      }
-      return { hours: out };
-    },
-  };
-}
+/** A field of the setup's forms: the hint under the control. */
+const field = (label, control, hint) => uiField(label, control, hint, { hintBelow: true });
 
 function progress(current, done) {
   return h(
@@ -149,9 +72,7 @@ function salonStep(ctx, message) {
       fri: [DEFAULT_OPEN],
       sat: [DEFAULT_OPEN],
     },
-    {
-      legend: 'Opening hours',
-    },
+    { picked: { legend: 'Opening hours', dayLabel: 'Open on' } },
   );
   const submit = h('button', { type: 'submit', class: 'primary' }, business ? 'Save and continue' : 'Create the salon');
   const form = h(
@@ -160,21 +81,21 @@ function salonStep(ctx, message) {
     h('h3', null, 'Your salon'),
     field('Salon name', name),
     field('Time zone', zone, `Detected from this device: ${browserTimeZone()}. Appointments are in the salon’s time zone.`),
-    hours.el,
+    hours.element,
     h('div', { class: 'actions' }, submit),
   );
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const week = hours.value();
+    const week = hours.read();
     if (!name.value.trim()) return message.replaceChildren(notice('error', 'Type the salon’s name.'));
-    if (week.error) return message.replaceChildren(notice('error', week.error));
+    if (week.problem) return message.replaceChildren(notice('error', week.problem));
     await busy(submit, 'Saving…', async () => {
       try {
         let id = business?.id;
         if (!id) id = (await api.call('adminCreateBusiness', { body: { name: name.value.trim(), timezone: zone.value } })).id;
         await api.call('adminUpdateBusiness', {
           businessId: id,
-          body: { name: name.value.trim(), timezone: zone.value, workingHours: week.hours },
+          body: { name: name.value.trim(), timezone: zone.value, workingHours: week.value },
         });
         await ctx.reloadBusinesses(id);
         goTo('services');
@@ -235,7 +156,7 @@ function servicesStep(ctx, message, services) {
         const service = await ctx.api.call('adminCreateService', {
           body: { name: name.value.trim(), durationMinutes: minutes, price: minor },
         });
-        flash = `Added “${service.name}”.`;
+        flashNext('good', `Added “${service.name}”.`);
         goTo('services'); // stay here: more services can follow
       } catch (error) {
         message.replaceChildren(errorNotice(error));
@@ -247,7 +168,7 @@ function servicesStep(ctx, message, services) {
 
 function staffStep(ctx, message, services, staff) {
   const name = h('input', { id: 'staff-name', type: 'text', maxlength: '200', autocomplete: 'off' });
-  const hours = weekEditor('works', ctx.business.workingHours, { withBreaks: true, legend: 'Working hours', dayLabel: 'Works on' });
+  const hours = weekEditor('works', ctx.business.workingHours, { breaks: true, picked: { legend: 'Working hours', dayLabel: 'Works on' } });
   const performs = services.map((s) => h('input', { type: 'checkbox', id: `does-${s.id}`, value: String(s.id), checked: true }));
   const add = h('button', { type: 'submit', class: staff.length ? null : 'primary' }, 'Add staff member');
   const form = h(
@@ -267,7 +188,7 @@ function staffStep(ctx, message, services, staff) {
         )
       : null,
     field('Staff member’s name', name),
-    hours.el,
+    hours.element,
     h(
       'fieldset',
       null,
@@ -278,15 +199,15 @@ function staffStep(ctx, message, services, staff) {
   );
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const week = hours.value();
+    const week = hours.read();
     const serviceIds = performs.filter((c) => c.checked).map((c) => Number(c.value));
     if (!name.value.trim()) return message.replaceChildren(notice('error', 'Type the staff member’s name.'));
-    if (week.error) return message.replaceChildren(notice('error', week.error));
+    if (week.problem) return message.replaceChildren(notice('error', week.problem));
     if (serviceIds.length === 0) return message.replaceChildren(notice('error', 'Tick at least one service they do.'));
     await busy(add, 'Adding…', async () => {
       try {
-        const member = await ctx.api.call('adminCreateStaff', { body: { name: name.value.trim(), schedule: week.hours, serviceIds } });
-        flash = `Added ${member.name}.`;
+        const member = await ctx.api.call('adminCreateStaff', { body: { name: name.value.trim(), schedule: week.value, serviceIds } });
+        flashNext('good', `Added ${member.name}.`);
         goTo(staff.length === 0 ? 'widget' : 'staff');
       } catch (error) {
         message.replaceChildren(errorNotice(error));
@@ -400,7 +321,6 @@ async function widgetStep(ctx, message) {
   return form;
 }
 
-let flash = null;
 const goTo = (step) => {
   if (location.hash === `#setup/${step}`) window.dispatchEvent(new HashChangeEvent('hashchange'));
   else location.hash = `#setup/${step}`;
@@ -415,9 +335,7 @@ export async function renderSetup(ctx, id) {
   const done = order.slice(0, order.indexOf(next));
 
   const message = h('div', { class: 'message-area', role: 'alert' });
-  const good = h('div', { class: 'message-area', role: 'status' });
-  if (flash) good.append(notice('good', flash));
-  flash = null;
+  const good = h('div', { class: 'message-area', role: 'status' }, ctx.flash);
 
   let body;
   if (step === 'salon') body = salonStep(ctx, message);

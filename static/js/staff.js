@@ -1,23 +1,13 @@
 // Staff: the list (#staff), a new staff member (#staff/new) and one of them (#staff/ID): contact
 // details, the services they do, weekly hours and breaks, and time off with the bookings it overlaps.
 
-import { busy, confirmAction, errorNotice, facts, h, notice } from './dom.js';
-import {
-  checkbox,
-  field,
-  flashNext,
-  formPanel,
-  input,
-  overlapNotice,
-  periodText,
-  rangesText,
-  say,
-  showProblems,
-  takeFlash,
-  textOrNull,
-  weekEditor,
-} from './forms.js';
-import { todayIn, WEEKDAYS, zonedIso } from './salon-time.js';
+import { busy, confirmAction, facts, h } from './dom.js';
+import { WEEKDAYS } from './salon-time.js';
+import { STAFF_STATUS, statusBadge } from './ui/badge.js';
+import { checkbox, field, formPanel, input, textOrNull } from './ui/fields.js';
+import { errorNotice, flashNext, say, showProblems } from './ui/notice.js';
+import { periodEditor, periodText } from './ui/period-editor.js';
+import { rangesText, weekEditor } from './ui/week-editor.js';
 
 const EMPTY_WEEK = Object.fromEntries(WEEKDAYS.map(([day]) => [day, { hours: [], breaks: [] }]));
 const WORKDAY = { hours: [{ start: '09:00', end: '18:00' }], breaks: [] };
@@ -31,17 +21,11 @@ function weekText(schedule) {
   return days.length ? days.join(' · ') : 'No working hours yet';
 }
 
-function activeBadge(member) {
-  return member.active
-    ? h('span', { class: 'badge good' }, 'Takes bookings')
-    : h('span', { class: 'badge neutral' }, 'Not taking bookings');
-}
-
 function staffCard(member, serviceNames) {
   return h(
     'article',
     { class: `card staff${member.active ? '' : ' inactive'}`, 'data-staff-id': member.id },
-    h('header', null, h('h3', null, h('a', { href: `#staff/${member.id}` }, member.name)), activeBadge(member)),
+    h('header', null, h('h3', null, h('a', { href: `#staff/${member.id}` }, member.name)), statusBadge(STAFF_STATUS, member.active)),
     facts([
       ['Title', member.title],
       [
@@ -65,7 +49,7 @@ async function renderList(ctx) {
     { class: 'staff-list' },
     h('div', { class: 'view-head' }, h('h2', null, 'Staff'), h('a', { class: 'button primary', href: '#staff/new' }, 'Add a staff member')),
     h('p', { class: 'intro' }, 'Who works when, what each of them does, and their days off.'),
-    h('div', { class: 'message-area' }, takeFlash()),
+    h('div', { class: 'message-area' }, ctx.flash),
     sorted.length === 0
       ? h('p', { class: 'empty' }, 'No staff yet. Add the first one with their weekly hours and the services they do.')
       : h(
@@ -159,176 +143,50 @@ async function renderNew(ctx) {
   );
 }
 
-/** The time-off list and its form (add, or change the one picked from the list). */
+/** A staff member's time off: the list, and the form that adds or changes one (whole days or part of one). */
 function timeOffSection(ctx, member) {
-  const zone = ctx.business.timezone;
   const staffId = member.id;
-  const list = h('ul', { class: 'list-plain time-off-list' });
-  const listMessages = h('div', { class: 'message-area' });
-  const messages = h('div', { class: 'message-area' });
-  let editing = null;
-
-  const today = todayIn(zone);
-  const kindDays = h('input', { type: 'radio', id: 'time-off-days', name: 'time-off-kind', value: 'days', checked: true });
-  const kindHours = h('input', { type: 'radio', id: 'time-off-hours', name: 'time-off-kind', value: 'hours' });
-  const firstDay = input('time-off-first', { type: 'date', value: today });
-  const lastDay = input('time-off-last', { type: 'date', value: today });
-  const day = input('time-off-day', { type: 'date', value: today });
-  const from = input('time-off-from', { type: 'time', value: '09:00' });
-  const until = input('time-off-until', { type: 'time', value: '12:00' });
-  const note = input('time-off-note', { maxlength: 500, placeholder: 'e.g. Holiday, doctor' });
-  const daysFields = h('div', { class: 'field-row' }, field('First day', firstDay), field('Last day', lastDay));
-  const hoursFields = h('div', { class: 'field-row three', hidden: true }, field('Day', day), field('From', from), field('Until', until));
-  const heading = h('h3', { id: 'time-off-form-heading' }, 'Add time off');
-  const submit = h('button', { type: 'submit', class: 'primary' }, 'Add time off');
-  const cancel = h('button', { type: 'button', hidden: true }, 'Cancel change');
-
-  const syncKind = () => {
-    daysFields.hidden = !kindDays.checked;
-    hoursFields.hidden = kindDays.checked;
-  };
-  const form = h(
-    'form',
-    { class: 'panel edit-form', id: 'time-off-form', novalidate: true, 'aria-labelledby': 'time-off-form-heading' },
-    heading,
-    h(
-      'fieldset',
-      { class: 'inline-choice' },
-      h('legend', null, 'Away for'),
-      h('div', { class: 'choice' }, kindDays, h('label', { for: 'time-off-days' }, 'Whole days')),
-      h('div', { class: 'choice' }, kindHours, h('label', { for: 'time-off-hours' }, 'Part of a day')),
-    ),
-    daysFields,
-    hoursFields,
-    field('Note (optional)', note),
-    messages,
-    h('div', { class: 'actions' }, submit, cancel),
-  );
-  form.addEventListener('change', (event) => {
-    if (event.target.name === 'time-off-kind') syncKind();
+  return periodEditor({
+    id: 'time-off',
+    zone: ctx.business.timezone,
+    partOfDay: true,
+    section: {
+      class: 'time-off',
+      heading: 'Time off',
+      hint: 'Holidays, sick days, appointments: nobody can book them then. Bookings already made stay booked.',
+    },
+    words: {
+      add: 'Add time off',
+      addButton: 'Add time off',
+      change: 'Change time off',
+      saveButton: 'Save time off',
+      empty: 'No time off planned.',
+      notePlaceholder: 'e.g. Holiday, doctor',
+      firstDay: 'First day',
+      lastDay: 'Last day',
+      noFirstDay: 'Choose the first day away.',
+      lastBeforeFirst: 'The last day is before the first day.',
+      saved: (item, changed) => `${changed ? 'Changed' : 'Added'} time off for ${member.name}: ${periodText(item)}.`,
+      removing: (item) => ({
+        title: 'Remove this time off?',
+        text: `${member.name} will be bookable again ${periodText(item)} (within their weekly hours).`,
+        confirmLabel: 'Remove time off',
+      }),
+      removed: (item) => `Removed the time off ${periodText(item)}.`,
+    },
+    calls: {
+      list: () => ctx.api.list('adminListTimeOff', { staffId }),
+      create: (body) => ctx.api.call('adminCreateTimeOff', { staffId, body }),
+      update: (id, body) => ctx.api.call('adminUpdateTimeOff', { staffId, id, body }),
+      remove: (id) => ctx.api.call('adminDeleteTimeOff', { staffId, id }),
+    },
   });
-
-  const startEditing = (item) => {
-    editing = item;
-    const partOfDay = item.allDay === false;
-    kindDays.checked = !partOfDay;
-    kindHours.checked = partOfDay;
-    if (partOfDay) {
-      day.value = item.startTime.slice(0, 10);
-      from.value = item.startTime.slice(11, 16);
-      until.value = item.endTime.slice(11, 16);
-    } else {
-      firstDay.value = item.startDate;
-      lastDay.value = item.endDate;
-    }
-    note.value = item.note ?? '';
-    syncKind();
-    heading.textContent = `Change time off: ${periodText(item)}`;
-    submit.textContent = 'Save time off';
-    cancel.hidden = false;
-    messages.replaceChildren();
-    form.scrollIntoView({ block: 'start' });
-    (partOfDay ? day : firstDay).focus({ preventScroll: true });
-  };
-  const stopEditing = () => {
-    editing = null;
-    heading.textContent = 'Add time off';
-    submit.textContent = 'Add time off';
-    cancel.hidden = true;
-    note.value = '';
-  };
-  cancel.addEventListener('click', () => {
-    stopEditing();
-    messages.replaceChildren();
-  });
-
-  const load = async () => {
-    const items = await ctx.api.list('adminListTimeOff', { staffId });
-    list.replaceChildren(
-      ...(items.length === 0
-        ? [h('li', { class: 'empty' }, 'No time off planned.')]
-        : items.map((item) => {
-            const change = h('button', { type: 'button', onclick: () => startEditing(item) }, 'Change');
-            const remove = h('button', { type: 'button', class: 'danger' }, 'Remove');
-            remove.addEventListener('click', async () => {
-              const sure = await confirmAction({
-                title: 'Remove this time off?',
-                text: `${member.name} will be bookable again ${periodText(item)} (within their weekly hours).`,
-                confirmLabel: 'Remove time off',
-                danger: true,
-              });
-              if (!sure) return;
-              await busy(remove, 'Removing…', async () => {
-                try {
-                  await ctx.api.call('adminDeleteTimeOff', { staffId, id: item.id });
-                  if (editing?.id === item.id) stopEditing();
-                  say(listMessages, 'good', `Removed the time off ${periodText(item)}.`);
-                  await load();
-                } catch (error) {
-                  listMessages.replaceChildren(errorNotice(error));
-                }
-              });
-            });
-            return h(
-              'li',
-              { class: 'row-item', 'data-time-off-id': item.id },
-              h('span', { class: 'what' }, h('strong', null, periodText(item)), item.note ? ` · ${item.note}` : null),
-              h('span', { class: 'actions' }, change, remove),
-            );
-          })),
-    );
-  };
-
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const problems = [];
-    let body;
-    if (kindDays.checked) {
-      if (!firstDay.value) problems.push('Choose the first day away.');
-      body = { allDay: true, startDate: firstDay.value, endDate: lastDay.value || firstDay.value };
-      if (body.endDate < body.startDate) problems.push('The last day is before the first day.');
-    } else {
-      if (!day.value || !from.value || !until.value) problems.push('Choose the day and the times.');
-      else if (until.value <= from.value) problems.push('“Until” must be later than “From”.');
-      else body = { allDay: false, startTime: zonedIso(day.value, from.value, zone), endTime: zonedIso(day.value, until.value, zone) };
-    }
-    if (showProblems(messages, problems)) return;
-    body.note = note.value.trim();
-    busy(submit, 'Saving…', async () => {
-      try {
-        const saved = await (editing
-          ? ctx.api.call('adminUpdateTimeOff', { staffId, id: editing.id, body })
-          : ctx.api.call('adminCreateTimeOff', { staffId, body }));
-        const what = `${editing ? 'Changed' : 'Added'} time off for ${member.name}: ${periodText(saved)}.`;
-        messages.replaceChildren(notice('good', what), ...[overlapNotice(saved.overlappingBookings, 'It')].filter(Boolean));
-        stopEditing();
-        await load();
-      } catch (error) {
-        messages.replaceChildren(errorNotice(error));
-      }
-    });
-  });
-
-  const element = h(
-    'section',
-    { class: 'time-off', 'aria-labelledby': 'time-off-heading' },
-    h(
-      'div',
-      { class: 'panel' },
-      h('h3', { id: 'time-off-heading' }, 'Time off'),
-      h('p', { class: 'hint' }, 'Holidays, sick days, appointments: nobody can book them then. Bookings already made stay booked.'),
-      listMessages,
-      list,
-    ),
-    form,
-  );
-  return { element, load };
 }
 
 async function renderOne(ctx, id) {
   let [member, services] = await Promise.all([ctx.api.call('adminGetStaffMember', { id }), ctx.api.list('adminListServices')]);
   const title = h('h2', null, member.name);
-  const badge = h('span', null, activeBadge(member));
+  const badge = h('span', null, statusBadge(STAFF_STATUS, member.active));
 
   const details = detailFields(member);
   const detailsForm = formPanel('staff-details', 'Details', null, details.element, 'Save details', async (messages) => {
@@ -395,7 +253,7 @@ async function renderOne(ctx, id) {
     await busy(toggle, 'Saving…', async () => {
       try {
         member = await ctx.api.call('adminUpdateStaffMember', { id, body: { active: !turningOff } });
-        badge.replaceChildren(activeBadge(member));
+        badge.replaceChildren(statusBadge(STAFF_STATUS, member.active));
         say(statusMessages, 'good', member.active ? `${member.name} takes bookings again.` : `${member.name} is off the booking list.`);
       } catch (error) {
         statusMessages.replaceChildren(errorNotice(error));
@@ -409,7 +267,7 @@ async function renderOne(ctx, id) {
     { class: 'staff-edit', 'data-staff-id': member.id },
     h('p', { class: 'back' }, h('a', { href: '#staff' }, '← All staff')),
     h('div', { class: 'view-head' }, title, badge),
-    h('div', { class: 'message-area' }, takeFlash()),
+    h('div', { class: 'message-area' }, ctx.flash),
     detailsForm,
     servicesForm,
     scheduleForm,

@@ -1,15 +1,13 @@
 // "Connections to other programs": every webhook of the salon, whichever key set it up, with a
 // test button and a way to switch a failed one back on.
 
-import { busy, errorNotice, facts, h, notice } from './dom.js';
+import { busy, facts, h } from './dom.js';
 import { dateTimeAgo, eventLabel, hostOf, plural } from './format.js';
+import { statusBadge, WEBHOOK_STATUS } from './ui/badge.js';
+import { errorNotice, notice } from './ui/notice.js';
 
 /** What staff call a webhook: its description, or the host it sends to. */
 export const connectionName = (webhook) => webhook.description || hostOf(webhook.targetUrl);
-
-export function statusBadge(webhook) {
-  return webhook.status === 'active' ? h('span', { class: 'badge good' }, 'Working') : h('span', { class: 'badge bad' }, 'Switched off');
-}
 
 function pingSentence(result) {
   if (result.success) return `Test delivered: the other program answered ${result.statusCode} in ${result.responseTimeMs} ms.`;
@@ -67,7 +65,7 @@ function card(webhook, key, ctx, flash) {
   return h(
     'article',
     { class: 'card webhook', 'data-webhook-id': webhook.id },
-    h('header', null, h('h3', null, name), statusBadge(webhook)),
+    h('header', null, h('h3', null, name), statusBadge(WEBHOOK_STATUS, webhook.status)),
     failedNote,
     keyNote,
     facts([
