@@ -36,6 +36,12 @@ export interface Config {
   readonly secretsKeyFile: string | undefined;
   /** Where the single executable unpacks its native addon; defaults to a folder in the data dir. */
   readonly cacheDir: string | undefined;
+  /**
+   * The address the salon's clients reach this server at (https://booking.salon.example), for the
+   * links in e-mails, the booking page's embed line and its QR code; without it, the address the
+   * server listens on.
+   */
+  readonly publicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -263,7 +269,38 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     default: undefined,
     parse: (raw) => (raw.trim() ? { value: raw } : { problem: 'must not be empty' }),
   },
+  {
+    key: 'publicUrl',
+    env: 'BOOKING_PUBLIC_URL',
+    flag: 'public-url',
+    description:
+      "the address the salon's clients reach this server at, e.g. https://booking.salon.example (links in e-mails, the booking page)",
+    default: undefined,
+    parse: parsePublicUrl,
+  },
 ];
+
+/** An http(s) origin, with a path prefix if the server sits under one; kept without the trailing slash. */
+function parsePublicUrl(raw: string): Parsed<string | undefined> {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return { problem: `must be a URL like https://booking.salon.example, got "${raw}"` };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { problem: `must start with https:// or http://, got "${raw}"` };
+  if (url.username || url.password || url.search || url.hash) {
+    return { problem: `must be just the address, without a user, a query or a #fragment, got "${raw}"` };
+  }
+  return { value: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
+}
+
+/** Where clients reach the server: BOOKING_PUBLIC_URL, else the address it listens on. */
+export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.port}`;
+}
 
 /** Checks a PostgreSQL URL; problems never quote it (it may hold a password). */
 function parseDatabaseUrl(raw: string): Parsed<string | undefined> {

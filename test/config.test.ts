@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig, unknownVariables } from '../src/config.ts';
+import { ConfigError, loadConfig, publicBaseUrl, unknownVariables } from '../src/config.ts';
 
 describe('configuration', () => {
   it('has the DESIGN.md defaults', () => {
@@ -50,6 +50,18 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ BOOKING_MAX_ACTIVE_HOLDS: '0' }), /BOOKING_MAX_ACTIVE_HOLDS must be a whole number from 1 to 1000/);
     assert.equal(loadConfig({}, { 'max-active-holds': '12' }).maxActiveHolds, 12);
     assert.throws(() => loadConfig({ BOOKING_RETRY_DELAYS: '0,-1' }), /BOOKING_RETRY_DELAYS/);
+  });
+
+  it("takes the clients' address as an origin with an optional path, and falls back to the listening address", () => {
+    assert.equal(loadConfig({ BOOKING_PUBLIC_URL: 'https://Booking.Salon.example/' }).publicUrl, 'https://booking.salon.example');
+    assert.equal(loadConfig({ BOOKING_PUBLIC_URL: 'https://salon.example/book/' }).publicUrl, 'https://salon.example/book');
+    assert.equal(loadConfig({ BOOKING_PUBLIC_URL: 'https://salon.example:8443' }).publicUrl, 'https://salon.example:8443');
+    for (const bad of ['salon.example', 'ftp://salon.example', 'https://user:pw@salon.example', 'https://salon.example/?x=1']) {
+      assert.throws(() => loadConfig({ BOOKING_PUBLIC_URL: bad }), /BOOKING_PUBLIC_URL must/, bad);
+    }
+    assert.equal(publicBaseUrl(loadConfig({ BOOKING_PORT: '8081' })), 'http://127.0.0.1:8081');
+    assert.equal(publicBaseUrl(loadConfig({ BOOKING_HOST: '::1' })), 'http://[::1]:8080');
+    assert.equal(publicBaseUrl(loadConfig({ BOOKING_PUBLIC_URL: 'https://salon.example' })), 'https://salon.example');
   });
 
   it('reports unknown BOOKING_ variables', () => {

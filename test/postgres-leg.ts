@@ -35,6 +35,9 @@ const FILES = [
   'test/write-races.test.ts',
   'test/schema-agreement.test.ts',
   'test/known-clients.test.ts',
+  'test/text-fields.test.ts',
+  'test/ssrf.test.ts',
+  'test/slots-api.test.ts',
 ];
 
 const missing = postgresMissing();

@@ -1,9 +1,16 @@
 // What the calendar and a booking's page share: whom a booking is for.
 
+import { isolate } from './dom.js';
+
 /**
  * Whom a booking is for, as the calendar and the booking's page name them: the client's name; while
  * the salon has not said whether the details given are that client's (clientCheck), the name given.
  */
 export function clientName(booking) {
   return booking.clientCheck ? `${booking.bookedAs.name} (to check)` : booking.client.name;
+}
+
+/** The same, for the page: the name isolated (dom.js isolate()), made afresh on each call. */
+export function clientLabel(booking) {
+  return booking.clientCheck ? [isolate(booking.bookedAs.name), ' (to check)'] : isolate(booking.client.name);
 }

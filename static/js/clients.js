@@ -1,7 +1,7 @@
 // Clients: search (#clients), a new client (#clients/new) and one client's contact details and
 // visits (#clients/ID), each visit linking to its booking (#bookings/ID).
 
-import { busy, h } from './dom.js';
+import { busy, h, isolate, quoted } from './dom.js';
 import { plural } from './format.js';
 import { salonDateTime } from './salon-time.js';
 import { BOOKING_STATUS, statusBadge, statusWords } from './ui/badge.js';
@@ -27,8 +27,8 @@ async function renderList(ctx) {
     const pages = Math.max(1, Math.ceil(answer.total / PAGE_SIZE));
     const summary = text
       ? answer.total === 0
-        ? `No client matches “${text}”.`
-        : `${plural(answer.total, 'client matches', 'clients match')} “${text}”.`
+        ? ['No client matches ', quoted(text), '.']
+        : [`${plural(answer.total, 'client matches', 'clients match')} `, quoted(text), '.']
       : answer.total === 0
         ? 'No clients yet. They are added with their first booking, or here.'
         : `${plural(answer.total, 'client', 'clients')} in all.`;
@@ -43,7 +43,7 @@ async function renderList(ctx) {
               h(
                 'li',
                 { class: 'row-item', 'data-client-id': client.id },
-                h('span', { class: 'what' }, h('a', { href: `#clients/${client.id}` }, client.name)),
+                h('span', { class: 'what' }, h('a', { href: `#clients/${client.id}` }, isolate(client.name))),
                 h('span', { class: 'contact' }, [client.email, client.phone].filter(Boolean).join(' · ')),
               ),
             ),
@@ -122,7 +122,7 @@ async function renderNew(ctx) {
     busy(submit, 'Adding…', async () => {
       try {
         const made = await ctx.api.call('adminCreateClient', { body });
-        flashNext('good', `Added ${made.name}.`);
+        flashNext('good', ['Added ', isolate(made.name), '.']);
         location.hash = `#clients/${made.id}`;
       } catch (error) {
         messages.replaceChildren(errorNotice(error));
@@ -169,10 +169,14 @@ async function visits(ctx, clientId) {
                 'span',
                 { class: 'what' },
                 h('a', { href: `#bookings/${b.id}` }, salonDateTime(b.startTime)),
-                ` · ${b.serviceName} with ${b.staffName} · ${money(b.price, b.currency)}`,
+                ' · ',
+                isolate(b.serviceName),
+                ' with ',
+                isolate(b.staffName),
+                ` · ${money(b.price, b.currency)}`,
                 // Put here by this client's e-mail address or phone, under another name: maybe someone else.
                 b.clientCheck
-                  ? h('span', { class: 'hint' }, ` · booked as “${b.bookedAs.name}”: same person? Open the booking to say.`)
+                  ? h('span', { class: 'hint' }, ' · booked as ', quoted(b.bookedAs.name), ': same person? Open the booking to say.')
                   : null,
               ),
               statusBadge(BOOKING_STATUS, b.status),
@@ -184,7 +188,7 @@ async function visits(ctx, clientId) {
 
 async function renderOne(ctx, id) {
   let client = await ctx.api.call('adminGetClient', { id });
-  const title = h('h2', null, client.name);
+  const title = h('h2', null, isolate(client.name));
   const fields = clientFields(client);
   const messages = h('div', { class: 'message-area' }, ctx.flash);
   const submit = h('button', { type: 'submit', class: 'primary' }, 'Save contact details');
@@ -210,8 +214,8 @@ async function renderOne(ctx, id) {
     busy(submit, 'Saving…', async () => {
       try {
         client = await ctx.api.call('adminUpdateClient', { id, body: changed });
-        title.textContent = client.name;
-        say(messages, 'good', `Saved ${client.name}’s contact details. Connected programs are told about the change.`);
+        title.replaceChildren(isolate(client.name));
+        say(messages, 'good', ['Saved ', isolate(client.name), '’s contact details. Connected programs are told about the change.']);
       } catch (error) {
         messages.replaceChildren(errorNotice(error));
       }

@@ -1,6 +1,6 @@
 // One connection's delivery history: every attempt with its answer, and "send again".
 
-import { busy, facts, h } from './dom.js';
+import { busy, facts, h, isolate } from './dom.js';
 import { capitalise, dateTimeAgo, eventLabel, TRIGGER_LABELS } from './format.js';
 import { ATTEMPT_STATUS, statusBadge, WEBHOOK_STATUS } from './ui/badge.js';
 import { errorNotice, notice } from './ui/notice.js';
@@ -78,7 +78,10 @@ export async function renderHistory(ctx, webhookId) {
       ctx.api.call('adminListWebhookDeliveries', { id: webhookId, query: { page, limit: PAGE_SIZE, status } }),
     ]);
     const active = webhook.status === 'active';
-    title.replaceChildren(h('h2', null, `Delivery history: ${connectionName(webhook)}`), statusBadge(WEBHOOK_STATUS, webhook.status));
+    title.replaceChildren(
+      h('h2', null, 'Delivery history: ', isolate(connectionName(webhook))),
+      statusBadge(WEBHOOK_STATUS, webhook.status),
+    );
     offNote.replaceChildren(
       ...(active
         ? []

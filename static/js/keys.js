@@ -1,6 +1,6 @@
 // API keys: the list, revoke, a new value, and the one moment a key's value is shown.
 
-import { busy, confirmAction, facts, h } from './dom.js';
+import { busy, confirmAction, facts, h, isolate, quoted } from './dom.js';
 import { dateTime, dateTimeAgo, scopeLabel } from './format.js';
 import { keyForm } from './key-form.js';
 import { KEY_STATUS, statusBadge } from './ui/badge.js';
@@ -60,7 +60,7 @@ function keyCard(key, catalog, actions) {
   return h(
     'article',
     { class: `card key ${key.status}`, 'data-key-id': key.id },
-    h('header', null, h('h3', null, key.name), statusBadge(KEY_STATUS, key.status)),
+    h('header', null, h('h3', null, isolate(key.name)), statusBadge(KEY_STATUS, key.status)),
     facts([
       ['Kind', presetOf(key.scopes, catalog) ?? 'Own choice of permissions'],
       [
@@ -113,7 +113,7 @@ export async function renderKeys(ctx) {
     const button = h('button', { type: 'button', class: 'danger' }, 'Revoke');
     button.addEventListener('click', async () => {
       const sure = await confirmAction({
-        title: `Revoke “${key.name}”?`,
+        title: ['Revoke ', quoted(key.name), '?'],
         text: 'Programs using this key stop working at once, and its connections get no more notifications. This cannot be undone.',
         confirmLabel: 'Revoke key',
         danger: true,
@@ -121,7 +121,7 @@ export async function renderKeys(ctx) {
       if (!sure) return;
       await run(button, 'Revoking…', async () => {
         await ctx.api.call('adminRevokeKey', { id: key.id });
-        flashArea.replaceChildren(notice('good', `“${key.name}” is revoked. Programs using it can no longer connect.`));
+        flashArea.replaceChildren(notice('good', [quoted(key.name), ' is revoked. Programs using it can no longer connect.']));
       });
     });
     return button;
@@ -131,7 +131,7 @@ export async function renderKeys(ctx) {
     const button = h('button', { type: 'button' }, 'New value');
     button.addEventListener('click', async () => {
       const sure = await confirmAction({
-        title: `Give “${key.name}” a new value?`,
+        title: ['Give ', quoted(key.name), ' a new value?'],
         text: 'The current value stops working at once, so the program using it must get the new one. Its permissions and connections stay as they are.',
         confirmLabel: 'Make a new value',
       });
@@ -139,7 +139,7 @@ export async function renderKeys(ctx) {
       await run(button, 'Making…', async () => {
         const renewed = await ctx.api.call('adminRegenerateKey', { id: key.id });
         flashArea.replaceChildren();
-        showOnce(renewed, `New value for “${renewed.name}”`);
+        showOnce(renewed, ['New value for ', quoted(renewed.name)]);
       });
     });
     return button;
@@ -164,7 +164,7 @@ export async function renderKeys(ctx) {
 
   const form = keyForm(ctx, catalog, (key) => {
     flashArea.replaceChildren();
-    showOnce(key, `Your new key “${key.name}”`);
+    showOnce(key, ['Your new key ', quoted(key.name)]);
     load().catch((error) => flashArea.replaceChildren(errorNotice(error)));
   });
 

@@ -1,7 +1,7 @@
 // Services: the list (#services), a new one (#services/new) and one service to change, switch off
 // or delete (#services/ID). Prices are in the salon's currency, typed as "35.00".
 
-import { busy, confirmAction, facts, h } from './dom.js';
+import { busy, confirmAction, facts, h, isolate, quoted } from './dom.js';
 import { plural } from './format.js';
 import { SERVICE_STATUS, statusBadge } from './ui/badge.js';
 import { checkbox, field, input, wholeNumber } from './ui/fields.js';
@@ -26,13 +26,13 @@ function serviceCard(service) {
     h(
       'header',
       null,
-      h('h3', null, h('a', { href: `#services/${service.id}` }, service.name)),
+      h('h3', null, h('a', { href: `#services/${service.id}` }, isolate(service.name))),
       statusBadge(SERVICE_STATUS, service.active),
     ),
     facts([
       ['Takes', timeText(service)],
       ['Price', money(service.price, service.currency)],
-      ['Description', service.description],
+      ['Description', service.description ? isolate(service.description) : null],
     ]),
   );
 }
@@ -134,7 +134,7 @@ async function renderNew(ctx) {
     busy(submit, 'Adding…', async () => {
       try {
         const made = await ctx.api.call('adminCreateService', { body });
-        flashNext('good', `Added “${made.name}”: ${timeText(made)}, ${money(made.price, made.currency)}.`);
+        flashNext('good', ['Added ', quoted(made.name), `: ${timeText(made)}, ${money(made.price, made.currency)}.`]);
         location.hash = '#services';
       } catch (error) {
         messages.replaceChildren(errorNotice(error));
@@ -154,10 +154,10 @@ async function renderOne(ctx, id) {
   let service = await ctx.api.call('adminGetService', { id });
   const messages = h('div', { class: 'message-area' });
   const { form, submit, read } = serviceForm(ctx, service, messages);
-  const title = h('h2', null, service.name);
+  const title = h('h2', null, isolate(service.name));
   const badge = h('span', null, statusBadge(SERVICE_STATUS, service.active));
   const shown = () => {
-    title.textContent = service.name;
+    title.replaceChildren(isolate(service.name));
     badge.replaceChildren(statusBadge(SERVICE_STATUS, service.active));
     toggle.textContent = service.active ? 'Switch off' : 'Switch on';
     form.elements['service-active'].checked = service.active;
@@ -176,7 +176,7 @@ async function renderOne(ctx, id) {
       try {
         service = await ctx.api.call('adminUpdateService', { id, body: changed });
         shown();
-        say(messages, 'good', `Saved “${service.name}”. Connected programs are told about the change.`);
+        say(messages, 'good', ['Saved ', quoted(service.name), '. Connected programs are told about the change.']);
       } catch (error) {
         messages.replaceChildren(errorNotice(error));
       }
@@ -189,7 +189,7 @@ async function renderOne(ctx, id) {
     if (
       turningOff &&
       !(await confirmAction({
-        title: `Switch off “${service.name}”?`,
+        title: ['Switch off ', quoted(service.name), '?'],
         text: 'Clients can no longer book it. Bookings already made stay as they are. You can switch it on again later.',
         confirmLabel: 'Switch off',
       }))
@@ -201,7 +201,9 @@ async function renderOne(ctx, id) {
         say(
           messages,
           'good',
-          service.active ? `“${service.name}” can be booked again.` : `“${service.name}” is switched off: it can no longer be booked.`,
+          service.active
+            ? [quoted(service.name), ' can be booked again.']
+            : [quoted(service.name), ' is switched off: it can no longer be booked.'],
         );
       } catch (error) {
         messages.replaceChildren(errorNotice(error));
@@ -213,7 +215,7 @@ async function renderOne(ctx, id) {
   const remove = h('button', { type: 'button', class: 'danger' }, 'Delete');
   remove.addEventListener('click', async () => {
     const sure = await confirmAction({
-      title: `Delete “${service.name}”?`,
+      title: ['Delete ', quoted(service.name), '?'],
       text: 'It disappears from the list and can no longer be booked; bookings already made keep its name and price. This cannot be undone: to stop bookings for a while, switch it off instead.',
       confirmLabel: 'Delete service',
       danger: true,
@@ -222,7 +224,7 @@ async function renderOne(ctx, id) {
     await busy(remove, 'Deleting…', async () => {
       try {
         await ctx.api.call('adminDeleteService', { id });
-        flashNext('good', `Deleted “${service.name}”.`);
+        flashNext('good', ['Deleted ', quoted(service.name), '.']);
         location.hash = '#services';
       } catch (error) {
         messages.replaceChildren(errorNotice(error));

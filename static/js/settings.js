@@ -1,7 +1,7 @@
 // Salon settings (#settings): name and contact, time zone, opening hours, closures and the booking
 // rules. Each part is its own form with its own save button and sentence.
 
-import { h } from './dom.js';
+import { h, isolate } from './dom.js';
 import { timeZones } from './salon-time.js';
 import { field, formPanel, input, textOrNull, wholeNumber } from './ui/fields.js';
 import { say, showProblems } from './ui/notice.js';
@@ -57,7 +57,10 @@ export async function renderSettings(ctx) {
     business = answer;
     Object.assign(ctx.business, answer);
     const header = document.getElementById('business-name');
-    if (header?.textContent) header.textContent = answer.name;
+    if (header?.textContent) {
+      header.textContent = answer.name;
+      header.title = answer.name;
+    }
   };
   const changedOf = (body) => Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== (business[key] ?? null)));
 
@@ -116,7 +119,7 @@ export async function renderSettings(ctx) {
         'good',
         changed.timezone
           ? `Saved. The salon’s times are now in ${business.timezone}: check the opening hours and the staff’s hours.`
-          : `Saved the details of ${business.name}.`,
+          : ['Saved the details of ', isolate(business.name), '.'],
       );
     },
   );

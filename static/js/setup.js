@@ -4,7 +4,7 @@
 // server already has, so the setup can be left and picked up again; #setup/services etc. go back.
 
 import { api } from './api.js';
-import { busy, facts, h } from './dom.js';
+import { busy, facts, h, isolate, quoted } from './dom.js';
 import { originsFrom } from './key-form.js';
 import { browserTimeZone, timeZones } from './salon-time.js';
 import { field as uiField } from './ui/fields.js';
@@ -125,7 +125,7 @@ function servicesStep(ctx, message, services) {
       ? h(
           'ul',
           { class: 'setup-list', 'aria-label': 'Services so far' },
-          services.map((s) => h('li', null, `${s.name}: ${s.durationMinutes} min, ${money(s.price, s.currency)}`)),
+          services.map((s) => h('li', null, isolate(s.name), `: ${s.durationMinutes} min, ${money(s.price, s.currency)}`)),
         )
       : null,
     h(
@@ -156,7 +156,7 @@ function servicesStep(ctx, message, services) {
         const service = await ctx.api.call('adminCreateService', {
           body: { name: name.value.trim(), durationMinutes: minutes, price: minor },
         });
-        flashNext('good', `Added “${service.name}”.`);
+        flashNext('good', ['Added ', quoted(service.name), '.']);
         goTo('services'); // stay here: more services can follow
       } catch (error) {
         message.replaceChildren(errorNotice(error));
@@ -184,7 +184,7 @@ function staffStep(ctx, message, services, staff) {
       ? h(
           'ul',
           { class: 'setup-list', 'aria-label': 'Staff so far' },
-          staff.map((s) => h('li', null, s.name)),
+          staff.map((s) => h('li', null, isolate(s.name))),
         )
       : null,
     field('Staff member’s name', name),
@@ -207,7 +207,7 @@ function staffStep(ctx, message, services, staff) {
     await busy(add, 'Adding…', async () => {
       try {
         const member = await ctx.api.call('adminCreateStaff', { body: { name: name.value.trim(), schedule: week.value, serviceIds } });
-        flashNext('good', `Added ${member.name}.`);
+        flashNext('good', ['Added ', isolate(member.name), '.']);
         goTo(staff.length === 0 ? 'widget' : 'staff');
       } catch (error) {
         message.replaceChildren(errorNotice(error));
@@ -282,7 +282,7 @@ async function widgetStep(ctx, message) {
         result.replaceChildren(
           warning,
           facts([
-            ['Key', key.name],
+            ['Key', isolate(key.name)],
             ['Works from', origins.join(', ')],
           ]),
           field('Snippet to paste into your website', snippet),

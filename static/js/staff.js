@@ -1,7 +1,7 @@
 // Staff: the list (#staff), a new staff member (#staff/new) and one of them (#staff/ID): contact
 // details, the services they do, weekly hours and breaks, and time off with the bookings it overlaps.
 
-import { busy, confirmAction, facts, h } from './dom.js';
+import { busy, confirmAction, facts, h, isolate, listOf } from './dom.js';
 import { WEEKDAYS } from './salon-time.js';
 import { STAFF_STATUS, statusBadge } from './ui/badge.js';
 import { checkbox, field, formPanel, input, textOrNull } from './ui/fields.js';
@@ -25,16 +25,15 @@ function staffCard(member, serviceNames) {
   return h(
     'article',
     { class: `card staff${member.active ? '' : ' inactive'}`, 'data-staff-id': member.id },
-    h('header', null, h('h3', null, h('a', { href: `#staff/${member.id}` }, member.name)), statusBadge(STAFF_STATUS, member.active)),
+    h(
+      'header',
+      null,
+      h('h3', null, h('a', { href: `#staff/${member.id}` }, isolate(member.name))),
+      statusBadge(STAFF_STATUS, member.active),
+    ),
     facts([
-      ['Title', member.title],
-      [
-        'Does',
-        member.serviceIds
-          .map((id) => serviceNames.get(id))
-          .filter(Boolean)
-          .join(', ') || 'No services yet',
-      ],
+      ['Title', member.title ? isolate(member.title) : null],
+      ['Does', listOf(member.serviceIds.map((id) => serviceNames.get(id)).filter(Boolean)) ?? 'No services yet'],
       ['Works', weekText(member.schedule)],
     ]),
   );
@@ -127,7 +126,7 @@ async function renderNew(ctx) {
     busy(submit, 'Adding…', async () => {
       try {
         const made = await ctx.api.call('adminCreateStaff', { body: { ...body, schedule: schedule.value, serviceIds: choice.read() } });
-        flashNext('good', `Added ${made.name}. Add their days off on their page when they have some.`);
+        flashNext('good', ['Added ', isolate(made.name), '. Add their days off on their page when they have some.']);
         location.hash = `#staff/${made.id}`;
       } catch (error) {
         messages.replaceChildren(errorNotice(error));
@@ -166,10 +165,10 @@ function timeOffSection(ctx, member) {
       lastDay: 'Last day',
       noFirstDay: 'Choose the first day away.',
       lastBeforeFirst: 'The last day is before the first day.',
-      saved: (item, changed) => `${changed ? 'Changed' : 'Added'} time off for ${member.name}: ${periodText(item)}.`,
+      saved: (item, changed) => [`${changed ? 'Changed' : 'Added'} time off for `, isolate(member.name), `: ${periodText(item)}.`],
       removing: (item) => ({
         title: 'Remove this time off?',
-        text: `${member.name} will be bookable again ${periodText(item)} (within their weekly hours).`,
+        text: [isolate(member.name), ` will be bookable again ${periodText(item)} (within their weekly hours).`],
         confirmLabel: 'Remove time off',
       }),
       removed: (item) => `Removed the time off ${periodText(item)}.`,
@@ -185,7 +184,7 @@ function timeOffSection(ctx, member) {
 
 async function renderOne(ctx, id) {
   let [member, services] = await Promise.all([ctx.api.call('adminGetStaffMember', { id }), ctx.api.list('adminListServices')]);
-  const title = h('h2', null, member.name);
+  const title = h('h2', null, isolate(member.name));
   const badge = h('span', null, statusBadge(STAFF_STATUS, member.active));
 
   const details = detailFields(member);
@@ -195,8 +194,8 @@ async function renderOne(ctx, id) {
     const changed = Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== member[key]));
     if (Object.keys(changed).length === 0) return say(messages, 'good', 'Nothing to save: no field was changed.');
     member = await ctx.api.call('adminUpdateStaffMember', { id, body: changed });
-    title.textContent = member.name;
-    say(messages, 'good', `Saved ${member.name}’s details.`);
+    title.replaceChildren(isolate(member.name));
+    say(messages, 'good', ['Saved ', isolate(member.name), '’s details.']);
   });
 
   const choice = serviceChoice(services, member.serviceIds);
@@ -213,8 +212,8 @@ async function renderOne(ctx, id) {
         messages,
         'good',
         names.length
-          ? `Saved: ${member.name} does ${names.join(', ')}.`
-          : `Saved: ${member.name} does no services now, so nobody can book them.`,
+          ? ['Saved: ', isolate(member.name), ' does ', listOf(names), '.']
+          : ['Saved: ', isolate(member.name), ' does no services now, so nobody can book them.'],
       );
     },
   );
@@ -230,7 +229,7 @@ async function renderOne(ctx, id) {
       const schedule = week.read();
       if (showProblems(messages, schedule.problem ? [schedule.problem] : [])) return;
       member = await ctx.api.call('adminSetStaffSchedule', { id, body: schedule.value });
-      say(messages, 'good', `Saved ${member.name}’s weekly hours. Connected programs are told about the change.`);
+      say(messages, 'good', ['Saved ', isolate(member.name), '’s weekly hours. Connected programs are told about the change.']);
     },
   );
 
@@ -244,7 +243,7 @@ async function renderOne(ctx, id) {
     if (
       turningOff &&
       !(await confirmAction({
-        title: `Take ${member.name} off the booking list?`,
+        title: ['Take ', isolate(member.name), ' off the booking list?'],
         text: 'Clients can no longer book them and they are not listed on the website. Bookings already made stay as they are. You can put them back later.',
         confirmLabel: 'Take off the list',
       }))
@@ -254,7 +253,11 @@ async function renderOne(ctx, id) {
       try {
         member = await ctx.api.call('adminUpdateStaffMember', { id, body: { active: !turningOff } });
         badge.replaceChildren(statusBadge(STAFF_STATUS, member.active));
-        say(statusMessages, 'good', member.active ? `${member.name} takes bookings again.` : `${member.name} is off the booking list.`);
+        say(
+          statusMessages,
+          'good',
+          member.active ? [isolate(member.name), ' takes bookings again.'] : [isolate(member.name), ' is off the booking list.'],
+        );
       } catch (error) {
         statusMessages.replaceChildren(errorNotice(error));
       }

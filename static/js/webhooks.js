@@ -1,7 +1,7 @@
 // "Connections to other programs": every webhook of the salon, whichever key set it up, with a
 // test button and a way to switch a failed one back on.
 
-import { busy, facts, h } from './dom.js';
+import { busy, facts, h, isolate, quoted } from './dom.js';
 import { dateTimeAgo, eventLabel, hostOf, plural } from './format.js';
 import { statusBadge, WEBHOOK_STATUS } from './ui/badge.js';
 import { errorNotice, notice } from './ui/notice.js';
@@ -28,10 +28,11 @@ function card(webhook, key, ctx, flash) {
   const keyNote =
     key.status === 'active'
       ? null
-      : notice(
-          'warn',
-          `Its key “${key.name}” is ${key.status}, so nothing is sent to it. The program needs a new key and has to set up its connection again.`,
-        );
+      : notice('warn', [
+          'Its key ',
+          quoted(key.name),
+          ` is ${key.status}, so nothing is sent to it. The program needs a new key and has to set up its connection again.`,
+        ]);
 
   const ping = h('button', { type: 'button', class: 'primary' }, 'Send a test');
   ping.addEventListener('click', () =>
@@ -65,12 +66,12 @@ function card(webhook, key, ctx, flash) {
   return h(
     'article',
     { class: 'card webhook', 'data-webhook-id': webhook.id },
-    h('header', null, h('h3', null, name), statusBadge(WEBHOOK_STATUS, webhook.status)),
+    h('header', null, h('h3', null, isolate(name)), statusBadge(WEBHOOK_STATUS, webhook.status)),
     failedNote,
     keyNote,
     facts([
       ['Sends to', h('span', { class: 'url' }, webhook.targetUrl)],
-      ['Set up with key', key.name],
+      ['Set up with key', isolate(key.name)],
       ['Notifies about', webhook.events.map(eventLabel).join(', ')],
       ['Last notification', webhook.lastTriggeredAt ? dateTimeAgo(webhook.lastTriggeredAt) : 'None yet'],
       ['Failed in a row', webhook.consecutiveFailures > 0 ? plural(webhook.consecutiveFailures, 'delivery', 'deliveries') : null],

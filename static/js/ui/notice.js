@@ -4,7 +4,10 @@
 
 import { busy, h } from '../dom.js';
 
-/** A sentence for the user: an error (with the request id small, so staff can report it), a success or a note. */
+/**
+ * A sentence for the user: an error (with the request id small, so staff can report it), a
+ * success or a note. `text` is a string or an array of strings and elements (isolated names).
+ */
 export function notice(kind, text, reference) {
   return h(
     'div',

@@ -3,7 +3,7 @@
 // picked. Whole days, or with `partOfDay` also part of one day. What it is called and which calls
 // it makes come from the view (`words`, `calls`).
 
-import { busy, confirmAction, h } from '../dom.js';
+import { busy, confirmAction, h, isolate } from '../dom.js';
 import { dayText, salonDateTime, todayIn, zonedIso } from '../salon-time.js';
 import { choice, field, input } from './fields.js';
 import { messageArea, say, sayError, showProblems } from './notice.js';
@@ -40,7 +40,10 @@ export function overlapNotice(bookings, what) {
           h(
             'a',
             { href: `#bookings/${b.id}` },
-            `${salonDateTime(b.startTime)}: ${b.client?.name ?? 'client'}, ${b.serviceName ?? 'booking'}`,
+            `${salonDateTime(b.startTime)}: `,
+            b.client?.name ? isolate(b.client.name) : 'client',
+            ', ',
+            b.serviceName ? isolate(b.serviceName) : 'booking',
           ),
         ),
       ),
@@ -126,7 +129,7 @@ function periodRow(period, { id, words, calls, onChange, onRemoved, messages }) 
   return h(
     'li',
     { class: 'row-item', [`data-${id}-id`]: period.id },
-    h('span', { class: 'what' }, h('strong', null, periodText(period)), period.note ? ` · ${period.note}` : null),
+    h('span', { class: 'what' }, h('strong', null, periodText(period)), period.note ? [' · ', isolate(period.note)] : null),
     h('span', { class: 'actions' }, h('button', { type: 'button', onclick: () => onChange(period) }, 'Change'), remove),
   );
 }
