@@ -4,7 +4,7 @@
 
 import { api } from './api.js';
 import { busy, confirmAction, h, isolate, namedChoice } from './dom.js';
-import { deliverySentence } from './booking-events.js';
+import { deliverySentence } from './views/booking/events.js';
 import { heldBy } from './refusals.js';
 import { longDate, timeOf, zonedIso } from './salon-time.js';
 import { field as uiField } from './ui/fields.js';

@@ -5,7 +5,8 @@
 // On a phone the day's list comes first (style.css), the grid after it.
 
 import { bookingDialog } from './booking-form.js';
-import { clientLabel, clientName } from './bookings-common.js';
+import { calendarAddress, parseAddress } from './views/calendar/address.js';
+import { clientLabel, clientName } from './views/booking/words.js';
 import { holdDialog, holdEvents, holdRows, liveHolds, releaseHold } from './calendar-holds.js';
 import { busy, h, isolate } from './dom.js';
 import { plural } from './format.js';
@@ -30,14 +31,6 @@ function loadLibrary() {
   });
   return libraryLoading;
 }
-
-/** "2026-11-23" or "2026-11-23/week" → { date, week }; anything else is today. */
-function parseAddress(id, timeZone) {
-  const [date, mode] = (id ?? '').split('/');
-  return { date: isDate(date) ? date : todayIn(timeZone), week: mode === 'week' };
-}
-
-export const calendarAddress = (date, week) => `#calendar/${date}${week ? '/week' : ''}`;
 
 /** Minutes since midnight of "09:30". */
 const minutes = (time) => {

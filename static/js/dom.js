@@ -103,6 +103,12 @@ export function confirmAction({ title, text, confirmLabel, danger = false }) {
   });
 }
 
+/** A button that does `action(button)` when pressed: button('Confirm', actions.confirm, 'primary'). */
+export function button(label, action, className = null) {
+  const element = h('button', { type: 'button', class: className, onclick: () => action(element) }, label);
+  return element;
+}
+
 /**
  * Runs `action` while `button` shows it is busy (and cannot be pressed twice); the button is
  * restored afterwards unless it left the page.

@@ -7,7 +7,7 @@
 // entry the view belongs to.
 // To add a view: write its module, import it here and add a line. The menu itself is in index.html.
 
-import { renderBooking } from './booking.js';
+import { renderBooking } from './views/booking/index.js';
 import { renderCalendar } from './calendar.js';
 import { renderClients } from './clients.js';
 import { renderHistory } from './history.js';

@@ -23,6 +23,9 @@ export function field(label, control, hint, { hintBelow = false } = {}) {
   );
 }
 
+/** A field of the front desk's forms (the booking form, a booking's page, the setup): the hint under the control. */
+export const deskField = (label, control, hint) => field(label, control, hint, { hintBelow: true });
+
 /** An <input>: input('service-name', {value, required: true}). */
 export const input = (id, props = {}) => h('input', { id, name: id, autocomplete: 'off', ...props });
 

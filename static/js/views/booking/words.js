@@ -1,6 +1,6 @@
-// What the calendar and a booking's page share: whom a booking is for.
+// How a booking's page and the calendar name things: whom a booking is for, and how it was paid.
 
-import { isolate } from './dom.js';
+import { isolate } from '../../dom.js';
 
 /**
  * Whom a booking is for, as the calendar and the booking's page name them: the client's name; while
@@ -14,3 +14,13 @@ export function clientName(booking) {
 export function clientLabel(booking) {
   return booking.clientCheck ? [isolate(booking.bookedAs.name), ' (to check)'] : isolate(booking.client.name);
 }
+
+export const PAYMENT_METHODS = [
+  ['cash', 'Cash'],
+  ['card', 'Card'],
+  ['voucher', 'Voucher'],
+  ['online', 'Paid online'],
+  ['other', 'Other'],
+];
+
+export const methodLabel = (method) => PAYMENT_METHODS.find(([m]) => m === method)?.[1] ?? method;
