@@ -8,7 +8,7 @@
 // To add a view: write its module, import it here and add a line. The menu itself is in index.html.
 
 import { renderBooking } from './views/booking/index.js';
-import { renderCalendar } from './calendar.js';
+import { renderCalendar } from './views/calendar/index.js';
 import { renderClients } from './clients.js';
 import { renderHistory } from './history.js';
 import { renderKeys } from './keys.js';

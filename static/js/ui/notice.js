@@ -22,8 +22,8 @@ export function errorNotice(error) {
   return notice('error', error.sentence ?? 'Something went wrong. Please reload the page.', error.requestId);
 }
 
-/** An empty place for the sentences of one form or list. */
-export const messageArea = (props) => h('div', { class: 'message-area', ...props });
+/** The place for the sentences of one form or list (empty, or with the flash to start with). */
+export const messageArea = (props, ...children) => h('div', { class: 'message-area', ...props }, ...children);
 
 /** The sentence after an action, replacing whatever the area said before (and whatever more goes with it). */
 export function say(area, kind, text, ...more) {

@@ -3,9 +3,9 @@
 // words, and listed with the day; the desk can let one go, or book the time anyway (the booking
 // form asks first).
 
-import { busy, h } from './dom.js';
-import { timeOf, wallClock, wallClockOf } from './salon-time.js';
-import { errorNotice } from './ui/notice.js';
+import { busy, h } from '../../dom.js';
+import { timeOf, wallClock, wallClockOf } from '../../salon-time.js';
+import { sayError } from '../../ui/notice.js';
 
 /** "Held by Website widget until 10:42" (the salon's time). */
 export function heldSentence(hold, timeZone) {
@@ -30,8 +30,8 @@ export function holdEvents(holds, timeZone) {
 }
 
 /** Releases a hold; resolves to the sentence saying so. */
-export async function releaseHold(salon, hold) {
-  await salon.call('adminReleaseHold', { id: hold.id });
+export async function releaseHold(api, hold) {
+  await api.call('adminReleaseHold', { id: hold.id });
   return `Released the hold of ${hold.keyName} on ${timeOf(hold.startTime)}–${timeOf(hold.endTime)} with ${hold.staffName}; the time is free again.`;
 }
 
@@ -85,7 +85,7 @@ export function holdDialog(hold, timeZone, { onBook, onRelease }) {
         await onRelease(hold);
         dialog.close();
       } catch (error) {
-        message.replaceChildren(errorNotice(error));
+        sayError(message, error);
       }
     }),
   );
