@@ -15,7 +15,7 @@ import { renderKeys } from './keys.js';
 import { renderOverview } from './overview.js';
 import { renderReviews } from './reviews.js';
 import { renderServices } from './services.js';
-import { renderSettings } from './settings.js';
+import { renderSettings } from './views/settings/index.js';
 import { renderSetup } from './setup.js';
 import { renderStaff } from './staff.js';
 import { renderConnections } from './webhooks.js';

@@ -1,0 +1,42 @@
+// Salon settings (#settings): name and contact, time zone, opening hours, closed days and the
+// booking rules, each its own form with its own save button and sentence; and the way back to the
+// setup steps. load → state → render, with the actions of each form.
+
+import { h } from '../../dom.js';
+import { settingsActions } from './actions.js';
+import { closuresPart } from './closures.js';
+import { detailsForm, hoursForm, rulesForm } from './forms.js';
+import { loadSalon } from './load.js';
+
+/** The way back to the first-run setup once it is done: another widget key and snippet, say. */
+function setupAgain() {
+  return h(
+    'section',
+    { class: 'card', 'aria-labelledby': 'setup-again-title' },
+    h('h3', { id: 'setup-again-title' }, 'Setup steps and the website’s booking form'),
+    h(
+      'p',
+      null,
+      'The steps of the first setup stay here to look over: the salon, its services, its staff, and a key with the snippet for the booking form on your website (make another one when the website moves or the snippet was lost).',
+    ),
+    h('div', { class: 'actions' }, h('a', { class: 'button', href: '#setup/widget' }, 'Open the setup steps')),
+  );
+}
+
+export async function renderSettings(ctx) {
+  const salon = await loadSalon(ctx);
+  const business = salon.current();
+  const actions = settingsActions(salon);
+  const closures = closuresPart(ctx);
+  await closures.load();
+  return h(
+    'div',
+    { class: 'settings' },
+    h('div', { class: 'view-head' }, h('h2', null, 'Salon settings')),
+    detailsForm(business, actions),
+    hoursForm(business, actions),
+    closures.element,
+    rulesForm(business, actions),
+    setupAgain(),
+  );
+}
