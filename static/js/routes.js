@@ -17,7 +17,7 @@ import { renderReviews } from './reviews.js';
 import { renderServices } from './services.js';
 import { renderSettings } from './views/settings/index.js';
 import { renderSetup } from './setup.js';
-import { renderStaff } from './staff.js';
+import { renderStaff } from './views/staff/index.js';
 import { renderConnections } from './webhooks.js';
 
 export const DEFAULT_VIEW = 'calendar';
