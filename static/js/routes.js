@@ -14,7 +14,7 @@ import { renderHistory } from './history.js';
 import { renderKeys } from './keys.js';
 import { renderOverview } from './overview.js';
 import { renderReviews } from './reviews.js';
-import { renderServices } from './services.js';
+import { renderServices } from './views/services/index.js';
 import { renderSettings } from './views/settings/index.js';
 import { renderSetup } from './setup.js';
 import { renderStaff } from './views/staff/index.js';
