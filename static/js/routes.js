@@ -9,7 +9,7 @@
 
 import { renderBooking } from './views/booking/index.js';
 import { renderCalendar } from './views/calendar/index.js';
-import { renderClients } from './clients.js';
+import { renderClients } from './views/clients/index.js';
 import { renderHistory } from './history.js';
 import { renderKeys } from './keys.js';
 import { renderOverview } from './overview.js';
