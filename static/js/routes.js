@@ -13,7 +13,7 @@ import { renderClients } from './views/clients/index.js';
 import { renderHistory } from './history.js';
 import { renderKeys } from './keys.js';
 import { renderOverview } from './overview.js';
-import { renderReviews } from './reviews.js';
+import { renderReviews } from './views/reviews/index.js';
 import { renderServices } from './views/services/index.js';
 import { renderSettings } from './views/settings/index.js';
 import { renderSetup } from './setup.js';
