@@ -16,7 +16,7 @@ import { renderOverview } from './overview.js';
 import { renderReviews } from './views/reviews/index.js';
 import { renderServices } from './views/services/index.js';
 import { renderSettings } from './views/settings/index.js';
-import { renderSetup } from './setup.js';
+import { renderSetup } from './views/setup/index.js';
 import { renderStaff } from './views/staff/index.js';
 import { renderConnections } from './webhooks.js';
 

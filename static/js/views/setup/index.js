@@ -1,0 +1,45 @@
+// The first-run setup (#setup): the salon (name, time zone, opening hours), its first services,
+// the first staff member with weekly hours and services, then the next step: a key for the
+// website's booking widget with the snippet to paste. #setup/services etc. go back to a step.
+// load → state → render, with the actions of each step.
+
+import { h } from '../../dom.js';
+import { messageArea } from '../../ui/notice.js';
+import { setupActions } from './actions.js';
+import { salonStep } from './salon.js';
+import { loadSetup, STEPS, setupState } from './state.js';
+import { servicesStep, staffStep } from './team.js';
+import { widgetStep } from './widget.js';
+
+function progress({ step, done }) {
+  return h(
+    'ol',
+    { class: 'steps', 'aria-label': 'Setup steps' },
+    STEPS.map(([key, label], i) =>
+      h(
+        'li',
+        { class: done.includes(key) ? 'done' : null, 'aria-current': key === step ? 'step' : null },
+        done.includes(key) || key === step ? h('a', { href: `#setup/${key}` }, `${i + 1}. ${label}`) : `${i + 1}. ${label}`,
+      ),
+    ),
+  );
+}
+
+const STEP_FORMS = { salon: salonStep, services: servicesStep, staff: staffStep };
+
+export async function renderSetup(ctx, id) {
+  const state = setupState(ctx.business, await loadSetup(ctx), id);
+  const message = messageArea({ role: 'alert' });
+  const actions = setupActions(ctx, message);
+  const body = state.step === 'widget' ? await widgetStep(ctx, actions) : STEP_FORMS[state.step](state, actions);
+  return h(
+    'section',
+    { class: 'setup' },
+    h('div', { class: 'view-head' }, h('h2', null, ctx.business ? 'Set up the salon' : 'Welcome: set up your salon')),
+    ctx.business ? null : h('p', { class: 'intro' }, 'Four short steps and the salon can take bookings.'),
+    progress(state),
+    messageArea({ role: 'status' }, ctx.flash),
+    message,
+    body,
+  );
+}
