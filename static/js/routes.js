@@ -11,7 +11,7 @@ import { renderBooking } from './views/booking/index.js';
 import { renderCalendar } from './views/calendar/index.js';
 import { renderClients } from './views/clients/index.js';
 import { renderHistory } from './history.js';
-import { renderKeys } from './keys.js';
+import { renderKeys } from './views/keys/index.js';
 import { renderOverview } from './overview.js';
 import { renderReviews } from './views/reviews/index.js';
 import { renderServices } from './views/services/index.js';

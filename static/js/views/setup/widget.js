@@ -2,7 +2,8 @@
 // once made, the key's snippet to paste, shown this once, with a copy button.
 
 import { button, facts, h, isolate } from '../../dom.js';
-import { originsFrom } from '../../key-form.js';
+import { originsFrom } from '../keys/origins.js';
+import { copyText } from '../../ui/copy.js';
 import { deskField as field } from '../../ui/fields.js';
 import { notice } from '../../ui/notice.js';
 
@@ -21,18 +22,6 @@ export function widgetSnippet(key) {
   const services = await call('/services?active=true');
   console.log(services.data);
 </script>`;
-}
-
-/** The snippet in the clipboard; where that is not allowed, selected for Ctrl+C. */
-async function copySnippet(snippet, copied) {
-  try {
-    await navigator.clipboard.writeText(snippet.value);
-    copied.textContent = 'Copied.';
-  } catch {
-    snippet.focus();
-    snippet.select();
-    copied.textContent = 'Selected: press Ctrl+C to copy.';
-  }
 }
 
 /**
@@ -57,7 +46,7 @@ function showKey(result, key, origins) {
     h(
       'div',
       { class: 'actions' },
-      button('Copy the snippet', () => copySnippet(snippet, copied)),
+      button('Copy the snippet', () => copyText(snippet, copied, { copied: 'Copied.', selected: 'Selected: press Ctrl+C to copy.' })),
     ),
     copied,
   );
