@@ -1,8 +1,8 @@
-// The overview: is the server up, is anything waiting or failing, and the last 24 hours at a glance.
+// Render: the overview's tiles (server, last hour, queue, connections, database) and the recent
+// problems: deliveries that failed for good.
 
-import { hourlyChart } from './chart.js';
-import { h } from './dom.js';
-import { bytes, capitalise, dateTime, duration, eventLabel, hostOf, plural, timeAgo } from './format.js';
+import { h } from '../../dom.js';
+import { bytes, capitalise, dateTime, duration, eventLabel, hostOf, plural, timeAgo } from '../../format.js';
 
 function tile(title, value, detail, tone) {
   return h(
@@ -40,7 +40,7 @@ function connectionsTile(webhooks) {
 }
 
 /** Deliveries that failed for good; attempts that were retried are only counted, they sorted themselves out. */
-function problems(recent) {
+export function problems(recent) {
   const failed = recent.filter((f) => f.deliveryStatus === 'failed').slice(0, 5);
   const retried = recent.filter((f) => f.deliveryStatus === 'retrying').length;
   const list =
@@ -72,56 +72,24 @@ function problems(recent) {
   return [list, note];
 }
 
-/** Renders the overview of `ctx.business`. */
-export async function renderOverview(ctx) {
-  const [status, hourly, failures] = await Promise.all([
-    ctx.api.call('adminGetStatus'),
-    ctx.api.call('adminDeliveriesPerHour'),
-    ctx.api.call('adminRecentDeliveryFailures', { query: { limit: 20, businessId: ctx.business.id } }),
-  ]);
-  const warning =
-    status.webhooks.failed > 0
-      ? h(
-          'div',
-          { class: 'notice warn', role: 'status' },
-          h(
-            'p',
-            null,
-            `${plural(status.webhooks.failed, 'connection is', 'connections are')} switched off and will get no notifications. `,
-            h('a', { href: '#connections' }, 'See connections'),
-          ),
-        )
-      : null;
+/** The five tiles of the server's status. */
+export function healthTiles(status) {
   return h(
     'div',
-    { class: 'overview' },
-    h(
-      'div',
-      { class: 'view-head' },
-      h('h2', null, 'Overview'),
-      h('button', { type: 'button', class: 'quiet', onclick: () => ctx.refresh() }, 'Refresh'),
+    { class: 'tiles', id: 'health' },
+    tile(
+      'Server',
+      'Running',
+      `Up since ${dateTime(status.startedAt)} (${duration(status.uptimeSeconds)}) · version ${status.version}`,
+      'good',
     ),
-    warning,
-    h(
-      'div',
-      { class: 'tiles', id: 'health' },
-      tile(
-        'Server',
-        'Running',
-        `Up since ${dateTime(status.startedAt)} (${duration(status.uptimeSeconds)}) · version ${status.version}`,
-        'good',
-      ),
-      lastHourTile(status.deliveriesLastHour),
-      queueTile(status.queue),
-      connectionsTile(status.webhooks),
-      tile(
-        'Database',
-        bytes(status.databaseBytes),
-        `${status.databaseEngine === 'postgres' ? 'PostgreSQL' : 'SQLite'}: size of the booking data on disk`,
-      ),
+    lastHourTile(status.deliveriesLastHour),
+    queueTile(status.queue),
+    connectionsTile(status.webhooks),
+    tile(
+      'Database',
+      bytes(status.databaseBytes),
+      `${status.databaseEngine === 'postgres' ? 'PostgreSQL' : 'SQLite'}: size of the booking data on disk`,
     ),
-    hourlyChart(hourly.data),
-    h('section', { class: 'panel' }, h('h3', null, 'Recent problems'), problems(failures.data)),
-    h('p', { class: 'hint' }, `Updated at ${new Date().toLocaleTimeString()}; this page refreshes itself every 30 seconds.`),
   );
 }
