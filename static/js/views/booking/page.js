@@ -13,6 +13,7 @@ import { clientCheckCard } from './client-check.js';
 import { eventsList } from './events.js';
 import { paymentsSection } from './payments.js';
 import { clientLabel } from './words.js';
+import { viewPage } from '../../ui/pages.js';
 
 /** An address with no booking behind it. */
 export function noSuchBooking() {
@@ -67,15 +68,13 @@ function notYet({ booking, day, live, started }) {
 
 export function bookingPage(state, actions, message) {
   const { booking, day, live, events } = state;
-  return h(
-    'section',
-    { class: 'booking' },
-    h(
-      'div',
-      { class: 'view-head' },
-      h('h2', null, clientLabel(booking), `, ${timeOf(booking.startTime)}`),
-      statusBadge(BOOKING_STATUS, booking.status),
-    ),
+  return viewPage(
+    {
+      tag: 'section',
+      class: 'booking',
+      title: [clientLabel(booking), `, ${timeOf(booking.startTime)}`],
+      beside: statusBadge(BOOKING_STATUS, booking.status),
+    },
     h('p', null, h('a', { href: calendarAddress(day, false) }, `Back to ${longDate(day)}`)),
     message,
     booking.clientCheck ? clientCheckCard(booking, actions) : null,

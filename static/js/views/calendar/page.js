@@ -8,14 +8,13 @@ import { notice } from '../../ui/notice.js';
 import { calendarAddress } from './address.js';
 import { dayList } from './day-list.js';
 import { dayOf } from './state.js';
+import { viewPage } from '../../ui/pages.js';
 
 /** A salon without services or staff: nobody can be booked yet. */
 export function setupNeeded({ services, staff }) {
   const missing = [services.length === 0 ? 'services' : null, staff.length === 0 ? 'staff' : null].filter(Boolean).join(' and ');
-  return h(
-    'section',
-    { class: 'calendar' },
-    h('div', { class: 'view-head' }, h('h2', null, 'Calendar')),
+  return viewPage(
+    { tag: 'section', class: 'calendar', title: 'Calendar' },
     h(
       'div',
       { class: 'setup-needed' },

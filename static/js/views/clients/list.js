@@ -5,6 +5,7 @@ import { h, isolate, quoted } from '../../dom.js';
 import { plural } from '../../format.js';
 import { field, input } from '../../ui/fields.js';
 import { messageArea, perform } from '../../ui/notice.js';
+import { viewPage } from '../../ui/pages.js';
 
 const PAGE_SIZE = 20;
 
@@ -74,10 +75,8 @@ export async function renderClientList(ctx) {
     show(search.value.trim(), 1);
   });
   list.replaceChildren(...results(await loadClients(ctx.api, lastSearch.text, lastSearch.page), show));
-  return h(
-    'div',
-    { class: 'clients' },
-    h('div', { class: 'view-head' }, h('h2', null, 'Clients'), h('a', { class: 'button primary', href: '#clients/new' }, 'Add a client')),
+  return viewPage(
+    { class: 'clients', title: 'Clients', beside: h('a', { class: 'button primary', href: '#clients/new' }, 'Add a client') },
     messages,
     form,
     list,

@@ -5,6 +5,7 @@ import { button, facts, h, isolate, quoted } from '../../dom.js';
 import { dateTimeAgo, eventLabel, hostOf, plural } from '../../format.js';
 import { statusBadge, WEBHOOK_STATUS } from '../../ui/badge.js';
 import { messageArea, notice } from '../../ui/notice.js';
+import { itemCard } from '../../ui/pages.js';
 
 /** What staff call a webhook: its description, or the host it sends to. */
 export const connectionName = (webhook) => webhook.description || hostOf(webhook.targetUrl);
@@ -30,10 +31,10 @@ function keyNote(key) {
 /** `key` is the key that set it up; `actions.ping` and `actions.reactivate` say what happened in the card's `result`. */
 export function connectionCard(webhook, key, actions) {
   const result = messageArea();
-  return h(
-    'article',
+  return itemCard(
     { class: 'card webhook', 'data-webhook-id': webhook.id },
-    h('header', null, h('h3', null, isolate(connectionName(webhook))), statusBadge(WEBHOOK_STATUS, webhook.status)),
+    isolate(connectionName(webhook)),
+    statusBadge(WEBHOOK_STATUS, webhook.status),
     failedNote(webhook),
     keyNote(key),
     facts([

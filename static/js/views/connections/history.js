@@ -8,6 +8,7 @@ import { ATTEMPT_STATUS, statusBadge, WEBHOOK_STATUS } from '../../ui/badge.js';
 import { messageArea, notice, sayError } from '../../ui/notice.js';
 import { retryDelivery } from './actions.js';
 import { connectionName } from './card.js';
+import { itemCard } from '../../ui/pages.js';
 
 const PAGE_SIZE = 20;
 const POLL_MS = 1000;
@@ -48,10 +49,10 @@ function attemptRow(attempt, retryButton) {
   const trigger = TRIGGER_LABELS[attempt.trigger];
   const time =
     attempt.deliveryStatus === 'pending' ? `Due ${dateTimeAgo(attempt.scheduledFor)}` : dateTimeAgo(attempt.sentAt ?? attempt.createdAt);
-  return h(
-    'article',
+  return itemCard(
     { class: 'card attempt', 'data-delivery-id': attempt.deliveryId, 'data-status': attempt.deliveryStatus },
-    h('header', null, h('h3', null, capitalise(eventLabel(attempt.event))), statusBadge(ATTEMPT_STATUS, attempt.deliveryStatus)),
+    capitalise(eventLabel(attempt.event)),
+    statusBadge(ATTEMPT_STATUS, attempt.deliveryStatus),
     facts([
       ['Time', time],
       ['Attempt', `${attempt.attemptNumber}${trigger ? ` (${trigger})` : ''}`],

@@ -5,6 +5,7 @@ import { h } from '../../dom.js';
 import { errorNotice, messageArea, notice } from '../../ui/notice.js';
 import { connectionActions } from './actions.js';
 import { connectionCard } from './card.js';
+import { viewPage } from '../../ui/pages.js';
 
 /** The webhooks, each with the key that set it up (one the salon no longer lists counts as active). */
 async function loadConnections(api) {
@@ -35,16 +36,15 @@ export async function renderConnectionList(ctx) {
     await show().catch((error) => flashArea.append(errorNotice(error)));
   });
   await show();
-  return h(
-    'div',
-    { class: 'connections' },
-    h('div', { class: 'view-head' }, h('h2', null, 'Connections to other programs')),
-    h(
-      'p',
-      { class: 'intro' },
-      'Programs such as your website or a CRM are notified by this server when something happens, like a new booking. ',
-      'Each connection was set up by one of those programs with its API key.',
-    ),
+  return viewPage(
+    {
+      class: 'connections',
+      title: 'Connections to other programs',
+      intro: [
+        'Programs such as your website or a CRM are notified by this server when something happens, like a new booking. ',
+        'Each connection was set up by one of those programs with its API key.',
+      ],
+    },
     flashArea,
     list,
   );

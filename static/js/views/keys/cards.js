@@ -5,6 +5,7 @@ import { button, facts, h, isolate } from '../../dom.js';
 import { dateTime, dateTimeAgo, scopeLabel } from '../../format.js';
 import { KEY_STATUS, statusBadge } from '../../ui/badge.js';
 import { copyText } from '../../ui/copy.js';
+import { itemCard } from '../../ui/pages.js';
 
 /** The preset a key's permissions are, if they are one. */
 function presetOf(scopes, catalog) {
@@ -22,10 +23,10 @@ function keyButtons(key, actions) {
 }
 
 export function keyCard(key, catalog, actions) {
-  return h(
-    'article',
+  return itemCard(
     { class: `card key ${key.status}`, 'data-key-id': key.id },
-    h('header', null, h('h3', null, isolate(key.name)), statusBadge(KEY_STATUS, key.status)),
+    isolate(key.name),
+    statusBadge(KEY_STATUS, key.status),
     facts([
       ['Kind', presetOf(key.scopes, catalog) ?? 'Own choice of permissions'],
       [

@@ -6,6 +6,7 @@ import { messageArea } from '../../ui/notice.js';
 import { keysActions } from './actions.js';
 import { keyCard, newKeyPanel } from './cards.js';
 import { keyForm } from './form.js';
+import { viewPage } from '../../ui/pages.js';
 
 /** The form is below the list, which can be long: bring it into view, ready to type. */
 function startNewKey(form) {
@@ -36,21 +37,16 @@ export async function renderKeys(ctx) {
   const actions = keysActions(ctx, page);
   await page.showList();
   const form = keyForm(catalog, (submit, messages, key) => actions.create(submit, messages, key, () => form.reset()));
-  return h(
-    'div',
-    { class: 'keys' },
-    h(
-      'div',
-      { class: 'view-head' },
-      h('h2', null, 'API keys'),
-      button('Create a new key', () => startNewKey(form.form), 'quiet'),
-    ),
-    h(
-      'p',
-      { class: 'intro' },
-      'A key lets another program, such as the booking form on your website or a CRM, use your booking data. ',
-      'Give each program its own key: then you can switch one off without touching the others.',
-    ),
+  return viewPage(
+    {
+      class: 'keys',
+      title: 'API keys',
+      beside: button('Create a new key', () => startNewKey(form.form), 'quiet'),
+      intro: [
+        'A key lets another program, such as the booking form on your website or a CRM, use your booking data. ',
+        'Give each program its own key: then you can switch one off without touching the others.',
+      ],
+    },
     newKey,
     page.flash,
     list,

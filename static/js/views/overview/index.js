@@ -5,6 +5,7 @@ import { button, h } from '../../dom.js';
 import { plural } from '../../format.js';
 import { hourlyChart } from './chart.js';
 import { healthTiles, problems } from './tiles.js';
+import { viewPage } from '../../ui/pages.js';
 
 async function loadOverview(api, businessId) {
   const [status, hourly, failures] = await Promise.all([
@@ -32,15 +33,8 @@ function switchedOff({ webhooks }) {
 
 export async function renderOverview(ctx) {
   const { status, hourly, failures } = await loadOverview(ctx.api, ctx.business.id);
-  return h(
-    'div',
-    { class: 'overview' },
-    h(
-      'div',
-      { class: 'view-head' },
-      h('h2', null, 'Overview'),
-      button('Refresh', () => ctx.refresh(), 'quiet'),
-    ),
+  return viewPage(
+    { class: 'overview', title: 'Overview', beside: button('Refresh', () => ctx.refresh(), 'quiet') },
     switchedOff(status),
     healthTiles(status),
     hourlyChart(hourly),

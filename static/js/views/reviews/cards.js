@@ -2,6 +2,7 @@
 
 import { h, isolate } from '../../dom.js';
 import { dateTime, plural } from '../../format.js';
+import { itemCard } from '../../ui/pages.js';
 
 /** "★★★★☆", read out as "4 out of 5 stars". */
 function stars(rating) {
@@ -13,10 +14,10 @@ export function reviewCard(review) {
     review.serviceName ? isolate(review.serviceName) : null,
     review.staffName ? [review.serviceName ? ' with ' : 'with ', isolate(review.staffName)] : null,
   ].filter(Boolean);
-  return h(
-    'article',
+  return itemCard(
     { class: 'card review', 'data-review-id': review.id },
-    h('header', null, h('h3', null, isolate(review.authorName)), stars(review.rating)),
+    isolate(review.authorName),
+    stars(review.rating),
     review.comment ? h('p', { class: 'comment', dir: 'auto' }, review.comment) : h('p', { class: 'empty' }, 'No comment, only stars.'),
     h(
       'p',

@@ -5,6 +5,7 @@
 import { h, namedChoice } from '../../dom.js';
 import { messageArea } from '../../ui/notice.js';
 import { reviewsActions } from './actions.js';
+import { viewPage } from '../../ui/pages.js';
 
 function reviewsView(staff) {
   return {
@@ -30,10 +31,8 @@ export async function renderReviews(ctx) {
   view.who.addEventListener('change', actions.filter);
   view.more.addEventListener('click', () => actions.more(view.more));
   await Promise.all([actions.showList(), actions.showForm()]);
-  return h(
-    'div',
-    { class: 'reviews' },
-    h('div', { class: 'view-head' }, h('h2', null, 'Reviews')),
+  return viewPage(
+    { class: 'reviews', title: 'Reviews' },
     h('div', { class: 'filter' }, h('label', { for: 'review-staff' }, 'Reviews of'), view.who),
     view.summary,
     view.flash,

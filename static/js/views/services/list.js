@@ -4,6 +4,7 @@ import { facts, h, isolate } from '../../dom.js';
 import { plural } from '../../format.js';
 import { SERVICE_STATUS, statusBadge } from '../../ui/badge.js';
 import { money } from '../../ui/money.js';
+import { cardsOf, itemCard, viewPage } from '../../ui/pages.js';
 
 const minutes = (n) => plural(n, 'minute', 'minutes');
 
@@ -17,15 +18,10 @@ export function timeText(service) {
 }
 
 function serviceCard(service) {
-  return h(
-    'article',
+  return itemCard(
     { class: `card service${service.active ? '' : ' inactive'}`, 'data-service-id': service.id },
-    h(
-      'header',
-      null,
-      h('h3', null, h('a', { href: `#services/${service.id}` }, isolate(service.name))),
-      statusBadge(SERVICE_STATUS, service.active),
-    ),
+    h('a', { href: `#services/${service.id}` }, isolate(service.name)),
+    statusBadge(SERVICE_STATUS, service.active),
     facts([
       ['Takes', timeText(service)],
       ['Price', money(service.price, service.currency)],
@@ -38,23 +34,15 @@ export async function renderServiceList(ctx) {
   const services = (await ctx.api.list('adminListServices')).sort(
     (a, b) => Number(b.active) - Number(a.active) || a.name.localeCompare(b.name),
   );
-  return h(
-    'div',
-    { class: 'services' },
-    h(
-      'div',
-      { class: 'view-head' },
-      h('h2', null, 'Services'),
-      h('a', { class: 'button primary', href: '#services/new' }, 'Add a service'),
-    ),
-    h(
-      'p',
-      { class: 'intro' },
-      'What clients can book, how long it takes and what it costs. A switched-off service stays in old bookings but cannot be booked.',
-    ),
+  return viewPage(
+    {
+      class: 'services',
+      title: 'Services',
+      beside: h('a', { class: 'button primary', href: '#services/new' }, 'Add a service'),
+      intro:
+        'What clients can book, how long it takes and what it costs. A switched-off service stays in old bookings but cannot be booked.',
+    },
     h('div', { class: 'message-area' }, ctx.flash),
-    services.length === 0
-      ? h('p', { class: 'empty' }, 'No services yet. Add the first one: its name, how long it takes and its price.')
-      : h('div', { class: 'cards' }, services.map(serviceCard)),
+    cardsOf(services, serviceCard, 'No services yet. Add the first one: its name, how long it takes and its price.'),
   );
 }

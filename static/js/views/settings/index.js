@@ -7,6 +7,7 @@ import { settingsActions } from './actions.js';
 import { closuresPart } from './closures.js';
 import { detailsForm, hoursForm, rulesForm } from './forms.js';
 import { loadSalon } from './load.js';
+import { viewPage } from '../../ui/pages.js';
 
 /** The way back to the first-run setup once it is done: another widget key and snippet, say. */
 function setupAgain() {
@@ -29,10 +30,8 @@ export async function renderSettings(ctx) {
   const actions = settingsActions(salon);
   const closures = closuresPart(ctx);
   await closures.load();
-  return h(
-    'div',
-    { class: 'settings' },
-    h('div', { class: 'view-head' }, h('h2', null, 'Salon settings')),
+  return viewPage(
+    { class: 'settings', title: 'Salon settings' },
     detailsForm(business, actions),
     hoursForm(business, actions),
     closures.element,

@@ -10,6 +10,7 @@ import { salonStep } from './salon.js';
 import { loadSetup, STEPS, setupState } from './state.js';
 import { servicesStep, staffStep } from './team.js';
 import { widgetStep } from './widget.js';
+import { viewPage } from '../../ui/pages.js';
 
 function progress({ step, done }) {
   return h(
@@ -32,11 +33,13 @@ export async function renderSetup(ctx, id) {
   const message = messageArea({ role: 'alert' });
   const actions = setupActions(ctx, message);
   const body = state.step === 'widget' ? await widgetStep(ctx, actions) : STEP_FORMS[state.step](state, actions);
-  return h(
-    'section',
-    { class: 'setup' },
-    h('div', { class: 'view-head' }, h('h2', null, ctx.business ? 'Set up the salon' : 'Welcome: set up your salon')),
-    ctx.business ? null : h('p', { class: 'intro' }, 'Four short steps and the salon can take bookings.'),
+  return viewPage(
+    {
+      tag: 'section',
+      class: 'setup',
+      title: ctx.business ? 'Set up the salon' : 'Welcome: set up your salon',
+      intro: ctx.business ? null : 'Four short steps and the salon can take bookings.',
+    },
     progress(state),
     messageArea({ role: 'status' }, ctx.flash),
     message,

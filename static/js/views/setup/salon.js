@@ -4,6 +4,7 @@ import { h } from '../../dom.js';
 import { browserTimeZone, timeZones } from '../../salon-time.js';
 import { deskField as field } from '../../ui/fields.js';
 import { weekEditor } from '../../ui/week-editor.js';
+import { stepForm } from './step.js';
 
 const OPEN = { start: '09:00', end: '18:00' };
 /** A new salon's hours: Monday to Saturday 09:00–18:00. */
@@ -26,10 +27,9 @@ export function salonStep({ business }, actions) {
   );
   const hours = weekEditor('open', business?.workingHours ?? NEW_SALON_HOURS, { picked: { legend: 'Opening hours', dayLabel: 'Open on' } });
   const submit = h('button', { type: 'submit', class: 'primary' }, business ? 'Save and continue' : 'Create the salon');
-  const form = h(
-    'form',
-    { class: 'card setup-form', novalidate: true },
-    h('h3', null, 'Your salon'),
+  const form = stepForm(
+    'Your salon',
+    null,
     field('Salon name', name),
     field('Time zone', zone, `Detected from this device: ${browserTimeZone()}. Appointments are in the salon’s time zone.`),
     hours.element,

@@ -5,6 +5,7 @@ import { h, isolate } from '../../dom.js';
 import { choice, deskField as field } from '../../ui/fields.js';
 import { money, parseMoney } from '../../ui/money.js';
 import { weekEditor } from '../../ui/week-editor.js';
+import { stepForm } from './step.js';
 
 const soFar = (label, items, line) =>
   items.length
@@ -32,15 +33,9 @@ export function servicesStep({ business, services }, actions) {
   const duration = h('input', { id: 'service-duration', type: 'number', min: '5', max: '720', step: '5', value: '45' });
   const price = h('input', { id: 'service-price', type: 'text', inputmode: 'decimal' });
   const add = h('button', { type: 'submit' }, 'Add service');
-  const form = h(
-    'form',
-    { class: 'card setup-form', novalidate: true },
-    h('h3', null, 'Services'),
-    h(
-      'p',
-      { class: 'intro' },
-      'What clients can book: a name, how long it takes and what it costs. Add one at a time; more can follow later.',
-    ),
+  const form = stepForm(
+    'Services',
+    'What clients can book: a name, how long it takes and what it costs. Add one at a time; more can follow later.',
     soFar('Services so far', services, (s) => [isolate(s.name), `: ${s.durationMinutes} min, ${money(s.price, s.currency)}`]),
     h(
       'div',
@@ -70,15 +65,9 @@ export function staffStep({ business, services, staff }, actions) {
   const hours = weekEditor('works', business.workingHours, { breaks: true, picked: { legend: 'Working hours', dayLabel: 'Works on' } });
   const performs = services.map((s) => h('input', { type: 'checkbox', id: `does-${s.id}`, value: String(s.id), checked: true }));
   const add = h('button', { type: 'submit', class: staff.length ? null : 'primary' }, 'Add staff member');
-  const form = h(
-    'form',
-    { class: 'card setup-form', novalidate: true },
-    h('h3', null, 'Staff'),
-    h(
-      'p',
-      { class: 'intro' },
-      'Who does the work, when they work, and which services they do. The hours start as the salon’s opening hours.',
-    ),
+  const form = stepForm(
+    'Staff',
+    'Who does the work, when they work, and which services they do. The hours start as the salon’s opening hours.',
     soFar('Staff so far', staff, (s) => isolate(s.name)),
     field('Staff member’s name', name),
     hours.element,

@@ -6,6 +6,7 @@ import { originsFrom } from '../keys/origins.js';
 import { copyText } from '../../ui/copy.js';
 import { deskField as field } from '../../ui/fields.js';
 import { notice } from '../../ui/notice.js';
+import { stepForm } from './step.js';
 
 /** What a website pastes: the server's address, the key, and the first call of a booking form. */
 export function widgetSnippet(key) {
@@ -58,10 +59,9 @@ export async function widgetStep(ctx, actions) {
   const site = h('input', { id: 'widget-site', type: 'text', autocomplete: 'url', spellcheck: 'false', placeholder: 'www.mysalon.com' });
   const submit = h('button', { type: 'submit', class: 'primary' }, 'Make the widget key');
   const result = h('div', { class: 'widget-result' });
-  const form = h(
-    'form',
-    { class: 'card setup-form', novalidate: true },
-    h('h3', null, 'Next: bookings from your website'),
+  const form = stepForm(
+    'Next: bookings from your website',
+    null,
     notice('good', 'The salon is ready: services and staff are in. Clients can be booked on the calendar now.'),
     h(
       'p',

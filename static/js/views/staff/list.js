@@ -3,6 +3,7 @@
 
 import { facts, h, isolate, listOf } from '../../dom.js';
 import { STAFF_STATUS, statusBadge } from '../../ui/badge.js';
+import { cardsOf, itemCard, viewPage } from '../../ui/pages.js';
 import { weekText } from './fields.js';
 
 async function loadStaff(api) {
@@ -14,15 +15,10 @@ async function loadStaff(api) {
 }
 
 function staffCard(member, serviceNames) {
-  return h(
-    'article',
+  return itemCard(
     { class: `card staff${member.active ? '' : ' inactive'}`, 'data-staff-id': member.id },
-    h(
-      'header',
-      null,
-      h('h3', null, h('a', { href: `#staff/${member.id}` }, isolate(member.name))),
-      statusBadge(STAFF_STATUS, member.active),
-    ),
+    h('a', { href: `#staff/${member.id}` }, isolate(member.name)),
+    statusBadge(STAFF_STATUS, member.active),
     facts([
       ['Title', member.title ? isolate(member.title) : null],
       ['Does', listOf(member.serviceIds.map((id) => serviceNames.get(id)).filter(Boolean)) ?? 'No services yet'],
@@ -33,18 +29,14 @@ function staffCard(member, serviceNames) {
 
 export async function renderStaffList(ctx) {
   const { staff, serviceNames } = await loadStaff(ctx.api);
-  return h(
-    'div',
-    { class: 'staff-list' },
-    h('div', { class: 'view-head' }, h('h2', null, 'Staff'), h('a', { class: 'button primary', href: '#staff/new' }, 'Add a staff member')),
-    h('p', { class: 'intro' }, 'Who works when, what each of them does, and their days off.'),
+  return viewPage(
+    {
+      class: 'staff-list',
+      title: 'Staff',
+      beside: h('a', { class: 'button primary', href: '#staff/new' }, 'Add a staff member'),
+      intro: 'Who works when, what each of them does, and their days off.',
+    },
     h('div', { class: 'message-area' }, ctx.flash),
-    staff.length === 0
-      ? h('p', { class: 'empty' }, 'No staff yet. Add the first one with their weekly hours and the services they do.')
-      : h(
-          'div',
-          { class: 'cards' },
-          staff.map((m) => staffCard(m, serviceNames)),
-        ),
+    cardsOf(staff, (m) => staffCard(m, serviceNames), 'No staff yet. Add the first one with their weekly hours and the services they do.'),
   );
 }
