@@ -14,6 +14,7 @@ import { serviceAdminOperations } from './services/services.admin-operations.ts'
 import { staffAdminOperations } from './staff/staff.admin-operations.ts';
 import { timeOffAdminOperations } from './time-off/time-off.admin-operations.ts';
 import { webhookAdminOperations } from './webhooks/webhooks.admin-operations.ts';
+import { reachabilityAdminOperations } from './reachability/reachability.admin-operations.ts';
 
 export const ADMIN_PREFIX = '/admin/api';
 
@@ -32,6 +33,7 @@ export const ADMIN_OPERATIONS: readonly Operation<AppContext>[] = [
   ...keyAdminOperations,
   ...webhookAdminOperations,
   ...calendarAdminOperations,
+  ...reachabilityAdminOperations,
   operations<AppContext>()({
     operationId: 'adminGetOpenApiDocument',
     method: 'GET',

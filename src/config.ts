@@ -42,6 +42,11 @@ export interface Config {
    * server listens on.
    */
   readonly publicUrl: string | undefined;
+  /** With `tlsKey`: the server speaks HTTPS with this certificate (PEM, chain included), reloaded when the file changes. */
+  readonly tlsCert: string | undefined;
+  readonly tlsKey: string | undefined;
+  /** With HTTPS on: a second port whose plain HTTP answers send browsers to the HTTPS port. */
+  readonly httpRedirectPort: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -278,6 +283,46 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     default: undefined,
     parse: parsePublicUrl,
   },
+  {
+    key: 'tlsCert',
+    env: 'BOOKING_TLS_CERT',
+    flag: 'tls-cert',
+    description: 'certificate file (PEM, with its chain) to serve HTTPS with, together with BOOKING_TLS_KEY; read again when it changes',
+    default: undefined,
+    parse: (raw) => (raw.trim() ? { value: raw } : { problem: 'must not be empty' }),
+  },
+  {
+    key: 'tlsKey',
+    env: 'BOOKING_TLS_KEY',
+    flag: 'tls-key',
+    description: "the certificate's private key file (PEM, not protected by a passphrase); read again when it changes",
+    default: undefined,
+    parse: (raw) => (raw.trim() ? { value: raw } : { problem: 'must not be empty' }),
+  },
+  {
+    key: 'httpRedirectPort',
+    env: 'BOOKING_HTTP_REDIRECT_PORT',
+    flag: 'http-redirect-port',
+    description: 'with HTTPS on, a second port (e.g. 80) where plain HTTP sends browsers to the HTTPS port; API requests there are refused',
+    default: undefined,
+    parse: integer(1, 65535),
+  },
+];
+
+/** Problems of options taken together, each named as the salon would set it. */
+const TOGETHER: readonly ((config: Config) => string | undefined)[] = [
+  (c) =>
+    c.tlsCert !== undefined && c.tlsKey === undefined ? 'BOOKING_TLS_CERT needs BOOKING_TLS_KEY, the key of that certificate' : undefined,
+  (c) =>
+    c.tlsKey !== undefined && c.tlsCert === undefined ? 'BOOKING_TLS_KEY needs BOOKING_TLS_CERT, the certificate of that key' : undefined,
+  (c) =>
+    c.httpRedirectPort !== undefined && c.tlsCert === undefined
+      ? 'BOOKING_HTTP_REDIRECT_PORT redirects to HTTPS, which needs BOOKING_TLS_CERT and BOOKING_TLS_KEY'
+      : undefined,
+  (c) =>
+    c.httpRedirectPort !== undefined && c.httpRedirectPort === c.port
+      ? `BOOKING_HTTP_REDIRECT_PORT must differ from BOOKING_PORT (both ${c.port})`
+      : undefined,
 ];
 
 /** An http(s) origin, with a path prefix if the server sits under one; kept without the trailing slash. */
@@ -296,10 +341,10 @@ function parsePublicUrl(raw: string): Parsed<string | undefined> {
 }
 
 /** Where clients reach the server: BOOKING_PUBLIC_URL, else the address it listens on. */
-export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'tlsCert'>): string {
   if (config.publicUrl) return config.publicUrl;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  return `http://${host}:${config.port}`;
+  return `${config.tlsCert ? 'https' : 'http'}://${host}:${config.port}`;
 }
 
 /** Checks a PostgreSQL URL; problems never quote it (it may hold a password). */
@@ -352,6 +397,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: Flags = {}): Config {
       problems.push(`${fromFlag ? `--${option.flag}` : option.env} ${parsed.problem}`);
     } else {
       config[option.key] = parsed.value;
+    }
+  }
+  if (problems.length === 0) {
+    for (const check of TOGETHER) {
+      const problem = check(config as unknown as Config);
+      if (problem) problems.push(problem);
     }
   }
   if (problems.length > 0) throw new ConfigError(problems);

@@ -38,6 +38,7 @@ const FILES = [
   'test/text-fields.test.ts',
   'test/ssrf.test.ts',
   'test/slots-api.test.ts',
+  'test/reachability.test.ts',
 ];
 
 const missing = postgresMissing();

@@ -71,5 +71,7 @@ export const OPERATIONS = {
   adminListCalendarFeeds: ['GET', '/businesses/:businessId/calendar-feeds'],
   adminCreateCalendarFeed: ['POST', '/businesses/:businessId/calendar-feeds'],
   adminRevokeCalendarFeed: ['POST', '/businesses/:businessId/calendar-feeds/:id/revoke'],
+  adminGetReachability: ['GET', '/reachability'],
+  adminCheckReachability: ['POST', '/reachability/check'],
   adminGetOpenApiDocument: ['GET', '/openapi.json'],
 };

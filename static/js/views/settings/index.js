@@ -7,6 +7,7 @@ import { settingsActions } from './actions.js';
 import { closuresPart } from './closures.js';
 import { detailsForm, hoursForm, rulesForm } from './forms.js';
 import { loadSalon } from './load.js';
+import { reachabilityPart } from './reachability.js';
 import { viewPage } from '../../ui/pages.js';
 
 /** The way back to the first-run setup once it is done: another widget key and snippet, say. */
@@ -29,13 +30,15 @@ export async function renderSettings(ctx) {
   const business = salon.current();
   const actions = settingsActions(salon);
   const closures = closuresPart(ctx);
-  await closures.load();
+  const reachability = reachabilityPart();
+  await Promise.all([closures.load(), reachability.load()]);
   return viewPage(
     { class: 'settings', title: 'Salon settings' },
     detailsForm(business, actions),
     hoursForm(business, actions),
     closures.element,
     rulesForm(business, actions),
+    reachability.element,
     setupAgain(),
   );
 }
