@@ -2,28 +2,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-/** The page's own scripts: static/js and below (static/vendor is a library's, not ours). */
-export const PAGE_SCRIPTS = path.resolve(import.meta.dirname, '../../static/js');
+/** The pages' own scripts: static/ and below, but static/vendor (a library's, not ours). */
+const STATIC = path.resolve(import.meta.dirname, '../../static');
+const VENDOR = path.join(STATIC, 'vendor');
 
 export interface PageScript {
-  /** Relative to static/js, with forward slashes: "views/booking/render.js". */
+  /** Relative to static/, with forward slashes: "js/views/booking/page.js", "book/page.js". */
   name: string;
   source: ts.SourceFile;
 }
 
-/** Every .js file of static/js, parsed by TypeScript's parser (as JavaScript, no types involved). */
+/** Every .js file of static/ (the back office in js/, the booking page in book/), parsed by TypeScript's parser (as JavaScript, no types involved). */
 export function pageScripts(): PageScript[] {
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.js')) files.push(full);
+      if (entry.isDirectory()) {
+        if (full !== VENDOR) walk(full);
+      } else if (entry.name.endsWith('.js')) files.push(full);
     }
   };
-  walk(PAGE_SCRIPTS);
+  walk(STATIC);
   return files.sort().map((file) => ({
-    name: path.relative(PAGE_SCRIPTS, file).split(path.sep).join('/'),
+    name: path.relative(STATIC, file).split(path.sep).join('/'),
     source: ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.JS),
   }));
 }

@@ -1,25 +1,27 @@
-// Salon settings (#settings): name and contact, time zone, opening hours, closed days and the
-// booking rules, each its own form with its own save button and sentence; and the way back to the
-// setup steps. load → state → render, with the actions of each form.
+// Salon settings (#settings): name and contact, time zone, opening hours, closed days, the booking
+// rules and the booking page, each its own form with its own save button and sentence; whether
+// clients reach the booking page from outside; and the way back to the setup steps.
+// load → state → render, with the actions of each form.
 
 import { h } from '../../dom.js';
 import { settingsActions } from './actions.js';
 import { closuresPart } from './closures.js';
 import { detailsForm, hoursForm, rulesForm } from './forms.js';
 import { loadSalon } from './load.js';
+import { bookingPagePart } from './booking-page/index.js';
 import { reachabilityPart } from './reachability.js';
 import { viewPage } from '../../ui/pages.js';
 
-/** The way back to the first-run setup once it is done: another widget key and snippet, say. */
+/** The way back to the first-run setup once it is done. */
 function setupAgain() {
   return h(
     'section',
     { class: 'card', 'aria-labelledby': 'setup-again-title' },
-    h('h3', { id: 'setup-again-title' }, 'Setup steps and the website’s booking form'),
+    h('h3', { id: 'setup-again-title' }, 'Setup steps'),
     h(
       'p',
       null,
-      'The steps of the first setup stay here to look over: the salon, its services, its staff, and a key with the snippet for the booking form on your website (make another one when the website moves or the snippet was lost).',
+      'The steps of the first setup stay here to look over: the salon, its services, its staff, and the booking page for your website.',
     ),
     h('div', { class: 'actions' }, h('a', { class: 'button', href: '#setup/widget' }, 'Open the setup steps')),
   );
@@ -38,6 +40,7 @@ export async function renderSettings(ctx) {
     hoursForm(business, actions),
     closures.element,
     rulesForm(business, actions),
+    await bookingPagePart(ctx),
     reachability.element,
     setupAgain(),
   );

@@ -31,19 +31,12 @@ export function setupActions(ctx, message) {
         flashNext('good', ['Added ', quoted(service.name), '.']);
         goTo('services');
       }),
-    /** Adds a staff member; after the first, on to the website's key. */
+    /** Adds a staff member; after the first, on to the booking page. */
     addStaff: (button, body, first) =>
       perform(button, 'Adding…', message, async () => {
         const member = await ctx.api.call('adminCreateStaff', { body });
         flashNext('good', ['Added ', isolate(member.name), '.']);
         goTo(first ? 'widget' : 'staff');
-      }),
-    /** Makes the website's key (the widget preset, from its addresses) and gives it to `show`. */
-    makeWidgetKey: (button, { scopes, allowedOrigins }, show) =>
-      perform(button, 'Making the key…', message, async () => {
-        const key = await ctx.api.call('adminCreateKey', { body: { name: 'Website widget', scopes, allowedOrigins } });
-        message.replaceChildren();
-        show(key);
       }),
   };
 }

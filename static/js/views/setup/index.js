@@ -1,6 +1,6 @@
 // The first-run setup (#setup): the salon (name, time zone, opening hours), its first services,
-// the first staff member with weekly hours and services, then the next step: a key for the
-// website's booking widget with the snippet to paste. #setup/services etc. go back to a step.
+// the first staff member with weekly hours and services, then the next step: the salon's booking
+// page, with the line that shows it on the salon's website (no key in it). #setup/services etc. go back to a step.
 // load → state → render, with the actions of each step.
 
 import { h } from '../../dom.js';
@@ -32,7 +32,7 @@ export async function renderSetup(ctx, id) {
   const state = setupState(ctx.business, await loadSetup(ctx), id);
   const message = messageArea({ role: 'alert' });
   const actions = setupActions(ctx, message);
-  const body = state.step === 'widget' ? await widgetStep(ctx, actions) : STEP_FORMS[state.step](state, actions);
+  const body = state.step === 'widget' ? await widgetStep(ctx) : STEP_FORMS[state.step](state, actions);
   return viewPage(
     {
       tag: 'section',
