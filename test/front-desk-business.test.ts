@@ -46,4 +46,30 @@ describe('what the owner runs the business by, in Chromium', () => {
     assert.equal(await page.getByText('About the client').count(), 0);
     guard.assertClean();
   });
+
+  it('makes a calendar address for a staff member in Settings, shows it once, and stops it', async () => {
+    await page.goto(`${app.url}/#settings`);
+    const section = page.getByRole('region', { name: 'Calendars on phones' });
+    await section.getByText('No calendar addresses yet.').waitFor();
+    await section.getByLabel('Whose bookings').selectOption({ label: 'Anna' });
+    await section.getByRole('button', { name: 'Make a calendar address' }).click();
+    const address = section.getByLabel("Calendar address for Anna's bookings");
+    const url = await address.inputValue();
+    assert.match(url, new RegExp(`^${app.url}/v1/integration/calendar/cal_[A-Za-z0-9_-]{43}$`));
+    const served = await fetch(url);
+    assert.equal(served.status, 200);
+    const text = await served.text();
+    assert.ok(text.indexOf('BEGIN:VTIMEZONE') < text.indexOf('BEGIN:VEVENT'), 'its VTIMEZONE before the events');
+    assert.match(text, /DTSTART;TZID=Europe\/Berlin:20261123T100000/, "Maria's haircut at 10:00 in Berlin");
+
+    await section.getByRole('button', { name: 'Done' }).click();
+    assert.equal(await address.count(), 0, 'shown once');
+    const item = section.getByRole('listitem').filter({ hasText: "Anna's bookings" });
+    await item.getByRole('button', { name: 'Stop this address' }).click();
+    await page.getByRole('dialog', { name: 'Stop this calendar address?' }).getByRole('button', { name: 'Stop the address' }).click();
+    await section.getByText("Stopped the address for Anna's bookings: it shows nothing any more.").waitFor();
+    await section.getByText('No calendar addresses yet.').waitFor();
+    assert.equal((await fetch(url)).status, 404);
+    guard.assertClean();
+  });
 });

@@ -1,10 +1,12 @@
 // Salon settings (#settings): name and contact, time zone, opening hours, closed days, the booking
 // rules and the booking page, each its own form with its own save button and sentence; whether
-// clients reach the booking page from outside; and the way back to the setup steps.
+// clients reach the booking page from outside; the calendars on staff phones; and the way back to
+// the setup steps.
 // load → state → render, with the actions of each form.
 
 import { h } from '../../dom.js';
 import { settingsActions } from './actions.js';
+import { calendarFeedsPart } from './calendar-feeds.js';
 import { closuresPart } from './closures.js';
 import { detailsForm, hoursForm, rulesForm } from './forms.js';
 import { loadSalon } from './load.js';
@@ -33,7 +35,8 @@ export async function renderSettings(ctx) {
   const actions = settingsActions(salon);
   const closures = closuresPart(ctx);
   const reachability = reachabilityPart();
-  await Promise.all([closures.load(), reachability.load()]);
+  const feeds = calendarFeedsPart(ctx);
+  await Promise.all([closures.load(), reachability.load(), feeds.load()]);
   return viewPage(
     { class: 'settings', title: 'Salon settings' },
     detailsForm(business, actions),
@@ -42,6 +45,7 @@ export async function renderSettings(ctx) {
     rulesForm(business, actions),
     await bookingPagePart(ctx),
     reachability.element,
+    feeds.element,
     setupAgain(),
   );
 }
