@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { before, describe, it } from 'node:test';
 import { admin, MONDAY } from './helpers/salon.ts';
 import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
@@ -70,6 +71,61 @@ describe('what the owner runs the business by, in Chromium', () => {
     await section.getByText("Stopped the address for Anna's bookings: it shows nothing any more.").waitFor();
     await section.getByText('No calendar addresses yet.').waitFor();
     assert.equal((await fetch(url)).status, 404);
+    guard.assertClean();
+  });
+
+  it('downloads clients, bookings and payments as CSV, for the accountant and for leaving', async () => {
+    const danger = (
+      await admin(
+        app,
+        'POST',
+        `${salon.base}/clients`,
+        { name: '=HYPERLINK("x")', email: 'eq@example.com', notes: 'Says "hi", often' },
+        201,
+      )
+    ).body.id;
+    const visit = await bookFor(danger, '15:00');
+    const paid = (await admin(app, 'POST', `${salon.base}/payments`, { bookingId: visit, amount: 3500, method: 'card' }, 201)).body;
+    await admin(app, 'POST', `${salon.base}/payments/${paid.id}/refund`, { amount: 800, reason: 'Fringe, not a cut' }, 201);
+    await page.goto(`${app.url}/#reports`);
+    const section = page.getByRole('region', { name: 'Your data as CSV' });
+    const download = async (name: string) => {
+      const [file] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name }).click()]);
+      assert.match(file.suggestedFilename(), /^\w+-\d{4}-\d{2}-\d{2}\.csv$/);
+      const text = fs.readFileSync((await file.path())!, 'utf8');
+      assert.ok(text.startsWith('\uFEFF'), 'a byte order mark, for Excel');
+      return text.slice(1).split('\r\n');
+    };
+
+    const clients = await download('Download clients');
+    assert.equal(clients[0], 'Name,Phone,E-mail,Notes,Client since');
+    assert.ok(
+      clients.includes('Maria Schmidt,+49 151 1234567,,"Allergic to ammonia.\nLikes the window seat.",2026-11-21'),
+      clients.join('\n'),
+    );
+    assert.ok(clients.includes(`"'=HYPERLINK(""x"")",,eq@example.com,"Says ""hi"", often",2026-11-21`), 'a formula is text');
+
+    const bookings = await download('Download bookings');
+    assert.equal(bookings[0], 'Date,Start,End,Services,Staff,Client,Phone,E-mail,Status,Price,Currency,Booked by,Booked at,Cancel reason');
+    assert.ok(
+      bookings.includes(
+        `2026-11-23,15:00,15:45,Haircut,Anna,"'=HYPERLINK(""x"")",,eq@example.com,confirmed,35.00,EUR,the salon,2026-11-21 11:00,`,
+      ),
+      bookings.join('\n'),
+    );
+
+    const payments = await download('Download payments');
+    assert.equal(payments[0], 'Date,Time,Kind,Method,Amount,Currency,Booking,Visit date,Client,Note');
+    assert.ok(payments.includes(`2026-11-21,11:00,payment,card,35.00,EUR,${visit},2026-11-23,"'=HYPERLINK(""x"")",`), payments.join('\n'));
+    assert.ok(
+      payments.includes(
+        `2026-11-21,11:00,refund,card,-8.00,EUR,${visit},2026-11-23,"'=HYPERLINK(""x"")",Fringe, not a cut`.replace(
+          'Fringe, not a cut',
+          '"Fringe, not a cut"',
+        ),
+      ),
+    );
+    assert.equal(payments.at(-1), '', 'ends with a line break');
     guard.assertClean();
   });
 });
