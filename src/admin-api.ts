@@ -10,6 +10,7 @@ import { type Operation, operations } from './http/operations.ts';
 import { keyAdminOperations } from './keys/keys.admin-operations.ts';
 import { ADMIN_INFO, openApiDocument } from './openapi/openapi.ts';
 import { paymentAdminOperations } from './payments/payments.admin-operations.ts';
+import { reportAdminOperations } from './reports/reports.admin-operations.ts';
 import { reviewAdminOperations } from './reviews/reviews.admin-operations.ts';
 import { serviceAdminOperations } from './services/services.admin-operations.ts';
 import { staffAdminOperations } from './staff/staff.admin-operations.ts';
@@ -31,6 +32,7 @@ export const ADMIN_OPERATIONS: readonly Operation<AppContext>[] = [
   ...holdAdminOperations,
   ...reviewAdminOperations,
   ...paymentAdminOperations,
+  ...reportAdminOperations,
   ...keyAdminOperations,
   ...webhookAdminOperations,
   ...calendarAdminOperations,

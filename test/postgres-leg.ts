@@ -40,6 +40,7 @@ const FILES = [
   'test/ssrf.test.ts',
   'test/slots-api.test.ts',
   'test/reachability.test.ts',
+  'test/reports.test.ts',
 ];
 
 const missing = postgresMissing();

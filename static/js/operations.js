@@ -55,6 +55,7 @@ export const OPERATIONS = {
   adminListPayments: ['GET', '/businesses/:businessId/payments'],
   adminRecordPayment: ['POST', '/businesses/:businessId/payments'],
   adminRefundPayment: ['POST', '/businesses/:businessId/payments/:id/refund'],
+  adminGetReport: ['GET', '/businesses/:businessId/report'],
   adminListScopes: ['GET', '/scopes'],
   adminListKeys: ['GET', '/businesses/:businessId/keys'],
   adminCreateKey: ['POST', '/businesses/:businessId/keys'],
