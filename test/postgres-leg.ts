@@ -41,6 +41,7 @@ const FILES = [
   'test/slots-api.test.ts',
   'test/reachability.test.ts',
   'test/reports.test.ts',
+  'test/client-import.test.ts',
 ];
 
 const missing = postgresMissing();

@@ -37,6 +37,7 @@ export const OPERATIONS = {
   adminCreateClient: ['POST', '/businesses/:businessId/clients'],
   adminGetClient: ['GET', '/businesses/:businessId/clients/:id'],
   adminUpdateClient: ['PATCH', '/businesses/:businessId/clients/:id'],
+  adminImportClients: ['POST', '/businesses/:businessId/clients/import'],
   adminListBookings: ['GET', '/businesses/:businessId/bookings'],
   adminCreateBooking: ['POST', '/businesses/:businessId/bookings'],
   adminGetBooking: ['GET', '/businesses/:businessId/bookings/:id'],
