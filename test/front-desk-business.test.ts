@@ -173,4 +173,38 @@ describe('what the owner runs the business by, in Chromium', () => {
     assert.equal(new URL(page.url()).hash, '#reports/2026-11-23/2026-11-23');
     guard.assertClean();
   });
+
+  it("imports clients from another program's CSV file after showing what happens to each row", async () => {
+    await page.goto(`${app.url}/#reports/2026-11-01/2026-11-30`);
+    const section = page.getByRole('region', { name: 'Clients from another program' });
+    // As a German Excel writes it: a byte order mark, semicolons, a semicolon inside quotes.
+    const file = [
+      'Vorname;Nachname;E-Mail;Handy;Notizen',
+      'Maria;Schmidt;;+49 151 1234567;Prefers mornings',
+      'Jonas;Klein;jonas@example.com;+49 160 1112222;"Colour 6/0; no ""ammonia"""',
+      ';;nobody@example.com;;',
+    ].join('\r\n');
+    await section
+      .getByLabel('CSV file of clients')
+      .setInputFiles({ name: 'kunden.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${file}`) });
+    await section.getByText('1 new client, 1 row for clients you have, 1 row left out.').waitFor();
+    assert.deepEqual(await section.locator('tbody tr').allInnerTexts(), [
+      '1\tMaria Schmidt\tAdded to the client you have: adds notes',
+      '2\tJonas Klein\tNew client',
+      '3\t\tLeft out: it has no name',
+    ]);
+    const before = (await admin(app, 'GET', `${salon.base}/clients?search=Jonas`, undefined, 200)).body.total;
+    assert.equal(before, 0, 'the preview changes nothing');
+
+    await section.getByRole('button', { name: 'Import 2 rows' }).click();
+    await section.getByText('Imported: 1 new client, 1 row for clients you have, 1 row left out.').waitFor();
+    const [jonas] = (await admin(app, 'GET', `${salon.base}/clients?search=Jonas`, undefined, 200)).body.data;
+    assert.deepEqual(
+      [jonas.name, jonas.email, jonas.phone, jonas.notes],
+      ['Jonas Klein', 'jonas@example.com', '+49 160 1112222', 'Colour 6/0; no "ammonia"'],
+    );
+    const record = (await admin(app, 'GET', `${salon.base}/clients/${maria}`, undefined, 200)).body;
+    assert.equal(record.notes, 'Allergic to ammonia.\nLikes the window seat.\nPrefers mornings');
+    guard.assertClean();
+  });
 });

@@ -1,5 +1,6 @@
 // Reports (#reports or #reports/FROM/TO): what the owner runs the business by, for a period: the
-// figures, takings and staff hours as charts, printable and as CSV; and the salon's data as CSV.
+// figures, takings and staff hours as charts, printable and as CSV; the salon's data as CSV; and
+// clients imported from another program's file.
 // load → render, with its two buttons.
 
 import { button, h } from '../../dom.js';
@@ -7,6 +8,7 @@ import { messageArea, say } from '../../ui/notice.js';
 import { viewPage } from '../../ui/pages.js';
 import { exportPart } from './export.js';
 import { headline, periodWords, staffChart, takingsChart } from './figures.js';
+import { importPart } from './import.js';
 import { periodForm, periodOf } from './period.js';
 import { downloadReport } from './report-csv.js';
 
@@ -34,5 +36,5 @@ export async function renderReports(ctx, id) {
   const zone = ctx.business.timezone;
   const period = periodOf(id, zone);
   const report = await ctx.api.call('adminGetReport', { query: period });
-  return viewPage({ class: 'reports', title: 'Reports' }, periodForm(period, zone), reportPart(report), exportPart(ctx));
+  return viewPage({ class: 'reports', title: 'Reports' }, periodForm(period, zone), reportPart(report), exportPart(ctx), importPart(ctx));
 }
