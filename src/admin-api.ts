@@ -1,5 +1,6 @@
 import { statusOperations } from './admin/status.operations.ts';
 import { calendarAdminOperations } from './calendar/calendar.admin-operations.ts';
+import { bookingPageAdminOperations } from './booking-page/booking-page.admin-operations.ts';
 import { bookingAdminOperations } from './bookings/bookings.admin-operations.ts';
 import { businessAdminOperations } from './businesses/businesses.admin-operations.ts';
 import { clientAdminOperations } from './clients/clients.admin-operations.ts';
@@ -33,6 +34,7 @@ export const ADMIN_OPERATIONS: readonly Operation<AppContext>[] = [
   ...keyAdminOperations,
   ...webhookAdminOperations,
   ...calendarAdminOperations,
+  ...bookingPageAdminOperations,
   ...reachabilityAdminOperations,
   operations<AppContext>()({
     operationId: 'adminGetOpenApiDocument',
