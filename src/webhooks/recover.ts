@@ -61,7 +61,8 @@ export async function recoverWebhook(trx: Tx, app: RecoverDeps, owner: WebhookOw
   // A window that reaches into the future ends now: what fails later is not part of this request.
   const until = Math.min(input.until === undefined ? now : Date.parse(input.until), now);
   if (since >= until) {
-    throw errors.validation('"since" must be before "until" (and before now): nothing can have failed in that window.', 'since');
+    const end = input.until === undefined || Date.parse(input.until) > now ? 'now' : '"until"';
+    throw errors.validation(`"since" must be before ${end}: nothing can have failed in that window.`, 'since');
   }
   const matched = await countFailedInWindow(trx, { webhookId: id, since, until }, RECOVER_CAP + 1);
   const row = await insertRecovery(trx, {

@@ -1,8 +1,11 @@
-// One connection's delivery history: every attempt with its answer, and "send again".
+// One connection's delivery history: every attempt with its answer, filtered by outcome, event,
+// days and booking; each delivery's attempts with their times; and "send again".
 
 import { api, businessPath } from './api.js';
+import { attemptsToggle } from './delivery-attempts.js';
 import { busy, errorNotice, facts, h, isolate, notice } from './dom.js';
-import { ATTEMPT_STATUS, capitalise, dateTimeAgo, eventLabel, TRIGGER_LABELS } from './format.js';
+import { ATTEMPT_STATUS, capitalise, dateTimeAgo, EVENT_LABELS, eventLabel, TRIGGER_LABELS } from './format.js';
+import { addDays, zonedIso } from './salon-time.js';
 import { connectionName, statusBadge } from './webhooks.js';
 
 const PAGE_SIZE = 20;
@@ -22,7 +25,58 @@ function answerOf(attempt) {
   return `Status ${attempt.responseStatusCode}${attempt.responseTimeMs === null ? '' : ` after ${attempt.responseTimeMs} ms`}`;
 }
 
-function attemptRow(attempt, retryButton) {
+/** The query of the filters: the salon's days as instants, empty fields left out. */
+function filterQuery(filters, timeZone) {
+  const query = {};
+  if (filters.status) query.status = filters.status;
+  if (filters.event) query.event = filters.event;
+  if (filters.from) query.since = new Date(zonedIso(filters.from, '00:00', timeZone)).toISOString();
+  if (filters.to) query.until = new Date(zonedIso(addDays(filters.to, 1), '00:00', timeZone)).toISOString();
+  if (filters.bookingId) query.bookingId = filters.bookingId;
+  return query;
+}
+
+/** The filters above the list: outcome, event, first and last day, booking number. `changed()` reloads. */
+function filterBar(filters, changed) {
+  const set = (name) => (event) => {
+    filters[name] = event.target.value.trim();
+    changed();
+  };
+  const field = (id, label, control) => [h('label', { for: id }, label), control];
+  const events = Object.keys(EVENT_LABELS).filter((name) => name !== '*');
+  return h(
+    'div',
+    { class: 'filter' },
+    field(
+      'history-filter',
+      'Show',
+      h(
+        'select',
+        { id: 'history-filter', onchange: set('status') },
+        FILTERS.map(([value, label]) => h('option', { value }, label)),
+      ),
+    ),
+    field(
+      'history-event',
+      'About',
+      h(
+        'select',
+        { id: 'history-event', onchange: set('event') },
+        h('option', { value: '' }, 'Everything'),
+        events.map((name) => h('option', { value: name }, capitalise(eventLabel(name)))),
+      ),
+    ),
+    field('history-from', 'From', h('input', { id: 'history-from', type: 'date', onchange: set('from') })),
+    field('history-to', 'To', h('input', { id: 'history-to', type: 'date', onchange: set('to') })),
+    field(
+      'history-booking',
+      'Booking number',
+      h('input', { id: 'history-booking', type: 'number', min: '1', inputmode: 'numeric', onchange: set('bookingId') }),
+    ),
+  );
+}
+
+function attemptRow(attempt, retryButton, timings) {
   const [label, tone] = ATTEMPT_STATUS[attempt.deliveryStatus] ?? [attempt.deliveryStatus, 'neutral'];
   const trigger = TRIGGER_LABELS[attempt.trigger];
   const time =
@@ -39,7 +93,8 @@ function attemptRow(attempt, retryButton) {
       ['Reply', attempt.responseBodyExcerpt ? h('pre', { class: 'excerpt' }, attempt.responseBodyExcerpt) : null],
       ['Delivery id', h('code', null, attempt.deliveryId)],
     ]),
-    retryButton ? h('div', { class: 'actions' }, retryButton) : null,
+    h('div', { class: 'actions' }, timings.button, retryButton),
+    timings.area,
   );
 }
 
@@ -47,7 +102,7 @@ function attemptRow(attempt, retryButton) {
 export async function renderHistory(ctx, webhookId) {
   const base = `${businessPath(ctx.business)}/webhooks/${webhookId}`;
   let page = 1;
-  let status = '';
+  const filters = { status: '', event: '', from: '', to: '', bookingId: '' };
   let pollTimer;
 
   const title = h('div', { class: 'view-head' });
@@ -74,8 +129,7 @@ export async function renderHistory(ctx, webhookId) {
 
   const load = async () => {
     clearTimeout(pollTimer);
-    const query = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
-    if (status) query.set('status', status);
+    const query = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE), ...filterQuery(filters, ctx.business.timezone) });
     const [webhook, history] = await Promise.all([api(base), api(`${base}/deliveries?${query}`)]);
     const active = webhook.status === 'active';
     title.replaceChildren(h('h2', null, 'Delivery history: ', isolate(connectionName(webhook))), statusBadge(webhook));
@@ -92,13 +146,19 @@ export async function renderHistory(ctx, webhookId) {
     const seen = new Set();
     list.replaceChildren(
       ...(history.data.length === 0
-        ? [h('p', { class: 'empty' }, status ? 'No attempts of this kind.' : 'Nothing has been sent to this connection yet.')]
+        ? [
+            h(
+              'p',
+              { class: 'empty' },
+              Object.values(filters).some(Boolean) ? 'No attempts of this kind.' : 'Nothing has been sent to this connection yet.',
+            ),
+          ]
         : history.data.map((attempt) => {
             // Newest first: the first row of a delivery is its latest attempt, the one to offer again.
             const latest = !seen.has(attempt.deliveryId);
             seen.add(attempt.deliveryId);
             const offer = latest && active && attempt.deliveryStatus !== 'pending' && attempt.trigger !== 'ping';
-            return attemptRow(attempt, offer ? retry(attempt.deliveryId) : null);
+            return attemptRow(attempt, offer ? retry(attempt.deliveryId) : null, attemptsToggle(ctx, webhookId, attempt.deliveryId));
           })),
     );
     const from = history.total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
@@ -124,25 +184,17 @@ export async function renderHistory(ctx, webhookId) {
 
   await load();
 
-  const filter = h(
-    'select',
-    {
-      id: 'history-filter',
-      onchange: (event) => {
-        status = event.target.value;
-        page = 1;
-        reload();
-      },
-    },
-    FILTERS.map(([value, label]) => h('option', { value }, label)),
-  );
+  const filter = filterBar(filters, () => {
+    page = 1;
+    reload();
+  });
   return h(
     'div',
     { class: 'history' },
     h('p', null, h('a', { href: '#connections' }, '← All connections')),
     title,
     offNote,
-    h('div', { class: 'filter' }, h('label', { for: 'history-filter' }, 'Show'), filter),
+    filter,
     flashArea,
     list,
     pager,

@@ -4,6 +4,7 @@ import { api } from './api.js';
 import { hourlyChart } from './chart.js';
 import { h } from './dom.js';
 import { bytes, capitalise, dateTime, duration, eventLabel, hostOf, plural, timeAgo } from './format.js';
+import { switchedOffNotices } from './switched-off.js';
 
 function tile(title, value, detail, tone) {
   return h(
@@ -75,24 +76,12 @@ function problems(recent) {
 
 /** Renders the overview of `ctx.business`. */
 export async function renderOverview(ctx) {
-  const [status, hourly, failures] = await Promise.all([
+  const [status, hourly, failures, switchedOff] = await Promise.all([
     api('/status'),
     api('/deliveries/hourly'),
     api(`/deliveries/recent-failures?limit=20&businessId=${ctx.business.id}`),
+    switchedOffNotices(ctx),
   ]);
-  const warning =
-    status.webhooks.failed > 0
-      ? h(
-          'div',
-          { class: 'notice warn', role: 'status' },
-          h(
-            'p',
-            null,
-            `${plural(status.webhooks.failed, 'connection is', 'connections are')} switched off and will get no notifications. `,
-            h('a', { href: '#connections' }, 'See connections'),
-          ),
-        )
-      : null;
   return h(
     'div',
     { class: 'overview' },
@@ -102,7 +91,7 @@ export async function renderOverview(ctx) {
       h('h2', null, 'Overview'),
       h('button', { type: 'button', class: 'quiet', onclick: () => ctx.refresh() }, 'Refresh'),
     ),
-    warning,
+    ...switchedOff,
     h(
       'div',
       { class: 'tiles', id: 'health' },

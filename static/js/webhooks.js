@@ -1,9 +1,11 @@
-// "Connections to other programs": every webhook of the salon, whichever key set it up, with a
-// test button and a way to switch a failed one back on.
+// "Connections to other programs": every webhook of the salon, whichever key set it up, how it has
+// been doing, with a test button, a way to switch a failed one back on, and to send again what failed.
 
 import { api, businessPath } from './api.js';
+import { headersFact, loadStats, statsFacts } from './connection-stats.js';
 import { busy, errorNotice, facts, h, isolate, notice, quoted } from './dom.js';
 import { dateTimeAgo, eventLabel, hostOf, plural } from './format.js';
+import { recoverForm } from './recover-form.js';
 
 /** What staff call a webhook: its description, or the host it sends to. */
 export const connectionName = (webhook) => webhook.description || hostOf(webhook.targetUrl);
@@ -17,7 +19,7 @@ function pingSentence(result) {
   return `The test did not get through: ${result.errorMessage ?? 'no answer'}. Check that the other program is running and its address is right.`;
 }
 
-function card(webhook, key, ctx, flash) {
+function card(webhook, key, stats, ctx, flash) {
   const result = h('div', { class: 'message-area' });
   const name = connectionName(webhook);
   const failedNote =
@@ -78,8 +80,16 @@ function card(webhook, key, ctx, flash) {
       ['Notifies about', webhook.events.map(eventLabel).join(', ')],
       ['Last notification', webhook.lastTriggeredAt ? dateTimeAgo(webhook.lastTriggeredAt) : 'None yet'],
       ['Failed in a row', webhook.consecutiveFailures > 0 ? plural(webhook.consecutiveFailures, 'delivery', 'deliveries') : null],
+      ['Sends its own headers', headersFact(webhook)],
+      ...statsFacts(stats),
     ]),
     h('div', { class: 'actions' }, reactivate, ping, h('a', { class: 'button', href: `#connections/${webhook.id}` }, 'Delivery history')),
+    recoverForm(
+      ctx,
+      webhook,
+      (sentence) => flash(notice('good', [isolate(name), ': ', sentence])),
+      (error) => result.replaceChildren(errorNotice(error)),
+    ),
     result,
   );
 }
@@ -93,6 +103,7 @@ export async function renderConnections(ctx) {
     const base = businessPath(ctx.business);
     const [webhooks, keys] = await Promise.all([api(`${base}/webhooks`), api(`${base}/keys`)]);
     const keysById = new Map(keys.data.map((k) => [k.id, k]));
+    const stats = new Map(await Promise.all(webhooks.data.map(async (w) => [w.id, await loadStats(ctx, w.id)])));
     const flash = async (message) => {
       flashArea.replaceChildren(message);
       try {
@@ -110,7 +121,9 @@ export async function renderConnections(ctx) {
               'No connections yet. A program with a key that may “get notified of new bookings and other changes” sets up its connection itself.',
             ),
           ]
-        : webhooks.data.map((w) => card(w, keysById.get(w.apiKeyId) ?? { name: `key ${w.apiKeyId}`, status: 'active' }, ctx, flash))),
+        : webhooks.data.map((w) =>
+            card(w, keysById.get(w.apiKeyId) ?? { name: `key ${w.apiKeyId}`, status: 'active' }, stats.get(w.id), ctx, flash),
+          )),
     );
   };
   await load();
