@@ -7,7 +7,7 @@ import { updateWebhook } from './webhooks.repository.ts';
 import { toWebhookJson } from './webhook.presenter.ts';
 import { ownWebhook, viewOf, type WebhooksDeps } from './webhooks.service.ts';
 
-/** What the salon is told about a connection switched off after its failures: the page's notice, the owner's e-mail. */
+/** What the salon is told about a connection switched off after its failures: the overview's notice. */
 export function toSwitchedOffJson(row: SwitchedOffRow) {
   return {
     webhookId: row.id,

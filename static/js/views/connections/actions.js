@@ -23,7 +23,7 @@ export function connectionActions(ctx, flash) {
       perform(button, 'Switching on…', result, async () => {
         await ctx.api.call('adminUpdateWebhook', { id: webhook.id, body: { status: 'active' } });
         await flash(
-          `“${connectionName(webhook)}” is switched on again and gets new notifications. Notifications from while it was off are not sent on their own; send them again with “Send again everything that failed since”.`,
+          `“${connectionName(webhook)}” is switched on again and gets new notifications. What happened while it was off is not sent to it; what failed before can be sent again with “Send again everything that failed since”.`,
         );
       }),
     /** A switched-off connection is switched back on first: what failed would not be sent to it. */

@@ -19,7 +19,7 @@ const switchedOn = (off) =>
   notice('good', [
     '“',
     isolate(off.name),
-    '” is switched on again. To send what failed while it was off, use “Send again everything that failed since” on ',
+    '” is switched on again. To send again what failed before it was switched off, use “Send again everything that failed since” on ',
     h('a', { href: '#connections' }, 'Connections'),
     '.',
   ]);
