@@ -1,20 +1,13 @@
-import type { AttemptStatus } from '../db/tables.ts';
+import type deliveriesQuerySchema from '../../schema/deliveries-query.ts';
 import { errors } from '../http/errors.ts';
+import type { Valid } from '../http/validate.ts';
 import { toDeliveryJson, toDeliveryRecordJson } from './attempt.presenter.ts';
 import { attemptTimings, countAttempts, deliveryOfWebhook, pageAttempts } from './history.repository.ts';
 import type { WebhookOwner } from './webhooks.repository.ts';
 import { ownWebhook, type WebhooksDeps } from './webhooks.service.ts';
 
-export interface DeliveriesQuery {
-  page: number;
-  limit: number;
-  status?: AttemptStatus;
-  deliveryId?: string;
-  event?: string;
-  since?: string;
-  until?: string;
-  bookingId?: number;
-}
+/** A page of the history and what narrows it: status, delivery, event, time range, booking. */
+export type DeliveriesQuery = Valid<typeof deliveriesQuerySchema>;
 
 type Deps = Pick<WebhooksDeps, 'db'>;
 

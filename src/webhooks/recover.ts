@@ -3,6 +3,8 @@ import type { Database } from '../db/database.ts';
 import type { Tx } from '../db/transaction.ts';
 import { lockWebhooks } from '../delivery/sql/lock-webhooks.ts';
 import { errors } from '../http/errors.ts';
+import type { Valid } from '../http/validate.ts';
+import type webhookRecoverSchema from '../../schema/webhook-recover.ts';
 import { findOwnedWebhook, type WebhookOwner } from './webhooks.repository.ts';
 import { countFailedInWindow, findRecovery, insertRecovery, type RecoveryRow } from './recoveries.repository.ts';
 import { ownWebhook } from './webhooks.service.ts';
@@ -10,10 +12,8 @@ import { ownWebhook } from './webhooks.service.ts';
 /** At most this many deliveries are sent again by one recovery (Svix's recover has a cap too). */
 export const RECOVER_CAP = 10_000;
 
-export interface RecoverInput {
-  since: string;
-  until?: string;
-}
+/** The window: deliveries that failed from `since` until `until` (now when left out). */
+export type RecoverInput = Valid<typeof webhookRecoverSchema>;
 
 /** Who works through recoveries in the background: told when one is queued. */
 export interface RecoveryQueue {

@@ -1,14 +1,14 @@
-import deliveriesQuerySchema from '../../schema/deliveries-query.json' with { type: 'json' };
-import webhookCreateSchema from '../../schema/webhook-create.json' with { type: 'json' };
-import webhookUpdateSchema from '../../schema/webhook-update.json' with { type: 'json' };
-import webhookRotateSecretSchema from '../../schema/webhook-rotate-secret.json' with { type: 'json' };
-import webhookRecoverSchema from '../../schema/webhook-recover.json' with { type: 'json' };
+import deliveriesQuerySchema from '../../schema/deliveries-query.ts';
+import webhookCreateSchema from '../../schema/webhook-create.ts';
+import webhookUpdateSchema from '../../schema/webhook-update.ts';
+import webhookRotateSecretSchema from '../../schema/webhook-rotate-secret.ts';
+import webhookRecoverSchema from '../../schema/webhook-recover.ts';
 import { pingWebhook, type PingDeps } from './ping.ts';
 import { redeliver, type RedeliverDeps } from './redeliver.ts';
-import { getRecovery, RECOVER_CAP, recoverWebhook, type RecoverDeps, type RecoverInput } from './recover.ts';
-import { type DeliveriesQuery, webhookDeliveries, webhookDelivery } from './history.service.ts';
+import { getRecovery, RECOVER_CAP, recoverWebhook, type RecoverDeps } from './recover.ts';
+import { webhookDeliveries, webhookDelivery } from './history.service.ts';
 import { webhookStats } from './stats.ts';
-import { idOf, type Input, type Operation, operations, textOf, typed } from '../http/operations.ts';
+import { idOf, type Input, type Operation, operations, textOf } from '../http/operations.ts';
 import type { ApiKey } from '../auth/api-key.ts';
 import type { Scope } from '../auth/scopes.ts';
 import type { WebhookOwner } from './webhooks.repository.ts';
@@ -22,9 +22,6 @@ import {
   listWebhooks,
   removeWebhook,
   rotateSecret,
-  type RotateSecretInput,
-  type WebhookCreateInput,
-  type WebhookUpdateInput,
   type WebhooksDeps,
 } from './webhooks.service.ts';
 
@@ -82,7 +79,7 @@ export function oneWebhookOperations(api: WebhookApi): Operation<WebhooksApp>[] 
       scope,
       summary: 'Change a webhook, or switch a failed one back on',
       params,
-      body: typed<WebhookUpdateInput>(webhookUpdateSchema),
+      body: webhookUpdateSchema,
       success: { status: 200, schema: 'Webhook' },
       errors: [404, 409],
       write: true,
@@ -112,7 +109,7 @@ export function oneWebhookOperations(api: WebhookApi): Operation<WebhooksApp>[] 
       description:
         'The answer holds the new `secret`, shown here only. With `gracePeriodSeconds` the secret in use until now keeps signing beside the new one (both in `webhook-signature`; `X-Webhook-Signature` by the oldest still valid) until the grace period ends or expire-previous-secrets ends it.',
       params,
-      body: typed<RotateSecretInput>(webhookRotateSecretSchema),
+      body: webhookRotateSecretSchema,
       bodyOptional: true,
       success: { status: 200, schema: 'WebhookWithSecret' },
       errors: [404],
@@ -153,7 +150,7 @@ export function oneWebhookOperations(api: WebhookApi): Operation<WebhooksApp>[] 
       scope,
       summary: 'Delivery attempts, newest first, filtered by status, event, time or booking',
       params,
-      query: typed<DeliveriesQuery>(deliveriesQuerySchema),
+      query: deliveriesQuerySchema,
       success: { status: 200, schema: 'DeliveryPage' },
       errors: [404],
       handle: async (input, app) => webhookDeliveries(app, await owner(input, app), input.params.id, input.query),
@@ -189,7 +186,7 @@ export function oneWebhookOperations(api: WebhookApi): Operation<WebhooksApp>[] 
       summary: 'Send again every delivery that failed in a window, in the background',
       description: `Every delivery that failed between \`since\` and \`until\` (now when left out) and was not delivered since gets one more attempt, as a manual retry does, at most ${RECOVER_CAP_TEXT}. The answer (202) says how many; they are sent in the background, and GET …/recoveries/:recoveryId says how far it got.`,
       params,
-      body: typed<RecoverInput>(webhookRecoverSchema),
+      body: webhookRecoverSchema,
       success: { status: 202, schema: 'WebhookRecovery' },
       errors: [404, 409],
       write: true,
@@ -239,7 +236,7 @@ export const webhookOperations: Operation<WebhooksApp>[] = [
     summary: 'Register a webhook',
     description:
       'The answer holds `secret`, shown here and by rotate-secret only. At most 10 active webhooks per key (409 `webhook_limit_reached`).',
-    body: typed<WebhookCreateInput>(webhookCreateSchema),
+    body: webhookCreateSchema,
     success: { status: 201, schema: 'WebhookWithSecret' },
     errors: [409],
     write: true,

@@ -12,7 +12,7 @@ import { EVENTS, EVENT_NAMES, EVERY_EVENT, type EventName } from '../delivery/ev
 import { livePreviousSecrets, storedPreviousSecrets } from '../delivery/previous-secrets.ts';
 import { mergeCustomHeaders } from './custom-headers.ts';
 import { EVENT_SCHEMAS } from '../delivery/event-schemas.ts';
-import defs from '../../schema/defs.json' with { type: 'json' };
+import defs from '../../schema/defs.ts';
 import { selfContained } from '../openapi/schema-tools.ts';
 import { customHeadersOf, toWebhookJson, toWebhookJsonWithSecret, type WebhookView } from './webhook.presenter.ts';
 import {
@@ -24,30 +24,20 @@ import {
   updateWebhook,
   type WebhookOwner,
 } from './webhooks.repository.ts';
+import type webhookCreateSchema from '../../schema/webhook-create.ts';
+import type webhookUpdateSchema from '../../schema/webhook-update.ts';
+import type webhookRotateSecretSchema from '../../schema/webhook-rotate-secret.ts';
+import type { Valid } from '../http/validate.ts';
 
-/** `["*"]`: every event, present and future. */
-export type Subscribed = EventName | typeof EVERY_EVENT;
+export type WebhookCreateInput = Valid<typeof webhookCreateSchema>;
 
-export interface WebhookCreateInput {
-  targetUrl: string;
-  events: Subscribed[];
-  description?: string;
-  headers?: Record<string, string>;
-}
+export type WebhookUpdateInput = Valid<typeof webhookUpdateSchema>;
 
-export interface WebhookUpdateInput {
-  targetUrl?: string;
-  events?: Subscribed[];
-  description?: string;
-  status?: 'active';
-  /** A value sets a header, null removes it; headers not named stay as they are. */
-  headers?: Record<string, string | null>;
-}
+/** Without a body, or with gracePeriodSeconds 0, every earlier secret is invalid at once. */
+export type RotateSecretInput = Valid<typeof webhookRotateSecretSchema>;
 
-export interface RotateSecretInput {
-  /** How long the secret in use until now stays valid beside the new one; none (0): it is invalid at once. */
-  gracePeriodSeconds?: number;
-}
+/** What a webhook subscribes to: event names, or `["*"]` for every event, present and future. */
+type Subscribed = WebhookCreateInput['events'];
 
 /** What this feature uses of the application (pinging and redelivering add theirs). */
 export type WebhooksDeps = {
@@ -165,7 +155,7 @@ export async function expirePreviousSecrets(trx: Tx, app: Deps, owner: WebhookOw
 }
 
 /** `["*"]` stands alone: with it, naming events as well would mean nothing. */
-function subscribed(events: Subscribed[]): Subscribed[] {
+function subscribed(events: Subscribed): Subscribed {
   if (events.includes(EVERY_EVENT) && events.length > 1) {
     throw errors.validation('"events" is either ["*"] (every event, present and future) or a list of event names, not both.', 'events');
   }
