@@ -40,6 +40,11 @@ const FILES = [
   'test/ssrf.test.ts',
   'test/slots-api.test.ts',
   'test/reachability.test.ts',
+  'test/webhook-rotation.test.ts',
+  'test/webhook-headers.test.ts',
+  'test/webhook-history.test.ts',
+  'test/webhook-recover.test.ts',
+  'test/webhook-switched-off.test.ts',
 ];
 
 const missing = postgresMissing();
