@@ -1,7 +1,7 @@
 import Koa from 'koa';
 import type { AppContext } from './app-context.ts';
 import { systemClock, type Clock } from './clock.ts';
-import type { Config } from './config.ts';
+import { publicBaseUrl, PublicAddress, type Config } from './config.ts';
 import dns from 'node:dns';
 import { openConfiguredDatabase, type OpenOptions } from './db/open.ts';
 import { DeliveryEngine, leaseMsFor } from './delivery/engine.ts';
@@ -30,6 +30,10 @@ import { Cron } from 'croner';
 import { Lifecycle } from './lifecycle.ts';
 import { forgetOldKeys } from './bookings/idempotency.ts';
 import { loadStaticFiles, serveStatic } from './http/static-files.ts';
+import { MailEngine } from './mail/mail-engine.ts';
+import { mailOnEvents } from './mail/mail-queue.ts';
+import { ReminderClock, remindersOnEvents } from './reminders/reminders.ts';
+import { MANAGE_PAGE, MANAGE_PAGE_SECRET } from './manage/manage.operations.ts';
 
 export { INTEGRATION_PREFIX };
 
@@ -103,6 +107,38 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     releaseLeasesAtStart: database.exclusive,
     drainMs: config.deliveryTimeoutMs + 2_000,
   });
+  const directory = new BusinessDirectory(database);
+  const publicAddress = new PublicAddress(config);
+  const mail = new MailEngine({
+    database,
+    clock,
+    logger,
+    secretBox,
+    smtpUrl: config.smtpUrl,
+    publicAddress,
+    releaseLeasesAtStart: database.exclusive,
+    drainMs: 5_000,
+  });
+  const outbox = new Outbox({
+    database,
+    clock,
+    ids,
+    firstDelayMs: schedule.firstDelayMs,
+    onQueued: () => engine.wake(),
+    subscriptions,
+    listeners: [
+      remindersOnEvents({ directory }),
+      mailOnEvents({
+        database,
+        clock,
+        secretBox,
+        smtpUrl: config.smtpUrl,
+        messageIdHost: new URL(publicBaseUrl(config)).hostname,
+        onQueued: () => mail.wake(),
+      }),
+    ],
+  });
+  const reminders = new ReminderClock({ database, clock, logger, outbox });
   const context: AppContext = {
     config,
     database,
@@ -117,11 +153,14 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     sender,
     policy,
     engine,
-    outbox: new Outbox({ database, clock, ids, firstDelayMs: schedule.firstDelayMs, onQueued: () => engine.wake(), subscriptions }),
+    outbox,
     subscriptions,
     catalog: new ServiceCatalog(database),
-    directory: new BusinessDirectory(database),
+    directory,
     secretBox,
+    publicAddress,
+    mail,
+    reminders,
   };
 
   const lifecycle = new Lifecycle(logger);
@@ -143,6 +182,8 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     },
   });
   lifecycle.add({ phase: 'work', name: 'delivery engine', start: () => engine.start(), stop: () => engine.stop() });
+  lifecycle.add({ phase: 'work', name: 'mail queue', start: () => mail.start(), stop: () => mail.stop() });
+  lifecycle.add({ phase: 'work', name: 'reminders', start: () => reminders.start(), stop: () => reminders.stop() });
   let housekeeping: Cron | undefined;
   lifecycle.add({
     phase: 'work',
@@ -159,7 +200,11 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   // X-Forwarded-For; anything a client put before it is not believed.
   const koa = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: 1 });
   koa.silent = true;
-  const secretPaths = [...secretPathsOf(INTEGRATION_PREFIX, INTEGRATION_OPERATIONS), ...secretPathsOf(ADMIN_PREFIX, ADMIN_OPERATIONS)];
+  const secretPaths = [
+    ...secretPathsOf(INTEGRATION_PREFIX, INTEGRATION_OPERATIONS),
+    ...secretPathsOf(ADMIN_PREFIX, ADMIN_OPERATIONS),
+    MANAGE_PAGE_SECRET,
+  ];
   koa.use(requestContext({ logger, ids, secretPaths }));
   koa.use(securityHeaders());
   // Every request under the prefix but the public document shows a key first, unknown paths included.
@@ -168,7 +213,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   );
   koa.use(mount(context, ADMIN_OPERATIONS, { prefix: ADMIN_PREFIX, guard: requireAdmin(context) }));
   koa.use(mount(context, HEALTH_OPERATIONS, { prefix: '/healthz' }));
-  koa.use(serveStatic(loadStaticFiles()));
+  koa.use(serveStatic(loadStaticFiles(), [MANAGE_PAGE]));
 
   return {
     koa,

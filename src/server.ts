@@ -67,6 +67,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
+  app.context.publicAddress.listening(url);
   logger.info({ url }, 'listening');
 
   let stopping: Promise<void> | undefined;

@@ -13,7 +13,7 @@ import {
   getBooking,
   listBookings,
   rescheduleBooking,
-  type Actor,
+  type BookingActor,
   type BookingInput,
   type BookingsQuery,
   type CancelInput,
@@ -23,7 +23,7 @@ import {
 
 const operation = integrationOperations<BookingsDeps>();
 
-export function actorOfKey(key: ApiKey): Actor {
+export function actorOfKey(key: ApiKey): BookingActor {
   return { businessId: key.businessId, source: 'integration', apiKeyId: key.id, ownBookingsOnly: !key.scopes.has('bookings:read') };
 }
 

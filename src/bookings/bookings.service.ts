@@ -33,10 +33,13 @@ import { refusalMessage, RESCHEDULABLE, TRANSITIONS, type TransitionName } from 
 export type BookingsDeps = { readonly db: Db; readonly clock: Clock; readonly outbox: Outbox; readonly directory: BusinessDirectory };
 type Deps = BookingsDeps;
 
-/** Who acts: an API key of a business, or the salon through the admin API. */
+/**
+ * Who acts: an API key of a business, the salon through the admin API, or the client on the page
+ * their e-mails link to (cancel and move only).
+ */
 export interface Actor {
   businessId: number;
-  source: 'integration' | 'admin';
+  source: 'integration' | 'admin' | 'client';
   apiKeyId: number | null;
   /**
    * A key that may write but not read bookings sees and cancels only the bookings it made, and sees
@@ -45,7 +48,20 @@ export interface Actor {
   ownBookingsOnly: boolean;
 }
 
+/** Who may book: a key or the salon (a client books through one of them). */
+export type BookingActor = Actor & { source: 'integration' | 'admin' };
+
 const clientViewOf = (actor: Actor): ClientView => (actor.ownBookingsOnly ? 'as-booked' : 'record');
+
+/** Who made a change, as the events say it (`cancelledBy`, `rescheduledBy`). */
+const BY = { admin: 'salon', integration: 'integration', client: 'client' } as const;
+
+/**
+ * Whose holds leave a time free, for claimSlot: a key's own; the salon's desk (null) is bound by
+ * every hold but not by the minimum notice; a client (no key: 0) is bound by every hold and by
+ * every booking rule, as a key is.
+ */
+const holderOf = (actor: Actor): number | null => (actor.source === 'admin' ? null : (actor.apiKeyId ?? 0));
 
 export interface BookingInput {
   serviceId?: number;
@@ -87,7 +103,7 @@ export interface RescheduleInput {
 export async function createBooking(
   trx: Tx,
   app: Deps,
-  actor: Actor,
+  actor: BookingActor,
   input: BookingInput,
   idempotency: { key: string | undefined; fingerprint: string } = { key: undefined, fingerprint: '' },
 ): Promise<StoredResponse> {
@@ -104,7 +120,7 @@ export async function createBooking(
   }));
 }
 
-async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: BookingInput, now: number): Promise<BookingJson> {
+async function insertNewBooking(trx: Tx, app: Deps, actor: BookingActor, input: BookingInput, now: number): Promise<BookingJson> {
   const directory = (await app.directory.get(trx, actor.businessId))!;
   const { business } = directory;
   const plan = planOf(directory, serviceIdsOf(input));
@@ -179,7 +195,13 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
  * Records a booking.* event: its data with the client record, and, for the webhooks of the key
  * that made the booking when it may not read bookings, with the client as booked.
  */
-async function emitBookingEvent(trx: Tx, app: Deps, event: EventName, view: BookingView, extra: Record<string, unknown> = {}) {
+export async function emitBookingEvent(
+  trx: Tx,
+  app: Pick<Deps, 'outbox'>,
+  event: EventName,
+  view: BookingView,
+  extra: Record<string, unknown> = {},
+) {
   await app.outbox.emitEvent(
     trx,
     view.business_id,
@@ -245,7 +267,7 @@ async function move(
       `This booking starts at ${toLocalIso(view.start_at, view.timezone)}; it can be marked ${transition.to.replace('_', '-')} once it has started.`,
     );
   }
-  const cancelledBy = actor.source === 'admin' ? 'salon' : 'integration';
+  const cancelledBy = BY[actor.source];
   await updateBookingIf(trx, id, transition.from, {
     status: transition.to,
     updated_at: now,
@@ -295,7 +317,7 @@ async function moveBooking(trx: Tx, app: Deps, actor: Actor, id: number, input: 
   const plan = planOf(directory, serviceIds);
   if (input.staffId !== undefined && !directory.staff.some((s) => s.id === input.staffId)) throw errors.notFound('Staff member');
   if (actor.source === 'admin') await clearHoldsForSalon(trx, { directory, plan, startAt, staffId, excludeBookingId: id, now }, 'move');
-  await claimSlot(trx, { directory, plan, startAt, staffId, excludeBookingId: id, holderKeyId: actor.apiKeyId, now });
+  await claimSlot(trx, { directory, plan, startAt, staffId, excludeBookingId: id, holderKeyId: holderOf(actor), now });
   await updateBookingIf(trx, id, RESCHEDULABLE, {
     start_at: startAt,
     end_at: startAt + plan.durationMinutes * 60_000,
@@ -311,6 +333,7 @@ async function moveBooking(trx: Tx, app: Deps, actor: Actor, id: number, input: 
     previousEndTime: toLocalIso(view.end_at, view.timezone),
     previousStaffId: view.staff_id,
     previousStaffName: view.staff_name,
+    rescheduledBy: BY[actor.source],
   });
   return toBookingJson(after, clientViewOf(actor));
 }

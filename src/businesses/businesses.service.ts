@@ -23,6 +23,9 @@ export interface BusinessUpdateInput extends Partial<BusinessCreateInput> {
   slotStepMinutes?: number;
   minNoticeMinutes?: number;
   horizonDays?: number;
+  locale?: string;
+  reminderLeadMinutes?: number;
+  cancelCutoffMinutes?: number;
 }
 
 export async function createBusiness(db: Db, clock: Clock, data: BusinessCreateInput) {
@@ -73,6 +76,9 @@ export async function changeBusiness(db: Db, clock: Clock, id: number, data: Bus
   if (data.slotStepMinutes !== undefined) patch.slot_step_minutes = data.slotStepMinutes;
   if (data.minNoticeMinutes !== undefined) patch.min_notice_minutes = data.minNoticeMinutes;
   if (data.horizonDays !== undefined) patch.horizon_days = data.horizonDays;
+  if (data.locale !== undefined) patch.locale = data.locale;
+  if (data.reminderLeadMinutes !== undefined) patch.reminder_lead_minutes = data.reminderLeadMinutes;
+  if (data.cancelCutoffMinutes !== undefined) patch.cancel_cutoff_minutes = data.cancelCutoffMinutes;
   await updateBusiness(db, id, patch);
   return getBusiness(db, id);
 }
