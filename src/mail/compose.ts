@@ -49,10 +49,11 @@ export function compose(kind: MailKind, visit: Visit, salon: Salon, links: Links
     [words.labels.phone, salon.phone],
   ];
   const manage: string[] = [];
+  const changeable = cutoffOf(visit, salon) > now;
   if (links.manage) {
-    const cutoff = cutoffOf(visit, salon);
-    manage.push(cutoff > now ? words.manageUntil(whenText(cutoff, salon), salon.phone) : words.manageClosed(salon.phone));
+    manage.push(changeable ? words.manageUntil(whenText(cutoffOf(visit, salon), salon), salon.phone) : words.manageClosed(salon.phone));
   }
+  const linkLabel = changeable ? words.manage : words.see;
   const subject = words.subject[kind](salon.name, whenText(visit.startAt, salon));
   const calendar = {
     method: METHOD_OF[kind],
@@ -68,14 +69,14 @@ export function compose(kind: MailKind, visit: Visit, salon: Salon, links: Links
   const text = [
     ...intro.map((t) => `${t}\n`),
     `${shown.map(([label, value]) => `${label}: ${value}`).join('\n')}\n`,
-    links.manage ? `${words.manage}: ${links.manage}\n${manage.join('\n')}\n` : null,
+    links.manage ? `${linkLabel}: ${links.manage}\n${manage.join('\n')}\n` : null,
     `${words.calendar}\n`,
     `${words.signOff(salon.name)}\n`,
     links.unsubscribe ? `--\n${words.remindersOff(salon.name)}\n${words.remindersOffLink}: ${links.unsubscribe}\n` : null,
   ]
     .filter(Boolean)
     .join('\n');
-  const html = htmlOf({ words, intro, shown, links, manage, salon: salon.name, locale: salon.locale });
+  const html = htmlOf({ words, intro, shown, links, manage, linkLabel, salon: salon.name, locale: salon.locale });
   return { subject, text, html, calendar, headers };
 }
 
@@ -85,6 +86,7 @@ function htmlOf(parts: {
   shown: Array<[string, string]>;
   links: Links;
   manage: string[];
+  linkLabel: string;
   salon: string;
   locale: string;
 }): string {
@@ -102,7 +104,7 @@ function htmlOf(parts: {
     ...parts.intro.map(p),
     `<table style="border-collapse:collapse;margin:0 0 16px">${rows}</table>`,
     links.manage
-      ? `<p style="margin:0 0 8px"><a href="${escapeHtml(links.manage)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(words.manage)}</a></p>${parts.manage.map(p).join('')}`
+      ? `<p style="margin:0 0 8px"><a href="${escapeHtml(links.manage)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(parts.linkLabel)}</a></p>${parts.manage.map(p).join('')}`
       : '',
     p(words.calendar),
     `<p style="margin:0 0 12px;white-space:pre-line">${escapeHtml(words.signOff(parts.salon))}</p>`,

@@ -15,6 +15,8 @@ export interface Wording {
   reason: (reason: string) => string;
   labels: { when: string; what: string; with: string; where: string; phone: string };
   manage: string;
+  /** The link's words once the visit can no longer be changed online. */
+  see: string;
   manageUntil: (cutoff: string, phone: string | null) => string;
   manageClosed: (phone: string | null) => string;
   calendar: string;
@@ -49,6 +51,7 @@ const EN: Wording = {
   reason: (reason) => `Reason: ${reason}`,
   labels: { when: 'When', what: 'What', with: 'With', where: 'Where', phone: 'Phone' },
   manage: 'Move or cancel your appointment',
+  see: 'Your appointment',
   manageUntil: (cutoff, phone) => `You can move or cancel it online until ${cutoff}${phone ? `; after that, please call ${phone}` : ''}.`,
   manageClosed: (phone) => (phone ? `To change it now, please call ${phone}.` : 'To change it now, please contact the salon.'),
   calendar: 'The attached calendar file puts the appointment in your calendar.',
@@ -85,6 +88,7 @@ const DE: Wording = {
   reason: (reason) => `Grund: ${reason}`,
   labels: { when: 'Wann', what: 'Was', with: 'Bei', where: 'Wo', phone: 'Telefon' },
   manage: 'Termin verschieben oder absagen',
+  see: 'Ihr Termin',
   manageUntil: (cutoff, phone) => `Das geht online bis ${cutoff}${phone ? `; danach rufen Sie bitte an: ${phone}` : ''}.`,
   manageClosed: (phone) =>
     phone ? `Für eine Änderung jetzt rufen Sie bitte an: ${phone}.` : 'Für eine Änderung jetzt wenden Sie sich bitte an den Salon.',

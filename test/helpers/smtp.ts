@@ -18,7 +18,7 @@ export interface SmtpOptions {
   login?: { user: string; pass: string };
   /** Refuse some recipients (550 for good, 451 for now). */
   recipients?: RecipientRule;
-  /** How long DATA takes to be accepted, per message. */
+  /** How long the server takes to answer a message it has received whole (it counts as arrived meanwhile). */
   delayMs?: (arrivedSoFar: number) => number;
 }
 
@@ -60,13 +60,13 @@ export class SmtpReceiver {
         stream.on('end', async () => {
           const raw = Buffer.concat(chunks).toString('utf8');
           const delay = this.options.delayMs?.(this.messages.length) ?? 0;
-          if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
           this.messages.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
             raw,
             mail: await simpleParser(raw),
           });
+          if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
           callback();
         });
       },
