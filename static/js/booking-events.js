@@ -3,6 +3,7 @@
 
 import { api } from './api.js';
 import { h } from './dom.js';
+import { byClient, messagesList } from './client-mail.js';
 import { ATTEMPT_STATUS, capitalise, dateTime, eventLabel, hostOf, plural } from './format.js';
 
 export const bookingEvents = (base, bookingId) => api(`${base}/bookings/${bookingId}/events`).then((a) => a.data);
@@ -38,6 +39,8 @@ export function eventsList(events) {
           ' ',
           h('span', { class: 'hint' }, dateTime(e.occurredAt)),
         ),
+        byClient(e),
+        messagesList(e.messages),
         e.deliveries.length === 0
           ? h('p', { class: 'hint' }, 'No connection listens for this.')
           : h(

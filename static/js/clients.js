@@ -3,6 +3,7 @@
 
 import { api, businessPath } from './api.js';
 import { busy, errorNotice, h } from './dom.js';
+import { emailStatePanel } from './client-mail.js';
 import { plural } from './format.js';
 import { field, flashNext, input, money, salonDateTime, say, showProblems, takeFlash, textOrNull } from './forms.js';
 
@@ -241,6 +242,7 @@ async function renderOne(ctx, id) {
     h('p', { class: 'back' }, h('a', { href: '#clients' }, '← All clients')),
     h('div', { class: 'view-head' }, title),
     form,
+    emailStatePanel(ctx, client, () => ctx.refresh()),
     await visits(ctx, client.id),
   );
 }

@@ -5,6 +5,8 @@ import { api, businessPath } from './api.js';
 import { busy, confirmAction, errorNotice, h, notice } from './dom.js';
 import { field, formPanel, input, overlapNotice, periodText, say, showProblems, textOrNull, weekEditor, wholeNumber } from './forms.js';
 import { timeZones, todayIn } from './salon-time.js';
+import { clientRulesSection } from './settings-clients.js';
+import { mailSection } from './settings-mail.js';
 
 const STEPS = [5, 10, 15, 20, 30, 60];
 
@@ -300,6 +302,8 @@ export async function renderSettings(ctx) {
     hours,
     closures.element,
     rules,
+    clientRulesSection(ctx),
+    await mailSection(ctx),
     setupAgain(),
   );
 }
