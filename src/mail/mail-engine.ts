@@ -9,7 +9,7 @@ import { markRefused } from './addresses.repository.ts';
 import { compose } from './compose.ts';
 import { LONGEST_SEND_MS, mailServerFor } from './mail-server.ts';
 import { sendThrough, type Outcome } from './send.ts';
-import { claimDueMessages } from './sql/claim-due-messages.ts';
+import { anyMessageDue, claimDueMessages } from './sql/claim-due-messages.ts';
 import { finishMessage, type Finish } from './sql/finish-message.ts';
 import { releaseMailLeases } from './sql/release-leases.ts';
 import { salonOf, visitOf } from './visit.ts';
@@ -99,6 +99,11 @@ export class MailEngine {
         const now = this.#o.clock.now();
         let claimed: MailMessageRow[];
         try {
+          if (!(await anyMessageDue(this.#o.database.db, now))) {
+            // Woken meanwhile: what woke it may have committed after the look.
+            if (this.#again) continue;
+            break;
+          }
           claimed = await this.#o.database.transaction((trx) => claimDueMessages(trx, now, free, MAIL_LEASE_MS));
         } catch (err) {
           this.#o.logger.error({ err }, 'mail queue could not reach the database');

@@ -14,6 +14,12 @@ export async function dropReminder(trx: Tx, bookingId: number): Promise<void> {
   await trx.deleteFrom('booking_reminders').where('booking_id', '=', bookingId).execute();
 }
 
+/** Whether any reminder is due: a read, so an idle clock costs no write transaction each second. */
+export async function anyReminderDue(db: Db, now: number): Promise<boolean> {
+  const row = await db.selectFrom('booking_reminders').select('booking_id').where('due_at', '<=', now).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Takes up to `limit` reminders that are due, oldest first, out of the table in the caller's
  * transaction: whatever they cause commits with their removal, so each fires once. On PostgreSQL

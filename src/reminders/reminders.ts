@@ -10,7 +10,7 @@ import type { Logger } from '../log.ts';
 import { LIVE_STATUSES } from '../slots/busy.repository.ts';
 import { reminderTime } from '../time/quiet-hours.ts';
 import { isBookingSnapshot } from '../mail/visit.ts';
-import { dropReminder, setReminder, takeDueReminders } from './reminders.repository.ts';
+import { anyReminderDue, dropReminder, setReminder, takeDueReminders } from './reminders.repository.ts';
 
 /** Events after which a booking has a reminder to come (at its time), and after which it has none. */
 const SCHEDULES: ReadonlySet<EventName> = new Set(['booking.created', 'booking.rescheduled']);
@@ -73,6 +73,7 @@ export class ReminderClock {
     try {
       for (;;) {
         const now = this.#o.clock.now();
+        if (!(await anyReminderDue(this.#o.database.db, now))) break;
         const { taken, count } = await this.#o.database.transaction(async (trx) => {
           const due = await takeDueReminders(trx, now, BATCH);
           let count = 0;

@@ -1,7 +1,20 @@
 import { sql } from 'kysely';
 import { lockingRows } from '../../db/dialect.ts';
 import type { MailMessageRow } from '../../db/tables.ts';
-import type { Tx } from '../../db/transaction.ts';
+import type { Db, Tx } from '../../db/transaction.ts';
+
+/** Whether any message is due: a read, so an idle queue costs no write transaction each second. */
+export async function anyMessageDue(db: Db, now: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('mail_messages')
+    .select('id')
+    .where('status', '=', sql.lit('pending'))
+    .where('due_at', '<=', now)
+    .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', now)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /**
  * Leases up to `limit` due messages, oldest first, in the caller's transaction: a message whose
