@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { sha256Hex } from '../src/ids.ts';
 import { TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
+import { assertAnswer } from './helpers/event-schemas.ts';
 import { captureLogs } from './helpers/log-capture.ts';
 import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
 import { SmtpReceiver } from './helpers/smtp.ts';
@@ -65,6 +66,7 @@ describe('the manage link: the client sees, moves and cancels the visit under th
   it('shows the visit in the salon’s language, with what the client may do', async () => {
     const reply = await manage('GET');
     assert.equal(reply.status, 200, reply.text);
+    assertAnswer('ManagedVisit', reply.body);
     assert.equal(reply.headers.get('cache-control'), 'no-store');
     assert.deepEqual(reply.body.salon, {
       name: 'Salon Rosa',
@@ -111,6 +113,7 @@ describe('the manage link: the client sees, moves and cancels the visit under th
     assert.equal(held.status, 201, held.text);
     const reply = await manage('GET', `/slots?from=${MONDAY}&to=${MONDAY}`);
     assert.equal(reply.status, 200, reply.text);
+    assertAnswer('ManagedVisitSlots', reply.body);
     const starts = reply.body.data.map((s: { startTime: string }) => s.startTime.slice(11, 16));
     assert.ok(starts.includes('10:00'), 'its own time is free for it');
     assert.ok(starts.includes('11:00'));
@@ -128,6 +131,7 @@ describe('the manage link: the client sees, moves and cancels the visit under th
   it('moves the visit: booking.rescheduled says the client did it, and an e-mail says where it is now', async () => {
     const moved = await manage('POST', '/reschedule', { startTime: `${MONDAY}T11:00:00+01:00` });
     assert.equal(moved.status, 200, moved.text);
+    assertAnswer('ManagedVisit', moved.body);
     assert.equal(moved.body.visit.startTime, '2026-11-23T11:00:00.000+01:00');
     const events = (await admin(app, 'GET', `${salon.base}/bookings/${bookingId}/events`, undefined, 200)).body.data;
     assert.equal(events[0].event, 'booking.rescheduled');
@@ -162,6 +166,7 @@ describe('the manage link: the client sees, moves and cancels the visit under th
     });
     assert.equal(stop.status, 200, stop.text);
     assert.deepEqual(stop.body, { reminders: 'off' });
+    assertAnswer('RemindersState', stop.body);
     assert.equal((await manage('GET')).body.reminders, 'off');
     const client = (await admin(app, 'GET', `${salon.base}/clients?search=ada`, undefined, 200)).body.data[0];
     assert.ok(client.emailState.remindersOffAt);
@@ -170,6 +175,7 @@ describe('the manage link: the client sees, moves and cancels the visit under th
   it('cancels with the client’s reason: booking.cancelled says the client did it', async () => {
     const cancelled = await manage('POST', '/cancel', { reason: 'Moving house' });
     assert.equal(cancelled.status, 200, cancelled.text);
+    assertAnswer('ManagedVisit', cancelled.body);
     assert.equal(cancelled.body.visit.status, 'cancelled');
     assert.equal(cancelled.body.canChange, false);
     const events = (await admin(app, 'GET', `${salon.base}/bookings/${bookingId}/events`, undefined, 200)).body.data;
