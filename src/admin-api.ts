@@ -1,5 +1,6 @@
 import { statusOperations } from './admin/status.operations.ts';
 import { calendarAdminOperations } from './calendar/calendar.admin-operations.ts';
+import { bookingPageAdminOperations } from './booking-page/booking-page.admin-operations.ts';
 import { bookingAdminOperations } from './bookings/bookings.admin-operations.ts';
 import { businessAdminOperations } from './businesses/businesses.admin-operations.ts';
 import { clientAdminOperations } from './clients/clients.admin-operations.ts';
@@ -15,6 +16,7 @@ import { serviceAdminOperations } from './services/services.admin-operations.ts'
 import { staffAdminOperations } from './staff/staff.admin-operations.ts';
 import { timeOffAdminOperations } from './time-off/time-off.admin-operations.ts';
 import { webhookAdminOperations } from './webhooks/webhooks.admin-operations.ts';
+import { reachabilityAdminOperations } from './reachability/reachability.admin-operations.ts';
 
 export const ADMIN_PREFIX = '/admin/api';
 
@@ -34,6 +36,8 @@ export const ADMIN_OPERATIONS: readonly Operation<AppContext>[] = [
   ...webhookAdminOperations,
   ...calendarAdminOperations,
   ...mailAdminOperations,
+  ...bookingPageAdminOperations,
+  ...reachabilityAdminOperations,
   operations<AppContext>()({
     operationId: 'adminGetOpenApiDocument',
     method: 'GET',

@@ -17,6 +17,7 @@ import type { ServiceCatalog } from './services/service-catalog.ts';
 import type { BusinessDirectory } from './businesses/directory.ts';
 import type { MailEngine } from './mail/mail-engine.ts';
 import type { ReminderClock } from './reminders/reminders.ts';
+import type { Reachability } from './reachability/reachability.ts';
 
 /** Everything a request handler or job may use, built once by createApp and passed down. */
 export interface AppContext {
@@ -51,4 +52,6 @@ export interface AppContext {
   readonly mail: MailEngine;
   /** Fires booking reminders when they come due. */
   readonly reminders: ReminderClock;
+  /** Whether the public address leads here (Settings), and this installation's identity. */
+  readonly reachability: Reachability;
 }

@@ -1,6 +1,6 @@
 import Koa from 'koa';
 import type { AppContext } from './app-context.ts';
-import { systemClock, type Clock } from './clock.ts';
+import { systemClock, utcDay, type Clock } from './clock.ts';
 import { publicBaseUrl, PublicAddress, type Config } from './config.ts';
 import dns from 'node:dns';
 import { openConfiguredDatabase, type OpenOptions } from './db/open.ts';
@@ -34,6 +34,15 @@ import { MailEngine } from './mail/mail-engine.ts';
 import { mailOnEvents } from './mail/mail-queue.ts';
 import { ReminderClock, remindersOnEvents } from './reminders/reminders.ts';
 import { MANAGE_PAGE, MANAGE_PAGE_SECRET } from './manage/manage.operations.ts';
+import { BOOKING_PAGE_OPERATIONS, BOOKING_PAGE_PREFIX } from './booking-page-api.ts';
+import { serveBookingPage } from './booking-page/page-files.ts';
+import { forgetCountsBefore } from './booking-page/booking-page.repository.ts';
+import { AddressLimiter } from './auth/address-limit.ts';
+import { pageGuard } from './auth/page-guard.ts';
+import { IDENTITY_PATH } from './reachability/check.ts';
+import { IDENTITY_OPERATIONS } from './reachability/identity.operations.ts';
+import { installationIdOf } from './reachability/installation.ts';
+import { Reachability, type ReachabilityTesting } from './reachability/reachability.ts';
 
 export { INTEGRATION_PREFIX };
 
@@ -47,14 +56,17 @@ export interface AppDeps {
   logger: Logger;
   database: OpenOptions;
   lookup: Lookup;
+  /** The public-address check's timeout, and loopback allowed for a test's own server. */
+  reachability: ReachabilityTesting;
 }
 
 export interface App {
   readonly koa: Koa<AppState>;
   readonly context: AppContext;
-  /** The operations of the integration and admin APIs, whose tables tests walk. */
+  /** The operations of the integration, admin and booking page APIs, whose tables tests walk. */
   readonly integrationOperations: readonly Operation[];
   readonly adminOperations: readonly Operation[];
+  readonly bookingPageOperations: readonly Operation[];
   /** Every part that starts and stops; the server adds its own (HTTP, the instance lock). */
   readonly lifecycle: Lifecycle;
   /** Starts every part: the delivery engine, the timers (and what the server added). */
@@ -72,7 +84,9 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   const database = await openConfiguredDatabase(config, deps.database);
   database.reportFailuresTo((err, what) => logger.error({ err }, what));
   let secretBox: SecretBox;
+  let installationId: string;
   try {
+    installationId = await installationIdOf(database.db, ids);
     secretBox = await openSecretBox(config, database);
     const sealed = await sealPlainSecrets(database, secretBox);
     if (sealed > 0) logger.info({ webhooks: sealed }, 'encrypted webhook secrets stored in clear by an earlier version');
@@ -161,6 +175,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     publicAddress,
     mail,
     reminders,
+    reachability: new Reachability({ ...deps.reachability, publicUrl: config.publicUrl, installationId, clock, logger, lookup }),
   };
 
   const lifecycle = new Lifecycle(logger);
@@ -181,6 +196,8 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
       return flushCounters();
     },
   });
+  // The server starts the first check once it listens: the address may lead back to it.
+  lifecycle.add({ phase: 'work', name: 'public address check', stop: () => context.reachability.stop() });
   lifecycle.add({ phase: 'work', name: 'delivery engine', start: () => engine.start(), stop: () => engine.stop() });
   lifecycle.add({ phase: 'work', name: 'mail queue', start: () => mail.start(), stop: () => mail.stop() });
   lifecycle.add({ phase: 'work', name: 'reminders', start: () => reminders.start(), stop: () => reminders.stop() });
@@ -190,7 +207,12 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     name: 'housekeeping',
     start: () => {
       housekeeping = new Cron('17 */10 * * * *', { protect: true, unref: true }, () =>
-        database.transaction((trx) => forgetOldKeys(trx, clock.now())).catch((err) => logger.warn({ err }, 'housekeeping failed')),
+        database
+          .transaction(async (trx) => {
+            await forgetOldKeys(trx, clock.now());
+            await forgetCountsBefore(trx, utcDay(clock.now()));
+          })
+          .catch((err) => logger.warn({ err }, 'housekeeping failed')),
       );
     },
     stop: () => housekeeping?.stop(),
@@ -213,13 +235,23 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   );
   koa.use(mount(context, ADMIN_OPERATIONS, { prefix: ADMIN_PREFIX, guard: requireAdmin(context) }));
   koa.use(mount(context, HEALTH_OPERATIONS, { prefix: '/healthz' }));
-  koa.use(serveStatic(loadStaticFiles(), [MANAGE_PAGE]));
+  koa.use(mount(context, IDENTITY_OPERATIONS, { prefix: IDENTITY_PATH }));
+  koa.use(
+    mount(context, BOOKING_PAGE_OPERATIONS, {
+      prefix: BOOKING_PAGE_PREFIX,
+      guard: pageGuard(new AddressLimiter(clock, config.pageRatePerMinute), config.publicUrl),
+    }),
+  );
+  const files = loadStaticFiles();
+  koa.use(serveBookingPage(context, files));
+  koa.use(serveStatic(files, [MANAGE_PAGE]));
 
   return {
     koa,
     context,
     integrationOperations: INTEGRATION_OPERATIONS,
     adminOperations: ADMIN_OPERATIONS,
+    bookingPageOperations: BOOKING_PAGE_OPERATIONS,
     lifecycle,
     start: () => lifecycle.start(),
     close: () => lifecycle.stop(),

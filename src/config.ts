@@ -31,6 +31,14 @@ export interface Config {
   readonly holdMinutes: number;
   /** How many live holds one API key may have at once (src/slots/hold-quota.ts). */
   readonly maxActiveHolds: number;
+  /** Requests per minute one client address may send to the booking page's endpoints. */
+  readonly pageRatePerMinute: number;
+  /** Slot holds one client address may have at once on the booking page. */
+  readonly pageHoldsPerAddress: number;
+  /** Bookings one client address may make on the booking page per UTC day. */
+  readonly pageBookingsPerDay: number;
+  /** Upcoming bookings made on the booking page one e-mail address may have at once. */
+  readonly pageOpenBookingsPerEmail: number;
   readonly logLevel: LogLevel;
   /** The key webhook secrets are encrypted with; defaults to secrets.key in the data dir. */
   readonly secretsKeyFile: string | undefined;
@@ -42,6 +50,11 @@ export interface Config {
    * server listens on.
    */
   readonly publicUrl: string | undefined;
+  /** With `tlsKey`: the server speaks HTTPS with this certificate (PEM, chain included), reloaded when the file changes. */
+  readonly tlsCert: string | undefined;
+  readonly tlsKey: string | undefined;
+  /** With HTTPS on: a second port whose plain HTTP answers send browsers to the HTTPS port. */
+  readonly httpRedirectPort: number | undefined;
   /**
    * The mail server for every salon on this server that has none of its own in Settings:
    * smtp://USER:PASSWORD@HOST:PORT (STARTTLS) or smtps://… (TLS from the start). Never logged or printed whole.
@@ -248,6 +261,38 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     parse: integer(1, 1000),
   },
   {
+    key: 'pageRatePerMinute',
+    env: 'BOOKING_PAGE_RATE_PER_MINUTE',
+    flag: 'page-rate-per-minute',
+    description: "requests per minute one client address may send to the booking page's endpoints",
+    default: 60,
+    parse: integer(1, 1_000_000),
+  },
+  {
+    key: 'pageHoldsPerAddress',
+    env: 'BOOKING_PAGE_HOLDS_PER_ADDRESS',
+    flag: 'page-holds-per-address',
+    description: 'times one client address may hold at once on the booking page',
+    default: 2,
+    parse: integer(1, 100),
+  },
+  {
+    key: 'pageBookingsPerDay',
+    env: 'BOOKING_PAGE_BOOKINGS_PER_DAY',
+    flag: 'page-bookings-per-day',
+    description: 'bookings one client address may make on the booking page per UTC day',
+    default: 10,
+    parse: integer(1, 100_000),
+  },
+  {
+    key: 'pageOpenBookingsPerEmail',
+    env: 'BOOKING_PAGE_OPEN_BOOKINGS_PER_EMAIL',
+    flag: 'page-open-bookings-per-email',
+    description: 'upcoming bookings made on the booking page that one e-mail address may have at once',
+    default: 3,
+    parse: integer(1, 1000),
+  },
+  {
     key: 'logLevel',
     env: 'BOOKING_LOG_LEVEL',
     flag: 'log-level',
@@ -294,6 +339,46 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
       return problem ? { problem } : { value: raw.trim() };
     },
   },
+  {
+    key: 'tlsCert',
+    env: 'BOOKING_TLS_CERT',
+    flag: 'tls-cert',
+    description: 'certificate file (PEM, with its chain) to serve HTTPS with, together with BOOKING_TLS_KEY; read again when it changes',
+    default: undefined,
+    parse: (raw) => (raw.trim() ? { value: raw } : { problem: 'must not be empty' }),
+  },
+  {
+    key: 'tlsKey',
+    env: 'BOOKING_TLS_KEY',
+    flag: 'tls-key',
+    description: "the certificate's private key file (PEM, not protected by a passphrase); read again when it changes",
+    default: undefined,
+    parse: (raw) => (raw.trim() ? { value: raw } : { problem: 'must not be empty' }),
+  },
+  {
+    key: 'httpRedirectPort',
+    env: 'BOOKING_HTTP_REDIRECT_PORT',
+    flag: 'http-redirect-port',
+    description: 'with HTTPS on, a second port (e.g. 80) where plain HTTP sends browsers to the HTTPS port; API requests there are refused',
+    default: undefined,
+    parse: integer(1, 65535),
+  },
+];
+
+/** Problems of options taken together, each named as the salon would set it. */
+const TOGETHER: readonly ((config: Config) => string | undefined)[] = [
+  (c) =>
+    c.tlsCert !== undefined && c.tlsKey === undefined ? 'BOOKING_TLS_CERT needs BOOKING_TLS_KEY, the key of that certificate' : undefined,
+  (c) =>
+    c.tlsKey !== undefined && c.tlsCert === undefined ? 'BOOKING_TLS_KEY needs BOOKING_TLS_CERT, the certificate of that key' : undefined,
+  (c) =>
+    c.httpRedirectPort !== undefined && c.tlsCert === undefined
+      ? 'BOOKING_HTTP_REDIRECT_PORT redirects to HTTPS, which needs BOOKING_TLS_CERT and BOOKING_TLS_KEY'
+      : undefined,
+  (c) =>
+    c.httpRedirectPort !== undefined && c.httpRedirectPort === c.port
+      ? `BOOKING_HTTP_REDIRECT_PORT must differ from BOOKING_PORT (both ${c.port})`
+      : undefined,
 ];
 
 /** What is wrong with an smtp:// or smtps:// URL, in words that never quote it (it may hold a password). */
@@ -340,10 +425,10 @@ function parsePublicUrl(raw: string): Parsed<string | undefined> {
 }
 
 /** Where clients reach the server: BOOKING_PUBLIC_URL, else the address it listens on. */
-export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'tlsCert'>): string {
   if (config.publicUrl) return config.publicUrl;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  return `http://${host}:${config.port}`;
+  return `${config.tlsCert ? 'https' : 'http'}://${host}:${config.port}`;
 }
 
 /**
@@ -351,10 +436,10 @@ export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port'
  * the address it listens on, known once it listens (port 0 picks one).
  */
 export class PublicAddress {
-  readonly #config: Pick<Config, 'publicUrl' | 'host' | 'port'>;
+  readonly #config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'tlsCert'>;
   #listening: string | undefined;
 
-  constructor(config: Pick<Config, 'publicUrl' | 'host' | 'port'>) {
+  constructor(config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'tlsCert'>) {
     this.#config = config;
   }
 
@@ -418,6 +503,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: Flags = {}): Config {
       problems.push(`${fromFlag ? `--${option.flag}` : option.env} ${parsed.problem}`);
     } else {
       config[option.key] = parsed.value;
+    }
+  }
+  if (problems.length === 0) {
+    for (const check of TOGETHER) {
+      const problem = check(config as unknown as Config);
+      if (problem) problems.push(problem);
     }
   }
   if (problems.length > 0) throw new ConfigError(problems);

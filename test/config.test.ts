@@ -62,6 +62,26 @@ describe('configuration', () => {
     assert.equal(publicBaseUrl(loadConfig({ BOOKING_PORT: '8081' })), 'http://127.0.0.1:8081');
     assert.equal(publicBaseUrl(loadConfig({ BOOKING_HOST: '::1' })), 'http://[::1]:8080');
     assert.equal(publicBaseUrl(loadConfig({ BOOKING_PUBLIC_URL: 'https://salon.example' })), 'https://salon.example');
+    const tls = { BOOKING_TLS_CERT: 'cert.pem', BOOKING_TLS_KEY: 'key.pem' };
+    assert.equal(publicBaseUrl(loadConfig({ ...tls, BOOKING_PORT: '8443' })), 'https://127.0.0.1:8443');
+  });
+
+  it('takes a certificate only with its key, and a redirect port only beside HTTPS', () => {
+    const config = loadConfig({}, { 'tls-cert': '/etc/ssl/salon.pem', 'tls-key': '/etc/ssl/salon.key', 'http-redirect-port': '80' });
+    assert.equal(config.tlsCert, '/etc/ssl/salon.pem');
+    assert.equal(config.tlsKey, '/etc/ssl/salon.key');
+    assert.equal(config.httpRedirectPort, 80);
+    assert.throws(() => loadConfig({ BOOKING_TLS_CERT: 'cert.pem' }), /BOOKING_TLS_CERT needs BOOKING_TLS_KEY/);
+    assert.throws(() => loadConfig({ BOOKING_TLS_KEY: 'key.pem' }), /BOOKING_TLS_KEY needs BOOKING_TLS_CERT/);
+    assert.throws(() => loadConfig({ BOOKING_HTTP_REDIRECT_PORT: '80' }), /BOOKING_HTTP_REDIRECT_PORT redirects to HTTPS, which needs/);
+    assert.throws(
+      () => loadConfig({ BOOKING_TLS_CERT: 'c', BOOKING_TLS_KEY: 'k', BOOKING_PORT: '8443', BOOKING_HTTP_REDIRECT_PORT: '8443' }),
+      /BOOKING_HTTP_REDIRECT_PORT must differ from BOOKING_PORT \(both 8443\)/,
+    );
+    assert.throws(
+      () => loadConfig({ BOOKING_HTTP_REDIRECT_PORT: '0' }),
+      /BOOKING_HTTP_REDIRECT_PORT must be a whole number from 1 to 65535/,
+    );
   });
 
   it('reports unknown BOOKING_ variables', () => {

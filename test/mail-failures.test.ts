@@ -140,7 +140,7 @@ describe('BOOKING_SMTP_URL: a mail server for every salon without its own, its p
     smtp = await SmtpReceiver.start({ login: { user: 'relay', pass: 's3cret-relay-pass' } });
     app = await TestApp.start({ clock, logger: logs.logger, config: { smtpUrl: smtp.url('&from=desk@relay.test') } });
     salon = await makeSalon(app, 'Friseur Rosa');
-    await admin(app, 'PATCH', salon.base, { locale: 'de-DE' }, 200);
+    await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'de-DE' }, 200);
   });
   after(async () => {
     await app.stop();

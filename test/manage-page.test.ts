@@ -115,7 +115,7 @@ describe('the client’s manage page, in Chromium on a 375 px phone', () => {
   });
 
   it('speaks the salon’s language, and stops reminders from the link in a reminder', async () => {
-    await admin(app, 'PATCH', salon.base, { locale: 'de-DE' }, 200);
+    await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'de-DE' }, 200);
     try {
       await bookAndOpen('2026-11-25T10:00:00+01:00', 'greta@example.com', 'Ihr Termin');
       assert.equal(await page.evaluate(() => (globalThis as any).document.documentElement.lang), 'de-DE');
@@ -128,7 +128,7 @@ describe('the client’s manage page, in Chromium on a 375 px phone', () => {
       assert.ok(client.emailState.remindersOffAt);
       assert.deepEqual(await seriousA11yProblems(page), []);
     } finally {
-      await admin(app, 'PATCH', salon.base, { locale: 'en-GB' }, 200);
+      await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'en-GB' }, 200);
     }
   });
 });

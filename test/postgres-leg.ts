@@ -39,6 +39,11 @@ const FILES = [
   'test/mail-failures.test.ts',
   'test/reminders.test.ts',
   'test/manage-link.test.ts',
+  'test/booking-page-api.test.ts',
+  'test/text-fields.test.ts',
+  'test/ssrf.test.ts',
+  'test/slots-api.test.ts',
+  'test/reachability.test.ts',
 ];
 
 const missing = postgresMissing();

@@ -18,7 +18,6 @@ export const businessOperations = [
       const {
         createdAt: _c,
         updatedAt: _u,
-        locale: _l,
         reminderLeadMinutes: _r,
         cancelCutoffMinutes: _x,
         ...business

@@ -6,7 +6,8 @@ import { errors } from '../http/errors.ts';
 import { toBusinessJson } from './business.presenter.ts';
 import { findBusiness, insertBusiness, listBusinesses, updateBusiness } from './businesses.repository.ts';
 import { DEFAULT_HOURS, hoursProblem, type WeeklyHours } from '../time/hours.ts';
-import { isValidTimeZone } from '../time/timezone.ts';
+import { checkTimeZone } from '../time/timezone.ts';
+import { freeSlugFor } from './page-slug.ts';
 
 export interface BusinessCreateInput {
   name: string;
@@ -23,17 +24,16 @@ export interface BusinessUpdateInput extends Partial<BusinessCreateInput> {
   slotStepMinutes?: number;
   minNoticeMinutes?: number;
   horizonDays?: number;
-  locale?: string;
   reminderLeadMinutes?: number;
   cancelCutoffMinutes?: number;
 }
 
 export async function createBusiness(db: Db, clock: Clock, data: BusinessCreateInput) {
-  assertTimeZone(data.timezone);
+  const timezone = zoneToStore(data.timezone);
   const now = clock.now();
   const id = await insertBusiness(db, {
     name: data.name.trim(),
-    timezone: data.timezone,
+    timezone,
     address: data.address ?? null,
     phone: data.phone ?? null,
     email: data.email ?? null,
@@ -41,6 +41,8 @@ export async function createBusiness(db: Db, clock: Clock, data: BusinessCreateI
     currency: data.currency,
     working_hours: JSON.stringify(DEFAULT_HOURS),
     slot_step_minutes: 15,
+    page_slug: await freeSlugFor(db, data.name),
+    page_accent_color: null,
     created_at: now,
     updated_at: now,
   });
@@ -60,14 +62,14 @@ export async function allBusinesses(db: Db) {
 /** Changes a business: contact details, time zone, opening hours, booking rules (slot step, minimum notice, horizon). */
 export async function changeBusiness(db: Db, clock: Clock, id: number, data: BusinessUpdateInput) {
   if (!(await findBusiness(db, id))) throw errors.notFound('Business');
-  if (data.timezone !== undefined) assertTimeZone(data.timezone);
+  const timezone = data.timezone === undefined ? undefined : zoneToStore(data.timezone);
   if (data.workingHours) {
     const problem = hoursProblem(data.workingHours);
     if (problem) throw errors.validation(problem, 'workingHours');
   }
   const patch: Updateable<BusinessesTable> = { updated_at: clock.now() };
   if (data.name !== undefined) patch.name = data.name.trim();
-  if (data.timezone !== undefined) patch.timezone = data.timezone;
+  if (timezone !== undefined) patch.timezone = timezone;
   for (const field of ['address', 'phone', 'email', 'website'] as const) {
     if (data[field] !== undefined) patch[field] = data[field] ?? null;
   }
@@ -76,15 +78,20 @@ export async function changeBusiness(db: Db, clock: Clock, id: number, data: Bus
   if (data.slotStepMinutes !== undefined) patch.slot_step_minutes = data.slotStepMinutes;
   if (data.minNoticeMinutes !== undefined) patch.min_notice_minutes = data.minNoticeMinutes;
   if (data.horizonDays !== undefined) patch.horizon_days = data.horizonDays;
-  if (data.locale !== undefined) patch.locale = data.locale;
   if (data.reminderLeadMinutes !== undefined) patch.reminder_lead_minutes = data.reminderLeadMinutes;
   if (data.cancelCutoffMinutes !== undefined) patch.cancel_cutoff_minutes = data.cancelCutoffMinutes;
   await updateBusiness(db, id, patch);
   return getBusiness(db, id);
 }
 
-function assertTimeZone(zone: string): void {
-  if (!isValidTimeZone(zone)) {
-    throw errors.validation(`"timezone" must be an IANA time zone such as Europe/Berlin, got "${zone}".`, 'timezone');
-  }
+/** The zone's name as stored (src/time/timezone.ts), or a 400 saying why it cannot be one. */
+function zoneToStore(typed: string): string {
+  const check = checkTimeZone(typed);
+  if (check.ok) return check.zone;
+  throw errors.validation(
+    check.problem === 'offset'
+      ? `"timezone" must be a time zone's name such as Europe/Berlin or Asia/Kolkata, not a UTC offset ("${typed}"): an offset does not follow summer time.`
+      : `"timezone" must be an IANA time zone such as Europe/Berlin, got "${typed}".`,
+    'timezone',
+  );
 }

@@ -22,7 +22,8 @@ export const MIGRATIONS = [
   '0010-event-bookings',
   '0011-shared-rate-windows',
   '0012-booked-client',
-  '0013-client-mail',
+  '0014-booking-page',
+  '0015-client-mail',
 ] as const;
 
 /**

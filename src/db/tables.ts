@@ -27,6 +27,8 @@ export interface Tables {
   slot_holds: SlotHoldsTable;
   booking_services: BookingServicesTable;
   calendar_feeds: CalendarFeedsTable;
+  booking_page_logos: BookingPageLogosTable;
+  booking_page_counts: BookingPageCountsTable;
   mail_settings: MailSettingsTable;
   mail_messages: MailMessagesTable;
   mail_addresses: MailAddressesTable;
@@ -55,11 +57,19 @@ export interface BusinessesTable {
   min_notice_minutes: Generated<number>;
   /** No slot on a local date more than this many days after today (0003). */
   horizon_days: Generated<number>;
-  /** The language and formats of what clients read: e-mails, the manage page (0013). */
-  locale: Generated<string>;
-  /** How long before a visit its reminder goes out; 0: none (0013). */
+  /** The short name in the booking page's address, /book/<page_slug>; unique (0014). */
+  page_slug: string | null;
+  /** The booking page's language and date format, a BCP 47 tag such as de-DE. */
+  page_locale: Generated<string>;
+  /** The page's accent colour, #rrggbb; null: the page's own. */
+  page_accent_color: string | null;
+  /** The salon's cancellation policy, shown before a client books. */
+  page_policy: Generated<string>;
+  /** 1: a booking on the page by a client the salon has not seen stays pending until the salon confirms it. */
+  page_confirm_new_clients: Generated<number>;
+  /** How long before a visit its reminder goes out; 0: none (0015). */
   reminder_lead_minutes: Generated<number>;
-  /** Until how long before a visit a client may cancel or move it themselves (0013). */
+  /** Until how long before a visit a client may cancel or move it themselves (0015). */
   cancel_cutoff_minutes: Generated<number>;
   created_at: number;
   updated_at: number;
@@ -76,6 +86,8 @@ export interface ApiKeysTable {
   /** JSON array of host patterns, or null when any origin may call. */
   allowed_origins: string | null;
   status: 'active' | 'revoked';
+  /** `page`: the key the booking page books with (0014); never shown, and no value opens it. */
+  kind: Generated<'api' | 'page'>;
   expires_at: number | null;
   last_used_at: number | null;
   revoked_at: number | null;
@@ -327,6 +339,10 @@ export interface SlotHoldsTable {
   /** The hold counts while this is later than now. */
   expires_at: number;
   created_at: number;
+  /** The booking page's holds: the visitor's network (src/auth/client-address.ts), for the cap per address (0014). */
+  holder_address: string | null;
+  /** The booking page's holds: SHA-256 of the token the visitor books or releases it with. */
+  token_hash: string | null;
 }
 
 export interface BookingServicesTable {
@@ -352,9 +368,25 @@ export interface CalendarFeedsTable {
   revoked_at: number | null;
 }
 
+export interface BookingPageLogosTable {
+  business_id: number;
+  /** image/png, image/jpeg or image/webp. */
+  content_type: string;
+  /** The image, base64. */
+  data: string;
+  updated_at: number;
+}
+
+/** Bookings made on the booking page from one client address on one UTC day (YYYY-MM-DD). */
+export interface BookingPageCountsTable {
+  address: string;
+  day: string;
+  bookings: number;
+}
+
 export type TlsMode = 'starttls' | 'tls' | 'none';
 
-/** A business's own mail server (0013); without a row, BOOKING_SMTP_URL if the server has one. */
+/** A business's own mail server (0015); without a row, BOOKING_SMTP_URL if the server has one. */
 export interface MailSettingsTable {
   business_id: number;
   host: string;
@@ -373,7 +405,7 @@ export type MailKind = 'booked' | 'received' | 'confirmed' | 'moved' | 'cancelle
 /** `skipped`: never sent, for the reason in `error` (no address, no mail server, reminders off…). */
 export type MailStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
-/** The mail queue (0013): one row per message to a client, committed with the change that causes it. */
+/** The mail queue (0015): one row per message to a client, committed with the change that causes it. */
 export interface MailMessagesTable {
   id: Generated<number>;
   business_id: number;
@@ -400,7 +432,7 @@ export interface MailMessagesTable {
   updated_at: number;
 }
 
-/** What the salon's mail knows of a client's address (0013), lower-cased. */
+/** What the salon's mail knows of a client's address (0015), lower-cased. */
 export interface MailAddressesTable {
   business_id: number;
   address: string;
@@ -412,14 +444,14 @@ export interface MailAddressesTable {
   updated_at: number;
 }
 
-/** The reminder still to come of a live booking (0013): it moves with the booking and goes when it is cancelled. */
+/** The reminder still to come of a live booking (0015): it moves with the booking and goes when it is cancelled. */
 export interface BookingRemindersTable {
   booking_id: number;
   business_id: number;
   due_at: number;
 }
 
-/** A link a message gave a client to manage their visit (0013); the token itself is never stored. */
+/** A link a message gave a client to manage their visit (0015); the token itself is never stored. */
 export interface ManageLinksTable {
   id: Generated<number>;
   business_id: number;

@@ -114,7 +114,7 @@ export async function sendTestMail(app: Pick<MailDeps, 'db' | 'secretBox' | 'con
   if (!server) return { sent: false, message: 'No mail server is set up yet: fill in the form above first.' };
   const from = server.from ?? business.email;
   if (!from) return { sent: false, message: 'There is no sender address: give the salon an e-mail address above, or a sender address.' };
-  const words = wordingFor(business.locale);
+  const words = wordingFor(business.page_locale);
   const outcome = await sendThrough(
     server,
     {

@@ -75,7 +75,7 @@ export function salonOf(row: {
   address: string | null;
   phone: string | null;
   email: string | null;
-  locale: string;
+  page_locale: string;
   timezone: string;
   cancel_cutoff_minutes: number;
 }): Salon {
@@ -85,7 +85,7 @@ export function salonOf(row: {
     address: row.address,
     phone: row.phone,
     email: row.email,
-    locale: row.locale,
+    locale: row.page_locale,
     timezone: row.timezone,
     cancelCutoffMinutes: row.cancel_cutoff_minutes,
   };

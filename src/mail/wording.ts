@@ -2,8 +2,8 @@ import type { MailKind } from '../db/tables.ts';
 
 /**
  * What clients read, in the salon's language: English and German. Each sentence is a function of
- * what it names, so word order stays each language's own. The salon's `locale` (en-GB, de-DE…)
- * picks the language by its first part and writes dates and times its way (format.ts).
+ * what it names, so word order stays each language's own. The salon's locale (its booking page's,
+ * en-GB, de-DE…) picks the language by its first part and writes dates and times its way (visit.ts).
  */
 export type Language = 'en' | 'de';
 

@@ -11,6 +11,7 @@ import { salonOf } from '../mail/visit.ts';
 import { availabilityRange } from '../slots/availability.ts';
 import { LIVE_STATUSES } from '../slots/busy.repository.ts';
 import { planOf } from '../slots/service-plan.ts';
+import { HOLDS_NOTHING } from '../slots/slot-check.ts';
 import { isCalendarDate, localDate, toLocalIso } from '../time/local-time.ts';
 
 /** What this feature uses of the application. */
@@ -71,7 +72,7 @@ async function visitJson(db: Db | Tx, { view, business }: Linked, now: number) {
       address: business.address,
       phone: business.phone,
       email: business.email,
-      locale: business.locale,
+      locale: business.page_locale,
       timezone: zone,
     },
     visit: {
@@ -137,7 +138,7 @@ export async function manageSlots(app: ManageDeps, token: string, query: ManageS
           date: from,
           staffId: view.staff_id,
           excludeBookingId: view.id,
-          holderKeyId: 0,
+          holderKeyId: HOLDS_NOTHING,
           now,
         },
         to,

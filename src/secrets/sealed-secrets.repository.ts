@@ -25,7 +25,7 @@ export async function sealSecret(trx: Tx, id: number, plain: string, sealed: str
   await trx.updateTable('webhooks').set({ secret: sealed }).where('id', '=', id).where('secret', '=', plain).execute();
 }
 
-/** Where secrets are sealed, by table: a backup from before 0013 has only the first. */
+/** Where secrets are sealed, by table: a backup from before 0015 has only the first. */
 const SEALED_COLUMNS: ReadonlyArray<[table: string, column: string]> = [
   ['webhooks', 'secret'],
   ['mail_settings', 'password'],

@@ -1,18 +1,10 @@
-// Settings: what the salon decides for its clients' side: the language of their e-mails and of
-// their page, how long before a visit its reminder goes out, and until when clients may move or
-// cancel a visit themselves (after that their page gives the salon's phone).
+// Settings: what the salon decides for its clients' side: how long before a visit its reminder
+// goes out, and until when clients may move or cancel a visit themselves (after that their page
+// gives the salon's phone). Their e-mails and page are in the booking page's language.
 
 import { api, businessPath } from './api.js';
 import { h } from './dom.js';
 import { field, formPanel, input, say, showProblems } from './forms.js';
-
-const LOCALES = [
-  ['en-GB', 'English (United Kingdom)'],
-  ['en-US', 'English (United States)'],
-  ['de-DE', 'Deutsch (Deutschland)'],
-  ['de-AT', 'Deutsch (Österreich)'],
-  ['de-CH', 'Deutsch (Schweiz)'],
-];
 
 /** Hours in a field, as the API's minutes: "24" → 1440, "1.5" → 90. */
 function minutesOf(control, what) {
@@ -27,11 +19,6 @@ const hoursOf = (minutes) => String(Math.round((minutes / 60) * 100) / 100);
 /** The "Clients' e-mails and their own changes" part of Settings. */
 export function clientRulesSection(ctx) {
   const business = ctx.business;
-  const locale = h(
-    'select',
-    { id: 'client-locale', name: 'client-locale' },
-    LOCALES.map(([value, label]) => h('option', { value, selected: value === business.locale }, label)),
-  );
   const lead = input('reminder-hours', {
     type: 'number',
     inputmode: 'decimal',
@@ -51,11 +38,10 @@ export function clientRulesSection(ctx) {
   return formPanel(
     'client-rules',
     'Clients’ e-mails and their own changes',
-    'What clients read, when they are reminded, and until when they can move or cancel a visit with the link in their e-mails.',
+    'When clients are reminded, and until when they can move or cancel a visit with the link in their e-mails. Their e-mails are in the booking page’s language (above).',
     h(
       'div',
       { class: 'edit-fields' },
-      field('Language for clients', locale, 'Their e-mails and their page, with dates and times written this way.'),
       h(
         'div',
         { class: 'field-row' },
@@ -74,7 +60,7 @@ export function clientRulesSection(ctx) {
       if (showProblems(messages, [leadMinutes.problem, cutoffMinutes.problem].filter(Boolean))) return;
       const saved = await api(businessPath(business), {
         method: 'PATCH',
-        body: { locale: locale.value, reminderLeadMinutes: leadMinutes.value, cancelCutoffMinutes: cutoffMinutes.value },
+        body: { reminderLeadMinutes: leadMinutes.value, cancelCutoffMinutes: cutoffMinutes.value },
       });
       Object.assign(ctx.business, saved);
       const reminder =

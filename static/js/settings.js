@@ -1,9 +1,11 @@
-// Salon settings (#settings): name and contact, time zone, opening hours, closures and the booking
-// rules. Each part is its own form with its own save button and sentence.
+// Salon settings (#settings): name and contact, time zone, opening hours, closures, the booking
+// rules and the booking page. Each part is its own form with its own save button and sentence.
 
 import { api, businessPath } from './api.js';
-import { busy, confirmAction, errorNotice, h, notice } from './dom.js';
+import { bookingPagePart } from './booking-page-settings.js';
+import { busy, confirmAction, errorNotice, h, isolate, notice } from './dom.js';
 import { field, formPanel, input, overlapNotice, periodText, say, showProblems, textOrNull, weekEditor, wholeNumber } from './forms.js';
+import { reachabilityPart } from './reachability.js';
 import { timeZones, todayIn } from './salon-time.js';
 import { clientRulesSection } from './settings-clients.js';
 import { mailSection } from './settings-mail.js';
@@ -78,7 +80,7 @@ function closuresPart(ctx) {
             return h(
               'li',
               { class: 'row-item', 'data-closure-id': closure.id },
-              h('span', { class: 'what' }, h('strong', null, periodText(closure)), closure.note ? ` · ${closure.note}` : null),
+              h('span', { class: 'what' }, h('strong', null, periodText(closure)), closure.note ? [' · ', isolate(closure.note)] : null),
               h('span', { class: 'actions' }, h('button', { type: 'button', onclick: () => startEditing(closure) }, 'Change'), remove),
             );
           })),
@@ -141,7 +143,10 @@ export async function renderSettings(ctx) {
     business = answer;
     Object.assign(ctx.business, answer);
     const header = document.getElementById('business-name');
-    if (header?.textContent) header.textContent = answer.name;
+    if (header?.textContent) {
+      header.textContent = answer.name;
+      header.title = answer.name;
+    }
   };
   const changedOf = (body) => Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== (business[key] ?? null)));
 
@@ -200,7 +205,7 @@ export async function renderSettings(ctx) {
         'good',
         changed.timezone
           ? `Saved. The salon’s times are now in ${business.timezone}: check the opening hours and the staff’s hours.`
-          : `Saved the details of ${business.name}.`,
+          : ['Saved the details of ', isolate(business.name), '.'],
       );
     },
   );
@@ -292,7 +297,8 @@ export async function renderSettings(ctx) {
   );
 
   const closures = closuresPart(ctx);
-  await closures.load();
+  const reachability = reachabilityPart();
+  await Promise.all([closures.load(), reachability.load()]);
 
   return h(
     'div',
@@ -302,22 +308,24 @@ export async function renderSettings(ctx) {
     hours,
     closures.element,
     rules,
+    await bookingPagePart(ctx),
+    reachability.element,
     clientRulesSection(ctx),
     await mailSection(ctx),
     setupAgain(),
   );
 }
 
-/** The way back to the first-run setup once it is done: another widget key and snippet, say. */
+/** The way back to the first-run setup once it is done. */
 function setupAgain() {
   return h(
     'section',
     { class: 'card', 'aria-labelledby': 'setup-again-title' },
-    h('h3', { id: 'setup-again-title' }, 'Setup steps and the website’s booking form'),
+    h('h3', { id: 'setup-again-title' }, 'Setup steps'),
     h(
       'p',
       null,
-      'The steps of the first setup stay here to look over: the salon, its services, its staff, and a key with the snippet for the booking form on your website (make another one when the website moves or the snippet was lost).',
+      'The steps of the first setup stay here to look over: the salon, its services, its staff, and the booking page for your website.',
     ),
     h('div', { class: 'actions' }, h('a', { class: 'button', href: '#setup/widget' }, 'Open the setup steps')),
   );

@@ -1,14 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The salon's clients hear from it (issue 22): each business's language for clients, reminder lead
- * and cancellation cut-off; its mail server; the mail queue, a message per row, committed with the
+ * The salon's clients hear from it (issue 22): each business's reminder lead and cancellation
+ * cut-off (their language is the booking page's, 0014); its mail server; the mail queue, a message per row, committed with the
  * change that causes it and leased while it is sent, as deliveries are; each address's state
  * (refused by its mail server, reminders turned off); the reminders still to come, one per live
  * booking; and the manage links, of which only the SHA-256 of the token is kept.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('businesses').addColumn('locale', 'text', (c) => c.notNull().defaultTo('en-GB')).execute();
   await db.schema
     .alterTable('businesses')
     .addColumn('reminder_lead_minutes', 'integer', (c) => c.notNull().defaultTo(1440))

@@ -1,13 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * PostgreSQL's 0013 (src/db/sqlite/migrations/0013-client-mail.ts): the language, reminder lead and
- * cut-off of each business; its mail server; the mail queue; each address's state; reminders to
+ * PostgreSQL's 0015 (src/db/sqlite/migrations/0015-client-mail.ts): the reminder lead and cut-off of
+ * each business; its mail server; the mail queue; each address's state; reminders to
  * come; manage links as SHA-256.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
-    alter table businesses add column locale text not null default 'en-GB';
     alter table businesses add column reminder_lead_minutes bigint not null default 1440;
     alter table businesses add column cancel_cutoff_minutes bigint not null default 1440;
 
