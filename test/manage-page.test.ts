@@ -23,6 +23,8 @@ describe('the client’s manage page, in Chromium on a 375 px phone', () => {
   let browser: Browser;
   let page: Page;
   let guard: PageGuard;
+  /** Every address of this server the page asked for. */
+  const asked: string[] = [];
 
   before(async () => {
     smtp = await SmtpReceiver.start();
@@ -34,6 +36,10 @@ describe('the client’s manage page, in Chromium on a 375 px phone', () => {
     page = await browser.page();
     await page.setViewportSize({ width: 375, height: 740 });
     guard = new PageGuard(page);
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin === app.url) asked.push(url.pathname);
+    });
   });
   after(async () => {
     await browser?.close();
@@ -67,6 +73,9 @@ describe('the client’s manage page, in Chromium on a 375 px phone', () => {
     assert.deepEqual(await seriousA11yProblems(page), []);
     const width = await fitsWidth(page);
     assert.ok(width.scrollWidth <= width.width, `fits a phone: ${width.scrollWidth} > ${width.width}`);
+    // Nothing of the back office: a proxy that passes /manage/ and the client's API serves it whole.
+    const outside = asked.filter((path) => !path.startsWith('/manage/') && !path.startsWith('/v1/integration/manage/'));
+    assert.deepEqual(outside, []);
 
     await page.getByRole('button', { name: 'Move to another time' }).click();
     await page.getByRole('heading', { name: 'Choose a new time' }).waitFor();
@@ -120,7 +129,7 @@ describe('the client’s manage page, in Chromium on a 375 px phone', () => {
       await bookAndOpen('2026-11-25T10:00:00+01:00', 'greta@example.com', 'Ihr Termin');
       assert.equal(await page.evaluate(() => (globalThis as any).document.documentElement.lang), 'de-DE');
       await page.locator('dl.visit-facts').getByText('Mittwoch, 25. November 2026, 10:00–10:45').waitFor();
-      await page.goto(`${page.url()}/unsubscribe`);
+      await page.goto(`${page.url()}?reminders=stop`);
       await page.getByText('Möchten Sie die Erinnerungen vor Ihren Terminen abbestellen?').waitFor();
       await page.getByRole('button', { name: 'Keine Erinnerungen mehr' }).click();
       await page.getByText('Erledigt: Sie bekommen von diesem Salon keine Erinnerungen mehr.').waitFor();

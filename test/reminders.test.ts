@@ -80,8 +80,21 @@ describe('reminders: at their time, by e-mail and booking.reminder_due; moved wi
     clock.set(at('2026-11-24T11:00:00+01:00'));
     const [reminder] = await eventually(() => (reminded().length === 1 ? reminded() : undefined), 5_000, 'the reminder');
     assert.equal(reminder!.mail.subject, 'Reminder: your appointment at Salon Rosa, Tuesday, 24 November 2026 at 12:00');
-    assert.match(reminder!.raw, /^List-Unsubscribe:\s+<http:\/\/127\.0\.0\.1:\d+\/manage\/mng_[\w-]{43}\/unsubscribe>\r?$/m);
+    assert.match(
+      reminder!.raw,
+      /^List-Unsubscribe:\s+<http:\/\/127\.0\.0\.1:\d+\/v1\/integration\/manage\/mng_[\w-]{43}\/unsubscribe>\r?$/m,
+    );
     assert.match(reminder!.raw, /^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    // What a mail program does with them: one POST to that address, no page, no questions.
+    const oneClick = /^List-Unsubscribe:\s+<([^>]+)>/m.exec(reminder!.raw)![1]!;
+    const stopped = await fetch(oneClick, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    assert.equal(stopped.status, 200);
+    const ada = (await admin(app, 'GET', `${salon.base}/clients?search=ada@example.com`, undefined, 200)).body.data[0];
+    assert.ok(ada.emailState.remindersOffAt, 'reminders off for her address');
     const [delivery] = await receiver.waitFor(1);
     const envelope = JSON.parse(delivery!.body);
     assert.equal(envelope.event, 'booking.reminder_due');

@@ -6,8 +6,10 @@ import { wordingFor } from './wording.ts';
 export interface Links {
   /** The client's page for this visit; absent in a cancellation. */
   manage?: string;
-  /** One click to stop reminders (List-Unsubscribe); reminders only. */
+  /** The page that stops reminders, for the link in the message; reminders only. */
   unsubscribe?: string;
+  /** Where a mail program stops them with one click (List-Unsubscribe with List-Unsubscribe-Post, RFC 8058). */
+  oneClick?: string;
 }
 
 /** A message to a client, ready for the mail server: both bodies, the calendar file, extra headers. */
@@ -60,8 +62,8 @@ export function compose(kind: MailKind, visit: Visit, salon: Salon, links: Links
     content: visitCalendar(visit, salon, { method: METHOD_OF[kind], organizerEmail: from, manageUrl: links.manage ?? null, now }),
   };
   const headers: Record<string, string> = {};
-  if (links.unsubscribe) {
-    headers['List-Unsubscribe'] = `<${links.unsubscribe}>`;
+  if (links.oneClick) {
+    headers['List-Unsubscribe'] = `<${links.oneClick}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   }
   const intro = lines.filter((l) => l !== null).map((l) => l.text);

@@ -160,8 +160,14 @@ export class MailEngine {
     const salon = salonOf(business);
     const visit = visitOf(JSON.parse(message.data) as Record<string, unknown>);
     const token = message.manage_token === null ? undefined : this.#o.secretBox.open(message.manage_token);
-    const manage = token && `${this.#o.publicAddress.url}/manage/${token}`;
-    const links = { manage, unsubscribe: manage && message.kind === 'reminder' ? `${manage}/unsubscribe` : undefined };
+    const base = this.#o.publicAddress.url;
+    const manage = token && `${base}/manage/${token}`;
+    const reminder = token !== undefined && message.kind === 'reminder';
+    const links = {
+      manage,
+      unsubscribe: reminder ? `${manage}?reminders=stop` : undefined,
+      oneClick: reminder ? `${base}/v1/integration/manage/${token}/unsubscribe` : undefined,
+    };
     const now = this.#o.clock.now();
     const composed = compose(message.kind, visit, salon, links, from, now);
     return sendThrough(

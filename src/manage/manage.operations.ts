@@ -17,8 +17,8 @@ import {
 
 const operation = integrationOperations<ManageDeps>();
 
-/** The client's page: /manage/<token>, and /manage/<token>/unsubscribe where a reminder's List-Unsubscribe leads. */
-export const MANAGE_PAGE = { pattern: /^\/manage\/mng_[A-Za-z0-9_-]{43}(?:\/unsubscribe)?$/, file: '/manage/index.html' };
+/** The client's page: /manage/<token> (?reminders=stop where a reminder's "No more reminders" leads). */
+export const MANAGE_PAGE = { pattern: /^\/manage\/mng_[A-Za-z0-9_-]{43}$/, file: '/manage/index.html' };
 /** Where the page's path carries the token, for the request log. */
 export const MANAGE_PAGE_SECRET = { prefix: '/manage/mng_', name: 'token' };
 
@@ -133,9 +133,10 @@ export const manageOperations = [
     params,
     success: {
       status: 303,
-      description: 'To /manage/{token}/unsubscribe, the page with the button that stops reminders.',
+      description: "To the client's page, `/manage/{token}?reminders=stop`, which asks before it stops reminders.",
       headers: ['Location'],
     },
-    handle: ({ params }) => new Reply(303, '', { Location: `/manage/${params.token}/unsubscribe` }),
+    // Relative, so it still lands on the page when the server is reached under a path of another address.
+    handle: ({ params }) => new Reply(303, '', { Location: `../../../../manage/${params.token}?reminders=stop` }),
   }),
 ];

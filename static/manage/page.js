@@ -2,13 +2,29 @@
 // it in a calendar, move it to another free time or cancel it while the salon's cut-off allows,
 // and stop reminders. Load → state → render → actions; the server decides what is allowed and
 // when (the page never reads its own clock), the page says it in the salon's language.
+// Everything is addressed relative to the page, so it also works under a path of another address.
 
-import { h } from '/js/dom.js';
-import { formats, wordsFor } from '/manage/words.js';
+import { formats, wordsFor } from './words.js';
 
-const token = location.pathname.split('/')[2];
-const api = `/v1/integration/manage/${token}`;
+const token = location.pathname.split('/').find((part) => part.startsWith('mng_'));
+const api = `../v1/integration/manage/${token}`;
 const root = document.getElementById('visit-page');
+/** The link of a reminder's "No more reminders": the page asks first. */
+const askingToStop = new URLSearchParams(location.search).get('reminders') === 'stop';
+
+/** An element: h('button', {class: 'primary', onclick}, 'Save'); null and false children are left out. */
+function h(tag, props, ...children) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(props ?? {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith('on')) el.addEventListener(name.slice(2), value);
+    else if (name === 'class') el.className = value;
+    else if (name === 'checked') el.checked = value;
+    else el.setAttribute(name, value === true ? '' : String(value));
+  }
+  el.append(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  return el;
+}
 
 /** What the page shows: the visit as the server last said, the slots offered, the sentence of the last action. */
 const state = { visit: null, words: wordsFor(navigator.language), slots: null, picking: null, cancelling: false, notice: null };
@@ -222,7 +238,7 @@ function cancelForm() {
 function reminders(visit) {
   const { words } = state;
   if (visit.reminders === 'none') return null;
-  const asked = location.pathname.endsWith('/unsubscribe') && visit.reminders === 'on';
+  const asked = askingToStop && visit.reminders === 'on';
   return h(
     'section',
     { class: 'panel reminders', 'aria-label': words.reminders.stop },
