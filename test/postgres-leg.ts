@@ -39,6 +39,7 @@ const FILES = [
   'test/mail-failures.test.ts',
   'test/reminders.test.ts',
   'test/manage-link.test.ts',
+  'test/mail-recovery.test.ts',
   'test/booking-page-api.test.ts',
   'test/text-fields.test.ts',
   'test/ssrf.test.ts',
