@@ -1,5 +1,5 @@
 // The clients' side for the README, in docs/screenshots/: an e-mail as a client sees it, and the
-// page its link opens, on a phone. Part of npm run screenshots; a test salon on the test clock.
+// page its link opens, on a phone: npm run screenshots:client-mail; a test salon on the test clock.
 import path from 'node:path';
 import { TestApp } from './helpers/app.ts';
 import { openBrowser } from './helpers/browser.ts';
