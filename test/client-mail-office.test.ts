@@ -132,4 +132,15 @@ describe('clients’ e-mail in the back office, in Chromium', () => {
     await page.getByRole('heading', { name: 'E-mail', exact: true }).waitFor({ state: 'detached' });
     assert.equal((await admin(app, 'GET', `${salon.base}/clients/${client.id}`, undefined, 200)).body.emailState, null);
   });
+
+  it('Settings removes the salon’s mail server after a question, and says again that clients get no e-mail', async () => {
+    await page.goto(`${app.url}/#settings`);
+    await mailForm().getByRole('button', { name: 'Remove the salon’s mail server' }).click();
+    await page.getByRole('dialog').getByText('Clients then get no e-mail until a mail server is set up again.').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove mail server' }).click();
+    await mailForm().getByText('Removed the salon’s mail server.').waitFor();
+    await mailForm().getByText('Clients get no e-mail yet: no mail server is set up.', { exact: false }).waitFor();
+    assert.equal(await mailForm().getByRole('button', { name: 'Remove the salon’s mail server' }).isHidden(), true);
+    assert.equal((await admin(app, 'GET', `${salon.base}/mail`, undefined, 200)).body.configured, false);
+  });
 });
