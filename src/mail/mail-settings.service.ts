@@ -1,7 +1,6 @@
 import type { Clock } from '../clock.ts';
 import { toIsoOrNull } from '../clock.ts';
 import type { Database } from '../db/database.ts';
-import type { TlsMode } from '../db/tables.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import { findBusiness } from '../businesses/businesses.repository.ts';
 import { errors } from '../http/errors.ts';
@@ -12,6 +11,8 @@ import { sendThrough } from './send.ts';
 import { makeWaitingDue } from './sql/due-now.ts';
 import { queueStatus } from './sql/queue-status.ts';
 import { wordingFor } from './wording.ts';
+import type mailSettingsSchema from '../../schema/mail-settings.ts';
+import type { Valid } from '../http/validate.ts';
 
 /** What this feature uses of the application. */
 export type MailDeps = {
@@ -23,15 +24,8 @@ export type MailDeps = {
   readonly mail: { wake(): void };
 };
 
-export interface MailSettingsInput {
-  host: string;
-  port: number;
-  tls: TlsMode;
-  username?: string | null;
-  /** Left out: the stored one stays. */
-  password?: string | null;
-  fromAddress?: string | null;
-}
+/** The salon's mail server as the page sends it; a password left out keeps the stored one. */
+export type MailSettingsInput = Valid<typeof mailSettingsSchema>;
 
 function serverJson(server: MailServer) {
   return { host: server.host, port: server.port, tls: server.tls, username: server.username, fromAddress: server.from };

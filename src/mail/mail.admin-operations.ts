@@ -1,15 +1,8 @@
-import mailSettingsSchema from '../../schema/mail-settings.json' with { type: 'json' };
-import mailTestSchema from '../../schema/mail-test.json' with { type: 'json' };
+import mailSettingsSchema from '../../schema/mail-settings.ts';
+import mailTestSchema from '../../schema/mail-test.ts';
 import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
-import { operations, typed } from '../http/operations.ts';
-import {
-  changeMailSettings,
-  mailSettingsView,
-  removeMailSettings,
-  sendTestMail,
-  type MailDeps,
-  type MailSettingsInput,
-} from './mail-settings.service.ts';
+import { operations } from '../http/operations.ts';
+import { changeMailSettings, mailSettingsView, removeMailSettings, sendTestMail, type MailDeps } from './mail-settings.service.ts';
 
 const operation = operations<MailDeps>();
 const params = { businessId: BUSINESS_ID };
@@ -33,7 +26,7 @@ export const mailAdminOperations = [
     tag: 'mail',
     summary: "Set the salon's own mail server (the password is stored encrypted); waiting messages are tried at once",
     params,
-    body: typed<MailSettingsInput>(mailSettingsSchema),
+    body: mailSettingsSchema,
     success: { status: 200, schema: 'MailSettings' },
     write: true,
     handle: async ({ params, body, trx }, app) => {
@@ -62,7 +55,7 @@ export const mailAdminOperations = [
     description:
       '`sent: false` with the reason when the mail server could not be reached or refused (a wrong host, port, password or TLS setting): the answer is 200 either way.',
     params,
-    body: typed<{ to: string }>(mailTestSchema),
+    body: mailTestSchema,
     success: { status: 200, schema: 'MailTestResult' },
     handle: ({ params, body }, app) => sendTestMail(app, params.businessId, body.to),
   }),

@@ -1,6 +1,6 @@
 /**
  * What a message to a client tells of: the booking as the event that caused it had it (its data,
- * schema/defs.json bookingSnapshot), read for the few fields a client sees.
+ * schema/defs.ts bookingSnapshot), read for the few fields a client sees.
  */
 export interface Visit {
   bookingId: number;

@@ -1,8 +1,8 @@
-import manageCancelSchema from '../../schema/manage-cancel.json' with { type: 'json' };
-import manageRescheduleSchema from '../../schema/manage-reschedule.json' with { type: 'json' };
-import manageSlotsQuerySchema from '../../schema/manage-slots-query.json' with { type: 'json' };
+import manageCancelSchema from '../../schema/manage-cancel.ts';
+import manageRescheduleSchema from '../../schema/manage-reschedule.ts';
+import manageSlotsQuerySchema from '../../schema/manage-slots-query.ts';
 import { integrationOperations } from '../auth/integration-auth.ts';
-import { Reply, textOf, typed } from '../http/operations.ts';
+import { Reply, textOf } from '../http/operations.ts';
 import { MANAGE_TOKEN } from '../mail/manage-links.ts';
 import {
   manageCalendar,
@@ -12,7 +12,6 @@ import {
   manageSlots,
   manageVisit,
   type ManageDeps,
-  type ManageSlotsQuery,
 } from './manage.service.ts';
 
 const operation = integrationOperations<ManageDeps>();
@@ -55,7 +54,7 @@ export const manageOperations = [
     summary: 'Free times the client could move their visit to, with the same staff member',
     description: `${TOKEN_NOTE} The same rules as GET /slots (notice, horizon, holds, buffers), the visit's own time free; none once \`canChange\` is false.`,
     params,
-    query: typed<ManageSlotsQuery>(manageSlotsQuerySchema),
+    query: manageSlotsQuerySchema,
     success: { status: 200, schema: 'ManagedVisitSlots' },
     errors: [404, 410],
     handle: ({ params, query }, app) => manageSlots(app, params.token, query),
@@ -69,7 +68,7 @@ export const manageOperations = [
     summary: 'A client cancels their visit (booking.cancelled, cancelledBy "client")',
     description: `${TOKEN_NOTE} 409 \`too_late_to_change\` after the salon's cut-off (the message gives its phone), \`invalid_transition\` for a visit no longer live.`,
     params,
-    body: typed<{ reason?: string }>(manageCancelSchema),
+    body: manageCancelSchema,
     bodyOptional: true,
     write: true,
     success: { status: 200, schema: 'ManagedVisit' },
@@ -85,7 +84,7 @@ export const manageOperations = [
     summary: 'A client moves their visit to another free time (booking.rescheduled, rescheduledBy "client")',
     description: `${TOKEN_NOTE} 409 \`too_late_to_change\` after the salon's cut-off; \`slot_unavailable\`, \`too_short_notice\`, \`beyond_horizon\` as for POST /bookings.`,
     params,
-    body: typed<{ startTime: string }>(manageRescheduleSchema),
+    body: manageRescheduleSchema,
     write: true,
     success: { status: 200, schema: 'ManagedVisit' },
     errors: [404, 409, 410],

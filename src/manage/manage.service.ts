@@ -13,6 +13,10 @@ import { LIVE_STATUSES } from '../slots/busy.repository.ts';
 import { planOf } from '../slots/service-plan.ts';
 import { HOLDS_NOTHING } from '../slots/slot-check.ts';
 import { isCalendarDate, localDate, toLocalIso } from '../time/local-time.ts';
+import type manageCancelSchema from '../../schema/manage-cancel.ts';
+import type manageRescheduleSchema from '../../schema/manage-reschedule.ts';
+import type manageSlotsQuerySchema from '../../schema/manage-slots-query.ts';
+import type { Valid } from '../http/validate.ts';
 
 /** What this feature uses of the application. */
 export type ManageDeps = BookingsDeps;
@@ -94,10 +98,10 @@ export async function manageVisit(app: ManageDeps, token: string) {
   return visitJson(app.db, await linked(app.db, app, token), app.clock.now());
 }
 
-export interface ManageSlotsQuery {
-  from?: string;
-  to?: string;
-}
+export type ManageSlotsQuery = Valid<typeof manageSlotsQuerySchema>;
+/** Undefined when the request has no body at all (the operation takes it as optional). */
+export type ManageCancelInput = Valid<typeof manageCancelSchema> | undefined;
+export type ManageRescheduleInput = Valid<typeof manageRescheduleSchema>;
 
 /** Two weeks unless the page asks for another range. */
 const DEFAULT_RANGE_DAYS = 14;
@@ -159,7 +163,7 @@ export async function manageSlots(app: ManageDeps, token: string, query: ManageS
 }
 
 /** The client cancels their visit, with a reason if they give one (booking.cancelled, cancelledBy "client"). */
-export async function manageCancel(trx: Tx, app: ManageDeps, token: string, input: { reason?: string } | undefined) {
+export async function manageCancel(trx: Tx, app: ManageDeps, token: string, input: ManageCancelInput) {
   const found = await linked(trx, app, token);
   assertChangeable(found, app.clock.now());
   await cancelBooking(trx, app, clientOf(found.business.id), found.view.id, { reason: input?.reason });
@@ -167,7 +171,7 @@ export async function manageCancel(trx: Tx, app: ManageDeps, token: string, inpu
 }
 
 /** The client moves their visit to another free time with the same staff member (booking.rescheduled, rescheduledBy "client"). */
-export async function manageReschedule(trx: Tx, app: ManageDeps, token: string, input: { startTime: string }) {
+export async function manageReschedule(trx: Tx, app: ManageDeps, token: string, input: ManageRescheduleInput) {
   const found = await linked(trx, app, token);
   assertChangeable(found, app.clock.now());
   await rescheduleBooking(trx, app, clientOf(found.business.id), found.view.id, {
