@@ -1,50 +1,30 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
+import { after, before, describe, it } from 'node:test';
 import { seriousA11yProblems } from './helpers/axe.ts';
-import { logIn, openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
-import { TestClock } from './helpers/clock.ts';
-import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { admin, bookingBody, MONDAY } from './helpers/salon.ts';
 import { SmtpReceiver } from './helpers/smtp.ts';
+import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 import { eventually } from './helpers/wait.ts';
 
 // Issue 22, section 2, as the salon sees it: Settings' mail server and test e-mail, the sentence
 // without one or with a wrong one, the clients' side of things, each message on a booking's
 // "What happened", and an address its mail server refused, on the client.
 describe('clients’ e-mail in the back office, in Chromium', () => {
-  const skip = skipWithoutChromium();
-  if (skip) {
-    it('runs in Chromium', { skip }, () => {});
-    return;
-  }
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
+  if (skippedWithoutChromium()) return;
+  const { app, salon } = useSalon({ name: 'Salon Rosa' });
   let smtp: SmtpReceiver;
-  let salon: Salon;
-  let browser: Browser;
-  let page: Page;
-  let guard: PageGuard;
 
   before(async () => {
     smtp = await SmtpReceiver.start({
       login: { user: 'rosa', pass: 'right password' },
       recipients: (address) => (address.startsWith('gone@') ? { code: 550, message: '5.1.1 No such mailbox' } : undefined),
     });
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app, 'Salon Rosa');
     await admin(app, 'PATCH', salon.base, { email: 'hello@rosa.test' }, 200);
-    browser = await openBrowser();
-    page = await browser.page();
-    guard = new PageGuard(page);
-    await logIn(page, `${app.url}/#settings`, ADMIN_TOKEN);
   });
   after(async () => {
-    await browser?.close();
-    await app?.stop();
     await smtp?.close();
   });
-  afterEach(() => guard?.assertClean());
+  const { page } = useBrowser({ app, logInAt: '/#settings' });
 
   const mailForm = () => page.locator('#mail-settings');
   const book = async (time: string, email: string) => {

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import ICAL from 'ical.js';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
-import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { admin, bookingBody, MONDAY } from './helpers/salon.ts';
 import { SmtpReceiver, type Arrived } from './helpers/smtp.ts';
+import { useSalon } from './helpers/suite.ts';
 import { eventually } from './helpers/wait.ts';
 
 /** The one calendar event of a message's .ics attachment, read by ical.js. */
@@ -27,20 +26,15 @@ function calendarOf(message: Arrived) {
 }
 
 describe('e-mail to clients: confirmations, changes, the calendar file', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
+  const { clock, app, salon } = useSalon({ name: 'Salon Rosa' });
   let smtp: SmtpReceiver;
-  let salon: Salon;
 
   before(async () => {
     smtp = await SmtpReceiver.start();
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app, 'Salon Rosa');
     await admin(app, 'PATCH', salon.base, { email: 'hello@rosa.test', phone: '+49 30 1234', address: 'Rosenweg 1, Berlin' }, 200);
   });
   after(async () => {
-    await app.stop();
-    await smtp.close();
+    await smtp?.close();
   });
 
   const events = async (bookingId: number) =>

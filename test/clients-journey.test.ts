@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import ICAL from 'ical.js';
-import type { Page } from 'playwright-core';
-import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
-import { logIn, openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
-import { TestClock } from './helpers/clock.ts';
-import { admin, makeSalon, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { ADMIN_TOKEN } from './helpers/app.ts';
+import { logIn } from './helpers/browser.ts';
+import { admin } from './helpers/salon.ts';
 import { SmtpReceiver, type Arrived } from './helpers/smtp.ts';
+import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 import { eventually } from './helpers/wait.ts';
 
 /** The start and UID of a message's calendar invitation, read by ical.js. */
@@ -24,24 +23,13 @@ function invitation(message: Arrived) {
 // its invitation, the client moves the visit with the link in it, the reminder arrives at its time
 // (a short lead, the clock moved), and the salon sees all of it on the booking.
 describe('a client’s visit from the website to the reminder, in Chromium', () => {
-  const skip = skipWithoutChromium();
-  if (skip) {
-    it('runs in Chromium', { skip }, () => {});
-    return;
-  }
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
+  if (skippedWithoutChromium()) return;
+  const { clock, app, salon } = useSalon({ name: 'Salon Lena' });
   let smtp: SmtpReceiver;
-  let salon: Salon;
   let site: http.Server;
-  let browser: Browser;
-  let page: Page;
-  let guard: PageGuard;
 
   before(async () => {
     smtp = await SmtpReceiver.start();
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app, 'Salon Lena');
     await admin(app, 'PATCH', salon.base, { email: 'hello@lena.test', phone: '+49 30 5555', reminderLeadMinutes: 60 }, 200);
     await admin(app, 'PUT', `${salon.base}/mail`, { host: '127.0.0.1', port: smtp.port, tls: 'none' }, 200);
     const { embedLine } = (await admin(app, 'GET', `${salon.base}/booking-page`, undefined, 200)).body;
@@ -52,18 +40,13 @@ describe('a client’s visit from the website to the reminder, in Chromium', () 
       );
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    browser = await openBrowser();
-    page = await browser.page();
-    guard = new PageGuard(page);
   });
   after(async () => {
-    await browser?.close();
-    await app?.stop();
     await smtp?.close();
     site?.closeAllConnections();
     await new Promise((resolve) => site?.close(resolve));
   });
-  afterEach(() => guard?.assertClean());
+  const { page } = useBrowser();
 
   it('books on the website, gets the e-mail, moves the visit with its link, is reminded, and the salon sees it all', async () => {
     await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);

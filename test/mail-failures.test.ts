@@ -5,13 +5,12 @@ import { TestClock } from './helpers/clock.ts';
 import { captureLogs } from './helpers/log-capture.ts';
 import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
 import { SmtpReceiver } from './helpers/smtp.ts';
+import { useSalon } from './helpers/suite.ts';
 import { eventually } from './helpers/wait.ts';
 
 describe('a mail server that does not take the message: one sentence for the salon, nothing lost', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
+  const { clock, app, salon } = useSalon({ name: 'Salon Rosa' });
   let smtp: SmtpReceiver;
-  let salon: Salon;
   let hour = 9;
 
   before(async () => {
@@ -23,13 +22,10 @@ describe('a mail server that does not take the message: one sentence for the sal
         return undefined;
       },
     });
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app, 'Salon Rosa');
     await admin(app, 'PATCH', salon.base, { email: 'hello@rosa.test' }, 200);
   });
   after(async () => {
-    await app.stop();
-    await smtp.close();
+    await smtp?.close();
   });
 
   const settings = (extra: Record<string, unknown> = {}) =>

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sha256Hex } from '../src/ids.ts';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
 import { assertAnswer } from './helpers/event-schemas.ts';
 import { captureLogs } from './helpers/log-capture.ts';
-import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { admin, bookingBody, MONDAY, TEST_NOW } from './helpers/salon.ts';
 import { SmtpReceiver } from './helpers/smtp.ts';
+import { useSalon } from './helpers/suite.ts';
 import { eventually } from './helpers/wait.ts';
 
 /** The manage link's token in a message's HTML. */
@@ -17,11 +16,9 @@ function tokenIn(html: string): string {
 }
 
 describe('the manage link: the client sees, moves and cancels the visit under the salon’s rules', () => {
-  const clock = new TestClock(TEST_NOW);
   const logs = captureLogs('info');
-  let app: TestApp;
+  const { clock, app, salon } = useSalon({ name: 'Salon Rosa', logger: logs.logger });
   let smtp: SmtpReceiver;
-  let salon: Salon;
   let token: string;
   let bookingId: number;
 
@@ -30,8 +27,6 @@ describe('the manage link: the client sees, moves and cancels the visit under th
 
   before(async () => {
     smtp = await SmtpReceiver.start();
-    app = await TestApp.start({ clock, logger: logs.logger });
-    salon = await makeSalon(app, 'Salon Rosa');
     await admin(app, 'PATCH', salon.base, { email: 'hello@rosa.test', phone: '+49 30 1234' }, 200);
     await admin(app, 'PUT', `${salon.base}/mail`, { host: '127.0.0.1', port: smtp.port, tls: 'none' }, 200);
     const booked = await app.request('POST', '/v1/integration/bookings', {
@@ -44,8 +39,7 @@ describe('the manage link: the client sees, moves and cancels the visit under th
     token = tokenIn(received!.mail.html || '');
   });
   after(async () => {
-    await app.stop();
-    await smtp.close();
+    await smtp?.close();
   });
 
   it('keeps only the SHA-256 of the token, and forgets the token itself once the message is sent', async () => {

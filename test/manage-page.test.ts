@@ -1,52 +1,36 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { TestApp } from './helpers/app.ts';
+import { after, before, describe, it } from 'node:test';
 import { seriousA11yProblems } from './helpers/axe.ts';
-import { fitsWidth, openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
-import { TestClock } from './helpers/clock.ts';
-import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { fitsWidth } from './helpers/browser.ts';
+import { admin, bookingBody, MONDAY, TEST_NOW } from './helpers/salon.ts';
 import { SmtpReceiver } from './helpers/smtp.ts';
+import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 import { eventually } from './helpers/wait.ts';
 
 // Issue 22, section 3: the client's own page, from the link in their e-mail, on a phone first.
 describe('the client’s manage page, in Chromium on a 375 px phone', () => {
-  const skip = skipWithoutChromium();
-  if (skip) {
-    it('runs in Chromium', { skip }, () => {});
-    return;
-  }
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
+  if (skippedWithoutChromium()) return;
+  const { clock, app, salon } = useSalon({ name: 'Salon Rosa' });
   let smtp: SmtpReceiver;
-  let salon: Salon;
-  let browser: Browser;
-  let page: Page;
-  let guard: PageGuard;
   /** Every address of this server the page asked for. */
   const asked: string[] = [];
 
   before(async () => {
     smtp = await SmtpReceiver.start();
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app, 'Salon Rosa');
     await admin(app, 'PATCH', salon.base, { email: 'hello@rosa.test', phone: '+49 30 1234', address: 'Rosenweg 1, Berlin' }, 200);
     await admin(app, 'PUT', `${salon.base}/mail`, { host: '127.0.0.1', port: smtp.port, tls: 'none' }, 200);
-    browser = await openBrowser();
-    page = await browser.page();
+  });
+  after(async () => {
+    await smtp?.close();
+  });
+  const { page } = useBrowser();
+  before(async () => {
     await page.setViewportSize({ width: 375, height: 740 });
-    guard = new PageGuard(page);
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.origin === app.url) asked.push(url.pathname);
     });
   });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-    await smtp?.close();
-  });
-  afterEach(() => guard?.assertClean());
 
   /** Books as a website would and opens the link from the e-mail the client got. */
   const bookAndOpen = async (startTime: string, email: string, heading = 'Your appointment') => {

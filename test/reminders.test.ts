@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { reminderTime } from '../src/time/quiet-hours.ts';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
-import { Receiver } from './helpers/receiver.ts';
-import { admin, bookingBody, makeSalon, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { admin, bookingBody, TEST_NOW } from './helpers/salon.ts';
 import { SmtpReceiver } from './helpers/smtp.ts';
+import { useReceiver, useSalon } from './helpers/suite.ts';
 import { eventually, sleep } from './helpers/wait.ts';
 
 const at = (local: string) => Date.parse(local);
@@ -34,25 +32,18 @@ describe('when a reminder goes out', () => {
 });
 
 describe('reminders: at their time, by e-mail and booking.reminder_due; moved with the booking, gone when it is cancelled', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
+  const { clock, app, salon } = useSalon({ name: 'Salon Rosa' });
+  const receiver = useReceiver();
   let smtp: SmtpReceiver;
-  let receiver: Receiver;
-  let salon: Salon;
 
   before(async () => {
     smtp = await SmtpReceiver.start();
-    receiver = await Receiver.start();
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app, 'Salon Rosa');
     await admin(app, 'PATCH', salon.base, { email: 'hello@rosa.test', reminderLeadMinutes: 60 }, 200);
     await admin(app, 'PUT', `${salon.base}/mail`, { host: '127.0.0.1', port: smtp.port, tls: 'none' }, 200);
     await app.webhook(salon.key, receiver.url(), ['booking.reminder_due']);
   });
   after(async () => {
-    await app.stop();
-    await smtp.close();
-    await receiver.close();
+    await smtp?.close();
   });
 
   const book = async (startTime: string, email: string) => {
