@@ -3,7 +3,7 @@ export default {
   "title": "Shared definitions",
   "$defs": {
     "eventName": {
-      "description": "An event of spec section 6.1.",
+      "description": "An event of spec section 6.1, or this server's extension booking.reminder_due.",
       "enum": [
         "booking.created",
         "booking.confirmed",
@@ -18,7 +18,8 @@ export default {
         "payment.refunded",
         "staff.schedule_updated",
         "service.updated",
-        "service.deleted"
+        "service.deleted",
+        "booking.reminder_due"
       ]
     },
     "subscribedEvent": {
@@ -56,7 +57,7 @@ export default {
     "webhookEvents": {
       "type": "array",
       "minItems": 1,
-      "maxItems": 14,
+      "maxItems": 15,
       "uniqueItems": true,
       "description": "Event names of GET /webhooks/events, or [\"*\"] alone for every event, present and future.",
       "items": {

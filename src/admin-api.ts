@@ -8,6 +8,7 @@ import type { AppContext } from './app-context.ts';
 import { holdAdminOperations } from './slots/holds.admin-operations.ts';
 import { type Operation, operations } from './http/operations.ts';
 import { keyAdminOperations } from './keys/keys.admin-operations.ts';
+import { mailAdminOperations } from './mail/mail.admin-operations.ts';
 import { ADMIN_INFO, openApiDocument } from './openapi/openapi.ts';
 import { paymentAdminOperations } from './payments/payments.admin-operations.ts';
 import { reviewAdminOperations } from './reviews/reviews.admin-operations.ts';
@@ -34,6 +35,7 @@ export const ADMIN_OPERATIONS: readonly Operation<AppContext>[] = [
   ...keyAdminOperations,
   ...webhookAdminOperations,
   ...calendarAdminOperations,
+  ...mailAdminOperations,
   ...bookingPageAdminOperations,
   ...reachabilityAdminOperations,
   operations<AppContext>()({

@@ -1,5 +1,5 @@
 import type { Clock } from './clock.ts';
-import type { Config } from './config.ts';
+import type { Config, PublicAddress } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Db } from './db/transaction.ts';
 import type { DeliveryEngine } from './delivery/engine.ts';
@@ -15,6 +15,8 @@ import type { SecretBox } from './secrets/secret-box.ts';
 import type { Subscriptions } from './delivery/subscriptions.ts';
 import type { ServiceCatalog } from './services/service-catalog.ts';
 import type { BusinessDirectory } from './businesses/directory.ts';
+import type { MailEngine } from './mail/mail-engine.ts';
+import type { ReminderClock } from './reminders/reminders.ts';
 import type { Reachability } from './reachability/reachability.ts';
 import type { RecoveryWorker } from './webhooks/recovery-worker.ts';
 
@@ -47,6 +49,12 @@ export interface AppContext {
   readonly catalog: ServiceCatalog;
   /** Which webhooks hear which event, kept in memory. */
   readonly subscriptions: Subscriptions;
+  /** Where clients reach this server: the base of the links in their e-mails. */
+  readonly publicAddress: PublicAddress;
+  /** Sends the mail queue's messages to clients; wake() after settings changed. */
+  readonly mail: MailEngine;
+  /** Fires booking reminders when they come due. */
+  readonly reminders: ReminderClock;
   /** Whether the public address leads here (Settings), and this installation's identity. */
   readonly reachability: Reachability;
 }

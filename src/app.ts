@@ -1,7 +1,7 @@
 import Koa from 'koa';
 import type { AppContext } from './app-context.ts';
 import { systemClock, utcDay, type Clock } from './clock.ts';
-import type { Config } from './config.ts';
+import { publicBaseUrl, PublicAddress, type Config } from './config.ts';
 import dns from 'node:dns';
 import { openConfiguredDatabase, type OpenOptions } from './db/open.ts';
 import { DeliveryEngine, leaseMsFor } from './delivery/engine.ts';
@@ -30,6 +30,10 @@ import { Cron } from 'croner';
 import { Lifecycle } from './lifecycle.ts';
 import { forgetOldKeys } from './bookings/idempotency.ts';
 import { loadStaticFiles, serveStatic } from './http/static-files.ts';
+import { MailEngine } from './mail/mail-engine.ts';
+import { mailOnEvents } from './mail/mail-queue.ts';
+import { ReminderClock, remindersOnEvents } from './reminders/reminders.ts';
+import { MANAGE_PAGE, MANAGE_PAGE_SECRET } from './manage/manage.operations.ts';
 import { BOOKING_PAGE_OPERATIONS, BOOKING_PAGE_PREFIX } from './booking-page-api.ts';
 import { serveBookingPage } from './booking-page/page-files.ts';
 import { forgetCountsBefore } from './booking-page/booking-page.repository.ts';
@@ -118,6 +122,38 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     releaseLeasesAtStart: database.exclusive,
     drainMs: config.deliveryTimeoutMs + 2_000,
   });
+  const directory = new BusinessDirectory(database);
+  const publicAddress = new PublicAddress(config);
+  const mail = new MailEngine({
+    database,
+    clock,
+    logger,
+    secretBox,
+    smtpUrl: config.smtpUrl,
+    publicAddress,
+    releaseLeasesAtStart: database.exclusive,
+    drainMs: 5_000,
+  });
+  const outbox = new Outbox({
+    database,
+    clock,
+    ids,
+    firstDelayMs: schedule.firstDelayMs,
+    onQueued: () => engine.wake(),
+    subscriptions,
+    listeners: [
+      remindersOnEvents({ directory }),
+      mailOnEvents({
+        database,
+        clock,
+        secretBox,
+        smtpUrl: config.smtpUrl,
+        messageIdHost: new URL(publicBaseUrl(config)).hostname,
+        onQueued: () => mail.wake(),
+      }),
+    ],
+  });
+  const reminders = new ReminderClock({ database, clock, logger, outbox });
   const recoveries = new RecoveryWorker({ database, clock, logger, onQueued: () => engine.wake() });
   const context: AppContext = {
     config,
@@ -134,11 +170,14 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     policy,
     engine,
     recoveries,
-    outbox: new Outbox({ database, clock, ids, firstDelayMs: schedule.firstDelayMs, onQueued: () => engine.wake(), subscriptions }),
+    outbox,
     subscriptions,
     catalog: new ServiceCatalog(database),
-    directory: new BusinessDirectory(database),
+    directory,
     secretBox,
+    publicAddress,
+    mail,
+    reminders,
     reachability: new Reachability({ ...deps.reachability, publicUrl: config.publicUrl, installationId, clock, logger, lookup }),
   };
 
@@ -165,6 +204,8 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   lifecycle.add({ phase: 'work', name: 'delivery engine', start: () => engine.start(), stop: () => engine.stop() });
   // After the engine, so it stops first: no new attempts while the engine drains.
   lifecycle.add({ phase: 'work', name: 'recoveries', start: () => recoveries.start(), stop: () => recoveries.stop() });
+  lifecycle.add({ phase: 'work', name: 'mail queue', start: () => mail.start(), stop: () => mail.stop() });
+  lifecycle.add({ phase: 'work', name: 'reminders', start: () => reminders.start(), stop: () => reminders.stop() });
   let housekeeping: Cron | undefined;
   lifecycle.add({
     phase: 'work',
@@ -186,7 +227,11 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   // X-Forwarded-For; anything a client put before it is not believed.
   const koa = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: 1 });
   koa.silent = true;
-  const secretPaths = [...secretPathsOf(INTEGRATION_PREFIX, INTEGRATION_OPERATIONS), ...secretPathsOf(ADMIN_PREFIX, ADMIN_OPERATIONS)];
+  const secretPaths = [
+    ...secretPathsOf(INTEGRATION_PREFIX, INTEGRATION_OPERATIONS),
+    ...secretPathsOf(ADMIN_PREFIX, ADMIN_OPERATIONS),
+    MANAGE_PAGE_SECRET,
+  ];
   koa.use(requestContext({ logger, ids, secretPaths }));
   koa.use(securityHeaders());
   // Every request under the prefix but the public document shows a key first, unknown paths included.
@@ -204,7 +249,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   );
   const files = loadStaticFiles();
   koa.use(serveBookingPage(context, files));
-  koa.use(serveStatic(files));
+  koa.use(serveStatic(files, [MANAGE_PAGE]));
 
   return {
     koa,

@@ -55,6 +55,11 @@ export interface Config {
   readonly tlsKey: string | undefined;
   /** With HTTPS on: a second port whose plain HTTP answers send browsers to the HTTPS port. */
   readonly httpRedirectPort: number | undefined;
+  /**
+   * The mail server for every salon on this server that has none of its own in Settings:
+   * smtp://USER:PASSWORD@HOST:PORT (STARTTLS) or smtps://… (TLS from the start). Never logged or printed whole.
+   */
+  readonly smtpUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -324,6 +329,17 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     parse: parsePublicUrl,
   },
   {
+    key: 'smtpUrl',
+    env: 'BOOKING_SMTP_URL',
+    description:
+      'the mail server that sends clients their confirmations and reminders, for every salon without one of its own in Settings: smtp://USER:PASSWORD@HOST:587 (STARTTLS) or smtps://USER:PASSWORD@HOST:465 (TLS); ?from=ADDRESS names the sender, ?tls=none sends without TLS (a relay on this computer)',
+    default: undefined,
+    parse: (raw) => {
+      const problem = smtpUrlProblem(raw);
+      return problem ? { problem } : { value: raw.trim() };
+    },
+  },
+  {
     key: 'tlsCert',
     env: 'BOOKING_TLS_CERT',
     flag: 'tls-cert',
@@ -365,6 +381,34 @@ const TOGETHER: readonly ((config: Config) => string | undefined)[] = [
       : undefined,
 ];
 
+/** What is wrong with an smtp:// or smtps:// URL, in words that never quote it (it may hold a password). */
+export function smtpUrlProblem(raw: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return 'must be a URL like smtp://USER:PASSWORD@HOST:587 or smtps://USER:PASSWORD@HOST:465';
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') return `must start with smtp:// or smtps:// (got ${url.protocol}//)`;
+  if (!url.hostname) return 'must name a host, as in smtp://USER:PASSWORD@HOST:587';
+  const tls = url.searchParams.get('tls');
+  if (tls !== null && tls !== 'none') return 'allows only ?tls=none (to send without TLS to a relay on this computer)';
+  const from = url.searchParams.get('from');
+  if (from !== null && !/^[^\s@]+@[^\s@]+$/.test(from)) return 'has a ?from= that is not an e-mail address';
+  return undefined;
+}
+
+/** An SMTP URL fit to print: the password replaced by ***. */
+export function maskSmtpUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return '(a malformed URL)';
+  }
+}
+
 /** An http(s) origin, with a path prefix if the server sits under one; kept without the trailing slash. */
 function parsePublicUrl(raw: string): Parsed<string | undefined> {
   let url: URL;
@@ -385,6 +429,28 @@ export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port'
   if (config.publicUrl) return config.publicUrl;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return `${config.tlsCert ? 'https' : 'http'}://${host}:${config.port}`;
+}
+
+/**
+ * Where the salon's clients reach this server, for the links in e-mails: BOOKING_PUBLIC_URL, else
+ * the address it listens on, known once it listens (port 0 picks one).
+ */
+export class PublicAddress {
+  readonly #config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'tlsCert'>;
+  #listening: string | undefined;
+
+  constructor(config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'tlsCert'>) {
+    this.#config = config;
+  }
+
+  /** The server listens at `url`. */
+  listening(url: string): void {
+    this.#listening = url;
+  }
+
+  get url(): string {
+    return this.#config.publicUrl ?? this.#listening ?? publicBaseUrl(this.#config);
+  }
 }
 
 /** Checks a PostgreSQL URL; problems never quote it (it may hold a password). */

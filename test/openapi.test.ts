@@ -17,6 +17,7 @@ import { BOOKING_PAGE_OPERATIONS } from '../src/booking-page-api.ts';
 import { IDENTITY_OPERATIONS } from '../src/reachability/identity.operations.ts';
 import { ADMIN_TOKEN } from './helpers/app.ts';
 import { Receiver } from './helpers/receiver.ts';
+import { SmtpReceiver } from './helpers/smtp.ts';
 import { admin, bookingBody, makeSalon, MONDAY, SCHEDULE, TEST_NOW, type Salon } from './helpers/salon.ts';
 import { eventually } from './helpers/wait.ts';
 import { useApp, useReceiver } from './helpers/suite.ts';
@@ -217,7 +218,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('lists every event under webhooks, and the ping', () => {
-    assert.equal(Object.keys(doc.webhooks).length, 15);
+    assert.equal(Object.keys(doc.webhooks).length, 16);
     assert.ok(doc.webhooks['webhook.ping'].post.requestBody);
     assert.equal(
       doc.webhooks['booking.created'].post.requestBody.content['application/json'].schema.properties.data.$ref,
@@ -563,6 +564,28 @@ describe('the OpenAPI document', () => {
         await call('get', `${B}/calendar-feeds`, `${b}/calendar-feeds`, undefined, 200);
         await call('post', `${B}/calendar-feeds/{id}/revoke`, `${b}/calendar-feeds/${feed.body.id}/revoke`, undefined, 200);
 
+        // E-mail to clients: the salon's mail server, a test e-mail, an address that works again.
+        const smtp = await SmtpReceiver.start();
+        try {
+          await call('get', `${B}/mail`, `${b}/mail`, undefined, 200);
+          await call(
+            'put',
+            `${B}/mail`,
+            `${b}/mail`,
+            { host: '127.0.0.1', port: smtp.port, tls: 'none', fromAddress: 'hi@documented.test' },
+            200,
+          );
+          await call('put', `${B}/mail`, `${b}/mail`, { host: '127.0.0.1', port: 0, tls: 'none' }, 400);
+          assert.equal((await call('post', `${B}/mail/test`, `${b}/mail/test`, { to: 'ada@documented.test' }, 200)).body.sent, true);
+          await call('post', `${B}/mail/test`, `${b}/mail/test`, { to: 'not an address' }, 400);
+          await call('delete', `${B}/mail`, `${b}/mail`, undefined, 204);
+          await call('delete', `${B}/mail`, `${b}/mail`, undefined, 404);
+        } finally {
+          await smtp.close();
+        }
+        await call('post', `${B}/clients/{id}/email-works`, `${b}/clients/${client.body.id}/email-works`, undefined, 200);
+        const phoneOnly = await call('post', `${B}/clients`, `${b}/clients`, { name: 'Phone Only', phone: '+49 30 444' }, 201);
+        await call('post', `${B}/clients/{id}/email-works`, `${b}/clients/${phoneOnly.body.id}/email-works`, undefined, 409);
         // The booking page.
         const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
         await call('get', `${B}/booking-page`, `${b}/booking-page`, undefined, 200);
