@@ -1,4 +1,5 @@
 import { statusOperations } from './admin/status.operations.ts';
+import { backupAdminOperations } from './backups/backups.admin-operations.ts';
 import { calendarAdminOperations } from './calendar/calendar.admin-operations.ts';
 import { bookingAdminOperations } from './bookings/bookings.admin-operations.ts';
 import { businessAdminOperations } from './businesses/businesses.admin-operations.ts';
@@ -32,6 +33,7 @@ export const ADMIN_OPERATIONS: readonly Operation<AppContext>[] = [
   ...keyAdminOperations,
   ...webhookAdminOperations,
   ...calendarAdminOperations,
+  ...backupAdminOperations,
   operations<AppContext>()({
     operationId: 'adminGetOpenApiDocument',
     method: 'GET',

@@ -1,3 +1,4 @@
+import type { Backups } from './backups/backups.service.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -43,4 +44,6 @@ export interface AppContext {
   readonly catalog: ServiceCatalog;
   /** Which webhooks hear which event, kept in memory. */
   readonly subscriptions: Subscriptions;
+  /** Scheduled, verified, sealed backups (src/backups). */
+  readonly backups: Backups;
 }

@@ -4,6 +4,8 @@
  * code reads process.env.
  */
 
+import { Cron } from 'croner';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
 export interface Config {
@@ -36,6 +38,14 @@ export interface Config {
   readonly secretsKeyFile: string | undefined;
   /** Where the single executable unpacks its native addon; defaults to a folder in the data dir. */
   readonly cacheDir: string | undefined;
+  /** The backup folder, fixed by the operator; unset: the one chosen in Settings, else <data>/backups. */
+  readonly backupDir: string | undefined;
+  /** When backups run: a cron expression (seconds allowed) in the salon's time zone, or 'off'. */
+  readonly backupSchedule: string;
+  /** How many backups the folder keeps (src/backups/retention.ts). */
+  readonly backupKeep: { readonly daily: number; readonly weekly: number; readonly monthly: number };
+  /** The passphrase or backup code `restore` opens a backup with, for scripts (otherwise it asks). */
+  readonly backupPassphrase: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -263,7 +273,64 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     default: undefined,
     parse: (raw) => (raw.trim() ? { value: raw } : { problem: 'must not be empty' }),
   },
+  {
+    key: 'backupDir',
+    env: 'BOOKING_BACKUP_DIR',
+    flag: 'backup-dir',
+    description:
+      'folder the scheduled backups go to, best on another disk (a USB disk, a network share); unset: the one chosen in Settings, else <data>/backups',
+    default: undefined,
+    parse: (raw) => (raw.trim() ? { value: raw } : { problem: 'must not be empty' }),
+  },
+  {
+    key: 'backupSchedule',
+    env: 'BOOKING_BACKUP_SCHEDULE',
+    flag: 'backup-schedule',
+    description: "when backups run, a cron expression in the salon's time zone (seconds first when it has six fields), or off",
+    default: '0 0 3 * * *',
+    parse: parseSchedule,
+  },
+  {
+    key: 'backupKeep',
+    env: 'BOOKING_BACKUP_KEEP',
+    flag: 'backup-keep',
+    description:
+      'backups kept: the newest of each of the last N days, weeks and months, as daily,weekly,monthly (the newest is always kept)',
+    default: { daily: 7, weekly: 4, monthly: 12 },
+    parse: parseKeep,
+  },
+  {
+    key: 'backupPassphrase',
+    env: 'BOOKING_BACKUP_PASSPHRASE',
+    description: 'the passphrase or backup code restore opens a backup with (asked for when unset)',
+    default: undefined,
+    parse: (raw) => (raw.trim() ? { value: raw } : { problem: 'must not be empty' }),
+  },
 ];
+
+/** A cron expression Croner accepts (5 or 6 fields, seconds first), or off. */
+function parseSchedule(raw: string): Parsed<string> {
+  const text = raw.trim();
+  if (text.toLowerCase() === 'off') return { value: 'off' };
+  try {
+    new Cron(text, { paused: true }).stop();
+  } catch (error) {
+    return {
+      problem: `must be a cron expression such as "0 0 3 * * *" (03:00 every night; seconds first when there are six fields) or off: ${(error as Error).message}`,
+    };
+  }
+  return { value: text };
+}
+
+function parseKeep(raw: string): Parsed<Config['backupKeep']> {
+  const parts = raw.split(',').map((part) => part.trim());
+  const numbers = parts.map(Number);
+  if (parts.length !== 3 || numbers.some((n, i) => parts[i] === '' || !Number.isInteger(n) || n < 0 || n > 1000)) {
+    return { problem: `must be three whole numbers from 0 to 1000, daily,weekly,monthly (e.g. 7,4,12), got "${raw}"` };
+  }
+  const [daily, weekly, monthly] = numbers as [number, number, number];
+  return { value: { daily, weekly, monthly } };
+}
 
 /** Checks a PostgreSQL URL; problems never quote it (it may hold a password). */
 function parseDatabaseUrl(raw: string): Parsed<string | undefined> {

@@ -542,6 +542,13 @@ describe('the OpenAPI document', () => {
         await call('get', `${B}/calendar-feeds`, `${b}/calendar-feeds`, undefined, 200);
         await call('post', `${B}/calendar-feeds/{id}/revoke`, `${b}/calendar-feeds/${feed.body.id}/revoke`, undefined, 200);
 
+        // Backups: none yet, one now, the settings (a folder that is not there is refused).
+        await call('get', '/backups', '/backups', undefined, 200);
+        await call('post', '/backups', '/backups', undefined, 200);
+        await call('put', '/backups/settings', '/backups/settings', { codeWrittenDown: true }, 200);
+        await call('put', '/backups/settings', '/backups/settings', { folder: '/no/such/folder' }, 400);
+        await call('get', '/backups', '/backups', undefined, 200);
+
         // Webhooks: every one of the business, one that answers and then fails, so failures are listed.
         const webhook = await app.request('POST', '/v1/integration/webhooks', {
           key: crmKey,

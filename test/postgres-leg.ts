@@ -35,6 +35,7 @@ const FILES = [
   'test/write-races.test.ts',
   'test/schema-agreement.test.ts',
   'test/known-clients.test.ts',
+  'test/backups.test.ts',
 ];
 
 const missing = postgresMissing();

@@ -27,6 +27,7 @@ export interface Tables {
   slot_holds: SlotHoldsTable;
   booking_services: BookingServicesTable;
   calendar_feeds: CalendarFeedsTable;
+  backup_runs: BackupRunsTable;
 }
 
 export interface SettingsTable {
@@ -364,4 +365,19 @@ export type AttemptRow = Selectable<DeliveryAttemptsTable>;
 export interface CacheVersionsTable {
   topic: string;
   version: number;
+}
+
+/** A backup taken or tried (0016); written once the run is over. */
+export interface BackupRunsTable {
+  id: Generated<number>;
+  started_at: number;
+  finished_at: number;
+  reason: 'schedule' | 'setup' | 'manual';
+  status: 'good' | 'failed';
+  file: string | null;
+  bytes: number | null;
+  sha256: string | null;
+  bookings_up_to: number | null;
+  bookings: number | null;
+  error: string | null;
 }
