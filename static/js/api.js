@@ -88,6 +88,8 @@ const FIELD_LABELS = {
   minNoticeMinutes: 'The minimum notice',
   horizonDays: 'How far ahead clients can book',
   search: 'The search',
+  folder: 'The backup folder',
+  passphrase: 'The passphrase',
 };
 
 const COMPARISONS = { '>=': 'at least', '<=': 'at most', '>': 'more than', '<': 'less than' };

@@ -1,6 +1,7 @@
 // The overview: is the server up, is anything waiting or failing, and the last 24 hours at a glance.
 
 import { api } from './api.js';
+import { backupOverview } from './backups.js';
 import { hourlyChart } from './chart.js';
 import { h } from './dom.js';
 import { bytes, capitalise, dateTime, duration, eventLabel, hostOf, plural, timeAgo } from './format.js';
@@ -75,10 +76,11 @@ function problems(recent) {
 
 /** Renders the overview of `ctx.business`. */
 export async function renderOverview(ctx) {
-  const [status, hourly, failures] = await Promise.all([
+  const [status, hourly, failures, backups] = await Promise.all([
     api('/status'),
     api('/deliveries/hourly'),
     api(`/deliveries/recent-failures?limit=20&businessId=${ctx.business.id}`),
+    backupOverview(),
   ]);
   const warning =
     status.webhooks.failed > 0
@@ -103,6 +105,7 @@ export async function renderOverview(ctx) {
       h('button', { type: 'button', class: 'quiet', onclick: () => ctx.refresh() }, 'Refresh'),
     ),
     warning,
+    backups.notices,
     h(
       'div',
       { class: 'tiles', id: 'health' },
@@ -120,6 +123,7 @@ export async function renderOverview(ctx) {
         bytes(status.databaseBytes),
         `${status.databaseEngine === 'postgres' ? 'PostgreSQL' : 'SQLite'}: size of the booking data on disk`,
       ),
+      backups.tile,
     ),
     hourlyChart(hourly.data),
     h('section', { class: 'panel' }, h('h3', null, 'Recent problems'), problems(failures.data)),

@@ -2,6 +2,7 @@
 // rules. Each part is its own form with its own save button and sentence.
 
 import { api, businessPath } from './api.js';
+import { backupSettings } from './backups.js';
 import { busy, confirmAction, errorNotice, h, notice } from './dom.js';
 import { field, formPanel, input, overlapNotice, periodText, say, showProblems, textOrNull, weekEditor, wholeNumber } from './forms.js';
 import { timeZones, todayIn } from './salon-time.js';
@@ -291,6 +292,8 @@ export async function renderSettings(ctx) {
 
   const closures = closuresPart(ctx);
   await closures.load();
+  const backups = backupSettings();
+  await backups.load();
 
   return h(
     'div',
@@ -300,6 +303,7 @@ export async function renderSettings(ctx) {
     hours,
     closures.element,
     rules,
+    backups.element,
     setupAgain(),
   );
 }
