@@ -170,18 +170,13 @@ describe('scheduled backups', () => {
     const env = { ...ENV, BOOKING_BACKUP_SCHEDULE: 'off', BOOKING_BACKUP_DIR: folder };
     let server = await startServeProcess(['--data', data], env);
     try {
-      // Killed once the sealed file is on the backup disk, before it is read back and named.
-      void fetch(`${server.url}/admin/api/backups`, { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}` } }).catch(
-        () => undefined,
-      );
-      const partial = await eventually(
-        () => fs.readdirSync(folder).find((name) => name.endsWith('.partial')),
-        60_000,
-        'the backup being written',
-      );
+      // Killed once the sealed file is being written to the backup disk, before it is read back and named.
+      void fetch(`${server.url}/admin/api/backups`, { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}` } }).catch(() => undefined);
+      const written = await eventually(() => fs.readdirSync(folder)[0], 60_000, 'the backup being written');
       server.child.kill('SIGKILL');
       await server.exited;
-      assert.deepEqual(fs.readdirSync(folder), [partial], 'only the partial file, which no listing counts');
+      assert.deepEqual(fs.readdirSync(folder), [written]);
+      assert.match(written, /^booking-.*\.backup\.partial$/, 'a partial file, which no listing counts');
       const none = await cliAsync(['restore', '--from', folder, '--data', path.join(tempDataDir(), 'x')], {
         BOOKING_BACKUP_PASSPHRASE: 'x',
       });
