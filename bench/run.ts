@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { backlogScenario } from './scenarios/backlog.ts';
+import { backupScenario } from './scenarios/backup.ts';
 import { bookingsScenario } from './scenarios/bookings.ts';
 import { deliveryScenario, latencyScenario } from './scenarios/delivery.ts';
 import { executableScenario } from './scenarios/executable.ts';
@@ -21,6 +22,7 @@ const SCENARIOS: Scenario[] = [
   latencyScenario,
   backlogScenario,
   executableScenario,
+  backupScenario,
   // PostgreSQL beside SQLite (skipped in one line without PostgreSQL binaries).
   ...POSTGRES_SCENARIOS,
 ];

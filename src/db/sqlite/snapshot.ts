@@ -117,6 +117,8 @@ function differenceOf(live: Facts, copy: Facts): string | undefined {
 const CHECK_COPY = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { DatabaseSync } = require('node:sqlite');
+// This thread only (Linux: a nice value is a thread's): the server's own thread goes first.
+try { require('node:os').setPriority(19); } catch {}
 const { file, newest } = workerData;
 let db;
 try {
