@@ -46,6 +46,11 @@ export interface Config {
   readonly backupKeep: { readonly daily: number; readonly weekly: number; readonly monthly: number };
   /** The passphrase or backup code `restore` opens a backup with, for scripts (otherwise it asks). */
   readonly backupPassphrase: string | undefined;
+  /** An S3-compatible bucket's folder each good backup is copied to: https://HOST/BUCKET/PREFIX. */
+  readonly backupS3Url: string | undefined;
+  readonly backupS3Region: string | undefined;
+  readonly backupS3AccessKeyId: string | undefined;
+  readonly backupS3SecretAccessKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -300,6 +305,40 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     parse: parseKeep,
   },
   {
+    key: 'backupS3Url',
+    env: 'BOOKING_BACKUP_S3_URL',
+    flag: 'backup-s3-url',
+    description:
+      'also copy each good backup to this folder of an S3-compatible bucket, https://HOST/BUCKET/PREFIX (needs BOOKING_BACKUP_S3_ACCESS_KEY_ID and BOOKING_BACKUP_S3_SECRET_ACCESS_KEY)',
+    default: undefined,
+    parse: parseS3Url,
+  },
+  {
+    key: 'backupS3Region',
+    env: 'BOOKING_BACKUP_S3_REGION',
+    flag: 'backup-s3-region',
+    description: "the bucket's region (unset: taken from an AWS host name, else us-east-1)",
+    default: undefined,
+    parse: (raw) =>
+      /^[a-z0-9-]{1,40}$/.test(raw.trim())
+        ? { value: raw.trim() }
+        : { problem: `must be a region name such as eu-central-1, got "${raw}"` },
+  },
+  {
+    key: 'backupS3AccessKeyId',
+    env: 'BOOKING_BACKUP_S3_ACCESS_KEY_ID',
+    description: 'the access key id for BOOKING_BACKUP_S3_URL',
+    default: undefined,
+    parse: (raw) => (raw.trim() ? { value: raw.trim() } : { problem: 'must not be empty' }),
+  },
+  {
+    key: 'backupS3SecretAccessKey',
+    env: 'BOOKING_BACKUP_S3_SECRET_ACCESS_KEY',
+    description: 'the secret access key for BOOKING_BACKUP_S3_URL (no flag: it would show in ps)',
+    default: undefined,
+    parse: (raw) => (raw.trim() ? { value: raw.trim() } : { problem: 'must not be empty' }),
+  },
+  {
     key: 'backupPassphrase',
     env: 'BOOKING_BACKUP_PASSPHRASE',
     description: 'the passphrase or backup code restore opens a backup with (asked for when unset)',
@@ -330,6 +369,23 @@ function parseKeep(raw: string): Parsed<Config['backupKeep']> {
   }
   const [daily, weekly, monthly] = numbers as [number, number, number];
   return { value: { daily, weekly, monthly } };
+}
+
+/** An http(s) URL of a bucket's folder, without credentials (they have variables of their own). */
+function parseS3Url(raw: string): Parsed<string | undefined> {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return { problem: 'must be a URL like https://s3.eu-central-1.amazonaws.com/BUCKET/FOLDER' };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { problem: "must start with https:// (or http:// on one's own network)" };
+  if (url.username || url.password)
+    return { problem: 'must not hold credentials: set BOOKING_BACKUP_S3_ACCESS_KEY_ID and BOOKING_BACKUP_S3_SECRET_ACCESS_KEY' };
+  if (url.search || url.hash) return { problem: 'must not have a query or a fragment' };
+  if (url.pathname.replace(/\/+/g, '') === '') return { problem: 'must name a bucket, as in https://HOST/BUCKET/FOLDER' };
+  return { value: url.toString().replace(/\/+$/, '') };
 }
 
 /** Checks a PostgreSQL URL; problems never quote it (it may hold a password). */
@@ -383,6 +439,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: Flags = {}): Config {
     } else {
       config[option.key] = parsed.value;
     }
+  }
+  if (config.backupS3Url && !(config.backupS3AccessKeyId && config.backupS3SecretAccessKey)) {
+    problems.push('BOOKING_BACKUP_S3_URL needs BOOKING_BACKUP_S3_ACCESS_KEY_ID and BOOKING_BACKUP_S3_SECRET_ACCESS_KEY');
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config as unknown as Config);

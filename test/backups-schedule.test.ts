@@ -171,7 +171,9 @@ describe('scheduled backups', () => {
     let server = await startServeProcess(['--data', data], env);
     try {
       // Killed once the sealed file is being written to the backup disk, before it is read back and named.
-      void fetch(`${server.url}/admin/api/backups`, { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}` } }).catch(() => undefined);
+      void fetch(`${server.url}/admin/api/backups`, { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}` } }).catch(
+        () => undefined,
+      );
       const written = await eventually(() => fs.readdirSync(folder)[0], 60_000, 'the backup being written');
       server.child.kill('SIGKILL');
       await server.exited;

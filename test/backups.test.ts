@@ -71,7 +71,9 @@ describe('a backup file', () => {
       [variant('last-byte.backup', flip(bytes.length - 1)), code, /is damaged \(chunk 1 does not match its checksum\)/],
       // The header is not secret, but it is sealed in: a changed date is a damaged file.
       [
-        variant('header.backup', (copy) => Buffer.from(copy.toString('latin1').replace('"createdAt":"2026', '"createdAt":"2025'), 'latin1')),
+        variant('header.backup', (copy) =>
+          Buffer.from(copy.toString('latin1').replace('"createdAt":"2026', '"createdAt":"2025'), 'latin1'),
+        ),
         code,
         /is damaged \(chunk 1 does not match its checksum\)/,
       ],
@@ -244,7 +246,10 @@ describe('on PostgreSQL without pg_dump on PATH', () => {
       const run = (await admin(app, 'POST', '/backups', undefined, 200)).body;
       assert.equal(run.status, 'failed');
       assert.match(run.error, /back it up with pg_dump and restore it with pg_restore, e\.g\. "pg_dump -Fc -f booking\.dump URL"/);
-      assert.match(run.error, /pg_dump and pg_restore are not on PATH \(apt-get install postgresql-client\), so the database's backups are the operator's job/);
+      assert.match(
+        run.error,
+        /pg_dump and pg_restore are not on PATH \(apt-get install postgresql-client\), so the database's backups are the operator's job/,
+      );
       const { warnings } = (await admin(app, 'GET', '/backups', undefined, 200)).body;
       assert.ok(warnings.some((w: { code: string }) => w.code === 'backups_unavailable'));
       assert.ok(warnings.some((w: { code: string }) => w.code === 'backup_failed'));

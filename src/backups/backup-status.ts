@@ -29,7 +29,11 @@ export interface BackupStatus {
     readonly bookingsUpTo: string | null;
     /** The file is still in its folder. */
     readonly present: boolean;
+    /** Its copy in the S3-compatible bucket; null without one. */
+    readonly offsite: string | null;
   } | null;
+  /** The bucket folder good backups are copied to; null when none is configured. */
+  readonly offsite: string | null;
   readonly lastRun: { readonly at: string; readonly status: 'good' | 'failed'; readonly error: string | null } | null;
   readonly runningSince: string | null;
   readonly schedule: { readonly cron: string; readonly nextAt: string | null };
@@ -72,6 +76,7 @@ export async function backupStatus(deps: BackupsDeps, backups: Backups): Promise
         bookings: good.bookings ?? 0,
         bookingsUpTo: toIsoOrNull(good.bookings_up_to),
         present: fs.existsSync(good.file!),
+        offsite: good.offsite,
       }
     : null;
   const last = runs[0];
@@ -94,6 +99,7 @@ export async function backupStatus(deps: BackupsDeps, backups: Backups): Promise
     runningSince: toIsoOrNull(backups.runningSince ?? null),
     schedule: { cron: config.backupSchedule, nextAt: backups.nextRun?.toISOString() ?? null },
     folder: { ...state, chosenBy: folder.chosenBy },
+    offsite: backups.offsiteUrl ?? null,
     keep: config.backupKeep,
     opensWith,
     code: opensWith === 'code' ? (code ?? null) : null,
@@ -125,6 +131,9 @@ function warningsOf(facts: Facts): Warning[] {
   if (!good) add('no_backup', 'There is no backup yet.');
   else if (now - good.started_at > STALE_AFTER_MS) {
     add('backup_old', `The last good backup is from ${toIso(good.started_at).slice(0, 16).replace('T', ' ')} UTC, more than two days ago.`);
+  }
+  if (good?.offsite_error) {
+    add('offsite_failed', `The copy of the last backup off this computer failed: ${good.offsite_error}. The backup itself is good.`);
   }
   if (good && !facts.present) add('backup_missing', `The last good backup, ${good.file}, is no longer in its folder.`);
   if (last && last.status === 'failed') add('backup_failed', `The last backup failed: ${last.error}`);

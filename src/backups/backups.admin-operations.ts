@@ -34,6 +34,8 @@ async function overview(app: BackupsAppDeps) {
       bookings: run.bookings,
       bookingsUpTo: toIsoOrNull(run.bookings_up_to),
       error: run.error,
+      offsite: run.offsite,
+      offsiteError: run.offsite_error,
     })),
   };
 }

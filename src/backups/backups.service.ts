@@ -14,6 +14,7 @@ import { backupName, clearPartials, folderState, listBackups, syncFolder } from 
 import { openBackup, sealBackup } from './backup-file.ts';
 import { anyRun, insertRun, lastGoodRun, salonTimeZone } from './backup-runs.repository.ts';
 import { generateCode, MIN_PASSPHRASE_LENGTH, recipientFor, recipientFromJson, recipientToJson, type Recipient } from './recipient.ts';
+import { Offsite } from './offsite.ts';
 import { toKeep } from './retention.ts';
 
 /** What the Backups service uses of the app. */
@@ -39,6 +40,9 @@ export interface RunOutcome {
   readonly error: string | null;
   /** Backups the retention rules removed after this one. */
   readonly removed: readonly string[];
+  /** The copy in the S3-compatible bucket; null without one (not configured, or it failed: offsiteError). */
+  readonly offsite: string | null;
+  readonly offsiteError: string | null;
 }
 
 export const SETTING = {
@@ -81,6 +85,7 @@ export function fullFolder(dir: string, free: number, needed: number): string {
  */
 export class Backups {
   readonly #deps: BackupsDeps;
+  readonly #offsite: Offsite | undefined;
   readonly #instance = randomBytes(8).toString('hex');
   #running: { since: number; done: Promise<RunOutcome> } | undefined;
   #cron: Cron | undefined;
@@ -90,6 +95,12 @@ export class Backups {
 
   constructor(deps: BackupsDeps) {
     this.#deps = deps;
+    this.#offsite = offsiteOf(deps.config);
+  }
+
+  /** The bucket folder good backups are copied to; undefined when none is configured. */
+  get offsiteUrl(): string | undefined {
+    return this.#offsite?.url;
   }
 
   /** When a run started, while one runs. */
@@ -269,6 +280,7 @@ export class Backups {
       fs.renameSync(partial, file);
       partial = undefined;
       syncFolder(dir);
+      const copied = await this.#copyOffsite(file, name);
       const outcome: RunOutcome = {
         status: 'good',
         startedAt,
@@ -280,9 +292,11 @@ export class Backups {
         bookingsUpTo: copy.newest,
         error: null,
         removed: [],
+        ...copied,
       };
       await this.#record(reason, outcome);
       const removed = await this.#prune(dir, file);
+      if (copied.offsite) await this.#pruneOffsite(name);
       logger.info({ file, bytes: sealed.bytes, reason, removed: removed.length }, 'backup written and checked');
       return { ...outcome, removed };
     } catch (error) {
@@ -297,6 +311,8 @@ export class Backups {
         bookingsUpTo: null,
         error: sentenceOf(error, dir),
         removed: [],
+        offsite: null,
+        offsiteError: null,
       };
       logger.error({ err: error, reason }, `backup failed: ${outcome.error}`);
       await this.#record(reason, outcome).catch((err) => logger.error({ err }, 'could not record the failed backup'));
@@ -329,7 +345,38 @@ export class Backups {
       bookings: outcome.bookings,
       bookings_up_to: outcome.bookingsUpTo,
       error: outcome.error,
+      offsite: outcome.offsite,
+      offsite_error: outcome.offsiteError,
     });
+  }
+
+  /** A good backup's copy off this computer; its failure is said, and the backup stays good. */
+  async #copyOffsite(file: string, name: string): Promise<{ offsite: string | null; offsiteError: string | null }> {
+    if (!this.#offsite) return { offsite: null, offsiteError: null };
+    try {
+      return { offsite: await this.#offsite.upload(file, name), offsiteError: null };
+    } catch (error) {
+      const why = error instanceof BackupError ? error.message : (error as Error).message;
+      this.#deps.logger.error({ err: error }, `the copy of the backup to ${this.#offsite.url} failed: ${why}`);
+      return { offsite: null, offsiteError: why };
+    }
+  }
+
+  /** The bucket keeps what the folder keeps by the same rules; never the copy just made. */
+  async #pruneOffsite(written: string): Promise<void> {
+    const { config, database, logger } = this.#deps;
+    const offsite = this.#offsite!;
+    try {
+      const copies = await offsite.list();
+      const keep = toKeep(
+        copies,
+        config.backupKeep,
+        (await salonTimeZone(database.db)) ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+      );
+      for (const copy of copies) if (!keep.has(copy.name) && copy.name !== written) await offsite.remove(copy.name);
+    } catch (err) {
+      logger.warn({ err }, `could not remove old backups from ${offsite.url}`);
+    }
   }
 
   /** Deletes what the retention rules do not keep; never the newest backup, never the last good one recorded. */
@@ -350,6 +397,17 @@ export class Backups {
     }
     return removed;
   }
+}
+
+/** The configured bucket, if any (the configuration checked that its keys are there). */
+export function offsiteOf(config: Config): Offsite | undefined {
+  if (!config.backupS3Url) return undefined;
+  return new Offsite({
+    url: config.backupS3Url,
+    region: config.backupS3Region,
+    accessKeyId: config.backupS3AccessKeyId!,
+    secretAccessKey: config.backupS3SecretAccessKey!,
+  });
 }
 
 /** A name not taken yet in `dir` (two runs in one millisecond, or a clock set back). */

@@ -6,6 +6,7 @@ import { restoreStorage, type Restored } from '../db/backup.ts';
 import { BackupError } from '../db/errors.ts';
 import { assertKeyMatches, installSecretsKey, sealedSecretsKeyId } from '../secrets/secret-box.ts';
 import { listBackups } from './backup-folder.ts';
+import { offsiteOf } from './backups.service.ts';
 import { contentsKeyFor, openBackup, readHeader, type Manifest } from './backup-file.ts';
 import { unlock } from './recipient.ts';
 
@@ -16,6 +17,25 @@ export interface RestoredBackup {
   /** Where the webhook secrets' key was put, and where the one it replaced was kept. */
   readonly secretsKey: { readonly file: string; readonly previous: string | null } | null;
   readonly durationMs: number;
+}
+
+/**
+ * The newest backup in the configured bucket, fetched into a private folder for `work` (which
+ * gets the file's path); the folder is removed afterwards.
+ */
+export async function withNewestOffsite<T>(config: Config, work: (file: string) => Promise<T>): Promise<T> {
+  const offsite = offsiteOf(config);
+  if (!offsite) throw new BackupError('--from s3 needs BOOKING_BACKUP_S3_URL and its keys, as the server has them');
+  const newest = (await offsite.list()).at(-1);
+  if (!newest) throw new BackupError(`there is no backup in ${offsite.url}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'booking-offsite-'));
+  try {
+    const file = path.join(dir, newest.name);
+    await offsite.download(newest.name, file);
+    return await work(file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The backup `from` names: the file itself, or the newest backup in a folder. */

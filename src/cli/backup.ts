@@ -1,5 +1,5 @@
 import { Backups, formatBytes } from '../backups/backups.service.ts';
-import { backupFileOf, restoreBackup } from '../backups/restore.ts';
+import { backupFileOf, restoreBackup, withNewestOffsite } from '../backups/restore.ts';
 import { looksSealed } from '../backups/backup-file.ts';
 import { systemClock } from '../clock.ts';
 import { backupStorage, restoreStorage } from '../db/backup.ts';
@@ -67,11 +67,12 @@ async function plainCopy({ values, config, io, json }: RunArgs, to: string): Pro
 export const restoreCommand: Command = {
   words: ['restore'],
   summary: 'put a backup back as the database, checked first; the server must be stopped',
-  usage: 'booking-api restore --from FILE|FOLDER [--force]',
+  usage: 'booking-api restore --from FILE|FOLDER|s3 [--force]',
   options: {
     from: {
       type: 'string',
-      description: 'a backup file, or a backup folder (its newest backup); or a plain copy made by "backup --to"',
+      description:
+        'a backup file, a backup folder (its newest backup), or s3 (the newest in BOOKING_BACKUP_S3_URL); or a plain copy made by "backup --to"',
       placeholder: 'FILE',
     },
     force: {
@@ -80,40 +81,46 @@ export const restoreCommand: Command = {
     },
   },
   async run(args) {
-    const { values, config, io } = args;
+    const { values, config } = args;
     const from = typeof values.from === 'string' && values.from.trim() !== '' ? values.from : undefined;
     if (!from) throw new BackupError('--from is required: a backup file or the backup folder');
+    if (from === 's3') return withNewestOffsite(config, (file) => restoreSealed(args, file));
     const file = backupFileOf(from);
     if (!looksSealed(file)) return restorePlain(args, file);
-    const done = await restoreBackup(config, file, () => passphraseFor(args, file), { force: values.force === true });
-    const { manifest, restored } = done;
-    if (args.json) {
-      const { engine: _engine, ...shown } = restored;
-      io.out(
-        JSON.stringify({
-          ...shown,
-          takenAt: manifest.createdAt,
-          bookings: manifest.rows.bookings ?? 0,
-          bookingsUpTo: manifest.bookingsUpTo,
-          secretsKey: done.secretsKey,
-          durationMs: done.durationMs,
-        }),
-      );
-      return;
-    }
-    io.out(`Restored ${file} (taken ${manifest.createdAt}) as ${restored.database} in ${(done.durationMs / 1000).toFixed(1)} s.`);
-    io.out(
-      `It holds ${manifest.rows.bookings ?? 0} bookings${manifest.bookingsUpTo ? `, the newest made ${manifest.bookingsUpTo}` : ''}; anything made after ${manifest.createdAt} is not in it.`,
-    );
-    if ('previous' in restored && restored.previous) io.out(`The database it replaced is kept as ${restored.previous}.`);
-    if (restored.engine === 'postgres' && restored.replaced) io.out('The tables that were there were replaced.');
-    if (done.secretsKey) {
-      io.out(
-        `The webhook secrets key is back in ${done.secretsKey.file}${done.secretsKey.previous ? ` (the one it replaced is kept as ${done.secretsKey.previous})` : ''}.`,
-      );
-    }
+    return restoreSealed(args, file);
   },
 };
+
+async function restoreSealed(args: RunArgs, file: string): Promise<void> {
+  const { values, config, io } = args;
+  const done = await restoreBackup(config, file, () => passphraseFor(args, file), { force: values.force === true });
+  const { manifest, restored } = done;
+  if (args.json) {
+    const { engine: _engine, ...shown } = restored;
+    io.out(
+      JSON.stringify({
+        ...shown,
+        takenAt: manifest.createdAt,
+        bookings: manifest.rows.bookings ?? 0,
+        bookingsUpTo: manifest.bookingsUpTo,
+        secretsKey: done.secretsKey,
+        durationMs: done.durationMs,
+      }),
+    );
+    return;
+  }
+  io.out(`Restored ${file} (taken ${manifest.createdAt}) as ${restored.database} in ${(done.durationMs / 1000).toFixed(1)} s.`);
+  io.out(
+    `It holds ${manifest.rows.bookings ?? 0} bookings${manifest.bookingsUpTo ? `, the newest made ${manifest.bookingsUpTo}` : ''}; anything made after ${manifest.createdAt} is not in it.`,
+  );
+  if ('previous' in restored && restored.previous) io.out(`The database it replaced is kept as ${restored.previous}.`);
+  if (restored.engine === 'postgres' && restored.replaced) io.out('The tables that were there were replaced.');
+  if (done.secretsKey) {
+    io.out(
+      `The webhook secrets key is back in ${done.secretsKey.file}${done.secretsKey.previous ? ` (the one it replaced is kept as ${done.secretsKey.previous})` : ''}.`,
+    );
+  }
+}
 
 /** The passphrase from BOOKING_BACKUP_PASSPHRASE, or asked for on the terminal. */
 async function passphraseFor({ config }: RunArgs, file: string): Promise<string> {

@@ -380,4 +380,8 @@ export interface BackupRunsTable {
   bookings_up_to: number | null;
   bookings: number | null;
   error: string | null;
+  /** The copy in the S3-compatible bucket (its URL); null without one. */
+  offsite: string | null;
+  /** Why the copy to the bucket failed (the backup itself is good). */
+  offsite_error: string | null;
 }

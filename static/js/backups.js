@@ -23,7 +23,9 @@ export async function backupOverview() {
     h(
       'p',
       { class: 'detail' },
-      good ? `${bytes(good.bytes)} in ${folderOf(good.file)}` : 'The first backup is made right after the setup, then every night.',
+      good
+        ? `${bytes(good.bytes)} in ${folderOf(good.file)}${good.offsite ? ', and a copy off this computer' : ''}`
+        : 'The first backup is made right after the setup, then every night.',
       ' · ',
       h('a', { href: '#settings' }, 'Backup settings'),
     ),
@@ -137,6 +139,7 @@ export function backupSettings() {
         ],
         ['File', good?.file],
         ['When', when(status)],
+        ['Copied off this computer to', status.offsite],
         ['Kept', `the newest of each of the last ${status.keep.daily} days, ${status.keep.weekly} weeks and ${status.keep.monthly} months`],
         ['To put one back', 'stop the server, then run: booking-api restore --from FOLDER'],
       ]),

@@ -14,7 +14,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       sha256 text,
       bookings_up_to bigint,
       bookings bigint,
-      error text
+      error text,
+      offsite text,
+      offsite_error text
     );
     create index backup_runs_started on backup_runs (started_at);
   `.execute(db);

@@ -22,6 +22,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('bookings_up_to', 'integer')
     .addColumn('bookings', 'integer')
     .addColumn('error', 'text')
+    // The copy in an S3-compatible bucket (its URL), or why there is none.
+    .addColumn('offsite', 'text')
+    .addColumn('offsite_error', 'text')
     .execute();
   await db.schema.createIndex('backup_runs_started').on('backup_runs').column('started_at').execute();
 }
