@@ -15,6 +15,7 @@ import { serviceAdminOperations } from './services/services.admin-operations.ts'
 import { staffAdminOperations } from './staff/staff.admin-operations.ts';
 import { timeOffAdminOperations } from './time-off/time-off.admin-operations.ts';
 import { webhookAdminOperations } from './webhooks/webhooks.admin-operations.ts';
+import { reachabilityAdminOperations } from './reachability/reachability.admin-operations.ts';
 
 export const ADMIN_PREFIX = '/admin/api';
 
@@ -34,6 +35,7 @@ export const ADMIN_OPERATIONS: readonly Operation<AppContext>[] = [
   ...webhookAdminOperations,
   ...calendarAdminOperations,
   ...backupAdminOperations,
+  ...reachabilityAdminOperations,
   operations<AppContext>()({
     operationId: 'adminGetOpenApiDocument',
     method: 'GET',

@@ -16,6 +16,7 @@ import type { SecretBox } from './secrets/secret-box.ts';
 import type { Subscriptions } from './delivery/subscriptions.ts';
 import type { ServiceCatalog } from './services/service-catalog.ts';
 import type { BusinessDirectory } from './businesses/directory.ts';
+import type { Reachability } from './reachability/reachability.ts';
 
 /** Everything a request handler or job may use, built once by createApp and passed down. */
 export interface AppContext {
@@ -46,4 +47,6 @@ export interface AppContext {
   readonly subscriptions: Subscriptions;
   /** Scheduled, verified, sealed backups (src/backups). */
   readonly backups: Backups;
+  /** Whether the public address leads here (Settings), and this installation's identity. */
+  readonly reachability: Reachability;
 }

@@ -33,6 +33,10 @@ import { Cron } from 'croner';
 import { Lifecycle } from './lifecycle.ts';
 import { forgetOldKeys } from './bookings/idempotency.ts';
 import { loadStaticFiles, serveStatic } from './http/static-files.ts';
+import { IDENTITY_PATH } from './reachability/check.ts';
+import { IDENTITY_OPERATIONS } from './reachability/identity.operations.ts';
+import { installationIdOf } from './reachability/installation.ts';
+import { Reachability, type ReachabilityTesting } from './reachability/reachability.ts';
 
 export { INTEGRATION_PREFIX };
 
@@ -46,6 +50,8 @@ export interface AppDeps {
   logger: Logger;
   database: OpenOptions;
   lookup: Lookup;
+  /** The public-address check's timeout, and loopback allowed for a test's own server. */
+  reachability: ReachabilityTesting;
 }
 
 export interface App {
@@ -71,7 +77,9 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   const database = await openConfiguredDatabase(config, deps.database);
   database.reportFailuresTo((err, what) => logger.error({ err }, what));
   let secretBox: SecretBox;
+  let installationId: string;
   try {
+    installationId = await installationIdOf(database.db, ids);
     secretBox = await openSecretBox(config, database);
     const sealed = await sealPlainSecrets(database, secretBox);
     if (sealed > 0) logger.info({ webhooks: sealed }, 'encrypted webhook secrets stored in clear by an earlier version');
@@ -126,6 +134,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     directory: new BusinessDirectory(database),
     secretBox,
     backups: new Backups({ config, database, clock, logger }),
+    reachability: new Reachability({ ...deps.reachability, publicUrl: config.publicUrl, installationId, clock, logger, lookup }),
   };
   const backupsNow = () => backupStatus(context, context.backups);
 
@@ -147,6 +156,8 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
       return flushCounters();
     },
   });
+  // The server starts the first check once it listens: the address may lead back to it.
+  lifecycle.add({ phase: 'work', name: 'public address check', stop: () => context.reachability.stop() });
   lifecycle.add({ phase: 'work', name: 'delivery engine', start: () => engine.start(), stop: () => engine.stop() });
   let housekeeping: Cron | undefined;
   lifecycle.add({
@@ -185,6 +196,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   };
   koa.use(mount(health, HEALTH_OPERATIONS, { prefix: '/healthz', guard: adminIfSent(context) }));
   koa.use(mount({ ...context, backupStatus: backupsNow }, METRICS_OPERATIONS, { prefix: '/metrics', guard: requireAdmin(context) }));
+  koa.use(mount(context, IDENTITY_OPERATIONS, { prefix: IDENTITY_PATH }));
   koa.use(serveStatic(loadStaticFiles()));
 
   return {

@@ -38,6 +38,17 @@ export interface Config {
   readonly secretsKeyFile: string | undefined;
   /** Where the single executable unpacks its native addon; defaults to a folder in the data dir. */
   readonly cacheDir: string | undefined;
+  /**
+   * The address the salon's clients reach this server at (https://booking.salon.example), for the
+   * links in e-mails, the booking page's embed line and its QR code; without it, the address the
+   * server listens on.
+   */
+  readonly publicUrl: string | undefined;
+  /** With `tlsKey`: the server speaks HTTPS with this certificate (PEM, chain included), reloaded when the file changes. */
+  readonly tlsCert: string | undefined;
+  readonly tlsKey: string | undefined;
+  /** With HTTPS on: a second port whose plain HTTP answers send browsers to the HTTPS port. */
+  readonly httpRedirectPort: number | undefined;
   /** The backup folder, fixed by the operator; unset: the one chosen in Settings, else <data>/backups. */
   readonly backupDir: string | undefined;
   /** When backups run: a cron expression (seconds allowed) in the salon's time zone, or 'off'. */
@@ -279,6 +290,39 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     parse: (raw) => (raw.trim() ? { value: raw } : { problem: 'must not be empty' }),
   },
   {
+    key: 'publicUrl',
+    env: 'BOOKING_PUBLIC_URL',
+    flag: 'public-url',
+    description:
+      "the address the salon's clients reach this server at, e.g. https://booking.salon.example (links in e-mails, the booking page)",
+    default: undefined,
+    parse: parsePublicUrl,
+  },
+  {
+    key: 'tlsCert',
+    env: 'BOOKING_TLS_CERT',
+    flag: 'tls-cert',
+    description: 'certificate file (PEM, with its chain) to serve HTTPS with, together with BOOKING_TLS_KEY; read again when it changes',
+    default: undefined,
+    parse: (raw) => (raw.trim() ? { value: raw } : { problem: 'must not be empty' }),
+  },
+  {
+    key: 'tlsKey',
+    env: 'BOOKING_TLS_KEY',
+    flag: 'tls-key',
+    description: "the certificate's private key file (PEM, not protected by a passphrase); read again when it changes",
+    default: undefined,
+    parse: (raw) => (raw.trim() ? { value: raw } : { problem: 'must not be empty' }),
+  },
+  {
+    key: 'httpRedirectPort',
+    env: 'BOOKING_HTTP_REDIRECT_PORT',
+    flag: 'http-redirect-port',
+    description: 'with HTTPS on, a second port (e.g. 80) where plain HTTP sends browsers to the HTTPS port; API requests there are refused',
+    default: undefined,
+    parse: integer(1, 65535),
+  },
+  {
     key: 'backupDir',
     env: 'BOOKING_BACKUP_DIR',
     flag: 'backup-dir',
@@ -346,6 +390,48 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     parse: (raw) => (raw.trim() ? { value: raw } : { problem: 'must not be empty' }),
   },
 ];
+
+/** Problems of options taken together, each named as the salon would set it. */
+const TOGETHER: readonly ((config: Config) => string | undefined)[] = [
+  (c) =>
+    c.backupS3Url !== undefined && !(c.backupS3AccessKeyId && c.backupS3SecretAccessKey)
+      ? 'BOOKING_BACKUP_S3_URL needs BOOKING_BACKUP_S3_ACCESS_KEY_ID and BOOKING_BACKUP_S3_SECRET_ACCESS_KEY'
+      : undefined,
+  (c) =>
+    c.tlsCert !== undefined && c.tlsKey === undefined ? 'BOOKING_TLS_CERT needs BOOKING_TLS_KEY, the key of that certificate' : undefined,
+  (c) =>
+    c.tlsKey !== undefined && c.tlsCert === undefined ? 'BOOKING_TLS_KEY needs BOOKING_TLS_CERT, the certificate of that key' : undefined,
+  (c) =>
+    c.httpRedirectPort !== undefined && c.tlsCert === undefined
+      ? 'BOOKING_HTTP_REDIRECT_PORT redirects to HTTPS, which needs BOOKING_TLS_CERT and BOOKING_TLS_KEY'
+      : undefined,
+  (c) =>
+    c.httpRedirectPort !== undefined && c.httpRedirectPort === c.port
+      ? `BOOKING_HTTP_REDIRECT_PORT must differ from BOOKING_PORT (both ${c.port})`
+      : undefined,
+];
+
+/** An http(s) origin, with a path prefix if the server sits under one; kept without the trailing slash. */
+function parsePublicUrl(raw: string): Parsed<string | undefined> {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return { problem: `must be a URL like https://booking.salon.example, got "${raw}"` };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { problem: `must start with https:// or http://, got "${raw}"` };
+  if (url.username || url.password || url.search || url.hash) {
+    return { problem: `must be just the address, without a user, a query or a #fragment, got "${raw}"` };
+  }
+  return { value: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
+}
+
+/** Where clients reach the server: BOOKING_PUBLIC_URL, else the address it listens on. */
+export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'tlsCert'>): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `${config.tlsCert ? 'https' : 'http'}://${host}:${config.port}`;
+}
 
 /** A cron expression Croner accepts (5 or 6 fields, seconds first), or off. */
 function parseSchedule(raw: string): Parsed<string> {
@@ -440,8 +526,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: Flags = {}): Config {
       config[option.key] = parsed.value;
     }
   }
-  if (config.backupS3Url && !(config.backupS3AccessKeyId && config.backupS3SecretAccessKey)) {
-    problems.push('BOOKING_BACKUP_S3_URL needs BOOKING_BACKUP_S3_ACCESS_KEY_ID and BOOKING_BACKUP_S3_SECRET_ACCESS_KEY');
+  if (problems.length === 0) {
+    for (const check of TOGETHER) {
+      const problem = check(config as unknown as Config);
+      if (problem) problems.push(problem);
+    }
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config as unknown as Config);

@@ -7,6 +7,8 @@ export interface Ids {
   deliveryId(): string;
   requestId(): string;
   adminToken(): string;
+  /** Who answers at /.well-known/booking-api: random, and says nothing else. */
+  installationId(): string;
 }
 
 export const API_KEY_PREFIX = 'bk_live_';
@@ -49,6 +51,7 @@ export const randomIds: Ids = {
   deliveryId: () => DELIVERY_ID_PREFIX + timeOrdered(),
   requestId: () => `req_${pooled(12).toString('base64url')}`,
   adminToken: () => `bk_admin_${randomBytes(32).toString('base64url')}`,
+  installationId: () => `inst_${randomBytes(16).toString('base64url')}`,
 };
 
 export function sha256Hex(value: string): string {

@@ -1,10 +1,17 @@
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
 import { ensureAdminToken } from './auth/admin-token.ts';
 import { createApp, type App, type AppDeps } from './app.ts';
 import type { Config } from './config.ts';
 import { holdStorage, InstanceLockedError, type StorageHold } from './db/open.ts';
+import { httpsOnly } from './http/https-redirect.ts';
+import { requestContext } from './http/request-context.ts';
+import type { Lifecycle } from './lifecycle.ts';
 import { IdleCompaction } from './memory.ts';
+import { readTlsPair, TlsFilesError, type TlsFiles, type TlsPair } from './tls/pair.ts';
+import { CertificateReload, warnIfExpiring } from './tls/reload.ts';
 
 /** A start-up problem the salon owner can fix; shown as one line. */
 export class StartupError extends Error {}
@@ -24,6 +31,9 @@ export interface StartOptions extends Partial<AppDeps> {
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  // Read before the data dir is touched: a certificate problem is the whole answer of the start.
+  const tlsFiles: TlsFiles | undefined = config.tlsCert && config.tlsKey ? { cert: config.tlsCert, key: config.tlsKey } : undefined;
+  const tlsPair = tlsFiles && readPair(tlsFiles);
   let lock: StorageHold;
   try {
     lock = await holdStorage(config);
@@ -42,16 +52,30 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { lifecycle } = app;
   // The lock is the data dir's: it stops last, after the database closed.
   lifecycle.add({ phase: 'lock', name: 'instance lock', stop: () => lock.release() });
-  const server = http.createServer(app.koa.callback());
-  server.headersTimeout = 20_000;
-  server.requestTimeout = 60_000;
-  server.keepAliveTimeout = 5_000;
-  lifecycle.add({
-    phase: 'intake',
-    name: 'http',
-    start: () => listen(server, config.port, config.host),
-    stop: () => closeHttp(server, options.drainMs ?? 10_000),
-  });
+  const server = tlsPair
+    ? https.createServer({ cert: tlsPair.cert, key: tlsPair.key, ALPNProtocols: ['http/1.1'] }, app.koa.callback())
+    : http.createServer(app.koa.callback());
+  const drainMs = options.drainMs ?? 10_000;
+  serveHttp(lifecycle, tlsPair ? 'https' : 'http', server, config.port, config.host, drainMs);
+  if (tlsFiles && tlsPair) {
+    warnIfExpiring(tlsPair, app.context.clock.now(), logger);
+    const reload = new CertificateReload({
+      files: tlsFiles,
+      served: tlsPair,
+      apply: (pair) => (server as https.Server).setSecureContext({ cert: pair.cert, key: pair.key }),
+      logger,
+      now: () => app.context.clock.now(),
+    });
+    lifecycle.add({ phase: 'intake', name: 'certificate reload', start: () => reload.start(), stop: () => reload.stop() });
+  }
+  if (tlsPair && config.httpRedirectPort !== undefined) {
+    const redirects = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
+    redirects.silent = true;
+    redirects.use(requestContext({ logger, ids: app.context.ids }));
+    redirects.use(httpsOnly(() => (server.address() as AddressInfo).port));
+    const redirectServer = http.createServer(redirects.callback());
+    serveHttp(lifecycle, 'http redirect', redirectServer, config.httpRedirectPort, config.host, drainMs);
+  }
   // Starts once the server listens: its first look covers the first requests, not the start-up.
   const compaction = new IdleCompaction({ logger });
   lifecycle.add({ phase: 'intake', name: 'idle compaction', start: () => compaction.start(), stop: () => compaction.stop() });
@@ -66,8 +90,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${host}:${address.port}`;
+  const url = `${tlsPair ? 'https' : 'http'}://${host}:${address.port}`;
   logger.info({ url }, 'listening');
+  void app.context.reachability.check();
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -78,6 +103,23 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     return stopping;
   };
   return { url, app, stop };
+}
+
+function readPair(files: TlsFiles): TlsPair {
+  try {
+    return readTlsPair(files);
+  } catch (error) {
+    if (error instanceof TlsFilesError) throw new StartupError(error.message);
+    throw error;
+  }
+}
+
+/** One listening port as a part of the lifecycle, with the limits every port of ours has. */
+function serveHttp(lifecycle: Lifecycle, name: string, server: http.Server, port: number, host: string, drainMs: number): void {
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 60_000;
+  server.keepAliveTimeout = 5_000;
+  lifecycle.add({ phase: 'intake', name, start: () => listen(server, port, host), stop: () => closeHttp(server, drainMs) });
 }
 
 function listen(server: http.Server, port: number, host: string): Promise<void> {

@@ -267,6 +267,68 @@ describe('the admin API', () => {
     assert.equal((await admin(app, 'POST', `${salon.base}/payments`, { bookingId: 999999, amount: 10, method: 'cash' })).status, 404);
   });
 
+  it('takes at most twice a booking’s price, refunds subtracted: the price and a tip as large (issue 26)', async () => {
+    const booking = (
+      await app.request('POST', '/v1/integration/bookings', {
+        key: salon.key,
+        body: bookingBody(salon.haircut, `${MONDAY}T14:00:00+01:00`),
+      })
+    ).body;
+    assert.equal(booking.price, 3500);
+    const pay = (amount: number) => admin(app, 'POST', `${salon.base}/payments`, { bookingId: booking.id, amount, method: 'cash' });
+    const payments = async () => (await admin(app, 'GET', `${salon.base}/payments?bookingId=${booking.id}`, undefined, 200)).body.total;
+
+    const million = await pay(100_000_000); // 1 000 000.00 for a 35.00 haircut
+    assert.equal(million.status, 409, million.text);
+    assert.equal(million.body.code, 'payment_too_large');
+    assert.match(
+      million.body.message,
+      /^At most 7000 more can be paid for this booking: .* twice its price .* it costs 3500 and has 0 paid\.$/,
+    );
+    assert.equal(await payments(), 0, 'nothing was recorded');
+
+    const first = (await pay(5000)).body;
+    assert.equal(first.amount, 5000, 'the price and a tip');
+    const over = await pay(2001);
+    assert.equal(over.body.code, 'payment_too_large');
+    assert.match(over.body.message, /^At most 2000 more /);
+    assert.equal((await pay(2000)).status, 201);
+    assert.equal((await pay(1)).status, 409, 'paid twice over: nothing more');
+    await admin(app, 'POST', `${salon.base}/payments/${first.id}/refund`, { amount: 1000 }, 201);
+    assert.equal((await pay(1000)).status, 201, 'a refund makes room again');
+    assert.equal(await payments(), 4);
+  });
+
+  it('stores a time zone under one name and refuses UTC offsets, on create and on change (issue 26)', async () => {
+    for (const [typed, stored] of [
+      ['europe/berlin', 'Europe/Berlin'],
+      ['utc', 'UTC'],
+      ['AMERICA/NEW_YORK', 'America/New_York'],
+      ['Asia/Kolkata', 'Asia/Kolkata'], // another name of ICU's Asia/Calcutta, spelled as zone names are: kept
+      ['asia/kolkata', 'Asia/Calcutta'], // its own spelling unknown: the database's name of the zone
+      ['Etc/GMT+5', 'Etc/GMT+5'],
+    ] as const) {
+      const created = await admin(app, 'POST', '/businesses', { name: `Zone ${typed}`, timezone: typed }, 201);
+      assert.equal(created.body.timezone, stored, typed);
+      assert.equal((await admin(app, 'GET', `/businesses/${created.body.id}`, undefined, 200)).body.timezone, stored, typed);
+      const changed = await admin(app, 'PATCH', `/businesses/${created.body.id}`, { timezone: typed.toLowerCase() }, 200);
+      assert.equal(changed.body.timezone, typed === 'Asia/Kolkata' ? 'Asia/Calcutta' : stored, `${typed} in lower case`);
+    }
+    const salonZone = (await admin(app, 'GET', salon.base, undefined, 200)).body.timezone;
+    for (const offset of ['+05:30', '-03', '+0100', '-00:00']) {
+      const created = await admin(app, 'POST', '/businesses', { name: 'Offset', timezone: offset });
+      assert.equal(created.status, 400, `${offset}: ${created.text}`);
+      assert.equal(created.body.field, 'timezone');
+      assert.equal(
+        created.body.message,
+        `"timezone" must be a time zone's name such as Europe/Berlin or Asia/Kolkata, not a UTC offset ("${offset}"): an offset does not follow summer time.`,
+      );
+      const changed = await admin(app, 'PATCH', salon.base, { timezone: offset });
+      assert.equal(changed.status, 400, `${offset}: ${changed.text}`);
+    }
+    assert.equal((await admin(app, 'GET', salon.base, undefined, 200)).body.timezone, salonZone, 'nothing changed');
+  });
+
   it('manages API keys: create (value once), list without values, revoke, regenerate', async () => {
     const created = await admin(
       app,

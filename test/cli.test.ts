@@ -19,6 +19,18 @@ describe('booking-api CLI', () => {
     assert.equal(listed[0].name, 'Salon Eins');
   });
 
+  it('stores the time zone as the database spells it, and refuses a UTC offset (issue 26)', () => {
+    const zoned = cliJson(['businesses', 'create', '--name', 'Salon Zwei', '--timezone', 'europe/berlin', '--data', data]);
+    assert.equal(zoned.timezone, 'Europe/Berlin');
+    const offset = cli(['businesses', 'create', '--name', 'Salon Drei', '--timezone', '+05:30', '--data', data]);
+    assert.equal(offset.status, 1, offset.stderr);
+    assert.match(
+      offset.stderr,
+      /"timezone" must be a time zone's name such as Europe\/Berlin or Asia\/Kolkata, not a UTC offset \("\+05:30"\)/,
+    );
+    assert.ok(!cliJson(['businesses', 'list', '--data', data]).some((b: { name: string }) => b.name === 'Salon Drei'));
+  });
+
   it('creates a key, shows its value once, and stores only its hash', () => {
     const key = cliJson([
       'keys',

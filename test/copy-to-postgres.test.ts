@@ -7,7 +7,7 @@ import pg from 'pg';
 import { cliAsync, startServeProcess } from './helpers/cli.ts';
 import { tempDataDir } from './helpers/app.ts';
 import { skipWithoutPostgres, startPostgres, type TestPostgres } from './helpers/postgres.ts';
-import { Receiver } from './helpers/receiver.ts';
+import { NOWHERE, Receiver } from './helpers/receiver.ts';
 import { workday } from './helpers/dates.ts';
 
 /** `booking-api copy-to-postgres`: a salon's SQLite data dir moved into PostgreSQL, on a real cluster. */
@@ -171,7 +171,7 @@ describe('copy-to-postgres', { skip: skipWithoutPostgres() }, () => {
       const created = await fetch(`${server.url}/v1/integration/webhooks`, {
         method: 'POST',
         headers: { 'X-API-Key': JSON.parse(demo.stdout).apiKey, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ targetUrl: 'http://127.0.0.1:9/hook', events: ['booking.created'] }),
+        body: JSON.stringify({ targetUrl: `${NOWHERE}/hook`, events: ['booking.created'] }),
       });
       assert.equal(created.status, 201);
       await refused(['--data', data], { BOOKING_DATABASE_URL: target }, /a booking-api server is running on .*; stop it first/);

@@ -7,6 +7,7 @@ import { TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
 import { deliverySuite } from './helpers/delivery-suite.ts';
 import { eventually, sleep } from './helpers/wait.ts';
+import { NOWHERE } from './helpers/receiver.ts';
 
 describe('webhook health', () => {
   const clock = new TestClock();
@@ -141,7 +142,7 @@ describe('switching a webhook off with attempts leased by other instances', () =
     try {
       const businessId = await app.business();
       const { key } = await app.key(businessId, ['webhooks:manage']);
-      const webhook = await app.webhook(key, 'http://127.0.0.1:9/never-sent');
+      const webhook = await app.webhook(key, `${NOWHERE}/never-sent`);
       // Nothing claims or sends here: each instance's part is played below, through the engine's own statements.
       await app.context.engine.stop();
       for (let n = 1; n <= 4; n++) await app.emit(businessId, 'booking.created', { n });

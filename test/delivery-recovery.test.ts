@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { claimDueAttempts } from '../src/delivery/sql/claim-due-attempts.ts';
 import { TestApp, tempDataDir } from './helpers/app.ts';
-import { Receiver } from './helpers/receiver.ts';
+import { NOWHERE, Receiver } from './helpers/receiver.ts';
 import { eventually, sleep } from './helpers/wait.ts';
 import { testingOnPostgres } from './helpers/postgres.ts';
 
@@ -100,8 +100,8 @@ describe('delivery recovery', () => {
     try {
       const businessId = await app.business();
       const { key } = await app.key(businessId, ['webhooks:manage']);
-      const busy = await app.webhook(key, 'http://127.0.0.1:9/busy', ['booking.created']);
-      const quiet = await app.webhook(key, 'http://127.0.0.1:9/quiet', ['booking.cancelled']);
+      const busy = await app.webhook(key, `${NOWHERE}/busy`, ['booking.created']);
+      const quiet = await app.webhook(key, `${NOWHERE}/quiet`, ['booking.cancelled']);
       await app.context.engine.stop();
       for (let i = 0; i < 6; i++) await app.emit(businessId, 'booking.created', {});
       for (let i = 0; i < 3; i++) await app.emit(businessId, 'booking.cancelled', {});
@@ -134,7 +134,7 @@ describe('delivery recovery', () => {
     try {
       const businessId = await a.business();
       const { key } = await a.key(businessId, ['webhooks:manage']);
-      await a.webhook(key, 'http://127.0.0.1:9/never');
+      await a.webhook(key, `${NOWHERE}/never`);
       await a.context.engine.stop();
       await b.context.engine.stop();
       for (let i = 0; i < 10; i++) await a.emit(businessId, 'booking.created', {});
@@ -174,7 +174,7 @@ describe('delivery recovery', () => {
     try {
       const businessId = await app.business();
       const { key } = await app.key(businessId, ['webhooks:manage']);
-      await app.webhook(key, 'http://127.0.0.1:9/never');
+      await app.webhook(key, `${NOWHERE}/never`);
       await app.context.engine.stop();
       await app.emit(businessId, 'booking.created', {});
       const _db = app.context.db;

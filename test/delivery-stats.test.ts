@@ -4,6 +4,7 @@ import { TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
 import { deliverySuite } from './helpers/delivery-suite.ts';
 import { admin } from './helpers/salon.ts';
+import { NOWHERE } from './helpers/receiver.ts';
 
 const HOUR = 3_600_000;
 const START = Date.parse('2026-11-21T10:30:00.000Z');
@@ -43,7 +44,7 @@ describe('the queue on the status page', () => {
     try {
       const businessId = await app.business();
       const { key } = await app.key(businessId, ['webhooks:manage']);
-      await app.webhook(key, 'http://127.0.0.1:9/never-sent');
+      await app.webhook(key, `${NOWHERE}/never-sent`);
       // Nothing claims here: the rows are exactly what this test makes them.
       await app.context.engine.stop();
       for (let id = 1; id <= 3; id++) await app.emit(businessId, 'booking.created', { id });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { TestApp } from './helpers/app.ts';
+import { NOWHERE } from './helpers/receiver.ts';
 
 describe('error responses', () => {
   let app: TestApp;
@@ -27,7 +28,7 @@ describe('error responses', () => {
       const reply = await app.request('GET', `/v1/integration/webhooks/1/deliveries?${query}`, { key });
       assert.notEqual(reply.status, 500, query);
     }
-    const webhook = await app.webhook(key, 'http://127.0.0.1:9/numbers');
+    const webhook = await app.webhook(key, `${NOWHERE}/numbers`);
     const paged = await app.request('GET', `/v1/integration/webhooks/${webhook.id}/deliveries?page=1e400`, { key });
     assertErrorShape(paged, 400, 'validation_failed');
     assert.equal(paged.body.field, 'page');

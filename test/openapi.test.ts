@@ -13,6 +13,7 @@ import responsesSchema from '../schema/responses.json' with { type: 'json' };
 import { ADMIN_OPERATIONS } from '../src/admin-api.ts';
 import { HEALTH_OPERATIONS } from '../src/health.operations.ts';
 import { INTEGRATION_OPERATIONS } from '../src/integration-api.ts';
+import { IDENTITY_OPERATIONS } from '../src/reachability/identity.operations.ts';
 import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
 import { Receiver } from './helpers/receiver.ts';
@@ -377,6 +378,8 @@ describe('the OpenAPI document', () => {
       };
       try {
         await call('get', '/status', '/status', undefined, 200);
+        await call('get', '/reachability', '/reachability', undefined, 200);
+        await call('post', '/reachability/check', '/reachability/check', undefined, 202);
         await call('get', '/deliveries/hourly', '/deliveries/hourly', undefined, 200);
         await call('get', '/deliveries/recent-failures', '/deliveries/recent-failures?limit=500', undefined, 400);
         await call('get', '/scopes', '/scopes', undefined, 200);
@@ -628,6 +631,16 @@ describe('the OpenAPI document', () => {
       const reply = await app.request('GET', '/healthz');
       assert.equal(reply.status, 200);
       const validate = ajv.getSchema(`responses#/$defs/${HEALTH_OPERATIONS[0]!.success.schema}`)!;
+      assert.ok(validate(reply.body), ajv.errorsText(validate.errors));
+    });
+
+    it('gives GET /.well-known/booking-api (in no document) the body its operation declares', async () => {
+      const ajv = new Ajv2020({ strict: false, allErrors: true });
+      addFormats(ajv);
+      ajv.addSchema(defsSchema).addSchema(responsesSchema);
+      const reply = await app.request('GET', '/.well-known/booking-api');
+      assert.equal(reply.status, 200);
+      const validate = ajv.getSchema(`responses#/$defs/${IDENTITY_OPERATIONS[0]!.success.schema}`)!;
       assert.ok(validate(reply.body), ajv.errorsText(validate.errors));
     });
   });

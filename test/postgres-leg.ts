@@ -35,6 +35,10 @@ const FILES = [
   'test/write-races.test.ts',
   'test/schema-agreement.test.ts',
   'test/known-clients.test.ts',
+  'test/text-fields.test.ts',
+  'test/ssrf.test.ts',
+  'test/slots-api.test.ts',
+  'test/reachability.test.ts',
   'test/backups.test.ts',
 ];
 

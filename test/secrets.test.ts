@@ -7,6 +7,7 @@ import { ALL_SCOPES, TestApp, type Reply } from './helpers/app.ts';
 import { captureLogs } from './helpers/log-capture.ts';
 import { fillPath, routeTable } from './helpers/routes.ts';
 import { SCHEDULE } from './helpers/salon.ts';
+import { NOWHERE } from './helpers/receiver.ts';
 
 /** Every file under `dir`, with its bytes (the database, -wal, -shm, server.lock, anything else). */
 function filesUnder(dir: string): Array<[string, Buffer]> {
@@ -95,7 +96,7 @@ describe('API key values and the admin token stay secret', () => {
         'POST',
         '/v1/integration/webhooks',
         { 'X-API-Key': key },
-        { targetUrl: 'http://127.0.0.1:9/hook', events: ['booking.created'] },
+        { targetUrl: `${NOWHERE}/hook`, events: ['booking.created'] },
       );
       assert.equal(hook.status, 201);
       await call('GET', '/v1/integration/services', { Authorization: `Bearer ${key}` });

@@ -167,6 +167,70 @@ describe('free slots', () => {
     ]);
   });
 
+  // Issue 26: in Santiago the clocks go back at the end of 2027-04-03 (24:00 -03:00 is 23:00 -04:00),
+  // so 23:00–24:00 happens twice. Every time the wall clock reads inside the hours is offered.
+  const inZone = (
+    zone: string,
+    date: string,
+    hours: { start: string; end: string },
+    options: { step?: number; duration?: number } = {},
+  ) => {
+    const day = weekdayOf(date, zone);
+    const schedule = withDay(scheduleFromHours(ALL_DAY), day, { hours: [hours], breaks: [] });
+    return freeSlots({
+      date,
+      weekday: day,
+      zone,
+      opening: ALL_DAY,
+      stepMinutes: options.step ?? 30,
+      durationMinutes: options.duration ?? 30,
+      staff: [{ id: 1, schedule, busy: [] }],
+      window: windowAfter(0),
+    }).map((slot) => toLocalIso(slot.startAt, zone).slice(11, 16) + toLocalIso(slot.startAt, zone).slice(23));
+  };
+
+  it('offers both passes of an hour the clocks repeat at the end of the day (Santiago, 2027-04-03)', () => {
+    assert.deepEqual(inZone('America/Santiago', '2027-04-03', { start: '22:00', end: '24:00' }), [
+      '22:00-03:00',
+      '22:30-03:00',
+      '23:00-03:00',
+      '23:30-03:00',
+      '23:00-04:00',
+      '23:30-04:00',
+    ]);
+  });
+
+  it('ends hours that end inside the repeated hour at each pass, in zones east and west of UTC', () => {
+    // Hours until 23:30: the wall clock reads 23:00–23:29 twice, and both are inside them.
+    assert.deepEqual(inZone('America/Santiago', '2027-04-03', { start: '22:00', end: '23:30' }), [
+      '22:00-03:00',
+      '22:30-03:00',
+      '23:00-03:00',
+      '23:00-04:00',
+    ]);
+    assert.deepEqual(inZone('America/New_York', '2026-11-01', { start: '00:00', end: '01:30' }), [
+      '00:00-04:00',
+      '00:30-04:00',
+      '01:00-04:00',
+      '01:00-05:00',
+    ]);
+    assert.deepEqual(inZone('Europe/Berlin', '2026-10-25', { start: '01:00', end: '02:30' }), [
+      '01:00+02:00',
+      '01:30+02:00',
+      '02:00+02:00',
+      '02:00+01:00',
+    ]);
+    // Hours that start inside it start at each pass too, and a 60-minute service fits once per pass.
+    assert.deepEqual(inZone('America/Santiago', '2027-04-03', { start: '23:00', end: '24:00' }, { duration: 60, step: 60 }), [
+      '23:00-03:00',
+      '23:00-04:00',
+    ]);
+  });
+
+  it('starts hours that begin in the hour the clocks skip when that hour ends (Santiago, 2026-09-06 starts at 01:00)', () => {
+    assert.deepEqual(inZone('America/Santiago', '2026-09-06', { start: '00:00', end: '02:00' }), ['01:00-03:00', '01:30-03:00']);
+  });
+
   it('works in other zones, and a day of 09:00–18:00 is 9 hours on a DST day too', () => {
     const zone = 'America/New_York';
     const opening = DEFAULT_HOURS;
@@ -203,7 +267,8 @@ describe('the slot at one time (the check before a booking)', () => {
         .map((day) => ({
           ...scheduleFromHours(ALL_DAY),
           mon: day,
-          sun: day, // 2026-03-29 and 2026-10-25 are Sundays: the DST changes
+          sat: day, // 2027-04-03: Santiago's clocks go back at its end
+          sun: day, // 2026-03-29 and 2026-10-25 are Sundays: the DST changes (and 2026-09-06 in Santiago)
         }))
         .filter((schedule) => scheduleProblem(schedule) === undefined), // as the API accepts them: no overlaps
       busyHours: fc.array(fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 15, max: 180 })), { maxLength: 4 }),
@@ -211,7 +276,14 @@ describe('the slot at one time (the check before a booking)', () => {
       awayHours: fc.array(fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(30, 60, 150, 24 * 60)), { maxLength: 2 }),
     });
   const query = fc.record({
-    date: fc.constantFrom('2026-11-23', '2026-03-29', '2026-10-25'),
+    // A zone and a date: no change, clocks forward, clocks back; Santiago changes at midnight.
+    place: fc.constantFrom(
+      ['Europe/Berlin', '2026-11-23'],
+      ['Europe/Berlin', '2026-03-29'],
+      ['Europe/Berlin', '2026-10-25'],
+      ['America/Santiago', '2026-09-06'],
+      ['America/Santiago', '2027-04-03'],
+    ),
     step: fc.constantFrom(5, 15, 20, 30, 60),
     duration: fc.constantFrom(10, 30, 45, 90),
     before: fc.constantFrom(0, 0, 5, 10, 15),
@@ -225,16 +297,16 @@ describe('the slot at one time (the check before a booking)', () => {
 
   it('agrees with the list of the whole day, at every minute of it: notice, horizon, buffers, time off, DST (fast-check)', () => {
     fc.assert(
-      fc.property(query, (q) => {
-        const midnight = localInstant(q.date, '00:00', ZONE);
+      fc.property(query, ({ place: [zone, date], ...q }) => {
+        const midnight = localInstant(date, '00:00', zone);
         const hours = (h: number, minutes: number) =>
           [midnight + h * 3_600_000, midnight + h * 3_600_000 + minutes * 60_000] as [number, number];
         const now = midnight + q.nowHour * 3_600_000;
-        const lastDate = new Date(Date.parse(`${q.date}T00:00:00Z`) + q.lastDateShift * 86_400_000).toISOString().slice(0, 10);
+        const lastDate = new Date(Date.parse(`${date}T00:00:00Z`) + q.lastDateShift * 86_400_000).toISOString().slice(0, 10);
         const slotQuery: SlotQuery = {
-          date: q.date,
-          weekday: weekdayOf(q.date, ZONE),
-          zone: ZONE,
+          date,
+          weekday: weekdayOf(date, zone),
+          zone,
           opening: ALL_DAY,
           stepMinutes: q.step,
           durationMinutes: q.duration,
@@ -251,12 +323,12 @@ describe('the slot at one time (the check before a booking)', () => {
         const list = freeSlots(slotQuery);
         const day = new Map(list.map((slot) => [slot.startAt, slot]));
         for (let t = midnight - 3_600_000; t < midnight + 26 * 3_600_000; t += 5 * 60_000) {
-          assert.deepEqual(freeSlotAt(slotQuery, t), day.get(t), `at ${toLocalIso(t, ZONE)}`);
+          assert.deepEqual(freeSlotAt(slotQuery, t), day.get(t), `at ${toLocalIso(t, zone)}`);
         }
         // What the rules promise, checked on the list itself.
         for (const slot of list) {
           assert.ok(slot.startAt >= now + q.noticeMinutes * 60_000 && slot.startAt > now, 'minimum notice');
-          assert.ok(q.date <= lastDate, 'horizon');
+          assert.ok(date <= lastDate, 'horizon');
           for (const id of slot.staffIds) {
             const member = slotQuery.staff.find((m) => m.id === id)!;
             const from = slot.startAt - q.before * 60_000;

@@ -87,6 +87,46 @@ describe('GET /v1/integration/slots', () => {
     assert.deepEqual(times.slice(0, 4), ['00:00+01:00', '01:00+01:00', '03:00+02:00', '04:00+02:00']);
   });
 
+  it('offers and books both passes of the hour the clocks repeat, also when the hours end inside it (issue 26)', async () => {
+    // Santiago, Saturday 2027-04-03: at 24:00 -03:00 the clocks go back to 23:00 -04:00.
+    const late = await makeSalon(app, 'Late salon', 'America/Santiago');
+    const evening = [{ start: '20:00', end: '23:30' }];
+    const week = { mon: evening, tue: evening, wed: evening, thu: evening, fri: evening, sat: evening, sun: evening };
+    await admin(app, 'PATCH', `/businesses/${late.businessId}`, { workingHours: week, slotStepMinutes: 30 }, 200);
+    const day = { hours: evening, breaks: [] };
+    await admin(
+      app,
+      'PUT',
+      `/businesses/${late.businessId}/staff/${late.ben}/schedule`,
+      { mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day },
+      200,
+    );
+    const short = (
+      await admin(app, 'POST', `/businesses/${late.businessId}/services`, { name: 'Fringe', durationMinutes: 30, price: 900 }, 201)
+    ).body.id;
+    await admin(app, 'PUT', `/businesses/${late.businessId}/staff/${late.ben}/services`, { serviceIds: [short] }, 200);
+    const reply = await get(`serviceId=${short}&date=2027-04-03&staffId=${late.ben}`, late.key);
+    assert.equal(reply.status, 200, reply.text);
+    const times = reply.body.data.map((s: { startTime: string }) => s.startTime.slice(11, 16) + s.startTime.slice(23));
+    assert.deepEqual(
+      times.slice(-3),
+      ['22:30-03:00', '23:00-03:00', '23:00-04:00'],
+      'the wall clock reads 23:00 twice, both inside the hours',
+    );
+    const second = await app.request('POST', '/v1/integration/bookings', {
+      key: late.key,
+      body: {
+        serviceId: short,
+        staffId: late.ben,
+        startTime: '2027-04-03T23:00:00-04:00',
+        client: { name: 'Ada', email: 'ada@example.com' },
+      },
+    });
+    assert.equal(second.status, 201, second.text);
+    assert.equal(second.body.startTime, '2027-04-03T23:00:00.000-04:00');
+    assert.equal(second.body.endTime, '2027-04-03T23:30:00.000-04:00');
+  });
+
   const bad: Array<[string, number, string | undefined]> = [
     ['date=2026-11-23', 400, 'serviceId'],
     ['serviceId=1', 400, 'date'],

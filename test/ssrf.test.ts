@@ -4,6 +4,7 @@ import { TestApp } from './helpers/app.ts';
 import { fakeLookup } from './helpers/dns.ts';
 import { Receiver } from './helpers/receiver.ts';
 import { eventually } from './helpers/wait.ts';
+import { updateWebhook } from '../src/webhooks/webhooks.repository.ts';
 
 const PUBLIC = '93.184.216.34';
 
@@ -106,6 +107,39 @@ describe('webhook targets on private networks (SSRF)', () => {
     assert.match(reply.body.message, /port 0/);
   });
 
+  // Issue 26: a public host, but a port of another protocol (the Fetch standard's bad ports).
+  for (const [url, reason] of [
+    ['http://1.1.1.1:22/', '"targetUrl" must not use port 22, which is for ssh: browsers refuse to send HTTP there'],
+    ['https://crm.example.com:25/hook', 'port 25, which is for smtp'],
+    ['http://[2606:4700::1111]:6667/', 'port 6667, which is for ircu'],
+    ['http://1.1.1.1:10080/', 'port 10080, which is for amanda'],
+    ['http://1.1.1.1:77/', '"targetUrl" must not use port 77: browsers refuse'],
+    ['http://1.1.1.1:1/', 'port 1, which is for tcpmux'],
+  ] as const) {
+    it(`refuses ${url} at registration: a bad port`, async () => {
+      const reply = await register(url, NEVER_EMITTED);
+      assert.equal(reply.status, 400, reply.text);
+      assert.equal(reply.body.field, 'targetUrl');
+      assert.ok(reply.body.message.includes(reason), reply.body.message);
+      assert.match(reply.body.message, /one of the Fetch standard's bad ports\), and so does this server\.$/);
+      assert.doesNotMatch(reply.body.message, /BOOKING_ALLOW_PRIVATE_TARGETS/, 'no setting lets it through');
+    });
+  }
+
+  it('accepts the ports web servers do listen on', async () => {
+    // A key of its own: each key may have 10 active webhooks.
+    const own = (await app.key(businessId, ['webhooks:manage'])).key;
+    for (const url of [
+      'http://1.1.1.1:8080/hook',
+      'https://crm.example.com:8443/hook',
+      'https://crm.example.com:443/',
+      'http://1.1.1.1:65535/',
+    ]) {
+      const reply = await app.request('POST', '/v1/integration/webhooks', { key: own, body: { targetUrl: url, events: NEVER_EMITTED } });
+      assert.equal(reply.status, 201, `${url}: ${reply.text}`);
+    }
+  });
+
   it('accepts a public IPv6 target and a public IPv4 carried in NAT64 and 6to4', async () => {
     for (const url of ['http://[2606:4700::1111]/hook', 'http://[64:ff9b::5db8:d822]/hook', 'http://[2002:5db8:d822::1]/hook']) {
       assert.equal((await register(url, NEVER_EMITTED)).status, 201, url);
@@ -160,5 +194,58 @@ describe('webhook targets on private networks (SSRF)', () => {
     const reply = await app.request('POST', `/v1/integration/webhooks/${created.body.id}/ping`, { key });
     assert.equal(reply.body.success, false);
     assert.match(reply.body.errorMessage, /not sent: .*loopback/);
+  });
+});
+
+describe('webhook targets on bad ports, also where private targets are allowed (issue 26)', () => {
+  let app: TestApp;
+  let receiver: Receiver;
+  let key: string;
+  let businessId: number;
+
+  before(async () => {
+    receiver = await Receiver.start();
+    app = await TestApp.start({ config: { allowPrivateTargets: true, retryDelays: [0], deliveryTimeoutMs: 500 } });
+    businessId = await app.business();
+    key = (await app.key(businessId, ['webhooks:manage'])).key;
+  });
+  after(async () => {
+    await app.stop();
+    await receiver.close();
+  });
+
+  it('refuses a bad port at registration and on PATCH, whatever the address', async () => {
+    const refused = await app.request('POST', '/v1/integration/webhooks', {
+      key,
+      body: { targetUrl: 'http://127.0.0.1:22/hook', events: ['booking.created'] },
+    });
+    assert.equal(refused.status, 400, refused.text);
+    assert.match(refused.body.message, /port 22, which is for ssh/);
+    const created = await app.webhook(key, receiver.url(), ['service.deleted']);
+    const patched = await app.request('PATCH', `/v1/integration/webhooks/${created.id}`, {
+      key,
+      body: { targetUrl: 'http://127.0.0.1:587/hook' },
+    });
+    assert.equal(patched.status, 400, patched.text);
+    assert.match(patched.body.message, /port 587, which is for submission/);
+  });
+
+  it('refuses a bad port at send time: a webhook stored before the rule is not sent to', async () => {
+    const created = await app.webhook(key, receiver.url());
+    // As a webhook registered before this rule was would be stored.
+    await updateWebhook(app.context.db, created.id, { target_url: 'http://127.0.0.1:22/hook' });
+    await app.emit(businessId, 'booking.created', { bookingId: 1 });
+    const attempt = await eventually(async () => {
+      const [a] = await app.history(key, created.id);
+      return a && a.deliveryStatus !== 'pending' ? a : undefined;
+    });
+    assert.equal(attempt.responseStatusCode, null);
+    assert.equal(
+      attempt.errorMessage,
+      "not sent: port 22, which is for ssh: browsers refuse to send HTTP there (one of the Fetch standard's bad ports), and so does this server",
+    );
+    const ping = await app.request('POST', `/v1/integration/webhooks/${created.id}/ping`, { key });
+    assert.equal(ping.body.success, false);
+    assert.match(ping.body.errorMessage, /^not sent: port 22/);
   });
 });

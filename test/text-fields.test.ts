@@ -4,7 +4,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
-import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { salonTime, workdays } from './helpers/dates.ts';
+import { admin, bookingBody, makeSalon, TEST_NOW, type Salon } from './helpers/salon.ts';
 
 /*
  * Issue 14, point 4: text a person types is trimmed, must not be blank where it is required, and
@@ -15,7 +16,10 @@ describe('text a person types: trimmed, not blank, no control characters', () =>
   const clock = new TestClock(TEST_NOW);
   let app: TestApp;
   let salon: Salon;
-  let hour = 9;
+  // Start times for the bookings below, one each (refused ones too): eight a day on the first working days.
+  const days = workdays(TEST_NOW, 6);
+  const hours = ['09:00', '10:00', '11:00', '12:00', '14:00', '15:00', '16:00', '17:00'];
+  let booked = 0;
 
   before(async () => {
     app = await TestApp.start({ clock });
@@ -23,7 +27,10 @@ describe('text a person types: trimmed, not blank, no control characters', () =>
   });
   after(() => app.stop());
 
-  const nextStart = () => `${MONDAY}T${String(hour++).padStart(2, '0')}:00:00+01:00`;
+  const nextStart = () => {
+    const n = booked++;
+    return salonTime(days[Math.floor(n / hours.length)]!, hours[n % hours.length]!);
+  };
   const book = (client: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
     app.request('POST', '/v1/integration/bookings', {
       key: salon.key,
@@ -39,6 +46,22 @@ describe('text a person types: trimmed, not blank, no control characters', () =>
     ['Ada\u0085', /found U\+0085/],
     ['Ada\u2028', /found U\+2028/],
     ['Ada\u007f', /found U\+007F/],
+    // Issue 26: bidirectional controls reorder what follows them ("\u202eEvil" reads "livE").
+    [
+      '\u202eEvil',
+      /"client\.name" must not contain invisible characters that change the reading direction \(found U\+202E at position 1\)/,
+    ],
+    ...['\u202a', '\u202b', '\u202c', '\u202d', '\u2066', '\u2067', '\u2068', '\u2069'].map(
+      (control) =>
+        [
+          `Ada ${control}Lovelace`,
+          new RegExp(`reading direction \\(found U\\+${control.charCodeAt(0).toString(16).toUpperCase()} at position 5\\)`),
+        ] as const,
+    ),
+    // Issue 26: a name of invisible characters only is as blank as one of spaces.
+    ...['\u200b', '\u200d\u2060', '\u180e', '\u3164', '\u115f', '\u2800', '\u034f', ' \u200c\u00ad ', '\u200f'].map(
+      (invisible) => [invisible, /"client\.name" must not be empty or only spaces or invisible characters/] as const,
+    ),
   ] as const) {
     it(`refuses client.name ${JSON.stringify(name).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)} with a clear 400`, async () => {
       const reply = await book({ name });
@@ -59,6 +82,22 @@ describe('text a person types: trimmed, not blank, no control characters', () =>
     assert.equal(reply.body.notes, 'first line\n\tsecond');
   });
 
+  it('keeps right-to-left names as typed, direction marks included; notes may hold bidirectional controls', async () => {
+    // The marks (U+200E, U+200F, U+061C) open no stretch of text and are typed in right-to-left text.
+    for (const name of [
+      '\u0645\u062d\u0645\u062f \u0639\u0644\u064a',
+      '\u05e9\u05e8\u05d4 (\u05ea\u05dc \u05d0\u05d1\u05d9\u05d1)\u200f',
+      'Ada\u200b Lovelace',
+    ]) {
+      const reply = await book({ name, email: `rtl${booked}@example.com` });
+      assert.equal(reply.status, 201, reply.text);
+      assert.equal(reply.body.client.name, name);
+    }
+    // Multi-line text is shown isolated on the page; a quoted right-to-left passage may carry isolates.
+    const reply = await book({ name: 'Ada' }, { notes: 'quote: \u2067\u05e9\u05dc\u05d5\u05dd\u2069' });
+    assert.equal(reply.status, 201, reply.text);
+  });
+
   it('refuses control characters in notes other than tab and line breaks', async () => {
     const reply = await book({ name: 'Ada' }, { notes: 'ring the bell\u0007' });
     assert.equal(reply.status, 400);
@@ -75,6 +114,10 @@ describe('text a person types: trimmed, not blank, no control characters', () =>
       ['POST', `${salon.base}/staff`, { name: '\t', schedule: undefined }, 'name'],
       ['POST', `${salon.base}/clients`, { name: 'Bob\r', email: 'bob@example.com' }, 'name'],
       ['POST', `${salon.base}/keys`, { name: ' ', scopes: ['services:read'] }, 'name'],
+      ['POST', `${salon.base}/staff`, { name: '\u202eEvil' }, 'name'],
+      ['POST', `${salon.base}/services`, { name: 'Cut \u2067x\u2069', durationMinutes: 30, price: 100 }, 'name'],
+      ['PATCH', `${salon.base}`, { name: '\u200b\u200b' }, 'name'],
+      ['POST', `${salon.base}/clients`, { name: '\u2800', email: 'blank@example.com' }, 'name'],
     ];
     for (const [method, route, body, field] of cases) {
       const reply = await admin(app, method, route, body);

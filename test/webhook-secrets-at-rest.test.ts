@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
 import { ADMIN_TOKEN, TestApp, tempDataDir } from './helpers/app.ts';
 import { cli } from './helpers/cli.ts';
-import { Receiver } from './helpers/receiver.ts';
+import { NOWHERE, Receiver } from './helpers/receiver.ts';
 import { deliverySuite } from './helpers/delivery-suite.ts';
 import { sql } from 'kysely';
 
@@ -37,7 +37,7 @@ describe('webhook secrets in the database file', () => {
       for (let i = 0; i < 4; i++) {
         const created = await app.request('POST', '/v1/integration/webhooks', {
           key,
-          body: { targetUrl: `http://127.0.0.1:9/hook-${i}`, events: ['service.deleted'] },
+          body: { targetUrl: `${NOWHERE}/hook-${i}`, events: ['service.deleted'] },
         });
         assert.equal(created.status, 201, created.text);
         ids.push(created.body.id);
@@ -65,7 +65,7 @@ describe('webhook secrets in the database file', () => {
       assert.equal(bytes.includes(Buffer.from(dead[0]!.slice(6, 30))), false, `${name} holds part of a dead secret`);
     }
     const db = fs.readFileSync(path.join(app.dataDir, 'booking.db'));
-    assert.ok(db.includes('127.0.0.1:9/hook-3'), 'the check is real: live webhook rows are in the same bytes');
+    assert.ok(db.includes(`${NOWHERE.slice('http://'.length)}/hook-3`), 'the check is real: live webhook rows are in the same bytes');
     // Live secrets are encrypted: no whsec_ at all, in any file of the data dir.
     for (const [name, bytes] of files) {
       assert.equal(bytes.includes('whsec_'), false, `${name} holds a webhook secret in clear`);
@@ -124,7 +124,7 @@ describe('webhook secrets in the database file', () => {
   it('does not start without its key file, or with another one, and says which file it needs', async () => {
     const dataDir = tempDataDir();
     const app = await TestApp.start({ dataDir, config: { allowPrivateTargets: true } });
-    await webhookOn(app, 'http://127.0.0.1:9/');
+    await webhookOn(app, `${NOWHERE}/`);
     await app.stop();
     const keyFile = path.join(dataDir, 'secrets.key');
     const kept = path.join(tempDataDir(), 'kept.key');

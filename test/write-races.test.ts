@@ -95,6 +95,24 @@ describe('simultaneous writes on one unique value', () => {
     assert.ok(replies.every((r) => r.status === 201 || r.body.code === 'refund_exceeds_payment'));
   });
 
+  it('simultaneous payments for one booking never take more than twice its price (issue 26)', async () => {
+    const booking = (
+      await app.request('POST', '/v1/integration/bookings', {
+        key: salon.key,
+        body: bookingBody(salon.haircut, `${MONDAY}T16:00:00+01:00`, { staffId: salon.ben }),
+      })
+    ).body;
+    const replies = await Promise.all(
+      Array.from({ length: ROUNDS }, () =>
+        admin(app, 'POST', `${salon.base}/payments`, { bookingId: booking.id, amount: 1000, method: 'cash' }),
+      ),
+    );
+    noServerErrors(replies);
+    // 3500 × 2 = 7000: seven payments of 1000 fit.
+    assert.deepEqual(replies.map((r) => r.status).sort(), [...Array(7).fill(201), ...Array(ROUNDS - 7).fill(409)]);
+    assert.ok(replies.every((r) => r.status === 201 || r.body.code === 'payment_too_large'));
+  });
+
   it('a change and two deletes of one time off or closure at once: one 204, one 404, the change 200 or 404, never a 500', async () => {
     const days = Array.from({ length: 8 }, (_, i) => `2027-01-${String(11 + i).padStart(2, '0')}`);
     const timeOff = await Promise.all(

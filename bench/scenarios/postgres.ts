@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { postgresMissing, startPostgres, type TestPostgres } from '../../test/helpers/postgres.ts';
+import { NOWHERE } from '../../test/helpers/receiver.ts';
 import { message, ROOT, spawnNode, startServer, stop, tempDir } from '../lib/processes.ts';
 import type { Row, RunOptions, Scenario } from '../lib/scenario.ts';
 import { median, percentile, round } from '../lib/stats.ts';
@@ -448,7 +449,7 @@ export const pgBacklogScenario: Scenario = {
     const emptyUrl = await pgDatabase();
     if (!emptyUrl) return [];
     const fullUrl = (await pgDatabase())!;
-    const receiverUrl = 'http://127.0.0.1:9/unused';
+    const receiverUrl = `${NOWHERE}/unused`;
     const empty: Fixture = await fixture('pg-backlog-empty', receiverUrl, emptyUrl);
     const full: Fixture = await fixture('pg-backlog-full', receiverUrl, fullUrl);
     await seedPostgres(emptyUrl, empty.webhookId, 0, 1000);

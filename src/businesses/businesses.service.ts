@@ -6,7 +6,7 @@ import { errors } from '../http/errors.ts';
 import { toBusinessJson } from './business.presenter.ts';
 import { findBusiness, insertBusiness, listBusinesses, updateBusiness } from './businesses.repository.ts';
 import { DEFAULT_HOURS, hoursProblem, type WeeklyHours } from '../time/hours.ts';
-import { isValidTimeZone } from '../time/timezone.ts';
+import { checkTimeZone } from '../time/timezone.ts';
 
 export interface BusinessCreateInput {
   name: string;
@@ -26,11 +26,11 @@ export interface BusinessUpdateInput extends Partial<BusinessCreateInput> {
 }
 
 export async function createBusiness(db: Db, clock: Clock, data: BusinessCreateInput) {
-  assertTimeZone(data.timezone);
+  const timezone = zoneToStore(data.timezone);
   const now = clock.now();
   const id = await insertBusiness(db, {
     name: data.name.trim(),
-    timezone: data.timezone,
+    timezone,
     address: data.address ?? null,
     phone: data.phone ?? null,
     email: data.email ?? null,
@@ -57,14 +57,14 @@ export async function allBusinesses(db: Db) {
 /** Changes a business: contact details, time zone, opening hours, booking rules (slot step, minimum notice, horizon). */
 export async function changeBusiness(db: Db, clock: Clock, id: number, data: BusinessUpdateInput) {
   if (!(await findBusiness(db, id))) throw errors.notFound('Business');
-  if (data.timezone !== undefined) assertTimeZone(data.timezone);
+  const timezone = data.timezone === undefined ? undefined : zoneToStore(data.timezone);
   if (data.workingHours) {
     const problem = hoursProblem(data.workingHours);
     if (problem) throw errors.validation(problem, 'workingHours');
   }
   const patch: Updateable<BusinessesTable> = { updated_at: clock.now() };
   if (data.name !== undefined) patch.name = data.name.trim();
-  if (data.timezone !== undefined) patch.timezone = data.timezone;
+  if (timezone !== undefined) patch.timezone = timezone;
   for (const field of ['address', 'phone', 'email', 'website'] as const) {
     if (data[field] !== undefined) patch[field] = data[field] ?? null;
   }
@@ -77,8 +77,14 @@ export async function changeBusiness(db: Db, clock: Clock, id: number, data: Bus
   return getBusiness(db, id);
 }
 
-function assertTimeZone(zone: string): void {
-  if (!isValidTimeZone(zone)) {
-    throw errors.validation(`"timezone" must be an IANA time zone such as Europe/Berlin, got "${zone}".`, 'timezone');
-  }
+/** The zone's name as stored (src/time/timezone.ts), or a 400 saying why it cannot be one. */
+function zoneToStore(typed: string): string {
+  const check = checkTimeZone(typed);
+  if (check.ok) return check.zone;
+  throw errors.validation(
+    check.problem === 'offset'
+      ? `"timezone" must be a time zone's name such as Europe/Berlin or Asia/Kolkata, not a UTC offset ("${typed}"): an offset does not follow summer time.`
+      : `"timezone" must be an IANA time zone such as Europe/Berlin, got "${typed}".`,
+    'timezone',
+  );
 }

@@ -3,7 +3,7 @@ import net from 'node:net';
 import { STATUS_CODES } from 'node:http';
 import { Pool, errors as undiciErrors } from 'undici';
 import { VERSION } from '../version.ts';
-import { guardedLookup, nonPublicReason, TargetRefusedError, type Lookup } from './targets.ts';
+import { badPortReason, guardedLookup, nonPublicReason, TargetRefusedError, type Lookup } from './targets.ts';
 import { deliveryHeaders } from './signing.ts';
 import { parseRetryAfter } from './schedule.ts';
 import type { Dispatched, Sent } from './attempt.ts';
@@ -47,7 +47,7 @@ export class Sender {
     let url: URL;
     try {
       url = new URL(attempt.targetUrl);
-      this.#refuseLiteral(url);
+      this.#refuseTarget(url);
     } catch (error) {
       return failure(attempt, sentAt, elapsed(), describeError(error, attempt.targetUrl, this.#options.timeoutMs));
     }
@@ -120,8 +120,10 @@ export class Sender {
     return pool;
   }
 
-  /** Hosts given as IP literals never go through lookup, so they are checked here. */
-  #refuseLiteral(url: URL): void {
+  /** The port, whatever the host; and hosts given as IP literals, which never go through lookup. */
+  #refuseTarget(url: URL): void {
+    const portReason = badPortReason(url);
+    if (portReason) throw new TargetRefusedError(portReason, { privateAddress: false });
     if (this.#options.allowPrivateTargets) return;
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (net.isIP(host)) {
@@ -163,13 +165,17 @@ async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): P
     .replace(/\uFFFD+$/, '');
 }
 
+function refusal(error: TargetRefusedError): string {
+  return `not sent: ${error.message}${error.privateAddress ? '; private targets are not allowed' : ''}`;
+}
+
 /** A sentence a salon owner and an integrator can both act on, never a stack. */
 function describeError(error: unknown, host: string, timeoutMs: number, signal?: AbortSignal): string {
   if (signal?.aborted || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
     return `timed out: no complete answer within ${timeoutMs} ms`;
   }
   if (error instanceof undiciErrors.ConnectTimeoutError) return `timed out connecting to ${host} after ${timeoutMs} ms`;
-  if (error instanceof TargetRefusedError) return `not sent: ${error.message}; private targets are not allowed`;
+  if (error instanceof TargetRefusedError) return refusal(error);
   if (error instanceof undiciErrors.HTTPParserError) {
     // undici loses llhttp's error code (it is often undefined); the parser's reason is in the message.
     const reason = /\((.+)\)$/.exec(error.message)?.[1] ?? (error as { code?: string }).code ?? 'not HTTP/1.1';
@@ -178,7 +184,7 @@ function describeError(error: unknown, host: string, timeoutMs: number, signal?:
   const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
   const cause = err.cause ?? err;
   const code = cause.code ?? err.code ?? '';
-  if (cause instanceof TargetRefusedError) return `not sent: ${cause.message}; private targets are not allowed`;
+  if (cause instanceof TargetRefusedError) return refusal(cause);
   switch (code) {
     case 'ECONNREFUSED':
       return `connection refused by ${host}`;

@@ -92,8 +92,124 @@ export function nonPublicReason(address: string): string | undefined {
   return 'not an IP address';
 }
 
+/**
+ * The WHATWG Fetch standard's bad ports (https://fetch.spec.whatwg.org/#port-blocking, the table
+ * as of July 2026), with the service the standard names for each: ports of protocols other than
+ * HTTP, which browsers refuse to send HTTP requests to so that a request cannot talk to a mail,
+ * SSH or file server in that server's own language. Port 0 heads the table: nothing listens there.
+ */
+const BAD_PORTS: ReadonlyMap<number, string> = new Map(
+  Object.entries({
+    0: '',
+    1: 'tcpmux',
+    7: 'echo',
+    9: 'discard',
+    11: 'systat',
+    13: 'daytime',
+    15: 'netstat',
+    17: 'qotd',
+    19: 'chargen',
+    20: 'ftp-data',
+    21: 'ftp',
+    22: 'ssh',
+    23: 'telnet',
+    25: 'smtp',
+    37: 'time',
+    42: 'name',
+    43: 'nicname',
+    53: 'domain',
+    69: 'tftp',
+    77: '',
+    79: 'finger',
+    87: '',
+    95: 'supdup',
+    101: 'hostname',
+    102: 'iso-tsap',
+    103: 'gppitnp',
+    104: 'acr-nema',
+    109: 'pop2',
+    110: 'pop3',
+    111: 'sunrpc',
+    113: 'auth',
+    115: 'sftp',
+    117: 'uucp-path',
+    119: 'nntp',
+    123: 'ntp',
+    135: 'epmap',
+    137: 'netbios-ns',
+    139: 'netbios-ssn',
+    143: 'imap',
+    161: 'snmp',
+    179: 'bgp',
+    389: 'ldap',
+    427: 'svrloc',
+    465: 'submissions',
+    512: 'exec',
+    513: 'login',
+    514: 'shell',
+    515: 'printer',
+    526: 'tempo',
+    530: 'courier',
+    531: 'chat',
+    532: 'netnews',
+    540: 'uucp',
+    548: 'afp',
+    554: 'rtsp',
+    556: 'remotefs',
+    563: 'nntps',
+    587: 'submission',
+    601: 'syslog-conn',
+    636: 'ldaps',
+    989: 'ftps-data',
+    990: 'ftps',
+    993: 'imaps',
+    995: 'pop3s',
+    1719: 'h323gatestat',
+    1720: 'h323hostcall',
+    1723: 'pptp',
+    2049: 'nfs',
+    3659: 'apple-sasl',
+    4045: 'npp',
+    4190: 'sieve',
+    5060: 'sip',
+    5061: 'sips',
+    6000: 'x11',
+    6566: 'sane-port',
+    6665: 'ircu',
+    6666: 'ircu',
+    6667: 'ircu',
+    6668: 'ircu',
+    6669: 'ircu',
+    6679: 'osaut',
+    6697: 'ircs-u',
+    10080: 'amanda',
+  }).map(([port, service]) => [Number(port), service]),
+);
+
+/**
+ * THE rule for a target's port, at registration and at send time, whether or not private targets
+ * are allowed: never one of the Fetch standard's bad ports. Undefined means allowed; otherwise
+ * the reason, e.g. "port 22, which is for ssh: …".
+ */
+export function badPortReason(url: URL): string | undefined {
+  // The URL parser leaves the port empty when it is the scheme's default (80, 443): never a bad one.
+  if (url.port === '') return undefined;
+  const port = Number(url.port);
+  if (port === 0) return 'port 0, which nothing can listen on';
+  const service = BAD_PORTS.get(port);
+  if (service === undefined) return undefined;
+  return `port ${port}${service ? `, which is for ${service}` : ''}: browsers refuse to send HTTP there (one of the Fetch standard's bad ports), and so does this server`;
+}
+
 export class TargetRefusedError extends Error {
   readonly code = 'ETARGETREFUSED';
+  /** The address, not the port: allowing private targets would let it through. */
+  readonly privateAddress: boolean;
+
+  constructor(message: string, { privateAddress = true } = {}) {
+    super(message);
+    this.privateAddress = privateAddress;
+  }
 }
 
 /**

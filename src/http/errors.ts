@@ -98,5 +98,11 @@ export const errors = {
       {},
       { 'Retry-After': '2' },
     ),
+  httpsRequired: (target: string | undefined) =>
+    new AppError(
+      400,
+      'https_required',
+      target ? `This server speaks HTTPS: send the request to ${target}.` : 'This server speaks HTTPS: send the request over https://.',
+    ),
   internal: () => new AppError(500, 'internal_error', 'Something went wrong on our side. The request id identifies it.'),
 } as const;

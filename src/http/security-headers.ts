@@ -4,9 +4,9 @@ import helmet from 'koa-helmet';
 /**
  * The page's headers, by helmet: a strict Content-Security-Policy (nothing loads from elsewhere,
  * no framing) and the browser-hardening headers it sets by default. Two of its defaults are off
- * because the server speaks plain HTTP on the salon's network: `upgrade-insecure-requests` would
+ * because the server may speak plain HTTP on the salon's network: `upgrade-insecure-requests` would
  * send the page's own requests to an https:// port nobody listens on when it is opened by a LAN
- * address, and HSTS is ignored over HTTP (a TLS proxy in front sets its own).
+ * address, and HSTS is set below, on HTTPS answers only.
  */
 const pageHeaders = helmet({
   contentSecurityPolicy: {
@@ -30,13 +30,23 @@ const pageHeaders = helmet({
 });
 
 /**
- * Headers every response carries: nosniff everywhere. API answers are never cached (they hold
+ * A year, without includeSubDomains or preload: the server answers for its own name only, and a
+ * salon that stops serving HTTPS there is locked out of plain HTTP for no longer than that.
+ */
+const HSTS = 'max-age=31536000';
+
+/**
+ * Headers every response carries: nosniff everywhere, and HSTS on every answer over HTTPS (the
+ * server's own, or a TLS proxy's that says so in X-Forwarded-Proto when BOOKING_TRUST_PROXY is
+ * set: Caddy and Cloudflare set none themselves). API answers are never cached (they hold
  * keys on creation and live data) and do without the page-only headers, which keeps them cheap
  * for the integrations that read thousands; everything else is the page and gets helmet's.
  */
 export function securityHeaders(): Middleware {
   return async (ctx, next) => {
-    const isApi = ctx.path.startsWith('/v1/') || ctx.path.startsWith('/admin/') || ctx.path === '/healthz';
+    if (ctx.secure) ctx.res.setHeader('Strict-Transport-Security', HSTS);
+    const isApi =
+      ctx.path.startsWith('/v1/') || ctx.path.startsWith('/admin/') || ctx.path === '/healthz' || ctx.path.startsWith('/.well-known/');
     if (!isApi) return pageHeaders(ctx, next);
     const res = ctx.res;
     res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -39,13 +39,26 @@ const NOT_IN_A_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 /** The same, except tab, line feed and carriage return. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the rule exists to find control characters
 const NOT_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): each opens a
+ * stretch of text laid out in a direction of its own, so "\u202eEvil" reads "livE" and turns the
+ * text after it around too. The marks (U+200E, U+200F, U+061C) stay allowed: they open nothing and
+ * are typed in right-to-left text; the page isolates names anyway (docs/decisions.md).
+ */
+const REORDERS = /[\u202a-\u202e\u2066-\u2069]/;
+/** What shows nothing: white space, the default-ignorable characters (U+200B, U+2060, U+3164, …) and the blank braille pattern. */
+const INVISIBLE = /[\s\p{Default_Ignorable_Code_Point}\u2800]/gu;
+
+/** "U+202E" for the character at the start of `found`. */
+const codeOf = (found: string) => `U+${found.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /**
  * The one rule for text a person types (names, notes, descriptions, reasons, comments), marked
  * in the schemas with `"x-text": "line"` or `"x-text": "multiline"`: the value is trimmed
  * (String.prototype.trim, which also removes a byte-order mark) and stored trimmed; after
- * trimming it must still be as long as the field's minLength (so "   " is not a name); a line
- * holds no control characters at all, multi-line text keeps tab and line breaks only.
+ * trimming it must still have as many visible characters as the field's minLength (so "   " and
+ * "\u200b" are not names); a line holds no control characters at all and no bidirectional
+ * controls, multi-line text keeps tab and line breaks only.
  */
 const TEXT_KEYWORD: KeywordDefinition = {
   keyword: 'x-text',
@@ -60,20 +73,25 @@ const TEXT_KEYWORD: KeywordDefinition = {
     };
     const bad = (kind === 'line' ? NOT_IN_A_LINE : NOT_IN_TEXT).exec(data);
     if (bad) {
-      const code = `U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
       return fail(
         kind === 'line'
-          ? `must be one line without control characters (found ${code} at position ${bad.index + 1})`
-          : `must not contain control characters other than tab and line breaks (found ${code} at position ${bad.index + 1})`,
+          ? `must be one line without control characters (found ${codeOf(bad[0])} at position ${bad.index + 1})`
+          : `must not contain control characters other than tab and line breaks (found ${codeOf(bad[0])} at position ${bad.index + 1})`,
+      );
+    }
+    const reorder = kind === 'line' ? REORDERS.exec(data) : null;
+    if (reorder) {
+      return fail(
+        `must not contain invisible characters that change the reading direction (found ${codeOf(reorder[0])} at position ${reorder.index + 1})`,
       );
     }
     const trimmed = data.trim();
     const minLength = (parentSchema?.minLength as number | undefined) ?? 0;
-    if (trimmed.length < minLength) {
+    if (trimmed.replace(INVISIBLE, '').length < minLength) {
       return fail(
         minLength === 1
-          ? 'must not be empty or only spaces'
-          : `must be at least ${minLength} characters long, not counting spaces around it`,
+          ? 'must not be empty or only spaces or invisible characters'
+          : `must be at least ${minLength} visible characters long`,
       );
     }
     if (trimmed !== data && where) (where.parentData as Record<string | number, unknown>)[where.parentDataProperty] = trimmed;

@@ -13,11 +13,12 @@ export async function findPayment(db: Db | Tx, businessId: number, id: number): 
 }
 
 /**
- * Holds a payment's refunds until the caller's transaction ends, so a simultaneous refund of it on
- * any server waits and then counts this one.
+ * Holds a booking's payments and refunds until the caller's transaction ends, so a simultaneous
+ * payment or refund of it on any server waits and then counts this one (the limits on both are
+ * sums).
  */
-export async function lockRefundsOf(trx: Tx, paymentId: number): Promise<void> {
-  await lockNamed(trx, `refunds ${paymentId}`);
+export async function lockPaymentsOf(trx: Tx, bookingId: number): Promise<void> {
+  await lockNamed(trx, `payments of booking ${bookingId}`);
 }
 
 /** Refunded so far of one payment. */

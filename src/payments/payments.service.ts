@@ -10,7 +10,7 @@ import {
   countPayments,
   findPayment,
   insertPayment,
-  lockRefundsOf,
+  lockPaymentsOf,
   netPaidForBooking,
   pagePayments,
   refundedOf,
@@ -61,11 +61,30 @@ export async function listPayments(app: { readonly db: Db }, businessId: number,
   return { data: rows.map(toPaymentJson), total };
 }
 
+/**
+ * What a booking may still take: its payments, refunds subtracted, add up to at most twice its
+ * price, the price and a tip as large. A tip is money a salon really takes with a visit, and a
+ * limit keeps a slip of the finger (1 000 000.00 for 35.00) out of the books and the webhooks.
+ */
+export function paymentRoom(price: number, paid: number): number {
+  return Math.max(0, 2 * price - paid);
+}
+
 /** Records money received for a booking (payment.received), in the booking's currency. */
 export async function recordPayment(trx: Tx, app: Deps, businessId: number, input: PaymentInput) {
   const booking = await findBookingView(trx, businessId, input.bookingId);
   if (!booking) throw errors.notFound('Booking');
   if (booking.status === 'cancelled') throw errors.conflict('booking_cancelled', 'A cancelled booking takes no payments.');
+  await lockPaymentsOf(trx, booking.id);
+  const paid = await netPaidForBooking(trx, booking.id);
+  const room = paymentRoom(booking.price, paid);
+  if (input.amount > room) {
+    throw errors.conflict(
+      'payment_too_large',
+      `At most ${room} more can be paid for this booking: its payments, refunds subtracted, may add up to twice its price ` +
+        `(the price and a tip as large), and it costs ${booking.price} and has ${paid} paid.`,
+    );
+  }
   const now = app.clock.now();
   const id = await insertPayment(trx, {
     business_id: businessId,
@@ -86,7 +105,7 @@ export async function recordPayment(trx: Tx, app: Deps, businessId: number, inpu
     currency: booking.currency,
     method: input.method,
     note: input.note?.trim() ?? '',
-    bookingPaidTotal: await netPaidForBooking(trx, booking.id),
+    bookingPaidTotal: paid + input.amount,
     bookingPrice: booking.price,
     createdAt: toIso(now),
   });
@@ -97,7 +116,7 @@ export async function recordPayment(trx: Tx, app: Deps, businessId: number, inpu
 export async function refundPayment(trx: Tx, app: Deps, businessId: number, paymentId: number, input: RefundInput) {
   const payment = await findPayment(trx, businessId, paymentId);
   if (payment?.kind !== 'payment') throw errors.notFound('Payment');
-  await lockRefundsOf(trx, paymentId);
+  await lockPaymentsOf(trx, payment.booking_id);
   const refunded = await refundedOf(trx, paymentId);
   const left = payment.amount - refunded;
   if (input.amount > left) {

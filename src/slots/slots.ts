@@ -1,4 +1,4 @@
-import { localInstant } from '../time/local-time.ts';
+import { localWallRange } from '../time/local-time.ts';
 import type { WeeklyHours, Weekday } from '../time/hours.ts';
 import { workingMinutes, type WeeklySchedule } from '../time/schedule.ts';
 import { windowProblem, type BookingWindow } from './booking-window.ts';
@@ -104,14 +104,13 @@ function spans(query: SlotQuery) {
   };
 }
 
-/** A member's working time on the date as [start, end) instants. */
-function bookableIntervals(member: StaffAvailability, query: SlotQuery): Array<[number, number]> {
-  return workingMinutes(member.schedule, query.opening, query.weekday).map(([from, to]) => [
-    localInstant(query.date, clock(from), query.zone),
-    localInstant(query.date, clock(to), query.zone),
-  ]);
-}
-
-function clock(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+/**
+ * A member's working time on the date as [start, end) instants: every instant whose wall clock
+ * reads a time inside their hours, so a range that reaches into the hour the clocks go back holds
+ * both passes of it (src/time/local-time.ts, localWallRange).
+ */
+function bookableIntervals(member: StaffAvailability, query: SlotQuery): ReadonlyArray<readonly [number, number]> {
+  return workingMinutes(member.schedule, query.opening, query.weekday).flatMap(([from, to]) =>
+    localWallRange(query.date, from, to, query.zone),
+  );
 }

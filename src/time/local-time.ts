@@ -41,6 +41,53 @@ export const localDayBounds = remembered((date: string, zone: string): { readonl
   return Object.freeze({ start: start.toMillis(), end: start.plus({ days: 1 }).toMillis() });
 });
 
+const offsetAt = (ms: number, zone: string): number => DateTime.fromMillis(ms, { zone }).offset;
+
+/**
+ * The instants of local date `date` whose wall clock reads from `from` to `to` (minutes since
+ * midnight, `to` excluded; 1440 is the next midnight), as sorted [start, end) intervals. Usually
+ * one; two when the range reaches into the hour the clocks go back, which the wall clock reads
+ * twice: hours of 20:00–23:30 on a day whose 23:00–24:00 repeats hold 23:00–23:30 on both
+ * passes, and hours up to 24:00 hold both passes of the whole repeated hour, as one interval. A
+ * time the clocks skip is not on the wall clock at all: a range starting in it starts when it
+ * ends. Assumes at most one clock change within a local day.
+ */
+export const localWallRange = remembered(
+  (date: string, from: number, to: number, zone: string): ReadonlyArray<readonly [number, number]> => {
+    const day = localDayBounds(date, zone);
+    const before = offsetAt(day.start, zone);
+    const after = offsetAt(day.end - 1, zone);
+    // The instant the offset changes, if it does within the day: the first with the later offset.
+    let change = day.end;
+    if (before !== after) {
+      let [lo, hi] = [day.start, day.end - 1];
+      while (hi - lo > 1) {
+        const mid = lo + Math.floor((hi - lo) / 2);
+        if (offsetAt(mid, zone) === before) lo = mid;
+        else hi = mid;
+      }
+      change = hi;
+    }
+    const midnight = Date.parse(`${date}T00:00:00Z`);
+    const pieces: Array<[number, number]> = [];
+    for (const [start, end, offset] of [
+      [day.start, change, before],
+      [change, day.end, after],
+    ] as const) {
+      // On this stretch the wall clock reads instant + offset.
+      const piece: [number, number] = [
+        Math.max(start, midnight + (from - offset) * 60_000),
+        Math.min(end, midnight + (to - offset) * 60_000),
+      ];
+      if (piece[0] >= piece[1]) continue;
+      const last = pieces.at(-1);
+      if (last && last[1] === piece[0]) last[1] = piece[1];
+      else pieces.push(piece);
+    }
+    return Object.freeze(pieces.map((piece) => Object.freeze(piece)));
+  },
+);
+
 /** The local calendar date (YYYY-MM-DD) of an instant. */
 export const localDate = remembered((ms: number, zone: string): string => DateTime.fromMillis(ms, { zone }).toISODate()!);
 

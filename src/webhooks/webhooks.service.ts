@@ -6,7 +6,7 @@ import type { SecretBox } from '../secrets/secret-box.ts';
 import type { AttemptStatus, WebhookRow, WebhookUpdate } from '../db/tables.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import { toDeliveryRecordJson } from './attempt.presenter.ts';
-import { checkTarget } from '../delivery/targets.ts';
+import { badPortReason, checkTarget } from '../delivery/targets.ts';
 import { countAttempts, pageAttempts } from './history.repository.ts';
 import { errors } from '../http/errors.ts';
 import type { ApiKey } from '../auth/api-key.ts';
@@ -180,8 +180,7 @@ function normaliseTargetUrl(value: string): string {
   if (url.username || url.password) {
     throw errors.validation('"targetUrl" must not contain a user name or password.', 'targetUrl');
   }
-  if (url.port === '0') {
-    throw errors.validation('"targetUrl" must not use port 0, which nothing can listen on.', 'targetUrl');
-  }
+  const portReason = badPortReason(url);
+  if (portReason) throw errors.validation(`"targetUrl" must not use ${portReason}.`, 'targetUrl');
   return url.href;
 }

@@ -53,11 +53,18 @@ async function show({ quiet = false } = {}) {
   if (route.refreshMs && ctx.isCurrent()) refreshTimer = setTimeout(() => show({ quiet: true }), route.refreshMs);
 }
 
+/** The salon's name in the header, cut on one line if it is long (style.css): whole on hover. */
+function showSalonName(name) {
+  $('business-name').textContent = name;
+  $('business-name').title = name;
+}
+
 function chooseBusiness(id) {
   business = businesses.find((b) => b.id === id) ?? businesses[0];
   sessionStorage.setItem(BUSINESS_KEY, String(business.id));
-  $('business-name').textContent = businesses.length === 1 ? business.name : '';
+  showSalonName(businesses.length === 1 ? business.name : '');
   $('business-picker').value = String(business.id);
+  $('business-picker').title = business.name;
 }
 
 /**
@@ -71,7 +78,7 @@ async function reloadBusinesses(id) {
   $('business-choice').hidden = businesses.length < 2;
   if (businesses.length === 0) {
     business = null;
-    $('business-name').textContent = '';
+    showSalonName('');
     return;
   }
   chooseBusiness(id ?? Number(sessionStorage.getItem(BUSINESS_KEY)));

@@ -3,7 +3,7 @@
 // from a click on a free time or from the "New booking" button, and Escape closes it.
 
 import { api, businessPath, heldBy } from './api.js';
-import { busy, confirmAction, errorNotice, h, notice } from './dom.js';
+import { busy, confirmAction, errorNotice, h, isolate, namedChoice, notice } from './dom.js';
 import { deliverySentence } from './booking-events.js';
 import { money } from './forms.js';
 import { longDate, timeOf, zonedIso } from './salon-time.js';
@@ -36,22 +36,26 @@ export function bookingDialog({ business, services, staff, preset, onBooked }) {
   const id = (name) => `book-${name}-${n}`;
   const base = businessPath(business);
 
-  const service = h(
-    'select',
-    { id: id('service'), required: true },
-    services.map((s) =>
-      h(
-        'option',
-        { value: String(s.id), selected: s.id === preset.serviceId },
-        `${s.name} (${s.durationMinutes} min, ${money(s.price, s.currency)})`,
+  const service = namedChoice(
+    h(
+      'select',
+      { id: id('service'), required: true },
+      services.map((s) =>
+        h(
+          'option',
+          { value: String(s.id), selected: s.id === preset.serviceId },
+          `${s.name} (${s.durationMinutes} min, ${money(s.price, s.currency)})`,
+        ),
       ),
     ),
   );
-  const member = h(
-    'select',
-    { id: id('staff') },
-    h('option', { value: '' }, 'Whoever is free'),
-    staff.map((s) => h('option', { value: String(s.id), selected: s.id === preset.staffId }, s.name)),
+  const member = namedChoice(
+    h(
+      'select',
+      { id: id('staff') },
+      h('option', { value: '' }, 'Whoever is free'),
+      staff.map((s) => h('option', { value: String(s.id), selected: s.id === preset.staffId }, s.name)),
+    ),
   );
   const date = h('input', { id: id('date'), type: 'date', required: true, value: preset.date });
   const time = h('input', { id: id('time'), type: 'time', required: true, step: '300', value: preset.time ?? '' });
@@ -79,7 +83,14 @@ export function bookingDialog({ business, services, staff, preset, onBooked }) {
   const showChoices = (clients) => {
     choices.replaceChildren(
       radio('new', 'A new client', clients.length === 0),
-      ...clients.map((c, i) => radio(String(c.id), [c.name, c.phone, c.email].filter(Boolean).join(' · '), i === 0)),
+      ...clients.map((c, i) =>
+        radio(
+          String(c.id),
+          // One span: the label is a grid (style.css .choice label), each child a row of it.
+          h('span', null, isolate(c.name), c.phone ? ` · ${c.phone}` : null, c.email ? ` · ${c.email}` : null),
+          i === 0,
+        ),
+      ),
     );
     newClient.hidden = clients.length > 0;
   };
@@ -166,10 +177,15 @@ export function bookingDialog({ business, services, staff, preset, onBooked }) {
         }
         const sent = await deliverySentence(base, booking.id, 'booking.created');
         dialog.close();
-        onBooked(
-          booking,
-          `Booked ${booking.client.name} for ${booking.serviceName} on ${longDate(booking.startTime.slice(0, 10))} at ${timeOf(booking.startTime)} with ${booking.staffName}; ${sent}.`,
-        );
+        onBooked(booking, [
+          'Booked ',
+          isolate(booking.client.name),
+          ' for ',
+          isolate(booking.serviceName),
+          ` on ${longDate(booking.startTime.slice(0, 10))} at ${timeOf(booking.startTime)} with `,
+          isolate(booking.staffName),
+          `; ${sent}.`,
+        ]);
       } catch (error) {
         message.replaceChildren(errorNotice(error));
       }

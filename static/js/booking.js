@@ -5,9 +5,9 @@
 import { api, businessPath } from './api.js';
 import { deliverySentence, bookingEvents, eventsList } from './booking-events.js';
 import { field } from './booking-form.js';
-import { clientName, statusBadge } from './bookings-common.js';
+import { clientLabel, statusBadge } from './bookings-common.js';
 import { calendarAddress } from './calendar.js';
-import { busy, confirmAction, errorNotice, facts, h, notice } from './dom.js';
+import { busy, confirmAction, errorNotice, facts, h, isolate, namedChoice, notice, quoted } from './dom.js';
 import { dateTime } from './format.js';
 import { money, parseMoney } from './forms.js';
 import { longDate, timeOf, zonedIso } from './salon-time.js';
@@ -143,7 +143,10 @@ export async function renderBooking(ctx, id) {
         onclick: async () => {
           const sure = await confirmAction({
             title: 'Mark as a no-show?',
-            text: `${booking.client.name} did not come to the ${timeOf(booking.startTime)} appointment. This cannot be undone; connected programs are told.`,
+            text: [
+              isolate(booking.client.name),
+              ` did not come to the ${timeOf(booking.startTime)} appointment. This cannot be undone; connected programs are told.`,
+            ],
             confirmLabel: 'Mark no-show',
             danger: true,
           });
@@ -174,7 +177,7 @@ export async function renderBooking(ctx, id) {
   function clientCheckCard() {
     const { bookedAs, client } = booking;
     const by = booking.clientCheck.matchedBy === 'email' ? 'e-mail address' : 'phone number';
-    const details = (d) => [d.name, d.email, d.phone].filter(Boolean).join(' · ');
+    const details = (d) => isolate([d.name, d.email, d.phone].filter(Boolean).join(' · '));
     const same = h(
       'button',
       {
@@ -184,7 +187,7 @@ export async function renderBooking(ctx, id) {
           busy(same, 'Saving…', async () => {
             try {
               await api(`${base}/bookings/${bookingId}/client-check/same-person`, { method: 'POST' });
-              done(`Kept with ${client.name}; their details stay as they are.`);
+              done(['Kept with ', isolate(client.name), '; their details stay as they are.']);
             } catch (error) {
               failed(error);
             }
@@ -198,15 +201,21 @@ export async function renderBooking(ctx, id) {
         type: 'button',
         onclick: async () => {
           const sure = await confirmAction({
-            title: `Make “${bookedAs.name}” a new client?`,
-            text: `This booking moves to a new client “${bookedAs.name}”${bookedAs.phone ? ` with the phone number ${bookedAs.phone}` : ''}. ${client.name} stays as they are${booking.clientCheck.matchedBy === 'email' ? ' and keeps the e-mail address' : ''}.`,
+            title: ['Make ', quoted(bookedAs.name), ' a new client?'],
+            text: [
+              'This booking moves to a new client ',
+              quoted(bookedAs.name),
+              `${bookedAs.phone ? ` with the phone number ${bookedAs.phone}` : ''}. `,
+              isolate(client.name),
+              ` stays as they are${booking.clientCheck.matchedBy === 'email' ? ' and keeps the e-mail address' : ''}.`,
+            ],
             confirmLabel: 'Make a new client',
           });
           if (!sure) return;
           await busy(different, 'Saving…', async () => {
             try {
               await api(`${base}/bookings/${bookingId}/client-check/different-person`, { method: 'POST' });
-              done(`“${bookedAs.name}” is now a client of their own, with this booking.`);
+              done([quoted(bookedAs.name), ' is now a client of their own, with this booking.']);
             } catch (error) {
               failed(error);
             }
@@ -219,15 +228,21 @@ export async function renderBooking(ctx, id) {
       'section',
       { class: 'card client-check', 'aria-labelledby': 'client-check-title' },
       h('h3', { id: 'client-check-title' }, 'Same person?'),
-      h('p', null, `Booked as “${bookedAs.name}” with the ${by} of ${client.name} — same person?`),
+      h('p', null, 'Booked as ', quoted(bookedAs.name), ` with the ${by} of `, isolate(client.name), ' — same person?'),
       facts([
         ['As booked', details(bookedAs)],
-        [`${client.name}’s details`, details(client)],
+        [[isolate(client.name), '’s details'], details(client)],
       ]),
       h(
         'p',
         { class: 'hint' },
-        `Same person keeps the booking with ${client.name}. Different person makes “${bookedAs.name}” a new client and moves this booking to them. Either way ${client.name}’s details stay as they are.`,
+        'Same person keeps the booking with ',
+        isolate(client.name),
+        '. Different person makes ',
+        quoted(bookedAs.name),
+        ' a new client and moves this booking to them. Either way ',
+        isolate(client.name),
+        '’s details stay as they are.',
       ),
       h('div', { class: 'actions' }, same, different),
     );
@@ -239,12 +254,14 @@ export async function renderBooking(ctx, id) {
   function moveForm() {
     const date = h('input', { id: 'move-date', type: 'date', required: true, value: day });
     const time = h('input', { id: 'move-time', type: 'time', required: true, step: '300', value: timeOf(booking.startTime) });
-    const member = h(
-      'select',
-      { id: 'move-staff' },
-      staff
-        .filter((s) => s.active || s.id === booking.staffId)
-        .map((s) => h('option', { value: String(s.id), selected: s.id === booking.staffId }, s.name)),
+    const member = namedChoice(
+      h(
+        'select',
+        { id: 'move-staff' },
+        staff
+          .filter((s) => s.active || s.id === booking.staffId)
+          .map((s) => h('option', { value: String(s.id), selected: s.id === booking.staffId }, s.name)),
+      ),
     );
     const submit = h('button', { type: 'submit' }, 'Move booking');
     const form = h(
@@ -286,7 +303,10 @@ export async function renderBooking(ctx, id) {
       event.preventDefault();
       const sure = await confirmAction({
         title: 'Cancel this booking?',
-        text: `${booking.client.name}, ${longDate(day)} at ${timeOf(booking.startTime)}. The time becomes free for others; this cannot be undone.`,
+        text: [
+          isolate(booking.client.name),
+          `, ${longDate(day)} at ${timeOf(booking.startTime)}. The time becomes free for others; this cannot be undone.`,
+        ],
         confirmLabel: 'Cancel booking',
         danger: true,
       });
@@ -312,7 +332,7 @@ export async function renderBooking(ctx, id) {
           'li',
           { class: 'payment' },
           h('span', null, `${money(p.amount, p.currency)} · ${methodLabel(p.method)} · ${dateTime(p.createdAt)}`),
-          p.note ? h('span', { class: 'hint' }, ` ${p.note}`) : null,
+          p.note ? h('span', { class: 'hint' }, ' ', isolate(p.note)) : null,
           refunded.get(p.id) ? h('span', { class: 'hint' }, ` (refunded ${money(refunded.get(p.id), p.currency)})`) : null,
           left > 0 ? refundForm(p, left) : null,
         );
@@ -352,7 +372,11 @@ export async function renderBooking(ctx, id) {
       act(
         submit,
         'Saving…',
-        () => api(`${base}/payments`, { method: 'POST', body }),
+        () =>
+          api(`${base}/payments`, { method: 'POST', body }).catch((error) => {
+            if (error.code === 'payment_too_large') error.sentence = tooMuchSentence();
+            throw error;
+          }),
         'payment.received',
         `Took ${money(minor, booking.currency)} (${methodLabel(method.value).toLowerCase()})`,
       );
@@ -365,6 +389,14 @@ export async function renderBooking(ctx, id) {
       rows.length ? h('ul', { class: 'payments' }, rows) : h('p', { class: 'empty' }, 'No payment yet.'),
       form,
     );
+  }
+
+  /** The server takes at most twice the price, refunds subtracted (the price and a tip as large). */
+  function tooMuchSentence() {
+    const room = Math.max(0, 2 * booking.price - paid);
+    if (booking.price === 0) return 'This booking costs nothing, so it takes no payment.';
+    if (room === 0) return 'This booking is paid twice over already (its price and a tip as large), so it takes no more payments.';
+    return `That is more than this booking can take: its payments may add up to twice its price (the price and a tip as large), so at most ${money(room, booking.currency)} more.`;
   }
 
   function refundForm(payment, left) {
@@ -409,24 +441,24 @@ export async function renderBooking(ctx, id) {
   return h(
     'section',
     { class: 'booking' },
-    h('div', { class: 'view-head' }, h('h2', null, `${clientName(booking)}, ${timeOf(booking.startTime)}`), statusBadge(booking.status)),
+    h('div', { class: 'view-head' }, h('h2', null, clientLabel(booking), `, ${timeOf(booking.startTime)}`), statusBadge(booking.status)),
     h('p', null, h('a', { href: calendarAddress(day, false) }, `Back to ${longDate(day)}`)),
     message,
     booking.clientCheck ? clientCheckCard() : null,
     facts([
       ['When', `${longDate(day)}, ${timeOf(booking.startTime)}–${timeOf(booking.endTime)}`],
-      ['Service', booking.serviceName],
-      ['With', booking.staffName],
-      ['Client', booking.client.name],
+      ['Service', isolate(booking.serviceName)],
+      ['With', isolate(booking.staffName)],
+      ['Client', isolate(booking.client.name)],
       [
         'Phone',
         booking.client.phone ? h('a', { href: `tel:${booking.client.phone.replace(/[^+0-9]/g, '')}` }, booking.client.phone) : null,
       ],
       ['E-mail', booking.client.email ? h('a', { href: `mailto:${booking.client.email}` }, booking.client.email) : null],
-      ['Given when booking', bookedOtherwise ? [asBooked.name, asBooked.email, asBooked.phone].filter(Boolean).join(' · ') : null],
+      ['Given when booking', bookedOtherwise ? isolate([asBooked.name, asBooked.email, asBooked.phone].filter(Boolean).join(' · ')) : null],
       ['Price', money(booking.price, booking.currency)],
-      ['Notes', booking.notes],
-      ['Cancelled because', booking.cancelReason],
+      ['Notes', booking.notes ? isolate(booking.notes) : null],
+      ['Cancelled because', booking.cancelReason ? isolate(booking.cancelReason) : null],
       ['Booked', `${dateTime(booking.createdAt)} (${booking.source === 'admin' ? 'by the salon' : 'online'})`],
     ]),
     actionButtons.length ? h('div', { class: 'actions booking-actions' }, actionButtons) : null,

@@ -1,7 +1,7 @@
 // What the calendar and a booking's page share: the statuses in words and fetching whole lists.
 
 import { api } from './api.js';
-import { h } from './dom.js';
+import { h, isolate } from './dom.js';
 
 /** A booking's status: [label, badge tone]. */
 export const BOOKING_STATUS = {
@@ -23,6 +23,11 @@ export function statusBadge(status) {
  */
 export function clientName(booking) {
   return booking.clientCheck ? `${booking.bookedAs.name} (to check)` : booking.client.name;
+}
+
+/** The same, for the page: the name isolated (dom.js isolate()), made afresh on each call. */
+export function clientLabel(booking) {
+  return booking.clientCheck ? [isolate(booking.bookedAs.name), ' (to check)'] : isolate(booking.client.name);
 }
 
 /** Every page of a list endpoint (`path` without page/limit), up to `max` items. */

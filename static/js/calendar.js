@@ -6,9 +6,9 @@
 
 import { api, businessPath } from './api.js';
 import { bookingDialog } from './booking-form.js';
-import { clientName, fetchAll, statusBadge } from './bookings-common.js';
+import { clientLabel, clientName, fetchAll, statusBadge } from './bookings-common.js';
 import { holdDialog, holdEvents, holdRows, liveHolds, releaseHold } from './calendar-holds.js';
-import { busy, errorNotice, h, notice } from './dom.js';
+import { busy, errorNotice, h, isolate, notice } from './dom.js';
 import { plural } from './format.js';
 import { addDays, isDate, longDate, mondayOf, timeOf, todayIn, utcOffset, wallClock, weekdayKey, zonedIso } from './salon-time.js';
 
@@ -97,7 +97,7 @@ function calendarEvents({ dates, staff, bookings, timeOff, closures, hours }) {
       title: `${clientName(booking)} · ${booking.serviceName}`,
       classNames: ['booking', `status-${booking.status}`],
       editable: movable,
-      extendedProps: { bookingId: booking.id },
+      extendedProps: { bookingId: booking.id, booking },
     });
   }
   // Every event needs an id of its own: the library keeps events by id.
@@ -140,17 +140,24 @@ function dayList({ date, bookings, holds, timeOff, closures, staff, timeZone, on
   const away = staff.flatMap((member) =>
     (timeOff.get(member.id) ?? [])
       .filter((off) => off.startTime.slice(0, 10) <= date && off.endTime.slice(0, 10) >= date)
-      .map(
-        (off) =>
-          `${member.name}: ${off.allDay ? 'away all day' : `away ${timeOf(off.startTime)}–${timeOf(off.endTime)}`}${off.note ? ` (${off.note})` : ''}`,
-      ),
+      .map((off) => [
+        isolate(member.name),
+        `: ${off.allDay ? 'away all day' : `away ${timeOf(off.startTime)}–${timeOf(off.endTime)}`}`,
+        off.note ? [' (', isolate(off.note), ')'] : null,
+      ]),
   );
   return h(
     'section',
     { class: 'day-list', 'aria-labelledby': 'day-list-title' },
     h('h3', { id: 'day-list-title' }, `${longDate(date)}: ${plural(today.length, 'booking', 'bookings')}`),
-    closed.map((c) => notice('warn', `The salon is closed${c.note ? `: ${c.note}` : ''}.`)),
-    away.length ? h('p', { class: 'hint' }, away.join('; ')) : null,
+    closed.map((c) => notice('warn', ['The salon is closed', c.note ? [': ', isolate(c.note)] : null, '.'])),
+    away.length
+      ? h(
+          'p',
+          { class: 'hint' },
+          away.map((line, i) => (i ? ['; ', line] : line)),
+        )
+      : null,
     held.length
       ? h(
           'section',
@@ -172,9 +179,10 @@ function dayList({ date, bookings, holds, timeOff, closures, staff, timeZone, on
                 'a',
                 { href: `#bookings/${b.id}` },
                 h('span', { class: 'when' }, `${timeOf(b.startTime)}–${timeOf(b.endTime)}`),
-                ` ${clientName(b)}`,
+                ' ',
+                clientLabel(b),
               ),
-              h('span', { class: 'what' }, `${b.serviceName} · ${b.staffName}`),
+              h('span', { class: 'what' }, isolate(b.serviceName), ' · ', isolate(b.staffName)),
               statusBadge(b.status),
             ),
           ),
@@ -308,6 +316,26 @@ export async function renderCalendar(ctx, id) {
       timeZone: utcOffset(timeZone),
       headerToolbar: { start: '', center: '', end: '' },
       resources: staff.map((s) => ({ id: String(s.id), title: s.name })),
+      // A column's name is cut after two lines (style.css): the whole of it on hover.
+      resourceLabelDidMount: (info) => {
+        info.el.title = info.resource.title;
+      },
+      // A booking's names isolated (dom.js isolate()), made afresh for each drawing: the library
+      // moves the nodes it is given, and draws a booking again while it is dragged.
+      eventContent: ({ event, timeText }) => {
+        const { booking } = event.extendedProps ?? {};
+        if (!booking) return undefined;
+        return {
+          domNodes: [
+            h('time', { class: 'ec-event-time' }, timeText),
+            h('h4', { class: 'ec-event-title' }, clientLabel(booking), ' · ', isolate(booking.serviceName)),
+          ],
+        };
+      },
+      // A short booking's box cuts a long name: its title (on hover) says it whole.
+      eventDidMount: (info) => {
+        if (info.event.extendedProps?.bookingId) info.el.title = info.event.title;
+      },
       events: [...calendarEvents({ dates, staff, bookings, timeOff, closures, hours }), ...holdEvents(holds, timeZone)],
       firstDay: 1,
       slotMinTime: hours.min,
@@ -358,7 +386,7 @@ export async function renderCalendar(ctx, id) {
             method: 'POST',
             body: { startTime: zonedIso(d, time, timeZone), staffId },
           });
-          say('good', `Moved ${moved.client.name} to ${longDate(d)} at ${time} with ${moved.staffName}.`);
+          say('good', ['Moved ', isolate(moved.client.name), ` to ${longDate(d)} at ${time} with `, isolate(moved.staffName), '.']);
         } catch (error) {
           info.revert();
           sayError(error);

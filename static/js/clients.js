@@ -2,7 +2,7 @@
 // visits (#clients/ID), each visit linking to its booking (#bookings/ID).
 
 import { api, businessPath } from './api.js';
-import { busy, errorNotice, h } from './dom.js';
+import { busy, errorNotice, h, isolate, quoted } from './dom.js';
 import { plural } from './format.js';
 import { field, flashNext, input, money, salonDateTime, say, showProblems, takeFlash, textOrNull } from './forms.js';
 
@@ -41,8 +41,8 @@ async function renderList(ctx) {
     const pages = Math.max(1, Math.ceil(answer.total / PAGE_SIZE));
     const summary = text
       ? answer.total === 0
-        ? `No client matches “${text}”.`
-        : `${plural(answer.total, 'client matches', 'clients match')} “${text}”.`
+        ? ['No client matches ', quoted(text), '.']
+        : [`${plural(answer.total, 'client matches', 'clients match')} `, quoted(text), '.']
       : answer.total === 0
         ? 'No clients yet. They are added with their first booking, or here.'
         : `${plural(answer.total, 'client', 'clients')} in all.`;
@@ -57,7 +57,7 @@ async function renderList(ctx) {
               h(
                 'li',
                 { class: 'row-item', 'data-client-id': client.id },
-                h('span', { class: 'what' }, h('a', { href: `#clients/${client.id}` }, client.name)),
+                h('span', { class: 'what' }, h('a', { href: `#clients/${client.id}` }, isolate(client.name))),
                 h('span', { class: 'contact' }, [client.email, client.phone].filter(Boolean).join(' · ')),
               ),
             ),
@@ -136,7 +136,7 @@ async function renderNew(ctx) {
     busy(submit, 'Adding…', async () => {
       try {
         const made = await api(`${businessPath(ctx.business)}/clients`, { method: 'POST', body });
-        flashNext('good', `Added ${made.name}.`);
+        flashNext('good', ['Added ', isolate(made.name), '.']);
         location.hash = `#clients/${made.id}`;
       } catch (error) {
         messages.replaceChildren(errorNotice(error));
@@ -186,10 +186,14 @@ async function visits(ctx, clientId) {
                 'span',
                 { class: 'what' },
                 h('a', { href: `#bookings/${b.id}` }, salonDateTime(b.startTime)),
-                ` · ${b.serviceName} with ${b.staffName} · ${money(b.price, b.currency)}`,
+                ' · ',
+                isolate(b.serviceName),
+                ' with ',
+                isolate(b.staffName),
+                ` · ${money(b.price, b.currency)}`,
                 // Put here by this client's e-mail address or phone, under another name: maybe someone else.
                 b.clientCheck
-                  ? h('span', { class: 'hint' }, ` · booked as “${b.bookedAs.name}”: same person? Open the booking to say.`)
+                  ? h('span', { class: 'hint' }, ' · booked as ', quoted(b.bookedAs.name), ': same person? Open the booking to say.')
                   : null,
               ),
               bookingStatusBadge(b.status),
@@ -202,7 +206,7 @@ async function visits(ctx, clientId) {
 async function renderOne(ctx, id) {
   const url = `${businessPath(ctx.business)}/clients/${id}`;
   let client = await api(url);
-  const title = h('h2', null, client.name);
+  const title = h('h2', null, isolate(client.name));
   const fields = clientFields(client);
   const messages = h('div', { class: 'message-area' }, takeFlash());
   const submit = h('button', { type: 'submit', class: 'primary' }, 'Save contact details');
@@ -228,8 +232,8 @@ async function renderOne(ctx, id) {
     busy(submit, 'Saving…', async () => {
       try {
         client = await api(url, { method: 'PATCH', body: changed });
-        title.textContent = client.name;
-        say(messages, 'good', `Saved ${client.name}’s contact details. Connected programs are told about the change.`);
+        title.replaceChildren(isolate(client.name));
+        say(messages, 'good', ['Saved ', isolate(client.name), '’s contact details. Connected programs are told about the change.']);
       } catch (error) {
         messages.replaceChildren(errorNotice(error));
       }

@@ -39,7 +39,36 @@ function flatten(children) {
     .map((c) => (c instanceof Node ? c : String(c)));
 }
 
-/** A sentence for the user: an error (with the request id small, so staff can report it), a success or a note. */
+/**
+ * Text people typed (a name, a note) inside the page's own words: in <bdi>, so a right-to-left
+ * name keeps its place in the sentence and nothing in it can turn the rest of the sentence
+ * around. Sentences that hold one are arrays: ['Added ', isolate(name), '.'].
+ */
+export const isolate = (text) => h('bdi', null, text);
+
+/** “Haircut”: a name the sentence quotes, isolated. */
+export const quoted = (text) => ['“', isolate(text), '”'];
+
+/** Names separated by commas, each isolated; null when there are none. */
+export const listOf = (names) => (names.length ? names.flatMap((name, i) => (i ? [', ', isolate(name)] : [isolate(name)])) : null);
+
+/**
+ * A select whose options are names: a long one is cut in the closed select (style.css), so the
+ * title says the chosen option whole, on hover.
+ */
+export function namedChoice(select) {
+  const show = () => {
+    select.title = select.selectedOptions[0]?.textContent ?? '';
+  };
+  select.addEventListener('change', show);
+  show();
+  return select;
+}
+
+/**
+ * A sentence for the user: an error (with the request id small, so staff can report it), a
+ * success or a note. `text` is a string or an array of strings and elements (isolated names).
+ */
 export function notice(kind, text, reference) {
   return h(
     'div',

@@ -2,7 +2,7 @@
 // desk's money): a labelled field, a form panel with its own save button, money in the salon's
 // currency, and the sentence after a save. Time-zone arithmetic is in salon-time.js.
 
-import { busy, errorNotice, h, notice } from './dom.js';
+import { busy, errorNotice, h, isolate, notice } from './dom.js';
 import { WEEKDAYS } from './salon-time.js';
 
 /** A labelled field: <div class="field"><label for=id>…</label><p class="hint">…</p><input id=id></div>. */
@@ -206,7 +206,10 @@ export function overlapNotice(bookings, what) {
           h(
             'a',
             { href: `#bookings/${b.id}` },
-            `${salonDateTime(b.startTime)}: ${b.client?.name ?? 'client'}, ${b.serviceName ?? 'booking'}`,
+            `${salonDateTime(b.startTime)}: `,
+            b.client?.name ? isolate(b.client.name) : 'client',
+            ', ',
+            b.serviceName ? isolate(b.serviceName) : 'booking',
           ),
         ),
       ),

@@ -1,7 +1,7 @@
 // One connection's delivery history: every attempt with its answer, and "send again".
 
 import { api, businessPath } from './api.js';
-import { busy, errorNotice, facts, h, notice } from './dom.js';
+import { busy, errorNotice, facts, h, isolate, notice } from './dom.js';
 import { ATTEMPT_STATUS, capitalise, dateTimeAgo, eventLabel, TRIGGER_LABELS } from './format.js';
 import { connectionName, statusBadge } from './webhooks.js';
 
@@ -78,7 +78,7 @@ export async function renderHistory(ctx, webhookId) {
     if (status) query.set('status', status);
     const [webhook, history] = await Promise.all([api(base), api(`${base}/deliveries?${query}`)]);
     const active = webhook.status === 'active';
-    title.replaceChildren(h('h2', null, `Delivery history: ${connectionName(webhook)}`), statusBadge(webhook));
+    title.replaceChildren(h('h2', null, 'Delivery history: ', isolate(connectionName(webhook))), statusBadge(webhook));
     offNote.replaceChildren(
       ...(active
         ? []

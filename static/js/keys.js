@@ -1,7 +1,7 @@
 // API keys: the list, revoke, a new value, and the one moment a key's value is shown.
 
 import { api, businessPath } from './api.js';
-import { busy, confirmAction, errorNotice, facts, h, notice } from './dom.js';
+import { busy, confirmAction, errorNotice, facts, h, isolate, notice, quoted } from './dom.js';
 import { dateTime, dateTimeAgo, scopeLabel } from './format.js';
 import { keyForm } from './key-form.js';
 
@@ -66,7 +66,7 @@ function keyCard(key, catalog, actions) {
   return h(
     'article',
     { class: `card key ${key.status}`, 'data-key-id': key.id },
-    h('header', null, h('h3', null, key.name), h('span', { class: `badge ${tone}` }, label)),
+    h('header', null, h('h3', null, isolate(key.name)), h('span', { class: `badge ${tone}` }, label)),
     facts([
       ['Kind', presetOf(key.scopes, catalog) ?? 'Own choice of permissions'],
       [
@@ -120,7 +120,7 @@ export async function renderKeys(ctx) {
     const button = h('button', { type: 'button', class: 'danger' }, 'Revoke');
     button.addEventListener('click', async () => {
       const sure = await confirmAction({
-        title: `Revoke “${key.name}”?`,
+        title: ['Revoke ', quoted(key.name), '?'],
         text: 'Programs using this key stop working at once, and its connections get no more notifications. This cannot be undone.',
         confirmLabel: 'Revoke key',
         danger: true,
@@ -128,7 +128,7 @@ export async function renderKeys(ctx) {
       if (!sure) return;
       await run(button, 'Revoking…', async () => {
         await api(`${base}/${key.id}/revoke`, { method: 'POST' });
-        flashArea.replaceChildren(notice('good', `“${key.name}” is revoked. Programs using it can no longer connect.`));
+        flashArea.replaceChildren(notice('good', [quoted(key.name), ' is revoked. Programs using it can no longer connect.']));
       });
     });
     return button;
@@ -138,7 +138,7 @@ export async function renderKeys(ctx) {
     const button = h('button', { type: 'button' }, 'New value');
     button.addEventListener('click', async () => {
       const sure = await confirmAction({
-        title: `Give “${key.name}” a new value?`,
+        title: ['Give ', quoted(key.name), ' a new value?'],
         text: 'The current value stops working at once, so the program using it must get the new one. Its permissions and connections stay as they are.',
         confirmLabel: 'Make a new value',
       });
@@ -146,7 +146,7 @@ export async function renderKeys(ctx) {
       await run(button, 'Making…', async () => {
         const renewed = await api(`${base}/${key.id}/regenerate`, { method: 'POST' });
         flashArea.replaceChildren();
-        showOnce(renewed, `New value for “${renewed.name}”`);
+        showOnce(renewed, ['New value for ', quoted(renewed.name)]);
       });
     });
     return button;
@@ -171,7 +171,7 @@ export async function renderKeys(ctx) {
 
   const form = keyForm(ctx, catalog, (key) => {
     flashArea.replaceChildren();
-    showOnce(key, `Your new key “${key.name}”`);
+    showOnce(key, ['Your new key ', quoted(key.name)]);
     load().catch((error) => flashArea.replaceChildren(errorNotice(error)));
   });
 

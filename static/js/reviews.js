@@ -2,7 +2,7 @@
 // completed visit (or about the salon in general). The API keeps one review per visit.
 
 import { api, businessPath } from './api.js';
-import { busy, errorNotice, h, notice } from './dom.js';
+import { busy, errorNotice, h, isolate, namedChoice, notice } from './dom.js';
 import { dateTime, plural } from './format.js';
 import { field, input, salonDateTime, showProblems } from './forms.js';
 
@@ -16,16 +16,19 @@ function stars(rating) {
 }
 
 function reviewCard(review) {
-  const about = [review.serviceName, review.staffName ? `with ${review.staffName}` : null].filter(Boolean).join(' ');
+  const about = [
+    review.serviceName ? isolate(review.serviceName) : null,
+    review.staffName ? [review.serviceName ? ' with ' : 'with ', isolate(review.staffName)] : null,
+  ].filter(Boolean);
   return h(
     'article',
     { class: 'card review', 'data-review-id': review.id },
-    h('header', null, h('h3', null, review.authorName), stars(review.rating)),
-    review.comment ? h('p', { class: 'comment' }, review.comment) : h('p', { class: 'empty' }, 'No comment, only stars.'),
+    h('header', null, h('h3', null, isolate(review.authorName)), stars(review.rating)),
+    review.comment ? h('p', { class: 'comment', dir: 'auto' }, review.comment) : h('p', { class: 'empty' }, 'No comment, only stars.'),
     h(
       'p',
       { class: 'hint' },
-      about ? `${about} · ` : null,
+      about.length ? [about, ' · '] : null,
       review.bookingId ? h('a', { href: `#bookings/${review.bookingId}` }, 'the visit') : 'not about a particular visit',
       ` · entered ${dateTime(review.createdAt)}`,
     ),
@@ -42,13 +45,15 @@ async function completedVisits(base) {
 
 function reviewForm(base, visits, reviewedIds, onSaved) {
   const open = visits.filter((b) => !reviewedIds.has(b.id));
-  const visit = h(
-    'select',
-    { id: 'review-visit', name: 'visit' },
-    open.map((b) =>
-      h('option', { value: String(b.id) }, `${salonDateTime(b.startTime)} · ${b.client.name} · ${b.serviceName} with ${b.staffName}`),
+  const visit = namedChoice(
+    h(
+      'select',
+      { id: 'review-visit', name: 'visit' },
+      open.map((b) =>
+        h('option', { value: String(b.id) }, `${salonDateTime(b.startTime)} · ${b.client.name} · ${b.serviceName} with ${b.staffName}`),
+      ),
+      h('option', { value: NO_VISIT }, 'Not about a particular visit'),
     ),
-    h('option', { value: NO_VISIT }, 'Not about a particular visit'),
   );
   const ratings = h(
     'fieldset',
@@ -101,7 +106,11 @@ function reviewForm(base, visits, reviewedIds, onSaved) {
       try {
         const saved = await api(`${base}/reviews`, { method: 'POST', body });
         await onSaved(
-          notice('good', `Saved ${plural(saved.rating, 'star', 'stars')} from ${saved.authorName}. Connected programs are told about it.`),
+          notice('good', [
+            `Saved ${plural(saved.rating, 'star', 'stars')} from `,
+            isolate(saved.authorName),
+            '. Connected programs are told about it.',
+          ]),
         );
       } catch (error) {
         messages.replaceChildren(errorNotice(error));
@@ -120,11 +129,13 @@ export async function renderReviews(ctx) {
   const more = h('button', { type: 'button', hidden: true }, 'Show older reviews');
   const formSlot = h('div');
   const staff = (await api(`${base}/staff`)).data;
-  const who = h(
-    'select',
-    { id: 'review-staff', name: 'staff' },
-    h('option', { value: '' }, 'Everyone'),
-    staff.map((m) => h('option', { value: String(m.id) }, m.name)),
+  const who = namedChoice(
+    h(
+      'select',
+      { id: 'review-staff', name: 'staff' },
+      h('option', { value: '' }, 'Everyone'),
+      staff.map((m) => h('option', { value: String(m.id) }, m.name)),
+    ),
   );
   let page = 1;
   const listUrl = (size, n) => `${base}/reviews?limit=${size}&page=${n}${who.value ? `&staffId=${who.value}` : ''}`;
@@ -134,12 +145,17 @@ export async function renderReviews(ctx) {
     const answer = await api(listUrl(PAGE_SIZE, 1));
     const name = who.value ? who.selectedOptions[0].textContent : null;
     page = 1;
-    summary.textContent =
-      answer.total === 0
+    summary.replaceChildren(
+      ...(answer.total === 0
         ? name
-          ? `No reviews for ${name} yet.`
-          : 'No reviews yet.'
-        : `${answer.averageRating.toFixed(1)} out of 5 on average, from ${plural(answer.total, 'review', 'reviews')}${name ? ` for ${name}` : ''}.`;
+          ? ['No reviews for ', isolate(name), ' yet.']
+          : ['No reviews yet.']
+        : [
+            `${answer.averageRating.toFixed(1)} out of 5 on average, from ${plural(answer.total, 'review', 'reviews')}`,
+            ...(name ? [' for ', isolate(name)] : []),
+            '.',
+          ]),
+    );
     list.replaceChildren(...answer.data.map(reviewCard));
     more.hidden = answer.total <= PAGE_SIZE;
   };

@@ -2,7 +2,7 @@
 // or delete (#services/ID). Prices are in the salon's currency, typed as "35.00".
 
 import { api, businessPath } from './api.js';
-import { busy, confirmAction, errorNotice, facts, h } from './dom.js';
+import { busy, confirmAction, errorNotice, facts, h, isolate, quoted } from './dom.js';
 import { plural } from './format.js';
 import { checkbox, field, flashNext, input, money, moneyInput, parseMoney, say, showProblems, takeFlash, wholeNumber } from './forms.js';
 
@@ -25,11 +25,11 @@ function serviceCard(service) {
   return h(
     'article',
     { class: `card service${service.active ? '' : ' inactive'}`, 'data-service-id': service.id },
-    h('header', null, h('h3', null, h('a', { href: `#services/${service.id}` }, service.name)), activeBadge(service)),
+    h('header', null, h('h3', null, h('a', { href: `#services/${service.id}` }, isolate(service.name))), activeBadge(service)),
     facts([
       ['Takes', timeText(service)],
       ['Price', money(service.price, service.currency)],
-      ['Description', service.description],
+      ['Description', service.description ? isolate(service.description) : null],
     ]),
   );
 }
@@ -131,7 +131,7 @@ async function renderNew(ctx) {
     busy(submit, 'Adding…', async () => {
       try {
         const made = await api(`${businessPath(ctx.business)}/services`, { method: 'POST', body });
-        flashNext('good', `Added “${made.name}”: ${timeText(made)}, ${money(made.price, made.currency)}.`);
+        flashNext('good', ['Added ', quoted(made.name), `: ${timeText(made)}, ${money(made.price, made.currency)}.`]);
         location.hash = '#services';
       } catch (error) {
         messages.replaceChildren(errorNotice(error));
@@ -152,10 +152,10 @@ async function renderOne(ctx, id) {
   let service = await api(url);
   const messages = h('div', { class: 'message-area' });
   const { form, submit, read } = serviceForm(ctx, service, messages);
-  const title = h('h2', null, service.name);
+  const title = h('h2', null, isolate(service.name));
   const badge = h('span', null, activeBadge(service));
   const shown = () => {
-    title.textContent = service.name;
+    title.replaceChildren(isolate(service.name));
     badge.replaceChildren(activeBadge(service));
     toggle.textContent = service.active ? 'Switch off' : 'Switch on';
     form.elements['service-active'].checked = service.active;
@@ -174,7 +174,7 @@ async function renderOne(ctx, id) {
       try {
         service = await api(url, { method: 'PATCH', body: changed });
         shown();
-        say(messages, 'good', `Saved “${service.name}”. Connected programs are told about the change.`);
+        say(messages, 'good', ['Saved ', quoted(service.name), '. Connected programs are told about the change.']);
       } catch (error) {
         messages.replaceChildren(errorNotice(error));
       }
@@ -187,7 +187,7 @@ async function renderOne(ctx, id) {
     if (
       turningOff &&
       !(await confirmAction({
-        title: `Switch off “${service.name}”?`,
+        title: ['Switch off ', quoted(service.name), '?'],
         text: 'Clients can no longer book it. Bookings already made stay as they are. You can switch it on again later.',
         confirmLabel: 'Switch off',
       }))
@@ -199,7 +199,9 @@ async function renderOne(ctx, id) {
         say(
           messages,
           'good',
-          service.active ? `“${service.name}” can be booked again.` : `“${service.name}” is switched off: it can no longer be booked.`,
+          service.active
+            ? [quoted(service.name), ' can be booked again.']
+            : [quoted(service.name), ' is switched off: it can no longer be booked.'],
         );
       } catch (error) {
         messages.replaceChildren(errorNotice(error));
@@ -211,7 +213,7 @@ async function renderOne(ctx, id) {
   const remove = h('button', { type: 'button', class: 'danger' }, 'Delete');
   remove.addEventListener('click', async () => {
     const sure = await confirmAction({
-      title: `Delete “${service.name}”?`,
+      title: ['Delete ', quoted(service.name), '?'],
       text: 'It disappears from the list and can no longer be booked; bookings already made keep its name and price. This cannot be undone: to stop bookings for a while, switch it off instead.',
       confirmLabel: 'Delete service',
       danger: true,
@@ -220,7 +222,7 @@ async function renderOne(ctx, id) {
     await busy(remove, 'Deleting…', async () => {
       try {
         await api(url, { method: 'DELETE' });
-        flashNext('good', `Deleted “${service.name}”.`);
+        flashNext('good', ['Deleted ', quoted(service.name), '.']);
         location.hash = '#services';
       } catch (error) {
         messages.replaceChildren(errorNotice(error));

@@ -3,8 +3,9 @@
 
 import { api, businessPath } from './api.js';
 import { backupSettings } from './backups.js';
-import { busy, confirmAction, errorNotice, h, notice } from './dom.js';
+import { busy, confirmAction, errorNotice, h, isolate, notice } from './dom.js';
 import { field, formPanel, input, overlapNotice, periodText, say, showProblems, textOrNull, weekEditor, wholeNumber } from './forms.js';
+import { reachabilityPart } from './reachability.js';
 import { timeZones, todayIn } from './salon-time.js';
 
 const STEPS = [5, 10, 15, 20, 30, 60];
@@ -77,7 +78,7 @@ function closuresPart(ctx) {
             return h(
               'li',
               { class: 'row-item', 'data-closure-id': closure.id },
-              h('span', { class: 'what' }, h('strong', null, periodText(closure)), closure.note ? ` · ${closure.note}` : null),
+              h('span', { class: 'what' }, h('strong', null, periodText(closure)), closure.note ? [' · ', isolate(closure.note)] : null),
               h('span', { class: 'actions' }, h('button', { type: 'button', onclick: () => startEditing(closure) }, 'Change'), remove),
             );
           })),
@@ -140,7 +141,10 @@ export async function renderSettings(ctx) {
     business = answer;
     Object.assign(ctx.business, answer);
     const header = document.getElementById('business-name');
-    if (header?.textContent) header.textContent = answer.name;
+    if (header?.textContent) {
+      header.textContent = answer.name;
+      header.title = answer.name;
+    }
   };
   const changedOf = (body) => Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== (business[key] ?? null)));
 
@@ -199,7 +203,7 @@ export async function renderSettings(ctx) {
         'good',
         changed.timezone
           ? `Saved. The salon’s times are now in ${business.timezone}: check the opening hours and the staff’s hours.`
-          : `Saved the details of ${business.name}.`,
+          : ['Saved the details of ', isolate(business.name), '.'],
       );
     },
   );
@@ -291,9 +295,9 @@ export async function renderSettings(ctx) {
   );
 
   const closures = closuresPart(ctx);
-  await closures.load();
+  const reachability = reachabilityPart();
   const backups = backupSettings();
-  await backups.load();
+  await Promise.all([closures.load(), reachability.load(), backups.load()]);
 
   return h(
     'div',
@@ -303,6 +307,7 @@ export async function renderSettings(ctx) {
     hours,
     closures.element,
     rules,
+    reachability.element,
     backups.element,
     setupAgain(),
   );

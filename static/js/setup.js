@@ -5,7 +5,7 @@
 
 import { api, businessPath } from './api.js';
 import { field } from './booking-form.js';
-import { busy, errorNotice, facts, h, notice } from './dom.js';
+import { busy, errorNotice, facts, h, isolate, notice, quoted } from './dom.js';
 import { originsFrom } from './key-form.js';
 import { money, parseMoney } from './forms.js';
 import { browserTimeZone, timeZones, WEEKDAYS } from './salon-time.js';
@@ -205,7 +205,7 @@ function servicesStep(ctx, message, services) {
       ? h(
           'ul',
           { class: 'setup-list', 'aria-label': 'Services so far' },
-          services.map((s) => h('li', null, `${s.name}: ${s.durationMinutes} min, ${money(s.price, s.currency)}`)),
+          services.map((s) => h('li', null, isolate(s.name), `: ${s.durationMinutes} min, ${money(s.price, s.currency)}`)),
         )
       : null,
     h(
@@ -237,7 +237,7 @@ function servicesStep(ctx, message, services) {
           method: 'POST',
           body: { name: name.value.trim(), durationMinutes: minutes, price: minor },
         });
-        flash = `Added “${service.name}”.`;
+        flash = ['Added ', quoted(service.name), '.'];
         goTo('services'); // stay here: more services can follow
       } catch (error) {
         message.replaceChildren(errorNotice(error));
@@ -266,7 +266,7 @@ function staffStep(ctx, message, services, staff) {
       ? h(
           'ul',
           { class: 'setup-list', 'aria-label': 'Staff so far' },
-          staff.map((s) => h('li', null, s.name)),
+          staff.map((s) => h('li', null, isolate(s.name))),
         )
       : null,
     field('Staff member’s name', name),
@@ -289,7 +289,7 @@ function staffStep(ctx, message, services, staff) {
     await busy(add, 'Adding…', async () => {
       try {
         const member = await api(`${base}/staff`, { method: 'POST', body: { name: name.value.trim(), schedule: week.hours, serviceIds } });
-        flash = `Added ${member.name}.`;
+        flash = ['Added ', isolate(member.name), '.'];
         goTo(staff.length === 0 ? 'widget' : 'staff');
       } catch (error) {
         message.replaceChildren(errorNotice(error));
@@ -366,7 +366,7 @@ async function widgetStep(ctx, message) {
         result.replaceChildren(
           warning,
           facts([
-            ['Key', key.name],
+            ['Key', isolate(key.name)],
             ['Works from', origins.join(', ')],
           ]),
           field('Snippet to paste into your website', snippet),

@@ -2,7 +2,7 @@
 // details, the services they do, weekly hours and breaks, and time off with the bookings it overlaps.
 
 import { api, businessPath } from './api.js';
-import { busy, confirmAction, errorNotice, facts, h, notice } from './dom.js';
+import { busy, confirmAction, errorNotice, facts, h, isolate, listOf, notice } from './dom.js';
 import {
   checkbox,
   field,
@@ -42,16 +42,10 @@ function staffCard(member, serviceNames) {
   return h(
     'article',
     { class: `card staff${member.active ? '' : ' inactive'}`, 'data-staff-id': member.id },
-    h('header', null, h('h3', null, h('a', { href: `#staff/${member.id}` }, member.name)), activeBadge(member)),
+    h('header', null, h('h3', null, h('a', { href: `#staff/${member.id}` }, isolate(member.name))), activeBadge(member)),
     facts([
-      ['Title', member.title],
-      [
-        'Does',
-        member.serviceIds
-          .map((id) => serviceNames.get(id))
-          .filter(Boolean)
-          .join(', ') || 'No services yet',
-      ],
+      ['Title', member.title ? isolate(member.title) : null],
+      ['Does', listOf(member.serviceIds.map((id) => serviceNames.get(id)).filter(Boolean)) ?? 'No services yet'],
       ['Works', weekText(member.schedule)],
     ]),
   );
@@ -146,7 +140,7 @@ async function renderNew(ctx) {
     busy(submit, 'Adding…', async () => {
       try {
         const made = await api(`${base}/staff`, { method: 'POST', body: { ...body, schedule: schedule.value, serviceIds: choice.read() } });
-        flashNext('good', `Added ${made.name}. Add their days off on their page when they have some.`);
+        flashNext('good', ['Added ', isolate(made.name), '. Add their days off on their page when they have some.']);
         location.hash = `#staff/${made.id}`;
       } catch (error) {
         messages.replaceChildren(errorNotice(error));
@@ -256,7 +250,7 @@ function timeOffSection(ctx, member) {
             remove.addEventListener('click', async () => {
               const sure = await confirmAction({
                 title: 'Remove this time off?',
-                text: `${member.name} will be bookable again ${periodText(item)} (within their weekly hours).`,
+                text: [isolate(member.name), ` will be bookable again ${periodText(item)} (within their weekly hours).`],
                 confirmLabel: 'Remove time off',
                 danger: true,
               });
@@ -275,7 +269,7 @@ function timeOffSection(ctx, member) {
             return h(
               'li',
               { class: 'row-item', 'data-time-off-id': item.id },
-              h('span', { class: 'what' }, h('strong', null, periodText(item)), item.note ? ` · ${item.note}` : null),
+              h('span', { class: 'what' }, h('strong', null, periodText(item)), item.note ? [' · ', isolate(item.note)] : null),
               h('span', { class: 'actions' }, change, remove),
             );
           })),
@@ -300,7 +294,7 @@ function timeOffSection(ctx, member) {
     busy(submit, 'Saving…', async () => {
       try {
         const saved = await api(editing ? `${url}/${editing.id}` : url, { method: editing ? 'PATCH' : 'POST', body });
-        const what = `${editing ? 'Changed' : 'Added'} time off for ${member.name}: ${periodText(saved)}.`;
+        const what = [`${editing ? 'Changed' : 'Added'} time off for `, isolate(member.name), `: ${periodText(saved)}.`];
         messages.replaceChildren(notice('good', what), ...[overlapNotice(saved.overlappingBookings, 'It')].filter(Boolean));
         stopEditing();
         await load();
@@ -330,7 +324,7 @@ async function renderOne(ctx, id) {
   const base = businessPath(ctx.business);
   const url = `${base}/staff/${id}`;
   let [member, services] = await Promise.all([api(url), api(`${base}/services`).then((r) => r.data)]);
-  const title = h('h2', null, member.name);
+  const title = h('h2', null, isolate(member.name));
   const badge = h('span', null, activeBadge(member));
 
   const details = detailFields(member);
@@ -340,8 +334,8 @@ async function renderOne(ctx, id) {
     const changed = Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== member[key]));
     if (Object.keys(changed).length === 0) return say(messages, 'good', 'Nothing to save: no field was changed.');
     member = await api(url, { method: 'PATCH', body: changed });
-    title.textContent = member.name;
-    say(messages, 'good', `Saved ${member.name}’s details.`);
+    title.replaceChildren(isolate(member.name));
+    say(messages, 'good', ['Saved ', isolate(member.name), '’s details.']);
   });
 
   const choice = serviceChoice(services, member.serviceIds);
@@ -358,8 +352,8 @@ async function renderOne(ctx, id) {
         messages,
         'good',
         names.length
-          ? `Saved: ${member.name} does ${names.join(', ')}.`
-          : `Saved: ${member.name} does no services now, so nobody can book them.`,
+          ? ['Saved: ', isolate(member.name), ' does ', listOf(names), '.']
+          : ['Saved: ', isolate(member.name), ' does no services now, so nobody can book them.'],
       );
     },
   );
@@ -375,7 +369,7 @@ async function renderOne(ctx, id) {
       const schedule = week.read();
       if (showProblems(messages, schedule.problem ? [schedule.problem] : [])) return;
       member = await api(`${url}/schedule`, { method: 'PUT', body: schedule.value });
-      say(messages, 'good', `Saved ${member.name}’s weekly hours. Connected programs are told about the change.`);
+      say(messages, 'good', ['Saved ', isolate(member.name), '’s weekly hours. Connected programs are told about the change.']);
     },
   );
 
@@ -389,7 +383,7 @@ async function renderOne(ctx, id) {
     if (
       turningOff &&
       !(await confirmAction({
-        title: `Take ${member.name} off the booking list?`,
+        title: ['Take ', isolate(member.name), ' off the booking list?'],
         text: 'Clients can no longer book them and they are not listed on the website. Bookings already made stay as they are. You can put them back later.',
         confirmLabel: 'Take off the list',
       }))
@@ -399,7 +393,11 @@ async function renderOne(ctx, id) {
       try {
         member = await api(url, { method: 'PATCH', body: { active: !turningOff } });
         badge.replaceChildren(activeBadge(member));
-        say(statusMessages, 'good', member.active ? `${member.name} takes bookings again.` : `${member.name} is off the booking list.`);
+        say(
+          statusMessages,
+          'good',
+          member.active ? [isolate(member.name), ' takes bookings again.'] : [isolate(member.name), ' is off the booking list.'],
+        );
       } catch (error) {
         statusMessages.replaceChildren(errorNotice(error));
       }

@@ -2,7 +2,7 @@
 // test button and a way to switch a failed one back on.
 
 import { api, businessPath } from './api.js';
-import { busy, errorNotice, facts, h, notice } from './dom.js';
+import { busy, errorNotice, facts, h, isolate, notice, quoted } from './dom.js';
 import { dateTimeAgo, eventLabel, hostOf, plural } from './format.js';
 
 /** What staff call a webhook: its description, or the host it sends to. */
@@ -31,10 +31,11 @@ function card(webhook, key, ctx, flash) {
   const keyNote =
     key.status === 'active'
       ? null
-      : notice(
-          'warn',
-          `Its key “${key.name}” is ${key.status}, so nothing is sent to it. The program needs a new key and has to set up its connection again.`,
-        );
+      : notice('warn', [
+          'Its key ',
+          quoted(key.name),
+          ` is ${key.status}, so nothing is sent to it. The program needs a new key and has to set up its connection again.`,
+        ]);
 
   const ping = h('button', { type: 'button', class: 'primary' }, 'Send a test');
   ping.addEventListener('click', () =>
@@ -68,12 +69,12 @@ function card(webhook, key, ctx, flash) {
   return h(
     'article',
     { class: 'card webhook', 'data-webhook-id': webhook.id },
-    h('header', null, h('h3', null, name), statusBadge(webhook)),
+    h('header', null, h('h3', null, isolate(name)), statusBadge(webhook)),
     failedNote,
     keyNote,
     facts([
       ['Sends to', h('span', { class: 'url' }, webhook.targetUrl)],
-      ['Set up with key', key.name],
+      ['Set up with key', isolate(key.name)],
       ['Notifies about', webhook.events.map(eventLabel).join(', ')],
       ['Last notification', webhook.lastTriggeredAt ? dateTimeAgo(webhook.lastTriggeredAt) : 'None yet'],
       ['Failed in a row', webhook.consecutiveFailures > 0 ? plural(webhook.consecutiveFailures, 'delivery', 'deliveries') : null],

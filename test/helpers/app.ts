@@ -12,6 +12,7 @@ import type { EventName } from '../../src/delivery/events.ts';
 import type { Lookup } from '../../src/delivery/targets.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import type { Logger } from '../../src/log.ts';
+import type { ReachabilityTesting } from '../../src/reachability/reachability.ts';
 import { freshTestDatabase, testingOnPostgres } from './postgres.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdefghij';
@@ -22,6 +23,8 @@ export interface TestAppOptions {
   dataDir?: string;
   logger?: Logger;
   lookup?: Lookup;
+  /** The public-address check: a short timeout, and the test's own server on 127.0.0.1 as the public address. */
+  reachability?: ReachabilityTesting;
   /** Receives the admin token the server generates when `config.adminToken` is left unset. */
   onAdminTokenCreated?: (token: string) => void;
 }
@@ -101,6 +104,7 @@ export class TestApp {
       clock: options.clock,
       logger: options.logger,
       lookup: options.lookup,
+      reachability: options.reachability,
       onAdminTokenCreated: options.onAdminTokenCreated,
       drainMs: 1000,
     });

@@ -9,6 +9,13 @@ export interface Received {
   receivedAt: number;
 }
 
+/**
+ * A loopback address nothing answers on, for webhooks that must never deliver: a privileged port
+ * (no test process can listen there) that no service is assigned to, and not one of the Fetch
+ * standard's bad ports, which a webhook may not use (port 9, used before, is one).
+ */
+export const NOWHERE = 'http://127.0.0.1:4';
+
 /** What the receiver does with a request: answer, never answer, or drop the connection. */
 export type Behaviour = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number } | 'hang' | 'reset';
 

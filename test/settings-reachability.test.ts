@@ -1,0 +1,88 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
+import { logIn, openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
+import { fakeLookup } from './helpers/dns.ts';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = http.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+// Settings in Chromium: one sentence says whether the salon's clients reach the booking page at the
+// public address, and it follows the server's check in the background.
+describe("Settings' sentence on the booking page's reachability, in Chromium", () => {
+  const skip = skipWithoutChromium();
+  if (skip) {
+    it('runs in Chromium', { skip }, () => {});
+    return;
+  }
+  let browser: Browser;
+  let page: Page;
+  let guard: PageGuard;
+  const apps: TestApp[] = [];
+  let silent: http.Server;
+
+  before(async () => {
+    browser = await openBrowser();
+    page = await browser.page();
+    guard = new PageGuard(page);
+    silent = http.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  });
+  after(async () => {
+    await browser?.close();
+    await Promise.all(apps.map((app) => app.stop()));
+    silent.closeAllConnections();
+    silent.close();
+  });
+
+  const sentence = () => page.locator('section[aria-labelledby="reachability-title"] .notice');
+
+  it('says the page is reachable at the public address, and checks again on request', async () => {
+    const port = await freePort();
+    const app = await TestApp.start({
+      config: { port, publicUrl: `http://booking.salon.test:${port}` },
+      lookup: fakeLookup({ 'booking.salon.test': () => '127.0.0.1' }),
+      reachability: { allowLoopback: true },
+    });
+    apps.push(app);
+    await app.business('Hair by Anna');
+    await logIn(page, `${app.url}/#settings`, ADMIN_TOKEN);
+    await sentence()
+      .getByText(
+        new RegExp(`^Clients can reach the booking page at http://booking\\.salon\\.test:${port} \\(checked at \\d\\d:\\d\\d\\)\\.$`),
+      )
+      .waitFor();
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await sentence()
+      .getByText(/^Clients can reach the booking page at /)
+      .waitFor();
+    guard.assertClean();
+  });
+
+  it('says what is wrong once a slow check ends, without keeping the page waiting', async () => {
+    const app = await TestApp.start({
+      config: { publicUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` },
+      reachability: { allowLoopback: true, timeoutMs: 3_000 },
+    });
+    apps.push(app);
+    await app.business('Hair by Anna');
+    await logIn(page, `${app.url}/#settings`, ADMIN_TOKEN);
+    await sentence()
+      .getByText(/^Checking whether clients can reach the booking page at http:\/\/127\.0\.0\.1:\d+…$/)
+      .waitFor();
+    await sentence()
+      .getByText(
+        /^Clients can’t reach the booking page at http:\/\/127\.0\.0\.1:\d+: it did not answer within 3 s \(checked at \d\d:\d\d\)\.$/,
+      )
+      .waitFor();
+    guard.assertClean();
+  });
+});
