@@ -1,6 +1,7 @@
 import { statusOperations } from './admin/status.operations.ts';
 import { backupAdminOperations } from './backups/backups.admin-operations.ts';
 import { calendarAdminOperations } from './calendar/calendar.admin-operations.ts';
+import { bookingPageAdminOperations } from './booking-page/booking-page.admin-operations.ts';
 import { bookingAdminOperations } from './bookings/bookings.admin-operations.ts';
 import { businessAdminOperations } from './businesses/businesses.admin-operations.ts';
 import { clientAdminOperations } from './clients/clients.admin-operations.ts';
@@ -35,6 +36,7 @@ export const ADMIN_OPERATIONS: readonly Operation<AppContext>[] = [
   ...webhookAdminOperations,
   ...calendarAdminOperations,
   ...backupAdminOperations,
+  ...bookingPageAdminOperations,
   ...reachabilityAdminOperations,
   operations<AppContext>()({
     operationId: 'adminGetOpenApiDocument',

@@ -1,6 +1,6 @@
 import Koa from 'koa';
 import type { AppContext } from './app-context.ts';
-import { systemClock, type Clock } from './clock.ts';
+import { systemClock, utcDay, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import dns from 'node:dns';
 import { openConfiguredDatabase, type OpenOptions } from './db/open.ts';
@@ -33,6 +33,11 @@ import { Cron } from 'croner';
 import { Lifecycle } from './lifecycle.ts';
 import { forgetOldKeys } from './bookings/idempotency.ts';
 import { loadStaticFiles, serveStatic } from './http/static-files.ts';
+import { BOOKING_PAGE_OPERATIONS, BOOKING_PAGE_PREFIX } from './booking-page-api.ts';
+import { serveBookingPage } from './booking-page/page-files.ts';
+import { forgetCountsBefore } from './booking-page/booking-page.repository.ts';
+import { AddressLimiter } from './auth/address-limit.ts';
+import { pageGuard } from './auth/page-guard.ts';
 import { IDENTITY_PATH } from './reachability/check.ts';
 import { IDENTITY_OPERATIONS } from './reachability/identity.operations.ts';
 import { installationIdOf } from './reachability/installation.ts';
@@ -57,9 +62,10 @@ export interface AppDeps {
 export interface App {
   readonly koa: Koa<AppState>;
   readonly context: AppContext;
-  /** The operations of the integration and admin APIs, whose tables tests walk. */
+  /** The operations of the integration, admin and booking page APIs, whose tables tests walk. */
   readonly integrationOperations: readonly Operation[];
   readonly adminOperations: readonly Operation[];
+  readonly bookingPageOperations: readonly Operation[];
   /** Every part that starts and stops; the server adds its own (HTTP, the instance lock). */
   readonly lifecycle: Lifecycle;
   /** Starts every part: the delivery engine, the timers (and what the server added). */
@@ -165,7 +171,12 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     name: 'housekeeping',
     start: () => {
       housekeeping = new Cron('17 */10 * * * *', { protect: true, unref: true }, () =>
-        database.transaction((trx) => forgetOldKeys(trx, clock.now())).catch((err) => logger.warn({ err }, 'housekeeping failed')),
+        database
+          .transaction(async (trx) => {
+            await forgetOldKeys(trx, clock.now());
+            await forgetCountsBefore(trx, utcDay(clock.now()));
+          })
+          .catch((err) => logger.warn({ err }, 'housekeeping failed')),
       );
     },
     stop: () => housekeeping?.stop(),
@@ -197,13 +208,22 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   koa.use(mount(health, HEALTH_OPERATIONS, { prefix: '/healthz', guard: adminIfSent(context) }));
   koa.use(mount({ ...context, backupStatus: backupsNow }, METRICS_OPERATIONS, { prefix: '/metrics', guard: requireAdmin(context) }));
   koa.use(mount(context, IDENTITY_OPERATIONS, { prefix: IDENTITY_PATH }));
-  koa.use(serveStatic(loadStaticFiles()));
+  koa.use(
+    mount(context, BOOKING_PAGE_OPERATIONS, {
+      prefix: BOOKING_PAGE_PREFIX,
+      guard: pageGuard(new AddressLimiter(clock, config.pageRatePerMinute), config.publicUrl),
+    }),
+  );
+  const files = loadStaticFiles();
+  koa.use(serveBookingPage(context, files));
+  koa.use(serveStatic(files));
 
   return {
     koa,
     context,
     integrationOperations: INTEGRATION_OPERATIONS,
     adminOperations: ADMIN_OPERATIONS,
+    bookingPageOperations: BOOKING_PAGE_OPERATIONS,
     lifecycle,
     start: () => lifecycle.start(),
     close: () => lifecycle.stop(),

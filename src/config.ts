@@ -33,6 +33,14 @@ export interface Config {
   readonly holdMinutes: number;
   /** How many live holds one API key may have at once (src/slots/hold-quota.ts). */
   readonly maxActiveHolds: number;
+  /** Requests per minute one client address may send to the booking page's endpoints. */
+  readonly pageRatePerMinute: number;
+  /** Slot holds one client address may have at once on the booking page. */
+  readonly pageHoldsPerAddress: number;
+  /** Bookings one client address may make on the booking page per UTC day. */
+  readonly pageBookingsPerDay: number;
+  /** Upcoming bookings made on the booking page one e-mail address may have at once. */
+  readonly pageOpenBookingsPerEmail: number;
   readonly logLevel: LogLevel;
   /** The key webhook secrets are encrypted with; defaults to secrets.key in the data dir. */
   readonly secretsKeyFile: string | undefined;
@@ -259,6 +267,38 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     env: 'BOOKING_MAX_ACTIVE_HOLDS',
     flag: 'max-active-holds',
     description: 'slot holds one API key may have at once (a website key holds one per visitor who is typing their details)',
+    default: 3,
+    parse: integer(1, 1000),
+  },
+  {
+    key: 'pageRatePerMinute',
+    env: 'BOOKING_PAGE_RATE_PER_MINUTE',
+    flag: 'page-rate-per-minute',
+    description: "requests per minute one client address may send to the booking page's endpoints",
+    default: 60,
+    parse: integer(1, 1_000_000),
+  },
+  {
+    key: 'pageHoldsPerAddress',
+    env: 'BOOKING_PAGE_HOLDS_PER_ADDRESS',
+    flag: 'page-holds-per-address',
+    description: 'times one client address may hold at once on the booking page',
+    default: 2,
+    parse: integer(1, 100),
+  },
+  {
+    key: 'pageBookingsPerDay',
+    env: 'BOOKING_PAGE_BOOKINGS_PER_DAY',
+    flag: 'page-bookings-per-day',
+    description: 'bookings one client address may make on the booking page per UTC day',
+    default: 10,
+    parse: integer(1, 100_000),
+  },
+  {
+    key: 'pageOpenBookingsPerEmail',
+    env: 'BOOKING_PAGE_OPEN_BOOKINGS_PER_EMAIL',
+    flag: 'page-open-bookings-per-email',
+    description: 'upcoming bookings made on the booking page that one e-mail address may have at once',
     default: 3,
     parse: integer(1, 1000),
   },

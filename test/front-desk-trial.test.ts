@@ -60,29 +60,28 @@ describe('the front desk after a new-user trial, in Chromium', () => {
     assert.equal(await page.getByText(/^Works on /).count(), 0, 'no “Works on” in the salon step');
   });
 
-  it('setup: the widget key, its copy button and the once-only warning come before the way out', async () => {
+  it('setup: the booking page and the line for the website, with no key in it, come before the way out', async () => {
+    const keysBefore = (await admin(app, 'GET', `${salon.base}/keys`, undefined, 200)).body.data.length;
     await page.goto(`${app.url}/#setup/widget`);
-    await page.getByLabel('Your website’s address').fill('www.hair-by-anna.test');
-    await page.keyboard.press('Enter');
-    const warning = page.getByText('This is the only time the key is shown.', { exact: false });
-    const snippet = page.getByLabel('Snippet to paste into your website');
-    const copy = page.getByRole('button', { name: 'Copy the snippet' });
+    const line = page.getByLabel('Line for your website');
+    const copy = page.getByRole('button', { name: 'Copy the line' });
     const away = page.getByRole('link', { name: 'Go to the calendar' });
-    await warning.waitFor();
-    assert.match(await snippet.inputValue(), /bk_live_/);
-    assert.ok(await comesBefore(warning, snippet), 'the warning before the snippet');
-    assert.ok(await comesBefore(snippet, copy), 'the snippet before its copy button');
+    await line.waitFor();
+    assert.equal(await line.inputValue(), `<script src="${app.url}/embed.js" data-business="hair-by-anna"></script>`);
+    const everything = await page.evaluate(() => {
+      const document = (globalThis as any).document;
+      return [document.body.innerText, ...[...document.querySelectorAll('textarea, input')].map((el: any) => el.value)].join('\n');
+    });
+    assert.doesNotMatch(everything, /bk_live_|X-API-Key/i, 'no key anywhere in the step');
+    assert.equal((await admin(app, 'GET', `${salon.base}/keys`, undefined, 200)).body.data.length, keysBefore, 'and no key was made');
+    await page.getByRole('link', { name: `${app.url}/book/hair-by-anna` }).waitFor();
+    assert.match((await page.getByRole('img', { name: /^QR code of / }).getAttribute('src')) ?? '', /^data:image\/svg\+xml/);
+    // The preview is what the line shows: the booking page in its frame.
+    await page.frameLocator('.page-preview iframe').getByRole('heading', { name: 'What would you like to book?' }).waitFor();
+    assert.ok(await comesBefore(line, copy), 'the line before its copy button');
     assert.ok(await comesBefore(copy, away), 'the copy button before the way out');
-    assert.ok((await away.boundingBox())!.y > (await copy.boundingBox())!.y, 'the way out is drawn below the copy button');
-    // The focus was on the hidden Make button: it goes to the warning, and Tab reaches the copy
-    // button before the way out.
-    assert.ok(await warning.evaluate((el) => el.closest('.notice') === (el.ownerDocument as any).activeElement));
-    for (let i = 0; i < 10; i += 1) {
-      await page.keyboard.press('Tab');
-      if (await copy.evaluate((el) => el === (el.ownerDocument as any).activeElement)) break;
-      assert.ok(!(await away.evaluate((el) => el === (el.ownerDocument as any).activeElement)), 'Tab reached the way out first');
-    }
-    assert.ok(await copy.evaluate((el) => el === (el.ownerDocument as any).activeElement), 'Tab reaches the copy button');
+    await copy.click();
+    await page.getByText(/^(Copied|Selected: press Ctrl\+C to copy)\.$/).waitFor();
   });
 
   it('offers Mark completed and Mark no-show from the booking’s start on, as the server allows them, and says when before', async () => {
@@ -156,7 +155,7 @@ describe('the front desk after a new-user trial, in Chromium', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
-  it('once the salon is set up, Settings leads back to the setup (another widget key)', async () => {
+  it('once the salon is set up, Settings leads back to the setup (the line for the website)', async () => {
     await page.goto(`${app.url}/#calendar`);
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByRole('link', { name: 'Open the setup steps' }).click();

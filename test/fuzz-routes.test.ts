@@ -144,6 +144,11 @@ const VALID: Record<string, Record<string, unknown>> = {
   'POST /keys': { name: 'fuzz', scopes: ['services:read'] },
   'POST /bookings/:id/reschedule': { startTime: `${MONDAY}T15:00:00+01:00` },
   'PATCH ': { name: 'Alpha Salon' },
+  'PATCH /booking-page': { slug: 'alpha-salon', locale: 'de-DE', accentColor: '#123456', confirmNewClients: true },
+  'PUT /booking-page/logo': { image: 'data:image/png;base64,iVBORw0KGgo=' },
+  'POST /v1/booking-page/:page/holds': { serviceIds: [1], startTime: `${MONDAY}T11:00:00+01:00` },
+  'POST /v1/booking-page/:page/holds/release': { holdToken: `hold_${'x'.repeat(43)}` },
+  'POST /v1/booking-page/:page/bookings': { holdToken: `hold_${'x'.repeat(43)}`, client: { name: 'Fuzz', email: 'fuzz@example.com' } },
 };
 
 interface Ids {
@@ -307,6 +312,8 @@ describe('random requests on every route (fast-check)', () => {
             'timezone',
             'mon',
             'allowedOrigins',
+            'holdToken',
+            'slug',
           ),
           fieldValue,
           { maxKeys: 6 },
@@ -354,7 +361,11 @@ describe('random requests on every route (fast-check)', () => {
   function request(route: Route, credentials: fc.Arbitrary<Record<string, string>>) {
     return fc.record({
       method: methodFor(route),
-      params: fc.record({ id: id(), deliveryId: fc.oneof(fc.constantFrom(...ids.deliveryIds), pathSegment) }),
+      params: fc.record({
+        id: id(),
+        deliveryId: fc.oneof(fc.constantFrom(...ids.deliveryIds), pathSegment),
+        page: fc.oneof(fc.constant('alpha-salon'), pathSegment),
+      }),
       query,
       body: fc.option(body(route), { nil: undefined, freq: 4 }),
       contentType: fc.oneof({ weight: 4, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: contentType }),
@@ -450,6 +461,22 @@ describe('random requests on every route (fast-check)', () => {
     test.diagnostic(`seed ${SEED + 1}, ${RUNS * 2} cases`);
   });
 
+  it("the booking page's routes, without a key: no 5xx, no stack, no SQL, nothing of tenant B on tenant A's page", async (test) => {
+    const page = routes.filter((r) => r.api === 'page');
+    assert.ok(page.length >= 5);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...page).chain((route) => request(route, keyVariants()).map((r) => ({ route, r }))),
+        async ({ route, r }) => {
+          const path = fillPath(route.path, r.params);
+          check(`${r.method} ${path}?${r.query}`, await fire(path, r), true);
+        },
+      ),
+      { numRuns: RUNS, seed: SEED + 3 },
+    );
+    test.diagnostic(`seed ${SEED + 3}, ${RUNS} cases`);
+  });
+
   it('random paths and methods anywhere: no 5xx, no stack, no SQL', async (test) => {
     const prefix = fc.constantFrom(
       '/v1/integration/',
@@ -460,6 +487,8 @@ describe('random requests on every route (fast-check)', () => {
       '/v1/',
       '/healthz/',
       '/v1/integration/webhooks/1/deliveries/',
+      '/v1/booking-page/',
+      '/book/',
     );
     const rawPath = fc.tuple(prefix, fc.array(pathSegment, { maxLength: 5 })).map(([p, segments]) => p + segments.join('/'));
     const anyCredentials = fc.oneof(keyVariants(), fc.constant<Headers>({ Authorization: `Bearer ${ADMIN_TOKEN}` }));

@@ -13,6 +13,7 @@ import responsesSchema from '../schema/responses.json' with { type: 'json' };
 import { ADMIN_OPERATIONS } from '../src/admin-api.ts';
 import { HEALTH_OPERATIONS } from '../src/health.operations.ts';
 import { INTEGRATION_OPERATIONS } from '../src/integration-api.ts';
+import { BOOKING_PAGE_OPERATIONS } from '../src/booking-page-api.ts';
 import { IDENTITY_OPERATIONS } from '../src/reachability/identity.operations.ts';
 import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
@@ -545,6 +546,17 @@ describe('the OpenAPI document', () => {
         await call('get', `${B}/calendar-feeds`, `${b}/calendar-feeds`, undefined, 200);
         await call('post', `${B}/calendar-feeds/{id}/revoke`, `${b}/calendar-feeds/${feed.body.id}/revoke`, undefined, 200);
 
+        // The booking page.
+        const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+        await call('get', `${B}/booking-page`, `${b}/booking-page`, undefined, 200);
+        await call('patch', `${B}/booking-page`, `${b}/booking-page`, { locale: 'de-DE', confirmNewClients: true }, 200);
+        await call('patch', `${B}/booking-page`, `${b}/booking-page`, { slug: '-no-' }, 400);
+        await admin(app, 'POST', '/businesses', { name: 'Taken Name', timezone: 'Europe/Berlin' }, 201);
+        await call('patch', `${B}/booking-page`, `${b}/booking-page`, { slug: 'taken-name' }, 409);
+        await call('put', `${B}/booking-page/logo`, `${b}/booking-page/logo`, { image: `data:image/png;base64,${png}` }, 200);
+        await call('put', `${B}/booking-page/logo`, `${b}/booking-page/logo`, { image: `data:image/webp;base64,${png}` }, 400);
+        await call('delete', `${B}/booking-page/logo`, `${b}/booking-page/logo`, undefined, 200);
+
         // Backups: none yet, one now, the settings (a folder that is not there is refused).
         await call('get', '/backups', '/backups', undefined, 200);
         await call('post', '/backups', '/backups', undefined, 200);
@@ -642,6 +654,77 @@ describe('the OpenAPI document', () => {
       assert.equal(reply.status, 200);
       const validate = ajv.getSchema(`responses#/$defs/${IDENTITY_OPERATIONS[0]!.success.schema}`)!;
       assert.ok(validate(reply.body), ajv.errorsText(validate.errors));
+    });
+  });
+
+  describe("of the booking page's endpoints", () => {
+    let pageDoc: any;
+    before(async () => {
+      const reply = await app.request('GET', '/v1/booking-page/openapi.json');
+      assert.equal(reply.status, 200, 'public, like the page');
+      pageDoc = reply.body;
+    });
+
+    it("is valid, lists every operation, passes Redocly's recommended rules, and types in a generated client", async () => {
+      const result = await new Validator().validate(pageDoc);
+      assert.equal(result.valid, true, JSON.stringify(result.errors, null, 1)?.slice(0, 2000));
+      const documented = Object.values(pageDoc.paths).flatMap((ops: any) => Object.values(ops).map((op: any) => op.operationId));
+      assert.deepEqual(
+        documented.sort(),
+        BOOKING_PAGE_OPERATIONS.filter((op) => !op.public)
+          .map((op) => op.operationId)
+          .sort(),
+      );
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-lint-'));
+      fs.writeFileSync(path.join(dir, 'page.json'), JSON.stringify(pageDoc));
+      const lint = await offline('@redocly/cli/bin/cli.js', ['lint', '--extends=recommended', '--format=json', 'page.json'], dir);
+      const report = JSON.parse(lint.stdout) as {
+        totals: { errors: number; warnings: number };
+        problems: Array<{ ruleId: string; message: string }>;
+      };
+      assert.deepEqual(
+        { errors: report.totals.errors, warnings: report.totals.warnings },
+        { errors: 0, warnings: 0 },
+        report.problems.map((p) => `${p.ruleId}: ${p.message}`).join('\n'),
+      );
+      await typesEveryOperation(pageDoc, []);
+    });
+
+    it('matches what the server answers, for every operation, on success and on failure', async () => {
+      const answers = answerChecker(pageDoc, '/v1/booking-page');
+      const salon = (await app.request('GET', '/v1/booking-page/salon')).body;
+      const haircut = salon.services.find((s: { name: string }) => s.name === 'Haircut').id;
+      const call = async (method: string, template: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+        const reply = await app.request(method.toUpperCase(), `/v1/booking-page${path}`, { body, headers });
+        answers.conforms(method, template, reply);
+        return reply;
+      };
+      await call('get', '/{page}', '/salon');
+      await call('get', '/{page}', '/no-such-page');
+      await call('get', '/{page}', '/salon', undefined, { Origin: 'https://evil.example' });
+      const slots = await call('get', '/{page}/slots', `/salon/slots?serviceId=${haircut}&from=2026-12-01&to=2026-12-07`);
+      await call('get', '/{page}/slots', '/salon/slots?serviceId=1&date=soon');
+      const startTime = slots.body.data[0].startTime;
+      const held = await call('post', '/{page}/holds', '/salon/holds', { serviceIds: [haircut], startTime });
+      const taken = await call('post', '/{page}/holds', '/salon/holds', { serviceIds: [haircut], staffId: held.body.staffId, startTime });
+      assert.equal(taken.status, 409);
+      await call('post', '/{page}/holds', '/salon/holds', { serviceIds: [] });
+      const booked = await call('post', '/{page}/bookings', '/salon/bookings', {
+        holdToken: held.body.token,
+        client: { name: 'Olga Openapi', email: 'olga@example.com' },
+      });
+      assert.equal(booked.status, 201, JSON.stringify(booked.body));
+      await call('post', '/{page}/bookings', '/salon/bookings', {
+        holdToken: held.body.token,
+        client: { name: 'Olga', email: 'olga@example.com' },
+      });
+      await call('post', '/{page}/bookings', '/salon/bookings', { holdToken: 'nope', client: { name: 'Olga' } });
+      const again = await call('post', '/{page}/holds', '/salon/holds', { serviceIds: [haircut], startTime: slots.body.data[1].startTime });
+      assert.equal(again.status, 201, JSON.stringify(again.body));
+      await call('post', '/{page}/holds/release', '/salon/holds/release', { holdToken: again.body.token });
+      await call('post', '/{page}/holds/release', '/salon/holds/release', { holdToken: again.body.token });
+      const all = BOOKING_PAGE_OPERATIONS.filter((op) => !op.public).map((op) => op.operationId);
+      assert.deepEqual([...answers.succeeded].sort(), all.sort(), 'every operation answered its success');
     });
   });
 });

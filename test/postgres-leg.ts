@@ -35,6 +35,7 @@ const FILES = [
   'test/write-races.test.ts',
   'test/schema-agreement.test.ts',
   'test/known-clients.test.ts',
+  'test/booking-page-api.test.ts',
   'test/text-fields.test.ts',
   'test/ssrf.test.ts',
   'test/slots-api.test.ts',

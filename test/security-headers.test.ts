@@ -99,6 +99,37 @@ describe('security headers and request ids on every response', () => {
     test.diagnostic(`${routes.length} routes, ${seen.length} answers checked`);
   });
 
+  it('lets any site frame the booking page (/book/…) and load embed.js, under the same strict policy; nothing else', async () => {
+    const directivesOf = (csp: string) =>
+      new Map(
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name!, values]),
+      );
+    for (const path of ['/book/salon', '/book/page.js', '/book/no-such-salon']) {
+      const reply = await app.request('GET', path);
+      const directives = directivesOf(reply.headers.get('content-security-policy') ?? '');
+      assert.deepEqual(directives.get('frame-ancestors'), ['*'], path);
+      assert.deepEqual(directives.get('script-src'), ["'self'"], path);
+      assert.deepEqual(directives.get('default-src'), ["'self'"], path);
+      assert.deepEqual(directives.get('object-src'), ["'none'"], path);
+      assert.doesNotMatch(reply.headers.get('content-security-policy') ?? '', /unsafe-inline|unsafe-eval/, path);
+      assert.equal(reply.headers.get('x-frame-options'), null, path);
+      assert.equal(reply.headers.get('cross-origin-resource-policy'), 'cross-origin', path);
+    }
+    const embed = await app.request('GET', '/embed.js');
+    assert.equal(embed.status, 200);
+    assert.match(embed.headers.get('content-type') ?? '', /javascript/);
+    assert.equal(embed.headers.get('cross-origin-resource-policy'), 'cross-origin', 'a website on another origin may load it');
+    assert.equal(embed.headers.get('access-control-allow-origin'), null);
+    for (const path of ['/', '/index.html', '/js/app.js', '/bookings', '/booking/salon']) {
+      const reply = await app.request('GET', path);
+      assert.deepEqual(directivesOf(reply.headers.get('content-security-policy') ?? '').get('frame-ancestors'), ["'none'"], path);
+      assert.equal(reply.headers.get('x-frame-options'), 'DENY', path);
+    }
+  });
+
   it('echoes a well-formed X-Request-Id from the client, so a salon can quote its own', async () => {
     const reply = await call('echo', 'GET', '/v1/integration/nothing', { 'X-Request-Id': 'widget-7f3a9c21' });
     assert.equal(reply.headers.get('x-request-id'), 'widget-7f3a9c21');

@@ -16,8 +16,9 @@ export async function findKeyById(db: Db | Tx, id: number): Promise<ApiKeyRow | 
   return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The keys the salon made (the booking page's own key is not one of them), by id. */
 export async function listKeys(db: Db, businessId?: number): Promise<ApiKeyRow[]> {
-  let query = db.selectFrom('api_keys').selectAll().orderBy('id');
+  let query = db.selectFrom('api_keys').selectAll().where('kind', '=', 'api').orderBy('id');
   if (businessId !== undefined) query = query.where('business_id', '=', businessId);
   return query.execute();
 }

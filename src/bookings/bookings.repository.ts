@@ -191,3 +191,28 @@ export async function settleClientCheck(tx: Tx, id: number, patch: { client_id?:
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Whether the salon has seen this client: a visit marked completed, or a booking the salon made itself. */
+export async function hasSeenClient(db: Db | Tx, clientId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where((eb) => eb.or([eb('status', '=', 'completed'), eb('source', '=', 'admin')]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Live bookings made with this key for this client that have not started yet. */
+export async function countUpcomingBookings(db: Db | Tx, apiKeyId: number, clientId: number, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('client_id', '=', clientId)
+    .where('api_key_id', '=', apiKeyId)
+    .where('status', 'in', [...LIVE_STATUSES])
+    .where('start_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -6,18 +6,19 @@ import { findBusiness } from '../businesses/businesses.repository.ts';
 import { isCalendarDate, localDayBounds, toLocalIso } from '../time/local-time.ts';
 import { clientForBooking, type ClientInput } from '../clients/clients.service.ts';
 import { findClient } from '../clients/clients.repository.ts';
-import type { BookingServiceRow, BookingStatus } from '../db/tables.ts';
+import type { BookingServiceRow, BookingStatus, ClientCheck } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { consumeHold } from '../slots/holds.service.ts';
 import { clearHoldsForSalon } from '../slots/salon-holds.service.ts';
 import { planOf, serviceIdsOf, type ServicePlan } from '../slots/service-plan.ts';
-import { claimSlot, slotTaken } from '../slots/slot-check.ts';
+import { claimSlot, HOLDS_NOTHING, slotTaken } from '../slots/slot-check.ts';
 import type { EventName } from '../delivery/events.ts';
 import { bookingEventData, toBookingJson, type BookingJson, type ClientView } from './booking.presenter.ts';
 import {
   countBookings,
   findBookingView,
+  hasSeenClient,
   insertBooking,
   insertBookingServices,
   shiftBookingServices,
@@ -43,6 +44,18 @@ export interface Actor {
    * their client only as it sent them.
    */
   ownBookingsOnly: boolean;
+  /**
+   * How its bookings start; by default `confirmed` for the salon and `pending` (the salon confirms)
+   * for a key. `confirmed-if-known`: confirmed for a client the salon has seen (hasSeenClient) whose
+   * details match the record, pending for anyone else (the booking page, when the salon confirms
+   * new clients itself).
+   */
+  startsAs?: 'pending' | 'confirmed' | 'confirmed-if-known';
+  /**
+   * Its key's holds belong to different people (the booking page's visitors), so none of them
+   * leaves time free for it: every live hold takes its time (HOLDS_NOTHING).
+   */
+  sharesHolds?: boolean;
 }
 
 const clientViewOf = (actor: Actor): ClientView => (actor.ownBookingsOnly ? 'as-booked' : 'record');
@@ -81,7 +94,7 @@ export interface RescheduleInput {
 
 /**
  * Books a free slot. Integration bookings start `pending` (the salon confirms them); the salon's
- * own start `confirmed`. booking.created (and client.created for a new client) commit with it.
+ * own start `confirmed`; the booking page's as Actor.startsAs says. booking.created (and client.created for a new client) commit with it.
  * With an Idempotency-Key, a repeat of the same request returns the first answer.
  */
 export async function createBooking(
@@ -124,11 +137,12 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
       input.overrideHold ? 'book anyway' : 'book',
     );
   }
-  const { staffId } = await claimSlot(trx, { directory, plan, startAt, staffId: held, holderKeyId: actor.apiKeyId, now });
+  const { staffId } = await claimSlot(trx, { directory, plan, startAt, staffId: held, holderKeyId: holderOf(actor), now });
 
   const { client: bookedFor, check } = client
     ? { client, check: null }
     : await clientForBooking(trx, app.outbox, actor.businessId, input.client!, now);
+  const status = await startingStatus(trx, actor, bookedFor.id, check);
   // What the booking gave, kept beside the record it is on: a known client's record never changes.
   const given = input.client ?? bookedFor;
   const row = {
@@ -136,7 +150,7 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
     service_id: service.id,
     staff_id: staffId,
     client_id: bookedFor.id,
-    status: actor.source === 'admin' ? ('confirmed' as const) : ('pending' as const),
+    status,
     start_at: startAt,
     end_at: startAt + plan.durationMinutes * 60_000,
     buffer_before_minutes: plan.bufferBeforeMinutes,
@@ -173,6 +187,18 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
   };
   await emitBookingEvent(trx, app, 'booking.created', view);
   return toBookingJson(view, clientViewOf(actor));
+}
+
+/** Whose holds leave time free for the actor (claimSlot's holderKeyId). */
+function holderOf(actor: Actor): number | null {
+  return actor.sharesHolds ? HOLDS_NOTHING : actor.apiKeyId;
+}
+
+/** How a new booking of `actor` for this client starts (Actor.startsAs). */
+async function startingStatus(trx: Tx, actor: Actor, clientId: number, check: ClientCheck | null): Promise<BookingStatus> {
+  const startsAs = actor.startsAs ?? (actor.source === 'admin' ? 'confirmed' : 'pending');
+  if (startsAs !== 'confirmed-if-known') return startsAs;
+  return check === null && (await hasSeenClient(trx, clientId)) ? 'confirmed' : 'pending';
 }
 
 /**
@@ -295,7 +321,7 @@ async function moveBooking(trx: Tx, app: Deps, actor: Actor, id: number, input: 
   const plan = planOf(directory, serviceIds);
   if (input.staffId !== undefined && !directory.staff.some((s) => s.id === input.staffId)) throw errors.notFound('Staff member');
   if (actor.source === 'admin') await clearHoldsForSalon(trx, { directory, plan, startAt, staffId, excludeBookingId: id, now }, 'move');
-  await claimSlot(trx, { directory, plan, startAt, staffId, excludeBookingId: id, holderKeyId: actor.apiKeyId, now });
+  await claimSlot(trx, { directory, plan, startAt, staffId, excludeBookingId: id, holderKeyId: holderOf(actor), now });
   await updateBookingIf(trx, id, RESCHEDULABLE, {
     start_at: startAt,
     end_at: startAt + plan.durationMinutes * 60_000,

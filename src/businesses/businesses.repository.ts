@@ -43,3 +43,19 @@ export async function directoryRows(db: Db | Tx, businessId: number) {
   ]);
   return { business, services, staff, links, timeOff, closures };
 }
+
+/** The booking page slugs that are `base` or `base-…`. */
+export async function slugsStartingWith(db: Db | Tx, base: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('businesses')
+    .select('page_slug')
+    .where((eb) => eb.or([eb('page_slug', '=', base), eb('page_slug', 'like', `${base}-%`)]))
+    .execute();
+  return rows.map((row) => row.page_slug!);
+}
+
+/** The business whose booking page has this short name. */
+export async function businessIdOfSlug(db: Db | Tx, slug: string): Promise<number | undefined> {
+  const row = await db.selectFrom('businesses').select('id').where('page_slug', '=', slug).executeTakeFirst();
+  return row?.id;
+}

@@ -7,6 +7,7 @@ import { toBusinessJson } from './business.presenter.ts';
 import { findBusiness, insertBusiness, listBusinesses, updateBusiness } from './businesses.repository.ts';
 import { DEFAULT_HOURS, hoursProblem, type WeeklyHours } from '../time/hours.ts';
 import { checkTimeZone } from '../time/timezone.ts';
+import { freeSlugFor } from './page-slug.ts';
 
 export interface BusinessCreateInput {
   name: string;
@@ -38,6 +39,8 @@ export async function createBusiness(db: Db, clock: Clock, data: BusinessCreateI
     currency: data.currency,
     working_hours: JSON.stringify(DEFAULT_HOURS),
     slot_step_minutes: 15,
+    page_slug: await freeSlugFor(db, data.name),
+    page_accent_color: null,
     created_at: now,
     updated_at: now,
   });

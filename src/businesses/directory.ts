@@ -2,7 +2,7 @@ import type { Database, VersionedCache } from '../db/database.ts';
 import type { BusinessRow, ClosureRow, ServiceRow, TimeOffRow } from '../db/tables.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import type { WeeklySchedule } from '../time/schedule.ts';
-import { directoryRows } from './businesses.repository.ts';
+import { businessIdOfSlug, directoryRows } from './businesses.repository.ts';
 import { localDayBounds } from '../time/local-time.ts';
 
 type Interval = readonly [number, number];
@@ -35,9 +35,16 @@ export interface Directory {
  */
 export class BusinessDirectory {
   readonly #cache: VersionedCache<number, Directory>;
+  readonly #bySlug: VersionedCache<string, number>;
 
   constructor(database: Database) {
     this.#cache = database.cache(['directory']);
+    this.#bySlug = database.cache(['directory']);
+  }
+
+  /** The business whose booking page has this short name (businesses.page_slug); undefined for none. */
+  businessOfSlug(db: Db | Tx, slug: string): Promise<number | undefined> {
+    return this.#bySlug.get(slug, db, () => businessIdOfSlug(db, slug));
   }
 
   /** The directory of `businessId`, read through `db` when not in memory; undefined for no such business. */

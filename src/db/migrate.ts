@@ -22,6 +22,7 @@ export const MIGRATIONS = [
   '0010-event-bookings',
   '0011-shared-rate-windows',
   '0012-booked-client',
+  '0014-booking-page',
   '0016-backup-runs',
 ] as const;
 

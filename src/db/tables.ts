@@ -27,6 +27,8 @@ export interface Tables {
   slot_holds: SlotHoldsTable;
   booking_services: BookingServicesTable;
   calendar_feeds: CalendarFeedsTable;
+  booking_page_logos: BookingPageLogosTable;
+  booking_page_counts: BookingPageCountsTable;
   backup_runs: BackupRunsTable;
 }
 
@@ -51,6 +53,16 @@ export interface BusinessesTable {
   min_notice_minutes: Generated<number>;
   /** No slot on a local date more than this many days after today (0003). */
   horizon_days: Generated<number>;
+  /** The short name in the booking page's address, /book/<page_slug>; unique (0014). */
+  page_slug: string | null;
+  /** The booking page's language and date format, a BCP 47 tag such as de-DE. */
+  page_locale: Generated<string>;
+  /** The page's accent colour, #rrggbb; null: the page's own. */
+  page_accent_color: string | null;
+  /** The salon's cancellation policy, shown before a client books. */
+  page_policy: Generated<string>;
+  /** 1: a booking on the page by a client the salon has not seen stays pending until the salon confirms it. */
+  page_confirm_new_clients: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -66,6 +78,8 @@ export interface ApiKeysTable {
   /** JSON array of host patterns, or null when any origin may call. */
   allowed_origins: string | null;
   status: 'active' | 'revoked';
+  /** `page`: the key the booking page books with (0014); never shown, and no value opens it. */
+  kind: Generated<'api' | 'page'>;
   expires_at: number | null;
   last_used_at: number | null;
   revoked_at: number | null;
@@ -317,6 +331,10 @@ export interface SlotHoldsTable {
   /** The hold counts while this is later than now. */
   expires_at: number;
   created_at: number;
+  /** The booking page's holds: the visitor's network (src/auth/client-address.ts), for the cap per address (0014). */
+  holder_address: string | null;
+  /** The booking page's holds: SHA-256 of the token the visitor books or releases it with. */
+  token_hash: string | null;
 }
 
 export interface BookingServicesTable {
@@ -340,6 +358,22 @@ export interface CalendarFeedsTable {
   token_hash: string;
   created_at: number;
   revoked_at: number | null;
+}
+
+export interface BookingPageLogosTable {
+  business_id: number;
+  /** image/png, image/jpeg or image/webp. */
+  content_type: string;
+  /** The image, base64. */
+  data: string;
+  updated_at: number;
+}
+
+/** Bookings made on the booking page from one client address on one UTC day (YYYY-MM-DD). */
+export interface BookingPageCountsTable {
+  address: string;
+  day: string;
+  bookings: number;
 }
 
 export type CalendarFeedRow = Selectable<CalendarFeedsTable>;

@@ -49,6 +49,13 @@ export const errors = {
         ? `Requests from ${origin} are not allowed for this API key.`
         : 'This API key only accepts requests that carry an allowed Origin or Referer.',
     ),
+  /** The booking page's endpoints, called from another site. */
+  notFirstParty: (origin: string) =>
+    new AppError(
+      403,
+      'origin_not_allowed',
+      `These endpoints answer the booking page this server serves, not requests from ${origin}. A website shows the page with the line of embed.js.`,
+    ),
   insufficientScope: (scope: string) =>
     new AppError(403, 'insufficient_scope', `This API key lacks the scope "${scope}".`, { requiredScope: scope }),
   notFound: (what = 'Resource') => new AppError(404, 'not_found', `${what} not found.`),

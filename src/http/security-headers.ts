@@ -8,23 +8,45 @@ import helmet from 'koa-helmet';
  * send the page's own requests to an https:// port nobody listens on when it is opened by a LAN
  * address, and HSTS is set below, on HTTPS answers only.
  */
+const DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
 const pageHeaders = helmet({
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      fontSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'none'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-  },
+  contentSecurityPolicy: { useDefaults: false, directives: DIRECTIVES },
   frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+  strictTransportSecurity: false,
+});
+
+/**
+ * The salon's booking page (/book/…) is made to be framed by the salon's website, whatever its
+ * address, by embed.js: the same policy, but any site may frame it (frame-ancestors *, no
+ * X-Frame-Options), and a site that isolates itself (COEP) may still load it. Nothing else of the
+ * server can be framed.
+ */
+const bookingPageHeaders = helmet({
+  contentSecurityPolicy: { useDefaults: false, directives: { ...DIRECTIVES, frameAncestors: ['*'] } },
+  frameguard: false,
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+  referrerPolicy: { policy: 'no-referrer' },
+  strictTransportSecurity: false,
+});
+
+/** embed.js is loaded by the salon's website, another origin: the script as the page's, and loadable from anywhere. */
+const embedScriptHeaders = helmet({
+  contentSecurityPolicy: { useDefaults: false, directives: DIRECTIVES },
+  frameguard: { action: 'deny' },
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
   referrerPolicy: { policy: 'no-referrer' },
   strictTransportSecurity: false,
 });
@@ -45,6 +67,8 @@ const HSTS = 'max-age=31536000';
 export function securityHeaders(): Middleware {
   return async (ctx, next) => {
     if (ctx.secure) ctx.res.setHeader('Strict-Transport-Security', HSTS);
+    if (ctx.path.startsWith('/book/')) return bookingPageHeaders(ctx, next);
+    if (ctx.path === '/embed.js') return embedScriptHeaders(ctx, next);
     const isApi =
       ctx.path.startsWith('/v1/') || ctx.path.startsWith('/admin/') || ctx.path === '/healthz' || ctx.path.startsWith('/.well-known/');
     if (!isApi) return pageHeaders(ctx, next);

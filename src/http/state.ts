@@ -14,6 +14,8 @@ export interface AppState {
   caller?: Caller;
   /** Set where the admin token is optional (GET /healthz) and was sent and right. */
   admin?: boolean;
+  /** The booking page's guard: the client's address as its limits count it (src/auth/client-address.ts). */
+  visitor?: string;
   /** Ids a handler adds to the request's log line (a calendar feed's id, standing in for its token). */
   logged?: Readonly<Record<string, number>>;
 }

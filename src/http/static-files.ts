@@ -15,7 +15,7 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-interface StaticFile {
+export interface StaticFile {
   body: Buffer;
   type: string;
   etag: string;

@@ -79,7 +79,8 @@ export async function regenerateKey(deps: KeysDeps, id: number, businessId?: num
 
 async function ownedKey(deps: KeysDeps, id: number, businessId: number | undefined) {
   const row = await findKeyById(deps.db, id);
-  if (!row || (businessId !== undefined && row.business_id !== businessId)) throw errors.notFound('API key');
+  // The booking page's own key is no key of the salon's: it cannot be revoked or given a value.
+  if (row?.kind !== 'api' || (businessId !== undefined && row.business_id !== businessId)) throw errors.notFound('API key');
   return row;
 }
 

@@ -116,7 +116,7 @@ function operation(op: Operation, info: DocumentInfo) {
     summary: op.summary,
     description: [op.description, op.scope && `Scope: \`${op.scope}\`.`].filter(Boolean).join('\n\n') || undefined,
     tags: [op.tag ?? op.path.split('/')[1]],
-    security: op.public ? [] : undefined,
+    security: op.public || Object.keys(info.securitySchemes).length === 0 ? [] : undefined,
     parameters: parameters(op),
     requestBody: op.body
       ? { required: !op.bodyOptional, content: { 'application/json': { schema: localise(op.body.schema) } } }
@@ -244,6 +244,22 @@ export const ADMIN_INFO: DocumentInfo = {
     401: 'Missing or wrong admin token (`invalid_admin_token`).',
     404: 'No such business, or no such thing in it (`not_found`).',
     429: 'More than 10 wrong admin tokens from this address in a minute (`too_many_attempts`); the right token is still admitted.',
+  },
+};
+
+export const BOOKING_PAGE_INFO: DocumentInfo = {
+  title: "booking-api: the booking page's endpoints",
+  description:
+    "What the salon's booking page (/book/{page}, and embed.js on the salon's website) calls: the salon, free times, holds and bookings. " +
+    'No key: the page is served by this server and calls only its own origin; a request from another site (its Origin) is refused, and no answer carries CORS headers. ' +
+    'Limits are per client address (docs/decisions.md). This document is served at GET /v1/booking-page/openapi.json.',
+  securitySchemes: {},
+  guardStatuses: [403, 429],
+  rateLimited: false,
+  reasons: {
+    403: 'Sent from another site than this server (`origin_not_allowed`): these endpoints answer the booking page only.',
+    404: 'No booking page of that short name, or no such hold (`not_found`).',
+    429: 'Too many requests from this client address in a minute (`rate_limited`); `retryAfter` and `Retry-After` say when to try again.',
   },
 };
 

@@ -4,24 +4,26 @@ import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { countLiveHolds, type HoldHolder } from './holds.repository.ts';
 
-/**
- * A cap on one holder's live holds. A key's today; a public booking page would pass its visitor
- * address's quota beside its key's.
- */
+/** A cap on one holder's live holds: an API key's, or a booking page visitor's address's. */
 export interface HoldQuota {
   holder: HoldHolder;
   /** Live holds allowed at once. */
   limit: number;
 }
 
-/** Per kind of holder: the name of its lock, and how a refusal names it. */
-const HOLDERS: Record<HoldHolder['kind'], { lock: (holder: HoldHolder) => string; who: string; release: string }> = {
+/** How a refusal names each kind of holder, and what it can do. */
+const WORDS: Record<HoldHolder['kind'], { who: string; release: string }> = {
   key: {
-    lock: (holder) => `holds of key ${holder.apiKeyId}`,
     who: 'This API key',
     release: 'book one (POST /v1/integration/bookings with its holdId) or release one (DELETE /v1/integration/slots/holds/:id)',
   },
+  address: { who: 'This connection', release: 'book one or release one' },
 };
+
+/** The lock a holder's count is taken under. */
+function lockName(holder: HoldHolder): string {
+  return holder.kind === 'key' ? `holds of key ${holder.apiKeyId}` : `holds of address ${holder.address}`;
+}
 
 /**
  * Refuses a new hold (409 hold_limit_reached) while a holder already has its limit of live
@@ -32,8 +34,8 @@ const HOLDERS: Record<HoldHolder['kind'], { lock: (holder: HoldHolder) => string
  */
 export async function assertRoomForHold(trx: Tx, quotas: readonly HoldQuota[], now: number): Promise<void> {
   for (const { holder, limit } of quotas) {
-    const words = HOLDERS[holder.kind];
-    await lockNamed(trx, words.lock(holder));
+    const words = WORDS[holder.kind];
+    await lockNamed(trx, lockName(holder));
     const { count, firstExpiry } = await countLiveHolds(trx, holder, now);
     if (count >= limit) {
       throw errors.holdLimitReached(

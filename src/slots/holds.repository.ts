@@ -17,6 +17,16 @@ export async function findBusinessHold(db: Db | Tx, businessId: number, id: numb
   return db.selectFrom('slot_holds').selectAll().where('id', '=', id).where('business_id', '=', businessId).executeTakeFirst();
 }
 
+/** A booking page's hold of this business by the SHA-256 of its token, expired or not. */
+export async function findHoldByToken(db: Db | Tx, businessId: number, tokenHash: string): Promise<SlotHoldRow | undefined> {
+  return db
+    .selectFrom('slot_holds')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
+}
+
 export async function deleteHold(tx: Tx, id: number): Promise<void> {
   await tx.deleteFrom('slot_holds').where('id', '=', id).execute();
 }
@@ -31,20 +41,19 @@ export async function deleteExpiredHolds(tx: Tx, before: number): Promise<void> 
 }
 
 /**
- * Whose live holds a cap counts (src/slots/hold-quota.ts). An API key today. A public booking
- * page, whose visitors all share the page's key, would add its visitor's address as a second kind,
- * with a column of slot_holds that stores it, and the filter below would learn it.
+ * Whose live holds a cap counts (src/slots/hold-quota.ts): an API key's, or, on the booking page,
+ * whose visitors all share the page's key, one visitor's address (slot_holds.holder_address).
  */
-export type HoldHolder = { kind: 'key'; apiKeyId: number };
+export type HoldHolder = { kind: 'key'; apiKeyId: number } | { kind: 'address'; address: string };
 
 /** How many live holds `holder` has, and when the first of them expires (null: none). */
 export async function countLiveHolds(db: Db | Tx, holder: HoldHolder, now: number): Promise<{ count: number; firstExpiry: number | null }> {
-  const row = await db
+  let query = db
     .selectFrom('slot_holds')
     .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min<number | null>('expires_at').as('first_expiry')])
-    .where('api_key_id', '=', holder.apiKeyId)
-    .where('expires_at', '>', now)
-    .executeTakeFirstOrThrow();
+    .where('expires_at', '>', now);
+  query = holder.kind === 'key' ? query.where('api_key_id', '=', holder.apiKeyId) : query.where('holder_address', '=', holder.address);
+  const row = await query.executeTakeFirstOrThrow();
   return { count: Number(row.count), firstExpiry: row.first_expiry === null ? null : Number(row.first_expiry) };
 }
 

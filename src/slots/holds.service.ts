@@ -9,7 +9,7 @@ import { errors } from '../http/errors.ts';
 import type { ApiKey } from '../auth/api-key.ts';
 import { planOf, serviceIdsOf } from './service-plan.ts';
 import { claimSlot, slotTaken } from './slot-check.ts';
-import { assertRoomForHold } from './hold-quota.ts';
+import { assertRoomForHold, type HoldQuota } from './hold-quota.ts';
 import { deleteExpiredHolds, deleteHold, findHold, insertHold } from './holds.repository.ts';
 
 /** What this feature uses of the application. */
@@ -32,17 +32,50 @@ const KEEP_EXPIRED_MS = 86_400_000;
  * A key holds at most `config.maxActiveHolds` slots at once (409 hold_limit_reached).
  */
 export async function createHold(trx: Tx, app: Deps, key: ApiKey, input: HoldInput) {
+  const { row, zone } = await holdSlot(
+    trx,
+    app,
+    {
+      businessId: key.businessId,
+      apiKeyId: key.id,
+      holderKeyId: key.id,
+      quotas: [{ holder: { kind: 'key', apiKeyId: key.id }, limit: app.config.maxActiveHolds }],
+    },
+    input,
+  );
+  return toHoldJson(row, zone);
+}
+
+/** Who a new hold is for. */
+export interface Holder {
+  businessId: number;
+  /** The key the hold is stored under. */
+  apiKeyId: number;
+  /** Whose holds leave time free for it (claimSlot's holderKeyId): the key's own, or none (HOLDS_NOTHING). */
+  holderKeyId: number;
+  /** The caps the hold counts against, each checked under its own lock. */
+  quotas: readonly HoldQuota[];
+  /** The booking page: the visitor's address and the SHA-256 of the token they have. */
+  address?: string;
+  tokenHash?: string;
+}
+
+/**
+ * Holds a free slot for `holder`: after its caps, the same check as a booking (claimSlot), then
+ * the row, which the database refuses over a live booking or any other live hold.
+ */
+export async function holdSlot(trx: Tx, app: Deps, holder: Holder, input: HoldInput): Promise<{ row: SlotHoldRow; zone: string }> {
   const now = app.clock.now();
-  await assertRoomForHold(trx, [{ holder: { kind: 'key', apiKeyId: key.id }, limit: app.config.maxActiveHolds }], now);
-  const directory = (await app.directory.get(trx, key.businessId))!;
+  await assertRoomForHold(trx, holder.quotas, now);
+  const directory = (await app.directory.get(trx, holder.businessId))!;
   const plan = planOf(directory, serviceIdsOf(input));
   if (input.staffId !== undefined && !directory.staff.some((s) => s.id === input.staffId)) throw errors.notFound('Staff member');
   const startAt = Date.parse(input.startTime);
-  const { staffId } = await claimSlot(trx, { directory, plan, startAt, staffId: input.staffId, holderKeyId: key.id, now });
+  const { staffId } = await claimSlot(trx, { directory, plan, startAt, staffId: input.staffId, holderKeyId: holder.holderKeyId, now });
   await deleteExpiredHolds(trx, now - KEEP_EXPIRED_MS);
   const row = {
-    business_id: key.businessId,
-    api_key_id: key.id,
+    business_id: holder.businessId,
+    api_key_id: holder.apiKeyId,
     service_id: plan.serviceIds[0]!,
     service_ids: plan.serviceIds.length > 1 ? JSON.stringify(plan.serviceIds) : null,
     staff_id: staffId,
@@ -52,9 +85,11 @@ export async function createHold(trx: Tx, app: Deps, key: ApiKey, input: HoldInp
     buffer_after_minutes: plan.bufferAfterMinutes,
     expires_at: now + app.config.holdMinutes * 60_000,
     created_at: now,
+    holder_address: holder.address ?? null,
+    token_hash: holder.tokenHash ?? null,
   };
   const id = await insertHold(trx, row).catch(slotTaken);
-  return toHoldJson({ ...row, id }, directory.business.timezone);
+  return { row: { ...row, id }, zone: directory.business.timezone };
 }
 
 /** Gives a held slot back at once. */

@@ -9,12 +9,19 @@ import { availabilityAt } from './availability.ts';
 import { bookingWindow, rulesFor, windowProblem } from './booking-window.ts';
 import type { ServicePlan } from './service-plan.ts';
 
+/**
+ * The `holderKeyId` of a client who holds nothing of their own: the client's booking rules, and
+ * every live hold takes its time. The booking page asks so: its visitors share one key, so no hold
+ * of that key is the asker's own (key ids start at 1).
+ */
+export const HOLDS_NOTHING = 0;
+
 export interface SlotRequest {
   directory: Directory;
   plan: ServicePlan;
   startAt: number;
   staffId?: number;
-  /** The key asking: its own holds leave the time free for it. Null: the salon. */
+  /** The key asking: its own holds leave the time free for it. Null: the salon; HOLDS_NOTHING: a booking page's visitor. */
   holderKeyId: number | null;
   excludeBookingId?: number;
   now: number;

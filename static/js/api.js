@@ -88,6 +88,11 @@ const FIELD_LABELS = {
   minNoticeMinutes: 'The minimum notice',
   horizonDays: 'How far ahead clients can book',
   search: 'The search',
+  slug: 'The short name',
+  locale: 'The language',
+  accentColor: 'The colour',
+  cancellationPolicy: 'The cancellation policy',
+  image: 'The logo',
   folder: 'The backup folder',
   passphrase: 'The passphrase',
 };

@@ -1,8 +1,9 @@
-// Salon settings (#settings): name and contact, time zone, opening hours, closures and the booking
-// rules. Each part is its own form with its own save button and sentence.
+// Salon settings (#settings): name and contact, time zone, opening hours, closures, the booking
+// rules and the booking page. Each part is its own form with its own save button and sentence.
 
 import { api, businessPath } from './api.js';
 import { backupSettings } from './backups.js';
+import { bookingPagePart } from './booking-page-settings.js';
 import { busy, confirmAction, errorNotice, h, isolate, notice } from './dom.js';
 import { field, formPanel, input, overlapNotice, periodText, say, showProblems, textOrNull, weekEditor, wholeNumber } from './forms.js';
 import { reachabilityPart } from './reachability.js';
@@ -307,22 +308,23 @@ export async function renderSettings(ctx) {
     hours,
     closures.element,
     rules,
+    await bookingPagePart(ctx),
     reachability.element,
     backups.element,
     setupAgain(),
   );
 }
 
-/** The way back to the first-run setup once it is done: another widget key and snippet, say. */
+/** The way back to the first-run setup once it is done. */
 function setupAgain() {
   return h(
     'section',
     { class: 'card', 'aria-labelledby': 'setup-again-title' },
-    h('h3', { id: 'setup-again-title' }, 'Setup steps and the website’s booking form'),
+    h('h3', { id: 'setup-again-title' }, 'Setup steps'),
     h(
       'p',
       null,
-      'The steps of the first setup stay here to look over: the salon, its services, its staff, and a key with the snippet for the booking form on your website (make another one when the website moves or the snippet was lost).',
+      'The steps of the first setup stay here to look over: the salon, its services, its staff, and the booking page for your website.',
     ),
     h('div', { class: 'actions' }, h('a', { class: 'button', href: '#setup/widget' }, 'Open the setup steps')),
   );

@@ -1,12 +1,12 @@
 // The first-run setup (#setup): the salon (name, time zone, opening hours), its first services,
-// the first staff member with weekly hours and services, then the next step: a key for the
-// website's booking widget with the snippet to paste. Which step shows follows from what the
+// the first staff member with weekly hours and services, then the next step: the salon's booking
+// page, with the line that shows it on the salon's website (no key in it). Which step shows follows from what the
 // server already has, so the setup can be left and picked up again; #setup/services etc. go back.
 
 import { api, businessPath } from './api.js';
 import { field } from './booking-form.js';
-import { busy, errorNotice, facts, h, isolate, notice, quoted } from './dom.js';
-import { originsFrom } from './key-form.js';
+import { bookingPageShare, loadBookingPage } from './booking-page-settings.js';
+import { busy, errorNotice, h, isolate, notice, quoted } from './dom.js';
 import { money, parseMoney } from './forms.js';
 import { browserTimeZone, timeZones, WEEKDAYS } from './salon-time.js';
 
@@ -299,110 +299,23 @@ function staffStep(ctx, message, services, staff) {
   return form;
 }
 
-/** What a website pastes: the server's address, the key, and the first call of a booking form. */
-export function widgetSnippet(key) {
-  const origin = location.origin;
-  return `<script type="module">
-  // The booking server and the website's key (it only works from the addresses it was made for).
-  // BOOKING_API is the address this page was opened at: if the website's visitors reach the
-  // server at another one (its public name, say), put that address here instead.
-  const BOOKING_API = '${origin}/v1/integration';
-  const BOOKING_KEY = '${key}';
-  const call = (path, init = {}) =>
-    fetch(BOOKING_API + path, { ...init, headers: { 'X-API-Key': BOOKING_KEY, 'Content-Type': 'application/json' } }).then((r) => r.json());
-  // services -> staff -> free times -> book: see the server's docs/api.md, "A booking widget".
-  const services = await call('/services?active=true');
-  console.log(services.data);
-</script>`;
-}
-
-async function widgetStep(ctx, message) {
-  const base = businessPath(ctx.business);
-  const catalog = await api('/scopes');
-  const site = h('input', { id: 'widget-site', type: 'text', autocomplete: 'url', spellcheck: 'false', placeholder: 'www.mysalon.com' });
-  const submit = h('button', { type: 'submit', class: 'primary' }, 'Make the widget key');
-  const result = h('div', { class: 'widget-result' });
-  const form = h(
-    'form',
-    { class: 'card setup-form', novalidate: true },
-    h('h3', null, 'Next: bookings from your website'),
+/** The last step: the booking page, and the line that shows it on the salon's website. */
+async function widgetStep(ctx) {
+  const settings = await loadBookingPage(ctx);
+  return h(
+    'section',
+    { class: 'card setup-form', 'aria-labelledby': 'setup-website-heading' },
+    h('h3', { id: 'setup-website-heading' }, 'Next: bookings from your website'),
     notice('good', 'The salon is ready: services and staff are in. Clients can be booked on the calendar now.'),
     h(
       'p',
       null,
-      'A booking form on your website needs a key of its own. It can see services, staff and free times and make bookings, and only from your website’s address.',
+      'Your clients can book themselves on your booking page: share its address or QR code, or show it on your website with the line below.',
     ),
-    field('Your website’s address', site, 'For example www.mysalon.com; several separated by spaces.'),
-    h('div', { class: 'actions' }, submit),
-    // The key, its copy button and the warning that it is shown only once come first; the way
-    // out of the setup after them, so nobody leaves before the key is kept.
-    result,
+    bookingPageShare(settings),
+    h('p', { class: 'hint' }, 'Its address, language, colour, logo and cancellation policy can be changed in Settings.'),
     h('div', { class: 'actions' }, h('a', { class: 'button', href: '#calendar' }, 'Go to the calendar')),
   );
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const origins = originsFrom(site.value);
-    if (origins.length === 0) return message.replaceChildren(notice('error', 'Type your website’s address, for example www.mysalon.com.'));
-    await busy(submit, 'Making the key…', async () => {
-      try {
-        const key = await api(`${base}/keys`, {
-          method: 'POST',
-          body: { name: 'Website widget', scopes: catalog.presets.widget.scopes, allowedOrigins: origins },
-        });
-        message.replaceChildren();
-        const snippet = h('textarea', {
-          id: 'widget-snippet',
-          readOnly: true,
-          rows: 11,
-          spellcheck: 'false',
-          value: widgetSnippet(key.key),
-        });
-        const copied = h('p', { class: 'hint', role: 'status' });
-        const warning = notice(
-          'warn',
-          'This is the only time the key is shown. Paste the snippet into your website now, or keep it somewhere safe.',
-        );
-        warning.tabIndex = -1;
-        result.replaceChildren(
-          warning,
-          facts([
-            ['Key', isolate(key.name)],
-            ['Works from', origins.join(', ')],
-          ]),
-          field('Snippet to paste into your website', snippet),
-          h(
-            'div',
-            { class: 'actions' },
-            h(
-              'button',
-              {
-                type: 'button',
-                onclick: async () => {
-                  try {
-                    await navigator.clipboard.writeText(snippet.value);
-                    copied.textContent = 'Copied.';
-                  } catch {
-                    snippet.focus();
-                    snippet.select();
-                    copied.textContent = 'Selected: press Ctrl+C to copy.';
-                  }
-                },
-              },
-              'Copy the snippet',
-            ),
-          ),
-          copied,
-        );
-        submit.hidden = true;
-        // The button that had the focus is gone: the warning takes it, and Tab goes on to the
-        // snippet and its copy button before the way out.
-        warning.focus();
-      } catch (error) {
-        message.replaceChildren(errorNotice(error));
-      }
-    });
-  });
-  return form;
 }
 
 let flash = null;
@@ -431,7 +344,7 @@ export async function renderSetup(ctx, id) {
   if (step === 'salon') body = salonStep(ctx, message);
   else if (step === 'services') body = servicesStep(ctx, message, services);
   else if (step === 'staff') body = staffStep(ctx, message, services, staff);
-  else body = await widgetStep(ctx, message);
+  else body = await widgetStep(ctx);
 
   return h(
     'section',

@@ -1,0 +1,253 @@
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, afterEach, before, describe, it } from 'node:test';
+import type { Frame, Page } from 'playwright-core';
+import { seriousA11yProblems } from './helpers/axe.ts';
+import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
+import { fitsWidth, logIn, openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
+import { TestClock } from './helpers/clock.ts';
+import { admin, makeSalon, TEST_NOW, type Salon } from './helpers/salon.ts';
+
+// Issue 22, section 1, tried as a client would, in Chromium: the salon's website (another origin:
+// 127.0.0.1 on another port) pastes the embed line, and a client books in the frame it makes; on
+// a phone, in German, by keyboard alone, with no serious accessibility problem; and the page with
+// its script stays under 100 KB.
+
+/** A website of its own, on another port: the salon's home page with the embed line pasted in. */
+async function website(embedLine: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((_, res) => {
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Salon — welcome</title></head><body><h1>Welcome to the salon</h1><p>Book online:</p>${embedLine}<p>See you soon.</p></body></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Presses Tab until the focused element has `name` (an accessible name or label), at most 40 times. */
+async function tabTo(page: Page, frame: Frame | Page, name: RegExp): Promise<void> {
+  for (let i = 0; i < 40; i += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await frame.evaluate(() => {
+      const el = (globalThis as any).document.activeElement;
+      if (!el) return '';
+      const label = el.id ? (globalThis as any).document.querySelector(`label[for="${el.id}"]`)?.textContent : '';
+      return `${el.getAttribute('aria-label') ?? ''} ${label ?? ''} ${el.textContent ?? ''}`;
+    });
+    if (name.test(focused)) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
+
+describe('the booking page in Chromium', () => {
+  const skip = skipWithoutChromium();
+  if (skip) {
+    it('runs in Chromium', { skip }, () => {});
+    return;
+  }
+  const clock = new TestClock(TEST_NOW);
+  let app: TestApp;
+  let salon: Salon;
+  let browser: Browser;
+  let page: Page;
+  let guard: PageGuard;
+
+  before(async () => {
+    app = await TestApp.start({ clock });
+    salon = await makeSalon(app, 'Salon Lena');
+    await admin(
+      app,
+      'PATCH',
+      `${salon.base}/booking-page`,
+      { accentColor: '#f4c542', cancellationPolicy: 'Cancel at least 24 hours ahead, or we charge half the price.' },
+      200,
+    );
+    browser = await openBrowser();
+    page = await browser.page();
+    guard = new PageGuard(page);
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  afterEach(() => guard?.assertClean());
+
+  it('books through the embed line pasted into a website on another origin', async () => {
+    const settings = (await admin(app, 'GET', `${salon.base}/booking-page`, undefined, 200)).body;
+    assert.doesNotMatch(settings.embedLine, /bk_live_|X-API-Key/i, 'no key in the line');
+    const site = await website(settings.embedLine);
+    try {
+      assert.notEqual(new URL(site.url).origin, new URL(app.url).origin);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(site.url);
+      const iframe = page.locator('iframe');
+      await iframe.waitFor();
+      assert.equal(await iframe.getAttribute('title'), 'Book at Salon Lena', 'the page names the frame');
+      const frame = page.frameLocator('iframe');
+      await frame.getByRole('heading', { name: 'What would you like to book?' }).waitFor();
+      await frame.getByLabel(/Haircut/).check();
+      await frame.getByRole('button', { name: 'Continue' }).click();
+      await frame.getByLabel(/Anna/).check();
+      await frame.getByRole('button', { name: 'Continue' }).click();
+      await frame.getByRole('heading', { name: 'Choose a time' }).waitFor();
+      await frame.getByRole('button', { name: '10:00, Monday 23 November' }).click();
+      await frame.getByRole('heading', { name: 'Your details' }).waitFor();
+      await frame.getByText('We are keeping this time for you for 5:00.').or(frame.getByText('for 4:5')).first().waitFor();
+      await frame.getByText('Cancel at least 24 hours ahead, or we charge half the price.').waitFor();
+      await frame.getByLabel('Your name').fill('Lena Kraus');
+      await frame.getByLabel('E-mail').fill('lena@example.com');
+      await frame.getByLabel(/Phone/).fill('+49 170 1234567');
+      await frame.getByRole('button', { name: 'Book', exact: true }).click();
+      await frame.getByRole('heading', { name: 'You are booked' }).waitFor();
+      await frame.getByText('Monday 23 November, 10:00–10:45').waitFor();
+
+      const bookings = (await admin(app, 'GET', `${salon.base}/bookings?from=2026-11-23&to=2026-11-23`, undefined, 200)).body.data;
+      assert.equal(bookings.length, 1);
+      assert.equal(bookings[0].status, 'confirmed');
+      assert.equal(bookings[0].staffName, 'Anna');
+      assert.deepEqual(bookings[0].bookedAs, { name: 'Lena Kraus', email: 'lena@example.com', phone: '+49 170 1234567' });
+
+      // The frame is as tall as the page in it: no scroll bar inside, no gap below.
+      const heights = await page.evaluate(() => {
+        const frameEl = (globalThis as any).document.querySelector('iframe');
+        return {
+          frame: frameEl.getBoundingClientRect().height,
+          content: frameEl.contentDocument?.body?.getBoundingClientRect().height ?? -1,
+        };
+      });
+      assert.equal(heights.content, -1, 'the website cannot look inside the frame (another origin)');
+      const inner = await page.frames()[1]!.evaluate(() => (globalThis as any).document.body.getBoundingClientRect().height);
+      assert.ok(Math.abs(heights.frame - Math.ceil(inner)) <= 1, `frame ${heights.frame} px, page ${inner} px`);
+      assert.notEqual(heights.frame, 640, 'resized from its first height');
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('works on a 375 px phone, in German, by keyboard alone, without a serious accessibility problem', async () => {
+    await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'de-DE' }, 200);
+    try {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto(`${app.url}/book/salon-lena`);
+      await page.getByRole('heading', { name: 'Was möchten Sie buchen?' }).waitFor();
+      assert.equal(await page.evaluate(() => (globalThis as any).document.documentElement.lang), 'de-DE');
+      const problems: string[] = [];
+      const check = async (step: string) => {
+        problems.push(...(await seriousA11yProblems(page)).map((p) => `${step}: ${p}`));
+        const { scrollWidth, width } = await fitsWidth(page);
+        assert.ok(scrollWidth <= width, `${step}: ${scrollWidth} px wide on a ${width} px screen`);
+      };
+      await check('services');
+      await tabTo(page, page, /Haircut/);
+      await page.keyboard.press('Space');
+      await tabTo(page, page, /^\s*Weiter\s*$/);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Bei wem möchten Sie den Termin?' }).waitFor();
+      await check('staff');
+      await tabTo(page, page, /Egal/);
+      await page.keyboard.press('Space');
+      await tabTo(page, page, /^\s*Weiter\s*$/);
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: /^11:00 Uhr, Montag, 23\. November$/ }).waitFor();
+      await check('time');
+      await tabTo(page, page, /^11:00 Uhr, Montag, 23\. November/);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Ihre Angaben' }).waitFor();
+      await check('details');
+      await tabTo(page, page, /Ihr Name/);
+      await page.keyboard.type('Jonas Berg');
+      await tabTo(page, page, /E-Mail/);
+      await page.keyboard.type('jonas@example.com');
+      await tabTo(page, page, /^\s*Buchen\s*$/);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Ihr Termin ist gebucht' }).waitFor();
+      await page.getByText('Montag, 23. November, 11:00–11:45').waitFor();
+      await check('done');
+      assert.deepEqual(problems, []);
+    } finally {
+      await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'en-GB' }, 200);
+    }
+  });
+
+  it('says in the client’s language why a time cannot be booked, and keeps what they typed', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${app.url}/book/salon-lena`);
+    await page.getByLabel(/Colour/).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: '14:00, Monday 23 November' }).click();
+    await page.getByLabel('Your name').fill('Mia Sommer');
+    await page.getByLabel('E-mail').fill('not an address');
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
+    await page.getByText('Please give an e-mail address such as name@example.com.').waitFor();
+    assert.equal(await page.getByLabel('E-mail').getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.getByLabel('Your name').inputValue(), 'Mia Sommer');
+    // The salon takes the time meanwhile (booking over the page's hold): the client is told, and chooses again.
+    const hold = (await admin(app, 'GET', `${salon.base}/holds`, undefined, 200)).body.data[0];
+    await admin(app, 'DELETE', `${salon.base}/holds/${hold.id}`, undefined, 204);
+    await page.getByLabel('E-mail').fill('mia@example.com');
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
+    await page.getByText('The time was kept for you for a few minutes and is free again. Please choose a time.').waitFor();
+    await page.getByRole('heading', { name: 'Choose a time' }).waitFor();
+    guard.take();
+  });
+
+  it('is set up in Settings: short name, language, colour and logo, and the line and preview follow', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await logIn(page, `${app.url}/#settings`, ADMIN_TOKEN);
+    const line = page.getByLabel('Line for your website');
+    await line.waitFor();
+    assert.equal(await line.inputValue(), `<script src="${app.url}/embed.js" data-business="salon-lena"></script>`);
+    await page.getByLabel('Short name in its address').fill('lena');
+    await page.getByLabel('Language, and how dates and times are written').selectOption('de-DE');
+    await page.getByLabel('Cancellation policy (optional)').fill('Bitte sagen Sie 24 Stunden vorher ab.');
+    await page.getByRole('button', { name: 'Save the booking page' }).click();
+    await page.getByText(`Saved. The booking page is now at ${app.url}/book/lena`, { exact: false }).waitFor();
+    assert.equal(await line.inputValue(), `<script src="${app.url}/embed.js" data-business="lena"></script>`);
+    await page.frameLocator('.page-preview iframe').getByRole('heading', { name: 'Was möchten Sie buchen?' }).waitFor();
+    assert.equal((await app.request('GET', '/v1/booking-page/salon-lena')).status, 404);
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await page.getByLabel('Choose a logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await page.getByText('Saved the logo: the booking page shows it now.').waitFor();
+    await page.getByRole('img', { name: 'The logo now' }).waitFor();
+    await page.frameLocator('.page-preview iframe').locator('img.logo').waitFor();
+    const problems = await seriousA11yProblems(page, { include: ['.booking-page-part'], exclude: ['.page-preview'] });
+    assert.deepEqual(problems, []);
+    await admin(app, 'PATCH', `${salon.base}/booking-page`, { slug: 'salon-lena', locale: 'en-GB' }, 200);
+    await admin(app, 'DELETE', `${salon.base}/booking-page/logo`, undefined, 200);
+  });
+
+  it('stays under 100 KB with its script, measured as transferred', async () => {
+    const sizes = new Map<string, number>();
+    const listener = async (response: import('playwright-core').Response) => {
+      const { responseBodySize, responseHeadersSize } = await response.request().sizes();
+      sizes.set(new URL(response.url()).pathname, responseBodySize + responseHeadersSize);
+    };
+    page.on('requestfinished', async (request) => {
+      const response = await request.response();
+      if (response) await listener(response);
+    });
+    const site = await website((await admin(app, 'GET', `${salon.base}/booking-page`, undefined, 200)).body.embedLine);
+    try {
+      await page.goto(site.url);
+      await page.frameLocator('iframe').getByRole('heading', { name: 'What would you like to book?' }).waitFor();
+      await page.waitForLoadState('networkidle');
+    } finally {
+      await site.close();
+    }
+    page.removeAllListeners('requestfinished');
+    const ours = [...sizes].filter(([path]) => path === '/embed.js' || path.startsWith('/book/') || path.startsWith('/v1/booking-page/'));
+    const total = ours.reduce((sum, [, bytes]) => sum + bytes, 0);
+    assert.ok(ours.some(([path]) => path === '/embed.js') && ours.some(([path]) => path === '/book/page.js'), JSON.stringify(ours));
+    assert.ok(total < 100 * 1024, `${total} bytes: ${JSON.stringify(ours)}`);
+  });
+});
