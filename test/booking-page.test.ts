@@ -19,7 +19,7 @@ async function website(embedLine: string): Promise<{ url: string; close(): Promi
   const server = http.createServer((_, res) => {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Salon — welcome</title></head><body><h1>Welcome to the salon</h1><p>Book online:</p>${embedLine}<p>See you soon.</p></body></html>`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Salon — welcome</title></head><body><h1>Welcome to the salon</h1><p><label>Search this site <input id="site-search" autofocus></label></p><p>Book online:</p>${embedLine}<p>See you soon.</p></body></html>`,
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -94,6 +94,8 @@ describe('the booking page in Chromium', () => {
       assert.equal(await iframe.getAttribute('title'), 'Book at Salon Lena', 'the page names the frame');
       const frame = page.frameLocator('iframe');
       await frame.getByRole('heading', { name: 'What would you like to book?' }).waitFor();
+      const focused = () => page.evaluate(() => (globalThis as any).document.activeElement?.id);
+      assert.equal(await focused(), 'site-search', 'the page, loaded, leaves the focus where the website has it');
       await frame.getByLabel(/Haircut/).check();
       await frame.getByRole('button', { name: 'Continue' }).click();
       await frame.getByLabel(/Anna/).check();

@@ -76,7 +76,7 @@ describe('the front desk in Chromium', () => {
    */
   const outsideTheGrid = { include: ['body'], exclude: ['.ec'] };
 
-  it('sets up a new salon from an empty server, by keyboard only, and ends with the widget key and its snippet', async () => {
+  it('sets up a new salon from an empty server, by keyboard only, and ends with the booking page’s line for the website', async () => {
     await page.goto(`${app.url}/`);
     await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
     await page.keyboard.press('Enter');
@@ -122,13 +122,9 @@ describe('the front desk in Chromium', () => {
     await tabTo(page.getByRole('button', { name: 'Add staff member' }));
     await page.keyboard.press('Enter');
 
-    await typeInto(page.getByLabel('Your website’s address'), 'https://www.hair-by-anna.test/book');
-    await page.keyboard.press('Enter');
-    const snippet = await page.getByLabel('Snippet to paste into your website').inputValue();
-    const key = /'(bk_live_[^']+)'/.exec(snippet)?.[1];
-    assert.ok(key, snippet);
-    assert.ok(snippet.includes(`${app.url}/v1/integration`), snippet);
-    assert.deepEqual(await seriousA11yProblems(page), [], 'the widget step');
+    const line = await page.getByLabel('Line for your website').inputValue();
+    assert.equal(line, `<script src="${app.url}/embed.js" data-business="hair-by-anna"></script>`);
+    assert.deepEqual(await seriousA11yProblems(page), [], 'the website step');
 
     // What the server now holds is what was typed.
     const [business] = (await admin(app, 'GET', '/businesses', undefined, 200)).body.data;
@@ -148,10 +144,7 @@ describe('the front desk in Chromium', () => {
     assert.deepEqual(anna.schedule.mon, { hours: [{ start: '09:00', end: '18:00' }], breaks: [{ start: '13:00', end: '13:30' }] });
     assert.deepEqual(anna.schedule.sat, { hours: [], breaks: [] });
     assert.deepEqual([...anna.serviceIds].sort(), services.map((s: any) => s.id).sort());
-    const widget = (await admin(app, 'GET', `${base}/keys`, undefined, 200)).body.data[0];
-    assert.deepEqual(widget.allowedOrigins, ['www.hair-by-anna.test']);
-    const fromSite = await app.request('GET', '/v1/integration/services', { key, headers: { Origin: 'https://www.hair-by-anna.test' } });
-    assert.equal(fromSite.status, 200, fromSite.text);
+    assert.deepEqual((await admin(app, 'GET', `${base}/keys`, undefined, 200)).body.data, [], 'the website needs no key');
 
     // A second staff member through the API, and a connection that hears every booking and payment event.
     await admin(app, 'POST', `${base}/staff`, { name: 'Ben', schedule: anna.schedule, serviceIds: [services[0].id] }, 201);

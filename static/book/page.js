@@ -78,7 +78,9 @@ function show(step, message = null) {
   state.message = message;
   render();
   tellFrame({ type: 'booking-page:step' });
-  root.querySelector('h2')?.focus();
+  // Focus follows the client from step to step, but never leaves the website around an embedded
+  // page that nobody has touched yet (nor the Settings form the preview sits in).
+  if (document.hasFocus()) root.querySelector('h2')?.focus();
 }
 
 /** The staff members who do every chosen service. */

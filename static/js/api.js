@@ -1,7 +1,12 @@
-// The admin API, as the page uses it: the token from sessionStorage, answers as objects, and every
+// The admin API, as the page uses it: one client keyed by operationId (the table is operations.js,
+// written from the server's own), the token from sessionStorage, answers as objects, and every
 // failure turned into an ApiError that carries a sentence for staff (never JSON).
 
+import { ADMIN_API, OPERATIONS } from './operations.js';
+import { sentenceFor } from './refusals.js';
+
 const TOKEN_KEY = 'booking-api.admin-token';
+const PAGE_LIMIT = 100;
 
 /** The admin token lives in sessionStorage only: gone when the tab closes, never in the URL. */
 export const session = {
@@ -28,97 +33,22 @@ export class ApiError extends Error {
   }
 }
 
-/** "Held by Website widget until 10:42" from slot_held's holds (heldUntil is the salon's local time). */
-export function heldBy(holds) {
-  return `Held by ${holds.map((hold) => `${hold.heldBy} until ${hold.heldUntil.slice(11, 16)}`).join(' and by ')}`;
-}
-
-// Where the server's message is written for developers, staff get these instead.
-const SENTENCES = {
-  invalid_admin_token: 'That admin token is not right. Check it and try again.',
-  webhook_not_active: 'This connection is switched off. Switch it back on first, then send the notification again.',
-  delivery_in_progress: 'This notification is still being retried. Wait until that has finished, then send it again.',
-  api_key_revoked: 'This key is revoked, so it cannot get a new value. Create a new key instead.',
-  booking_not_started: 'This visit has not started yet. It can be marked completed or a no-show once its start time has passed.',
-  no_client_check: 'Someone has already said who this booking is for, perhaps in another tab. Reload the page to see it.',
-  not_found: 'This no longer exists; someone may have removed it in the meantime. Reload the page to see what is there now.',
-  internal_error: 'Something went wrong on the server. Try again; if it keeps happening, report the reference below.',
-};
-
-// Names of request fields as the forms call them, for validation messages.
-const FIELD_LABELS = {
-  name: 'The name',
-  scopes: 'The permissions',
-  allowedOrigins: 'Each allowed website',
-  expiresAt: 'The expiry date',
-  status: 'The status',
-  description: 'The description',
-  durationMinutes: 'The duration',
-  price: 'The price',
-  currency: 'The currency',
-  bufferBeforeMinutes: 'The minutes to prepare',
-  bufferAfterMinutes: 'The minutes to clean up',
-  title: 'The job title',
-  email: 'The e-mail address',
-  phone: 'The phone number',
-  serviceIds: 'The services',
-  schedule: 'The weekly hours',
-  mon: 'Monday’s hours',
-  tue: 'Tuesday’s hours',
-  wed: 'Wednesday’s hours',
-  thu: 'Thursday’s hours',
-  fri: 'Friday’s hours',
-  sat: 'Saturday’s hours',
-  sun: 'Sunday’s hours',
-  startDate: 'The first day',
-  endDate: 'The last day',
-  startTime: 'The start',
-  endTime: 'The end',
-  note: 'The note',
-  notes: 'The notes',
-  rating: 'The rating',
-  comment: 'The comment',
-  authorName: 'The name shown with the review',
-  bookingId: 'The visit',
-  timezone: 'The time zone',
-  address: 'The address',
-  website: 'The website',
-  workingHours: 'The opening hours',
-  slotStepMinutes: 'The time between offered start times',
-  minNoticeMinutes: 'The minimum notice',
-  horizonDays: 'How far ahead clients can book',
-  search: 'The search',
-  slug: 'The short name',
-  locale: 'The language',
-  accentColor: 'The colour',
-  cancellationPolicy: 'The cancellation policy',
-  image: 'The logo',
-  folder: 'The backup folder',
-  passphrase: 'The passphrase',
-};
-
-const COMPARISONS = { '>=': 'at least', '<=': 'at most', '>': 'more than', '<': 'less than' };
+const given = (value) => value !== undefined && value !== null && value !== '';
 
 /**
- * Turns `"allowedOrigins[0]" must be …` into `Each allowed website must be …`, and
- * `"durationMinutes" must be >= 5.` into `The duration must be at least 5.`
+ * The method and address of an operation: each `:name` of its path filled in from `params`, and
+ * `query` appended (empty values left out). A missing path parameter is the page's own mistake.
  */
-function validationSentence(message) {
-  return message
-    .replace(/^"([A-Za-z]+)(\[\d+\])?[^"]*"/, (whole, field) => FIELD_LABELS[field] ?? whole)
-    .replace(/ must be (>=|<=|>|<) /, (_, sign) => ` must be ${COMPARISONS[sign]} `);
-}
-
-function sentenceFor(status, body) {
-  const code = body?.code;
-  if (code === 'validation_failed' && typeof body.message === 'string') return validationSentence(body.message);
-  if (code === 'slot_held' && Array.isArray(body.holds)) {
-    return `${heldBy(body.holds)}: a client may be booking this time on the website. Release the hold on the calendar first, or choose another time.`;
-  }
-  if (code && SENTENCES[code]) return SENTENCES[code];
-  if (typeof body?.message === 'string') return body.message;
-  if (status >= 500) return SENTENCES.internal_error;
-  return `The server refused this (status ${status}). Reload the page and try again.`;
+export function requestOf(operationId, params = {}, query = {}) {
+  const operation = OPERATIONS[operationId];
+  if (!operation) throw new Error(`The admin API has no operation ${operationId}.`);
+  const [method, template] = operation;
+  const path = template.replace(/:(\w+)/g, (_, name) => {
+    if (!given(params[name])) throw new Error(`${operationId} needs ${name}.`);
+    return encodeURIComponent(String(params[name]));
+  });
+  const search = new URLSearchParams(Object.entries(query).filter(([, value]) => given(value)));
+  return { method, url: `${ADMIN_API}${path}${search.size ? `?${search}` : ''}` };
 }
 
 let unauthorizedHandler = () => {};
@@ -128,33 +58,36 @@ export function onUnauthorized(handler) {
   unauthorizedHandler = handler;
 }
 
-/**
- * Calls /admin/api`path`. `token` overrides the stored one (the login form checks a token before
- * keeping it); a 401 then does not log out, it is just the answer to "is this token right?".
- */
-export async function api(path, { method = 'GET', body, token } = {}) {
-  const headers = { Authorization: `Bearer ${token ?? session.token ?? ''}` };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  let response;
+async function send(method, url, headers, body) {
   try {
-    response = await fetch(`/admin/api${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      cache: 'no-store',
-    });
+    return await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store' });
   } catch {
     throw new ApiError(
       'The booking server cannot be reached. Check that it is running and that this device is on the same network, then try again.',
     );
   }
+}
+
+async function answerOf(response) {
   const text = await response.text();
-  let data = null;
   try {
-    data = text ? JSON.parse(text) : null;
+    return text ? JSON.parse(text) : null;
   } catch {
-    // A proxy's HTML error page, say: the status alone has to do.
+    return null; // A proxy's HTML error page, say: the status alone has to do.
   }
+}
+
+/**
+ * Calls an admin operation: `call('adminGetBooking', { businessId, id })`, with `query` and `body`
+ * where it takes them. `token` overrides the stored one (the login form checks a token before
+ * keeping it); a 401 then does not log out, it is just the answer to "is this token right?".
+ */
+async function call(operationId, { query, body, token, ...params } = {}) {
+  const { method, url } = requestOf(operationId, params, query);
+  const headers = { Authorization: `Bearer ${token ?? session.token ?? ''}` };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await send(method, url, headers, body);
+  const data = await answerOf(response);
   if (response.ok) return data;
   const error = new ApiError(sentenceFor(response.status, data), {
     status: response.status,
@@ -166,5 +99,44 @@ export async function api(path, { method = 'GET', body, token } = {}) {
   throw error;
 }
 
-/** The business path prefix: /businesses/3 */
-export const businessPath = (business) => `/businesses/${business.id}`;
+/** A list operation's items (`data`), one page of `query`'s size, or the first if it names none. */
+const list = async (operationId, params = {}) => (await call(operationId, params)).data;
+
+/** Every page of a list operation, up to `max` items. */
+async function all(operationId, { query = {}, ...params } = {}, max = 1000) {
+  const items = [];
+  for (let page = 1; items.length < max; page += 1) {
+    const answer = await call(operationId, { ...params, query: { ...query, page, limit: PAGE_LIMIT } });
+    items.push(...answer.data);
+    if (answer.data.length < PAGE_LIMIT || items.length >= (answer.total ?? Number.POSITIVE_INFINITY)) break;
+  }
+  return items;
+}
+
+/**
+ * The last page of `size` items of a list operation (lists come oldest first, so these are the
+ * latest): the answer as it is, with `total`.
+ */
+async function latest(operationId, { query = {}, ...params } = {}, size = PAGE_LIMIT) {
+  const page = (n) => call(operationId, { ...params, query: { ...query, limit: size, page: n } });
+  const first = await page(1);
+  return first.total > size ? page(Math.ceil(first.total / size)) : first;
+}
+
+/** The client: `api.call(operationId, params)`, `api.list` (its items), `api.all` (every page), `api.latest`. */
+export const api = {
+  call,
+  list,
+  all,
+  latest,
+  /** The same calls for one salon: its `businessId` filled in. */
+  salon(business) {
+    const own = (params) => ({ businessId: business.id, ...params });
+    return {
+      call: (operationId, params) => call(operationId, own(params)),
+      list: (operationId, params) => list(operationId, own(params)),
+      all: (operationId, params, max) => all(operationId, own(params), max),
+      latest: (operationId, params, size) => latest(operationId, own(params), size),
+    };
+  },
+};

@@ -2,8 +2,9 @@
 // of views is routes.js). The token is never part of the address.
 
 import { api, onUnauthorized, session } from './api.js';
-import { errorNotice, h, notice } from './dom.js';
+import { h } from './dom.js';
 import { routeOf } from './routes.js';
+import { errorNotice, notice, takeFlash } from './ui/notice.js';
 
 const BUSINESS_KEY = 'booking-api.business';
 
@@ -39,6 +40,8 @@ async function show({ quiet = false } = {}) {
   const mine = ++renderCount;
   const ctx = {
     business,
+    api: business ? api.salon(business) : null,
+    flash: takeFlash(),
     refresh: () => show(),
     isCurrent: () => mine === renderCount && session.token !== null,
     reloadBusinesses,
@@ -72,7 +75,7 @@ function chooseBusiness(id) {
  * before. With none, the header shows no name and the page offers the setup.
  */
 async function reloadBusinesses(id) {
-  businesses = (await api('/businesses')).data;
+  businesses = await api.list('adminListBusinesses');
   const picker = $('business-picker');
   picker.replaceChildren(...businesses.map((b) => h('option', { value: String(b.id) }, b.name)));
   $('business-choice').hidden = businesses.length < 2;
@@ -118,7 +121,7 @@ $('login-form').addEventListener('submit', async (event) => {
   }
   button.disabled = true;
   try {
-    await api('/status', { token });
+    await api.call('adminGetStatus', { token });
     session.token = token;
     input.value = '';
     $('login-message').replaceChildren();

@@ -65,24 +65,6 @@ export function namedChoice(select) {
   return select;
 }
 
-/**
- * A sentence for the user: an error (with the request id small, so staff can report it), a
- * success or a note. `text` is a string or an array of strings and elements (isolated names).
- */
-export function notice(kind, text, reference) {
-  return h(
-    'div',
-    { class: `notice ${kind}`, role: kind === 'error' ? 'alert' : 'status' },
-    h('p', null, text),
-    reference ? h('p', { class: 'reference' }, `Reference for support: ${reference}`) : null,
-  );
-}
-
-/** The notice for a failed call; ApiError carries the sentence and the request id. */
-export function errorNotice(error) {
-  return notice('error', error.sentence ?? 'Something went wrong. Please reload the page.', error.requestId);
-}
-
 /** A label–value list: rows are [label, value] pairs; empty values are left out. */
 export function facts(rows) {
   return h(
@@ -119,6 +101,12 @@ export function confirmAction({ title, text, confirmLabel, danger = false }) {
     document.body.append(dialog);
     dialog.showModal();
   });
+}
+
+/** A button that does `action(button)` when pressed: button('Confirm', actions.confirm, 'primary'). */
+export function button(label, action, className = null) {
+  const element = h('button', { type: 'button', class: className, onclick: () => action(element) }, label);
+  return element;
 }
 
 /**

@@ -91,14 +91,6 @@ export const eventLabel = (event) => EVENT_LABELS[event] ?? event;
 
 export const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** One delivery attempt's outcome: [label, tone] for a badge. */
-export const ATTEMPT_STATUS = {
-  success: ['Delivered', 'good'],
-  retrying: ['Failed, retried later', 'warn'],
-  failed: ['Failed', 'bad'],
-  pending: ['Waiting to be sent', 'neutral'],
-};
-
 export const TRIGGER_LABELS = {
   event: null,
   retry: 'automatic retry',

@@ -1,23 +1,24 @@
 // The page's views, one line each: the address's #fragment is `#name` or `#name/id` (for example
 // #connections/12, #bookings/40, #calendar/2026-11-23/week), so a reload or a shared link lands in
 // the same place.
-// A view is `render(ctx, id)`: ctx holds the salon (`business`), `refresh()` and `isCurrent()`;
+// A view is `render(ctx, id)`: ctx holds the salon (`business`), its calls to the admin API (`api`:
+// api.js's client with the salon's businessId filled in), `refresh()` and `isCurrent()`;
 // `id` is everything after the first slash ("2026-11-23/week"), or undefined. `nav` is the menu
 // entry the view belongs to.
-// To add a view: write its module, import it here and add a line. The menu itself is in index.html.
+// To add a view: write its folder in views/ (load → state → render → actions), import it here and add
+// a line. The menu itself is in index.html.
 
-import { renderBooking } from './booking.js';
-import { renderCalendar } from './calendar.js';
-import { renderClients } from './clients.js';
-import { renderHistory } from './history.js';
-import { renderKeys } from './keys.js';
-import { renderOverview } from './overview.js';
-import { renderReviews } from './reviews.js';
-import { renderServices } from './services.js';
-import { renderSettings } from './settings.js';
-import { renderSetup } from './setup.js';
-import { renderStaff } from './staff.js';
-import { renderConnections } from './webhooks.js';
+import { renderBooking } from './views/booking/index.js';
+import { renderCalendar } from './views/calendar/index.js';
+import { renderClients } from './views/clients/index.js';
+import { renderKeys } from './views/keys/index.js';
+import { renderOverview } from './views/overview/index.js';
+import { renderReviews } from './views/reviews/index.js';
+import { renderServices } from './views/services/index.js';
+import { renderSettings } from './views/settings/index.js';
+import { renderSetup } from './views/setup/index.js';
+import { renderStaff } from './views/staff/index.js';
+import { renderConnections } from './views/connections/index.js';
 
 export const DEFAULT_VIEW = 'calendar';
 
@@ -27,13 +28,7 @@ export const ROUTES = new Map([
   ['bookings', { nav: 'calendar', render: renderBooking }],
   ['setup', { nav: null, render: renderSetup }],
   ['overview', { nav: 'overview', render: renderOverview, refreshMs: 30_000 }],
-  [
-    'connections',
-    {
-      nav: 'connections',
-      render: (ctx, id) => (/^\d+$/.test(id ?? '') ? renderHistory(ctx, Number(id)) : renderConnections(ctx)),
-    },
-  ],
+  ['connections', { nav: 'connections', render: renderConnections }],
   ['keys', { nav: 'keys', render: renderKeys }],
   ['services', { nav: 'services', render: renderServices }],
   ['staff', { nav: 'staff', render: renderStaff }],

@@ -118,3 +118,20 @@ export function weekdayKey(date) {
   const [y, m, d] = date.split('-').map(Number);
   return WEEKDAYS[(new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7][0];
 }
+
+const dayFormat = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "2026-11-23" → "Mon, 23 Nov 2026" (a calendar date, no time zone involved). */
+export function dayText(date) {
+  const [y, m, d] = date.split('-').map(Number);
+  return dayFormat.format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** "2026-11-23T10:00:00+01:00" → "Mon, 23 Nov 2026, 10:00": the salon's wall clock, as the API wrote it. */
+export const salonDateTime = (localIso) => `${dayText(localIso.slice(0, 10))}, ${localIso.slice(11, 16)}`;

@@ -1,0 +1,69 @@
+// Sentences for the user: a notice (an error with the request id small, so staff can report it, a
+// success or a note), the message area a form or list says them in, and the one flash: a sentence
+// kept for the next view drawn.
+
+import { busy, h } from '../dom.js';
+
+/**
+ * A sentence for the user: an error (with the request id small, so staff can report it), a
+ * success or a note. `text` is a string or an array of strings and elements (isolated names).
+ */
+export function notice(kind, text, reference) {
+  return h(
+    'div',
+    { class: `notice ${kind}`, role: kind === 'error' ? 'alert' : 'status' },
+    h('p', null, text),
+    reference ? h('p', { class: 'reference' }, `Reference for support: ${reference}`) : null,
+  );
+}
+
+/** The notice for a failed call; ApiError carries the sentence and the request id. */
+export function errorNotice(error) {
+  return notice('error', error.sentence ?? 'Something went wrong. Please reload the page.', error.requestId);
+}
+
+/** The place for the sentences of one form or list (empty, or with the flash to start with). */
+export const messageArea = (props, ...children) => h('div', { class: 'message-area', ...props }, ...children);
+
+/** The sentence after an action, replacing whatever the area said before (and whatever more goes with it). */
+export function say(area, kind, text, ...more) {
+  area.replaceChildren(notice(kind, text), ...more.filter(Boolean));
+}
+
+/** A failed call, said in the area. */
+export function sayError(area, error) {
+  area.replaceChildren(errorNotice(error));
+}
+
+/** The form's problems as one error notice (or nothing): the same place the API's refusals go. */
+export function showProblems(area, problems) {
+  if (problems.length === 0) return false;
+  say(area, 'error', problems.join(' '));
+  area.scrollIntoView?.({ block: 'nearest' });
+  return true;
+}
+
+/** Runs `work` while `button` shows it is busy; a failure is said in `area`. */
+export function perform(button, busyLabel, area, work) {
+  return busy(button, busyLabel, async () => {
+    try {
+      await work();
+    } catch (error) {
+      sayError(area, error);
+    }
+  });
+}
+
+let flash = null;
+
+/** A sentence for the next view drawn: after an action that draws the page again or moves to another address. */
+export function flashNext(kind, text) {
+  flash = { kind, text };
+}
+
+/** The sentence left by flashNext, once, as a notice (or null). The page takes it for each view it draws (ctx.flash). */
+export function takeFlash() {
+  const taken = flash;
+  flash = null;
+  return taken && notice(taken.kind, taken.text);
+}

@@ -1,0 +1,127 @@
+// The one week editor: the salon's opening hours and a staff member's hours, a row per weekday,
+// read as the API writes them ({ mon: [{start, end}], … }, or with breaks { mon: { hours, breaks } }).
+// A day's hours are typed ("09:00–13:00, 14:00–18:00": the settings and staff pages, any number of
+// ranges) or, in the first-run setup, picked: open or not, from–until and one break, with the
+// browser's time pickers (docs/decisions.md, issues 13 and 21).
+
+import { h } from '../dom.js';
+import { WEEKDAYS } from '../salon-time.js';
+import { choice, field, input } from './fields.js';
+
+const NEW_DAY = { start: '09:00', end: '18:00' };
+
+/** [{start: '09:00', end: '13:00'}, …] → "09:00–13:00, 14:00–18:00". */
+export const rangesText = (ranges) => ranges.map((r) => `${r.start}–${r.end}`).join(', ');
+
+const RANGE = /^\s*(\d{1,2})(?:[:.](\d{2}))?\s*(?:-|–|—|to)\s*(\d{1,2})(?:[:.](\d{2}))?\s*$/i;
+const isTime = (t, max) => t <= max && Number(t.slice(3)) < 60;
+
+/** "9-13, 14:00–18:30" → {value: ranges} or {problem}: what people type for a day's hours. Empty is a closed day. */
+export function parseRanges(text, what) {
+  const ranges = [];
+  for (const part of text.split(/[,;]|\s+and\s+/)) {
+    if (!part.trim()) continue;
+    const match = RANGE.exec(part);
+    if (!match)
+      return { problem: `${what}: write times as 09:00–13:00, several separated by commas (“${part.trim()}” is not understood).` };
+    const start = `${match[1].padStart(2, '0')}:${match[2] ?? '00'}`;
+    const end = `${match[3].padStart(2, '0')}:${match[4] ?? '00'}`;
+    if (!isTime(start, '23:59') || !isTime(end, '24:00')) return { problem: `${what}: “${part.trim()}” is not a time of day.` };
+    if (start >= end) return { problem: `${what}: ${start}–${end} ends before it starts.` };
+    ranges.push({ start, end });
+  }
+  return { value: ranges };
+}
+
+/** A weekday as given, ranges or { hours, breaks }, as { hours, breaks }. */
+function dayOf(week, key) {
+  const day = week?.[key];
+  return Array.isArray(day) ? { hours: day, breaks: [] } : { hours: day?.hours ?? [], breaks: day?.breaks ?? [] };
+}
+
+/** A day typed: its hours, and its breaks when the week has them. */
+function typedDay(id, name, day, breaks) {
+  const what = breaks ? `${name} hours` : name;
+  const hours = input(id, { value: rangesText(day.hours), placeholder: 'Closed' });
+  const pauses = breaks ? input(`${id}-breaks`, { value: rangesText(day.breaks), placeholder: 'No break' }) : null;
+  const element = h('div', { class: 'week-day' }, field(what, hours), pauses ? field(`${name} breaks`, pauses) : null);
+  const read = () => {
+    const open = parseRanges(hours.value, what);
+    const rest = pauses && !open.problem ? parseRanges(pauses.value, `${name} breaks`) : { value: [] };
+    if (open.problem || rest.problem) return open.problem ? open : rest;
+    return { value: { hours: open.value, breaks: rest.value } };
+  };
+  return { element, read };
+}
+
+/** A time picker of a picked day, with its label before it. */
+function labelledTime(id, label, value, step) {
+  const control = h('input', { type: 'time', id, value, step });
+  return { control, element: [h('label', { for: id }, label), control] };
+}
+
+/** A picked day: open or not (`dayLabel` "Open on"), from–until, and a break when the week has them. */
+function pickedDay(id, name, day, breaks, dayLabel) {
+  const first = day.hours[0];
+  const open = h('input', { type: 'checkbox', id: `${id}-open`, checked: Boolean(first) });
+  const start = labelledTime(`${id}-start`, `${name} from`, first?.start ?? NEW_DAY.start, '900');
+  const end = labelledTime(`${id}-end`, `${name} until`, first?.end ?? NEW_DAY.end, '900');
+  const pause = breaks
+    ? [
+        labelledTime(`${id}-break-start`, `${name} break from`, day.breaks[0]?.start, '300'),
+        labelledTime(`${id}-break-end`, `${name} break until`, day.breaks[0]?.end, '300'),
+      ]
+    : [];
+  const times = h(
+    'div',
+    { class: 'day-times' },
+    start.element,
+    end.element,
+    pause.map((p) => p.element),
+  );
+  const sync = () => {
+    times.hidden = !open.checked;
+  };
+  open.addEventListener('change', sync);
+  sync();
+  const read = () => {
+    if (!open.checked) return { value: { hours: [], breaks: [] } };
+    const [from, until] = [start.control.value, end.control.value];
+    if (!from || !until || from >= until) return { problem: `${name}: the closing time must come after the opening time.` };
+    const [pauseFrom, pauseUntil] = pause.map((p) => p.control.value);
+    if (!pauseFrom && !pauseUntil) return { value: { hours: [{ start: from, end: until }], breaks: [] } };
+    if (!pauseFrom || !pauseUntil || pauseFrom >= pauseUntil)
+      return { problem: `${name}: give the break a start and a later end, or leave both empty.` };
+    return { value: { hours: [{ start: from, end: until }], breaks: [{ start: pauseFrom, end: pauseUntil }] } };
+  };
+  return { element: h('div', { class: 'day' }, choice(open, `${dayLabel} ${name}`), times), read };
+}
+
+/**
+ * The week's rows, ids `${prefix}-mon`…; `breaks` for a staff member's week. `picked` ({ legend,
+ * dayLabel }) picks the times instead of typing them, in a fieldset of its own. `read()` gives
+ * {value} or {problem}, a sentence naming the day.
+ */
+export function weekEditor(prefix, week, { breaks = false, picked = null } = {}) {
+  const days = WEEKDAYS.map(([key, name]) => {
+    const day = dayOf(week, key);
+    return {
+      key,
+      ...(picked ? pickedDay(`${prefix}-${key}`, name, day, breaks, picked.dayLabel) : typedDay(`${prefix}-${key}`, name, day, breaks)),
+    };
+  });
+  const rows = days.map((day) => day.element);
+  const element = picked
+    ? h('fieldset', { class: 'week' }, h('legend', null, picked.legend), rows)
+    : h('div', { class: 'week-fields' }, rows);
+  const read = () => {
+    const value = {};
+    for (const day of days) {
+      const answer = day.read();
+      if (answer.problem) return answer;
+      value[day.key] = breaks ? answer.value : answer.value.hours;
+    }
+    return { value };
+  };
+  return { element, read };
+}

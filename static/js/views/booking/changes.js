@@ -1,0 +1,49 @@
+// Render: the forms that change a booking still to come: move it to another time or staff
+// member, or cancel it with a reason.
+
+import { h, namedChoice } from '../../dom.js';
+import { timeOf } from '../../salon-time.js';
+import { deskField as field } from '../../ui/fields.js';
+
+export function moveForm({ booking, day, movableTo }, actions) {
+  const date = h('input', { id: 'move-date', type: 'date', required: true, value: day });
+  const time = h('input', { id: 'move-time', type: 'time', required: true, step: '300', value: timeOf(booking.startTime) });
+  const member = namedChoice(
+    h(
+      'select',
+      { id: 'move-staff' },
+      movableTo.map((s) => h('option', { value: String(s.id), selected: s.id === booking.staffId }, s.name)),
+    ),
+  );
+  const submit = h('button', { type: 'submit' }, 'Move booking');
+  const form = h(
+    'form',
+    { class: 'card', 'aria-labelledby': 'move-title' },
+    h('h3', { id: 'move-title' }, 'Move to another time'),
+    h('div', { class: 'field-row' }, field('New date', date), field('New time', time), field('With', member)),
+    h('div', { class: 'actions' }, submit),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (!date.value || !time.value) return actions.failed({ sentence: 'Choose the new date and time first.' });
+    actions.move(submit, { date: date.value, time: time.value, staffId: Number(member.value) });
+  });
+  return form;
+}
+
+export function cancelForm(actions) {
+  const reason = h('input', { id: 'cancel-reason', type: 'text', maxlength: '500' });
+  const submit = h('button', { type: 'submit', class: 'danger' }, 'Cancel booking');
+  const form = h(
+    'form',
+    { class: 'card', 'aria-labelledby': 'cancel-title' },
+    h('h3', { id: 'cancel-title' }, 'Cancel'),
+    field('Reason for cancelling', reason, 'Optional. Connected programs receive it.'),
+    h('div', { class: 'actions' }, submit),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    actions.cancel(submit, reason.value.trim() ? { reason: reason.value.trim() } : {});
+  });
+  return form;
+}

@@ -1,0 +1,90 @@
+// Render: the booking's payments, what each had refunded, a refund of what is left, and the form
+// that takes a payment (set to what is still owed).
+
+import { h, isolate } from '../../dom.js';
+import { dateTime } from '../../format.js';
+import { deskField as field } from '../../ui/fields.js';
+import { money, parseMoney } from '../../ui/money.js';
+import { methodLabel, PAYMENT_METHODS } from './words.js';
+
+function refundForm(payment, actions) {
+  const amount = h('input', { id: `refund-amount-${payment.id}`, type: 'text', inputmode: 'decimal', value: String(payment.left / 100) });
+  const reason = h('input', { id: `refund-reason-${payment.id}`, type: 'text', maxlength: '500' });
+  const submit = h('button', { type: 'submit' }, 'Refund');
+  const form = h(
+    'form',
+    { class: 'refund-form' },
+    h(
+      'details',
+      null,
+      h('summary', null, 'Refund…'),
+      h('div', { class: 'field-row' }, field('Refund amount', amount), field('Refund reason', reason)),
+      h('div', { class: 'actions' }, submit),
+    ),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const minor = parseMoney(amount.value, payment.currency);
+    if (!(minor > 0)) return actions.failed({ sentence: 'Type the amount to refund, for example 10 or 12.50.' });
+    const body = { amount: minor };
+    if (reason.value.trim()) body.reason = reason.value.trim();
+    actions.refund(submit, payment, body);
+  });
+  return form;
+}
+
+function paymentItem(p, actions) {
+  return h(
+    'li',
+    { class: 'payment' },
+    h('span', null, `${money(p.amount, p.currency)} · ${methodLabel(p.method)} · ${dateTime(p.createdAt)}`),
+    p.note ? h('span', { class: 'hint' }, ' ', isolate(p.note)) : null,
+    p.refunded ? h('span', { class: 'hint' }, ` (refunded ${money(p.refunded, p.currency)})`) : null,
+    p.left > 0 ? refundForm(p, actions) : null,
+  );
+}
+
+function paymentForm({ booking, owed }, actions) {
+  // What is still owed; nothing when it is paid.
+  const amount = h('input', { id: 'payment-amount', type: 'text', inputmode: 'decimal', value: owed > 0 ? String(owed / 100) : '' });
+  const method = h(
+    'select',
+    { id: 'payment-method' },
+    PAYMENT_METHODS.map(([value, label]) => h('option', { value }, label)),
+  );
+  const note = h('input', { id: 'payment-note', type: 'text', maxlength: '500' });
+  const submit = h('button', { type: 'submit', class: 'primary' }, 'Take payment');
+  const form = h(
+    'form',
+    { class: 'payment-form' },
+    h('div', { class: 'field-row' }, field(`Amount (${booking.currency})`, amount), field('Paid by', method), field('Payment note', note)),
+    h('div', { class: 'actions' }, submit),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const minor = parseMoney(amount.value, booking.currency);
+    if (!(minor > 0)) return actions.failed({ sentence: 'Type the amount paid, for example 35 or 35.50.' });
+    const body = { amount: minor, method: method.value };
+    if (note.value.trim()) body.note = note.value.trim();
+    actions.pay(submit, body);
+  });
+  return form;
+}
+
+export function paymentsSection(state, actions) {
+  const { booking, payments, paid } = state;
+  return h(
+    'section',
+    { class: 'card', 'aria-labelledby': 'payments-title' },
+    h('h3', { id: 'payments-title' }, 'Payments'),
+    h('p', null, `Price ${money(booking.price, booking.currency)}; paid ${money(paid, booking.currency)}.`),
+    payments.length
+      ? h(
+          'ul',
+          { class: 'payments' },
+          payments.map((p) => paymentItem(p, actions)),
+        )
+      : h('p', { class: 'empty' }, 'No payment yet.'),
+    paymentForm(state, actions),
+  );
+}

@@ -1,0 +1,56 @@
+// State: what the page makes of a loaded booking, worked out once before anything is drawn.
+
+import { money } from '../../ui/money.js';
+
+/** The statuses a booking can still change from: confirm, move, cancel, complete, no-show. */
+const LIVE = ['pending', 'confirmed'];
+
+const sumOf = (payments) => payments.reduce((sum, p) => sum + p.amount, 0);
+
+/** The payments taken (refunds are subtracted from them): each with what was refunded of it and what is left. */
+function takenPayments(payments) {
+  const refunds = payments.filter((p) => p.kind === 'refund');
+  return payments
+    .filter((p) => p.kind === 'payment')
+    .map((p) => {
+      const refunded = sumOf(refunds.filter((r) => r.refundOf === p.id));
+      return { ...p, refunded, left: p.amount - refunded };
+    });
+}
+
+/** Whether the details given when booking differ from the client's own (and no check is open about it). */
+function bookedOtherwise(booking) {
+  if (booking.clientCheck) return false;
+  return ['name', 'email', 'phone'].some((field) => (booking.bookedAs[field] ?? null) !== (booking.client[field] ?? null));
+}
+
+/**
+ * The page's state at `now`: the day, whether the booking can still change and has started (the
+ * server marks a visit completed or a no-show only from its start), what was paid, and the staff
+ * it can move to (the active ones, and whoever has it now).
+ */
+export function bookingState({ booking, payments, events, staff }, now = Date.now()) {
+  const startsAt = Date.parse(booking.startTime);
+  const paid = payments.reduce((sum, p) => sum + (p.kind === 'refund' ? -p.amount : p.amount), 0);
+  return {
+    booking,
+    events,
+    day: booking.startTime.slice(0, 10),
+    live: LIVE.includes(booking.status),
+    started: now >= startsAt,
+    untilStart: startsAt - now,
+    payments: takenPayments(payments),
+    paid,
+    owed: Math.max(0, booking.price - paid),
+    bookedOtherwise: bookedOtherwise(booking),
+    movableTo: staff.filter((s) => s.active || s.id === booking.staffId),
+  };
+}
+
+/** Why the server took no more (payment_too_large): it takes at most twice the price, refunds subtracted (the price and a tip as large). */
+export function tooMuchSentence({ booking, paid }) {
+  const room = Math.max(0, 2 * booking.price - paid);
+  if (booking.price === 0) return 'This booking costs nothing, so it takes no payment.';
+  if (room === 0) return 'This booking is paid twice over already (its price and a tip as large), so it takes no more payments.';
+  return `That is more than this booking can take: its payments may add up to twice its price (the price and a tip as large), so at most ${money(room, booking.currency)} more.`;
+}

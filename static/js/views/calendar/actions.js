@@ -1,0 +1,123 @@
+// Actions: what the calendar's controls do. Go to another day or view (the address changes and
+// the view is drawn again), book (the booking form), let a hold go, and move a booking by
+// dragging it. A sentence says what happened: kept for the view drawn again, or said at once.
+
+import { busy, confirmAction, isolate } from '../../dom.js';
+import { heldBy } from '../../refusals.js';
+import { longDate, timeOf, zonedIso } from '../../salon-time.js';
+import { flashNext, say, sayError } from '../../ui/notice.js';
+import { deliverySentence } from '../booking/events.js';
+import { calendarAddress } from './address.js';
+import { bookingDialog } from './booking-dialog.js';
+import { holdDialog, releaseHold } from './holds.js';
+import { wallParts } from './state.js';
+
+/**
+ * A time a website client holds: the desk books it only after saying so, which releases the hold.
+ * Resolves true for "Book anyway".
+ */
+function askToBookOverHold(holds) {
+  return confirmAction({
+    title: 'Book over a hold?',
+    text: `${heldBy(holds)} — book anyway? A client may be booking this time on the website right now; booking it here lets their hold go.`,
+    confirmLabel: 'Book anyway',
+  });
+}
+
+/** Makes the booking (over a hold, after asking); resolves to it and the sentence saying so and where the news went. */
+export async function book(api, body) {
+  const create = (extra) => api.call('adminCreateBooking', { body: { ...body, ...extra } });
+  let booking;
+  try {
+    booking = await create({});
+  } catch (error) {
+    if (error.code !== 'slot_held' || !(await askToBookOverHold(error.body.holds))) throw error;
+    booking = await create({ overrideHold: true });
+  }
+  const sent = await deliverySentence(api, booking.id, 'booking.created');
+  const sentence = [
+    'Booked ',
+    isolate(booking.client.name),
+    ' for ',
+    isolate(booking.serviceName),
+    ` on ${longDate(booking.startTime.slice(0, 10))} at ${timeOf(booking.startTime)} with `,
+    isolate(booking.staffName),
+    `; ${sent}.`,
+  ];
+  return { booking, sentence };
+}
+
+/** The calendar's actions for `state`; `message` is the sentence area over the calendar. */
+export function calendarActions(ctx, state, message) {
+  const { week, timeZone } = state;
+  const go = (date, inWeeks = week) => {
+    location.hash = calendarAddress(date, inWeeks);
+  };
+  /** The booking form, set to `preset` ({ date, time, staffId, serviceId? }); the view is drawn again on the booked day. */
+  const openBooking = (preset) =>
+    bookingDialog({
+      api: ctx.api,
+      timeZone,
+      services: state.services,
+      staff: state.staff,
+      preset,
+      book: (body) => book(ctx.api, body),
+      onBooked: (booking, sentence) => {
+        flashNext('good', sentence);
+        const target = calendarAddress(booking.startTime.slice(0, 10), week);
+        if (location.hash === target) ctx.refresh();
+        else location.hash = target;
+      },
+    });
+  /** Lets a hold go, says so, and draws the view again without it. */
+  const release = async (hold) => {
+    flashNext('good', await releaseHold(ctx.api, hold));
+    ctx.refresh();
+  };
+  return {
+    go,
+    openBooking,
+    release,
+    releaseFromList: (hold, button) =>
+      busy(button, 'Releasing…', async () => {
+        try {
+          await release(hold);
+        } catch (error) {
+          sayError(message, error);
+        }
+      }),
+    /** A click on a hold in the grid: what it is, "Book anyway" (the form at its time) or "Release the hold". */
+    showHold: (hold) =>
+      holdDialog(hold, timeZone, {
+        onBook: () =>
+          openBooking({
+            date: hold.startTime.slice(0, 10),
+            time: timeOf(hold.startTime),
+            staffId: hold.staffId,
+            serviceId: hold.serviceIds[0],
+          }),
+        onRelease: release,
+      }),
+    /** A booking dropped at another time or in another column; the grid puts it back if the server refuses. */
+    moveDropped: async (info) => {
+      const { date, time } = wallParts(info.event.start);
+      const staffId = Number(info.newResource?.id ?? info.event.resourceIds[0]);
+      try {
+        const moved = await ctx.api.call('adminRescheduleBooking', {
+          id: info.event.extendedProps.bookingId,
+          body: { startTime: zonedIso(date, time, timeZone), staffId },
+        });
+        say(message, 'good', [
+          'Moved ',
+          isolate(moved.client.name),
+          ` to ${longDate(date)} at ${time} with `,
+          isolate(moved.staffName),
+          '.',
+        ]);
+      } catch (error) {
+        info.revert();
+        sayError(message, error);
+      }
+    },
+  };
+}

@@ -1,0 +1,188 @@
+// The form that books a phone or walk-in client: service, staff member, date and time, and the
+// client (found by a search, or typed in as a new one). A <dialog>, so it opens over the calendar
+// from a click on a free time or from the "New booking" button, and Escape closes it.
+
+import { busy, h, isolate, namedChoice } from '../../dom.js';
+import { zonedIso } from '../../salon-time.js';
+import { choice, deskField as field } from '../../ui/fields.js';
+import { money } from '../../ui/money.js';
+import { messageArea, say, sayError } from '../../ui/notice.js';
+
+let formCount = 0;
+
+/** Service, staff member ("Whoever is free" first), date and time, set as `preset` says. */
+function whatAndWhen(id, { services, staff, preset }) {
+  const service = namedChoice(
+    h(
+      'select',
+      { id: id('service'), required: true },
+      services.map((s) =>
+        h(
+          'option',
+          { value: String(s.id), selected: s.id === preset.serviceId },
+          `${s.name} (${s.durationMinutes} min, ${money(s.price, s.currency)})`,
+        ),
+      ),
+    ),
+  );
+  const member = namedChoice(
+    h(
+      'select',
+      { id: id('staff') },
+      h('option', { value: '' }, 'Whoever is free'),
+      staff.map((s) => h('option', { value: String(s.id), selected: s.id === preset.staffId }, s.name)),
+    ),
+  );
+  const date = h('input', { id: id('date'), type: 'date', required: true, value: preset.date });
+  const time = h('input', { id: id('time'), type: 'time', required: true, step: '300', value: preset.time ?? '' });
+  return {
+    service,
+    member,
+    date,
+    time,
+    element: [
+      field('Service', service),
+      field('Staff member', member),
+      h('div', { class: 'field-row' }, field('Date', date), field('Time', time)),
+    ],
+  };
+}
+
+/** A new client's name, phone and e-mail address. */
+function newClientFields(id) {
+  const name = h('input', { id: id('name'), type: 'text', autocomplete: 'off' });
+  const phone = h('input', { id: id('phone'), type: 'tel', autocomplete: 'off' });
+  const email = h('input', { id: id('email'), type: 'email', autocomplete: 'off' });
+  const element = h(
+    'div',
+    { class: 'new-client' },
+    field('Client name', name),
+    field('Phone', phone),
+    field('E-mail', email, 'A phone number or an e-mail address, so the salon can reach them.'),
+  );
+  return { name, element, read: () => ({ name: name.value.trim(), phone: phone.value.trim(), email: email.value.trim() }) };
+}
+
+/** The client: a search among the salon's clients (each found one a choice), or a new one. */
+function clientPart(id, api, message) {
+  const search = h('input', { id: id('search'), type: 'search', autocomplete: 'off', spellcheck: 'false' });
+  const choices = h('div', { class: 'client-choices' });
+  const fresh = newClientFields(id);
+  const radio = (value, label, checked) => {
+    const control = h('input', { type: 'radio', name: id('client'), value, checked, id: `${id('client')}-${value}` });
+    control.addEventListener('change', () => {
+      fresh.element.hidden = value !== 'new';
+    });
+    return choice(control, label);
+  };
+  const showChoices = (clients) => {
+    // One span a client: the label is a grid (style.css .choice label), each child a row of it.
+    const found = (c) => h('span', null, isolate(c.name), c.phone ? ` · ${c.phone}` : null, c.email ? ` · ${c.email}` : null);
+    choices.replaceChildren(
+      radio('new', 'A new client', clients.length === 0),
+      ...clients.map((c, i) => radio(String(c.id), found(c), i === 0)),
+    );
+    fresh.element.hidden = clients.length > 0;
+  };
+  showChoices([]);
+  searchAsTyped(search, api, message, (found, text) => {
+    showChoices(found);
+    if (found.length === 0) fresh.name.value ||= text;
+  });
+  const element = h(
+    'fieldset',
+    null,
+    h('legend', null, 'Client'),
+    field('Find a client', search, 'Part of a name, phone number or e-mail address.'),
+    choices,
+    fresh.element,
+  );
+  const chosen = () => choices.querySelector(`input[name="${id('client')}"]:checked`)?.value ?? 'new';
+  return { search, element, read: () => (chosen() === 'new' ? { client: fresh.read() } : { clientId: Number(chosen()) }) };
+}
+
+/** Searches the clients a quarter of a second after the typing stops; an answer overtaken by a newer search is dropped. */
+function searchAsTyped(search, api, message, show) {
+  let timer;
+  let count = 0;
+  search.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const text = search.value.trim();
+      const mine = ++count;
+      if (!text) return show([], text);
+      try {
+        const found = await api.list('adminListClients', { query: { search: text, limit: 8 } });
+        if (mine === count) show(found, text);
+      } catch (error) {
+        sayError(message, error);
+      }
+    }, 250);
+  });
+}
+
+/** The booking the form describes, as the API takes it (without its start), or the problems with it. */
+function readBooking(what, who, notes) {
+  const problems = [];
+  if (!what.date.value) problems.push('Choose a date.');
+  if (!what.time.value) problems.push('Choose a time.');
+  const body = { serviceId: Number(what.service.value) };
+  if (what.member.value) body.staffId = Number(what.member.value);
+  const client = who.read();
+  if (client.client) {
+    const { name, phone, email } = client.client;
+    if (!name) problems.push('Type the client’s name, or find them with the search.');
+    else if (!phone && !email) problems.push('Add a phone number or an e-mail address for the new client.');
+    body.client = { name, ...(phone ? { phone } : {}), ...(email ? { email } : {}) };
+  } else body.clientId = client.clientId;
+  if (notes.value.trim()) body.notes = notes.value.trim();
+  return { body, problems };
+}
+
+/**
+ * Opens the form. `preset` is { date, time, staffId, serviceId? } from the click (time and staffId
+ * may be null); `book(body)` makes the booking and resolves to it and its sentence, which go to
+ * `onBooked(booking, sentence)`.
+ */
+export function bookingDialog({ api, timeZone, services, staff, preset, book, onBooked }) {
+  const n = ++formCount;
+  const id = (name) => `book-${name}-${n}`;
+  const message = messageArea({ role: 'alert' });
+  const what = whatAndWhen(id, { services, staff, preset });
+  const who = clientPart(id, api, message);
+  const notes = h('textarea', { id: id('notes'), rows: 2 });
+  const submit = h('button', { type: 'submit', class: 'primary' }, 'Book');
+  const cancel = h('button', { type: 'button', onclick: () => dialog.close() }, 'Cancel');
+  const form = h(
+    'form',
+    { class: 'booking-form', novalidate: true },
+    h('h2', { id: id('title') }, 'New booking'),
+    what.element,
+    who.element,
+    field('Notes', notes),
+    message,
+    h('div', { class: 'actions' }, submit, cancel),
+  );
+  const dialog = h('dialog', { class: 'form-dialog', 'aria-labelledby': id('title') }, form);
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const { body, problems } = readBooking(what, who, notes);
+    if (problems.length) return say(message, 'error', problems.join(' '));
+    body.startTime = zonedIso(what.date.value, what.time.value, timeZone);
+    message.replaceChildren();
+    await busy(submit, 'Booking…', async () => {
+      try {
+        const { booking, sentence } = await book(body);
+        dialog.close();
+        onBooked(booking, sentence);
+      } catch (error) {
+        sayError(message, error);
+      }
+    });
+  });
+  dialog.addEventListener('close', () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+  (preset.time ? who.search : what.time).focus();
+  return dialog;
+}

@@ -1,0 +1,58 @@
+// Render: the day's bookings and holds as a list: first on a phone, and the calendar's text
+// alternative everywhere. Closures and who is away come first.
+
+import { h, isolate } from '../../dom.js';
+import { plural } from '../../format.js';
+import { longDate, timeOf } from '../../salon-time.js';
+import { BOOKING_STATUS, statusBadge } from '../../ui/badge.js';
+import { notice } from '../../ui/notice.js';
+import { clientLabel } from '../booking/words.js';
+import { holdRows } from './holds.js';
+
+const awayLine = ({ member, off }) => [
+  isolate(member.name),
+  `: ${off.allDay ? 'away all day' : `away ${timeOf(off.startTime)}–${timeOf(off.endTime)}`}`,
+  off.note ? [' (', isolate(off.note), ')'] : null,
+];
+
+function bookingRow(b) {
+  return h(
+    'li',
+    { class: `booking-row status-${b.status}` },
+    h('a', { href: `#bookings/${b.id}` }, h('span', { class: 'when' }, `${timeOf(b.startTime)}–${timeOf(b.endTime)}`), ' ', clientLabel(b)),
+    h('span', { class: 'what' }, isolate(b.serviceName), ' · ', isolate(b.staffName)),
+    statusBadge(BOOKING_STATUS, b.status),
+  );
+}
+
+function heldList(held, timeZone, onRelease) {
+  if (held.length === 0) return null;
+  return h(
+    'section',
+    { class: 'held', 'aria-labelledby': 'day-holds-title' },
+    h('h4', { id: 'day-holds-title' }, 'Held for clients booking on the website'),
+    h('ol', { class: 'bookings' }, holdRows(held, timeZone, onRelease)),
+  );
+}
+
+/** The list of `day` (state.js dayOf()); `onRelease(hold, button)` lets a hold go. */
+export function dayList(day, timeZone, onRelease) {
+  const { date, bookings, held, closed, away } = day;
+  return h(
+    'section',
+    { class: 'day-list', 'aria-labelledby': 'day-list-title' },
+    h('h3', { id: 'day-list-title' }, `${longDate(date)}: ${plural(bookings.length, 'booking', 'bookings')}`),
+    closed.map((c) => notice('warn', ['The salon is closed', c.note ? [': ', isolate(c.note)] : null, '.'])),
+    away.length
+      ? h(
+          'p',
+          { class: 'hint' },
+          away.map((line, i) => (i ? ['; ', awayLine(line)] : awayLine(line))),
+        )
+      : null,
+    heldList(held, timeZone, onRelease),
+    bookings.length === 0
+      ? h('p', { class: 'empty' }, 'No bookings on this day.')
+      : h('ol', { class: 'bookings' }, bookings.map(bookingRow)),
+  );
+}

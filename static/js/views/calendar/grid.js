@@ -1,0 +1,119 @@
+// Render: the grid, EventCalendar's resource views: a column per staff member, a day or a week.
+// The library is a classic script from our own origin (script-src 'self'), loaded once, when the
+// calendar is first opened.
+
+import { h, isolate } from '../../dom.js';
+import { utcOffset } from '../../salon-time.js';
+import { notice } from '../../ui/notice.js';
+import { clientLabel } from '../booking/words.js';
+import { calendarEvents } from './grid-events.js';
+import { holdEvents } from './holds.js';
+import { wallParts } from './state.js';
+
+const LIBRARY = '/vendor/event-calendar/event-calendar.min.js';
+let libraryLoading;
+
+function loadLibrary() {
+  libraryLoading ??= new Promise((resolve, reject) => {
+    if (globalThis.EventCalendar) return resolve(globalThis.EventCalendar);
+    const script = h('script', { src: LIBRARY });
+    script.addEventListener('load', () => resolve(globalThis.EventCalendar));
+    script.addEventListener('error', () => {
+      libraryLoading = undefined;
+      reject(new Error('calendar library did not load'));
+    });
+    document.head.append(script);
+  });
+  return libraryLoading;
+}
+
+/** Times as "09:00" like every other time on the page, whatever the browser's language (the library's default writes "9:00 AM" in some). */
+const TWENTY_FOUR_HOURS = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+
+/** How the grid looks: the days, columns and hours of the state, and how it draws names. */
+function lookOptions({ date, week, timeZone, staff, hours }) {
+  return {
+    view: week ? 'resourceTimeGridWeek' : 'resourceTimeGridDay',
+    date,
+    // "Today" and the line at the current time are the salon's, not the device's: the library
+    // takes its idea of now from this offset (a fixed one, so it is the salon's offset of this
+    // moment; the view is drawn again on every visit). Events are wall-clock strings without
+    // an offset, so they stay where they are.
+    timeZone: utcOffset(timeZone),
+    headerToolbar: { start: '', center: '', end: '' },
+    resources: staff.map((s) => ({ id: String(s.id), title: s.name })),
+    // A column's name is cut after two lines (style.css): the whole of it on hover.
+    resourceLabelDidMount: (info) => {
+      info.el.title = info.resource.title;
+    },
+    // A booking's names isolated (dom.js isolate()), made afresh for each drawing: the library
+    // moves the nodes it is given, and draws a booking again while it is dragged.
+    eventContent: ({ event, timeText }) => {
+      const { booking } = event.extendedProps ?? {};
+      if (!booking) return undefined;
+      return {
+        domNodes: [
+          h('time', { class: 'ec-event-time' }, timeText),
+          h('h4', { class: 'ec-event-title' }, clientLabel(booking), ' · ', isolate(booking.serviceName)),
+        ],
+      };
+    },
+    // A short booking's box cuts a long name: its title (on hover) says it whole.
+    eventDidMount: (info) => {
+      if (info.event.extendedProps?.bookingId) info.el.title = info.event.title;
+    },
+    firstDay: 1,
+    slotMinTime: hours.min,
+    slotMaxTime: hours.max,
+    slotDuration: '00:15',
+    slotLabelInterval: '01:00',
+    slotLabelFormat: TWENTY_FOUR_HOURS,
+    eventTimeFormat: TWENTY_FOUR_HOURS,
+    scrollTime: hours.min,
+    height: 'auto',
+    nowIndicator: true,
+    allDaySlot: false,
+    datesAboveResources: week,
+  };
+}
+
+/** What a click or a drag on the grid does: book a free time, open a booking or a hold, move a booking. */
+function handOptions({ holds }, actions) {
+  return {
+    editable: true,
+    eventDurationEditable: false,
+    eventStartEditable: true,
+    dateClick: (info) => {
+      if (!info.resource) return;
+      const { date, time } = wallParts(info.date);
+      actions.openBooking({ date, time, staffId: Number(info.resource.id) });
+    },
+    eventClick: (info) => {
+      const { bookingId, holdId } = info.event.extendedProps ?? {};
+      if (bookingId) location.hash = `#bookings/${bookingId}`;
+      const hold = holds.find((candidate) => candidate.id === holdId);
+      if (hold) actions.showHold(hold);
+    },
+    eventDrop: actions.moveDropped,
+  };
+}
+
+/**
+ * The grid for `state`, drawn once the library is there; resolves to null when another view
+ * overtook this one meanwhile. Without the library, a sentence in its place.
+ */
+export async function calendarGrid(ctx, state, actions) {
+  const grid = h('div', { class: 'calendar-grid', id: 'calendar-grid' });
+  try {
+    const EventCalendar = await loadLibrary();
+    if (!ctx.isCurrent()) return null;
+    EventCalendar.create(grid, {
+      ...lookOptions(state),
+      ...handOptions(state, actions),
+      events: [...calendarEvents(state), ...holdEvents(state.holds, state.timeZone)],
+    });
+  } catch {
+    grid.append(notice('error', 'The calendar could not be drawn. The list of the day above still works; reload the page to try again.'));
+  }
+  return grid;
+}

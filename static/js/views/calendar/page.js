@@ -1,0 +1,75 @@
+// Render: the calendar's page around the grid: the date and its controls, the sentence area, the
+// day's list beside the grid, and what the shading means; or, for a salon nobody can be booked
+// at yet, the way back to the setup.
+
+import { button, h } from '../../dom.js';
+import { addDays, isDate, longDate, todayIn } from '../../salon-time.js';
+import { notice } from '../../ui/notice.js';
+import { calendarAddress } from './address.js';
+import { dayList } from './day-list.js';
+import { dayOf } from './state.js';
+import { viewPage } from '../../ui/pages.js';
+
+/** A salon without services or staff: nobody can be booked yet. */
+export function setupNeeded({ services, staff }) {
+  const missing = [services.length === 0 ? 'services' : null, staff.length === 0 ? 'staff' : null].filter(Boolean).join(' and ');
+  return viewPage(
+    { tag: 'section', class: 'calendar', title: 'Calendar' },
+    h(
+      'div',
+      { class: 'setup-needed' },
+      notice('warn', `This salon has no ${missing} yet, so nobody can be booked.`),
+      h('a', { class: 'button primary', href: '#setup' }, 'Finish setting up the salon'),
+    ),
+  );
+}
+
+/** Previous, today, next, a date, day or week, and "New booking". */
+function controls({ date, week, timeZone }, actions) {
+  const step = week ? 7 : 1;
+  const dateField = h('input', {
+    id: 'calendar-date',
+    type: 'date',
+    value: date,
+    onchange: (event) => {
+      if (isDate(event.target.value)) actions.go(event.target.value);
+    },
+  });
+  return h(
+    'div',
+    { class: 'calendar-controls' },
+    button(week ? 'Previous week' : 'Previous day', () => actions.go(addDays(date, -step))),
+    button('Today', () => actions.go(todayIn(timeZone))),
+    button(week ? 'Next week' : 'Next day', () => actions.go(addDays(date, step))),
+    h('label', { class: 'inline', htmlFor: 'calendar-date' }, 'Date'),
+    dateField,
+    h(
+      'span',
+      { class: 'view-switch', role: 'group', 'aria-label': 'View' },
+      h('a', { href: calendarAddress(date, false), 'aria-current': week ? null : 'page' }, 'Day'),
+      h('a', { href: calendarAddress(date, true), 'aria-current': week ? 'page' : null }, 'Week'),
+    ),
+    button('New booking', () => actions.openBooking({ date, time: null, staffId: null }), 'primary'),
+  );
+}
+
+export function calendarPage(state, actions, message, grid) {
+  const { date, week, first, timeZone } = state;
+  return h(
+    'section',
+    { class: 'calendar' },
+    h(
+      'div',
+      { class: 'view-head calendar-head' },
+      h('h2', null, week ? `Week of ${longDate(first)}` : longDate(date)),
+      controls(state, actions),
+    ),
+    message,
+    h('div', { class: 'calendar-body' }, dayList(dayOf(state), timeZone, actions.releaseFromList), grid),
+    h(
+      'p',
+      { class: 'hint' },
+      `Times are the salon's (${timeZone}). Click a free time in a column to book someone, or drag a booking to move it. Closed days, time off, breaks and hours off are shaded; times held for a client booking on the website are striped, with who holds them and until when (click one to book it anyway or let it go).`,
+    ),
+  );
+}

@@ -1,0 +1,150 @@
+// One connection's delivery history (#connections/ID): every attempt with its answer, newest
+// first, a page at a time, filtered by outcome; "Send again" on a delivery's latest attempt. While
+// attempts are waiting the page keeps itself current.
+
+import { button, facts, h, isolate } from '../../dom.js';
+import { capitalise, dateTimeAgo, eventLabel, TRIGGER_LABELS } from '../../format.js';
+import { ATTEMPT_STATUS, statusBadge, WEBHOOK_STATUS } from '../../ui/badge.js';
+import { messageArea, notice, sayError } from '../../ui/notice.js';
+import { retryDelivery } from './actions.js';
+import { connectionName } from './card.js';
+import { itemCard } from '../../ui/pages.js';
+
+const PAGE_SIZE = 20;
+const POLL_MS = 1000;
+
+const FILTERS = [
+  ['', 'All attempts'],
+  ['failed', 'Failed'],
+  ['retrying', 'Failed, retried later'],
+  ['success', 'Delivered'],
+  ['pending', 'Waiting to be sent'],
+];
+
+async function loadHistory(api, webhookId, { page, status }) {
+  const [webhook, history] = await Promise.all([
+    api.call('adminGetWebhook', { id: webhookId }),
+    api.call('adminListWebhookDeliveries', { id: webhookId, query: { page, limit: PAGE_SIZE, status } }),
+  ]);
+  return { webhook, history };
+}
+
+/** Newest first, the first row of a delivery is its latest attempt: the one to offer again, if it can go. */
+function offered(attempts, active) {
+  const seen = new Set();
+  return attempts.map((attempt) => {
+    const latest = !seen.has(attempt.deliveryId);
+    seen.add(attempt.deliveryId);
+    return { attempt, offer: latest && active && attempt.deliveryStatus !== 'pending' && attempt.trigger !== 'ping' };
+  });
+}
+
+function answerOf(attempt) {
+  if (attempt.deliveryStatus === 'pending') return null;
+  if (attempt.responseStatusCode === null) return 'No answer';
+  return `Status ${attempt.responseStatusCode}${attempt.responseTimeMs === null ? '' : ` after ${attempt.responseTimeMs} ms`}`;
+}
+
+function attemptRow(attempt, retryButton) {
+  const trigger = TRIGGER_LABELS[attempt.trigger];
+  const time =
+    attempt.deliveryStatus === 'pending' ? `Due ${dateTimeAgo(attempt.scheduledFor)}` : dateTimeAgo(attempt.sentAt ?? attempt.createdAt);
+  return itemCard(
+    { class: 'card attempt', 'data-delivery-id': attempt.deliveryId, 'data-status': attempt.deliveryStatus },
+    capitalise(eventLabel(attempt.event)),
+    statusBadge(ATTEMPT_STATUS, attempt.deliveryStatus),
+    facts([
+      ['Time', time],
+      ['Attempt', `${attempt.attemptNumber}${trigger ? ` (${trigger})` : ''}`],
+      ['Answer', answerOf(attempt)],
+      ['Problem', attempt.errorMessage],
+      ['Reply', attempt.responseBodyExcerpt ? h('pre', { class: 'excerpt' }, attempt.responseBodyExcerpt) : null],
+      ['Delivery id', h('code', null, attempt.deliveryId)],
+    ]),
+    retryButton ? h('div', { class: 'actions' }, retryButton) : null,
+  );
+}
+
+/** The parts of the page a load fills: heading, the note of a switched-off one, the list and the pager. */
+function historyParts() {
+  return {
+    title: h('div', { class: 'view-head' }),
+    offNote: messageArea(),
+    flash: messageArea(),
+    list: h('div', { class: 'cards' }),
+    pager: h('div', { class: 'pager' }),
+  };
+}
+
+/** Draws what was loaded; `view` holds the parts, the position (`page`, `status`) and `go(delta)`, `retry(button, id)`. */
+function showHistory(view, { webhook, history }) {
+  const active = webhook.status === 'active';
+  view.title.replaceChildren(
+    h('h2', null, 'Delivery history: ', isolate(connectionName(webhook))),
+    statusBadge(WEBHOOK_STATUS, webhook.status),
+  );
+  view.offNote.replaceChildren(
+    ...(active
+      ? []
+      : [
+          notice(
+            'warn',
+            'This connection is switched off, so nothing can be sent again. Switch it back on from the connections page first.',
+          ),
+        ]),
+  );
+  const rows = offered(history.data, active).map(({ attempt, offer }) =>
+    attemptRow(attempt, offer ? button('Send again', (element) => view.retry(element, attempt.deliveryId)) : null),
+  );
+  const empty = h('p', { class: 'empty' }, view.status ? 'No attempts of this kind.' : 'Nothing has been sent to this connection yet.');
+  view.list.replaceChildren(...(rows.length ? rows : [empty]));
+  const from = history.total === 0 ? 0 : (view.page - 1) * PAGE_SIZE + 1;
+  const to = Math.min(history.total, view.page * PAGE_SIZE);
+  view.pager.replaceChildren(
+    h('button', { type: 'button', disabled: view.page === 1, onclick: () => view.go(-1) }, 'Newer'),
+    h('span', null, `${from}–${to} of ${history.total}`),
+    h('button', { type: 'button', disabled: to >= history.total, onclick: () => view.go(1) }, 'Older'),
+  );
+}
+
+export async function renderHistory(ctx, webhookId) {
+  let pollTimer;
+  const view = { ...historyParts(), page: 1, status: '' };
+  const load = async () => {
+    clearTimeout(pollTimer);
+    const loaded = await loadHistory(ctx.api, webhookId, view);
+    showHistory(view, loaded);
+    // Attempts still waiting finish within seconds: keep the page current until they have.
+    if (loaded.history.data.some((a) => a.deliveryStatus === 'pending')) pollTimer = setTimeout(() => ctx.isCurrent() && reload(), POLL_MS);
+  };
+  const reload = () => load().catch((error) => ctx.isCurrent() && sayError(view.flash, error));
+  view.go = (delta) => {
+    view.page += delta;
+    reload();
+  };
+  view.retry = (element, deliveryId) => retryDelivery(ctx, element, view.flash, { webhookId, deliveryId }, load);
+  await load();
+  const filter = h(
+    'select',
+    {
+      id: 'history-filter',
+      onchange: (event) => {
+        view.status = event.target.value;
+        view.page = 1;
+        reload();
+      },
+    },
+    FILTERS.map(([value, label]) => h('option', { value }, label)),
+  );
+  return h(
+    'div',
+    { class: 'history' },
+    h('p', null, h('a', { href: '#connections' }, '← All connections')),
+    view.title,
+    view.offNote,
+    h('div', { class: 'filter' }, h('label', { for: 'history-filter' }, 'Show'), filter),
+    view.flash,
+    view.list,
+    view.pager,
+  );
+}

@@ -1,0 +1,51 @@
+// "Connections to other programs" (#connections): every webhook of the salon, whichever key set it
+// up, with a test button and a way to switch a failed one back on.
+
+import { h } from '../../dom.js';
+import { errorNotice, messageArea, notice } from '../../ui/notice.js';
+import { connectionActions } from './actions.js';
+import { connectionCard } from './card.js';
+import { viewPage } from '../../ui/pages.js';
+
+/** The webhooks, each with the key that set it up (one the salon no longer lists counts as active). */
+async function loadConnections(api) {
+  const [webhooks, keys] = await Promise.all([api.list('adminListWebhooks'), api.list('adminListKeys')]);
+  const keysById = new Map(keys.map((k) => [k.id, k]));
+  return webhooks.map((webhook) => ({
+    webhook,
+    key: keysById.get(webhook.apiKeyId) ?? { name: `key ${webhook.apiKeyId}`, status: 'active' },
+  }));
+}
+
+const NONE =
+  'No connections yet. A program with a key that may “get notified of new bookings and other changes” sets up its connection itself.';
+
+export async function renderConnectionList(ctx) {
+  const flashArea = messageArea();
+  const list = h('div', { class: 'cards' });
+  const show = async () => {
+    const connections = await loadConnections(ctx.api);
+    list.replaceChildren(
+      ...(connections.length === 0
+        ? [h('p', { class: 'empty' }, NONE)]
+        : connections.map(({ webhook, key }) => connectionCard(webhook, key, actions))),
+    );
+  };
+  const actions = connectionActions(ctx, async (sentence) => {
+    flashArea.replaceChildren(notice('good', sentence));
+    await show().catch((error) => flashArea.append(errorNotice(error)));
+  });
+  await show();
+  return viewPage(
+    {
+      class: 'connections',
+      title: 'Connections to other programs',
+      intro: [
+        'Programs such as your website or a CRM are notified by this server when something happens, like a new booking. ',
+        'Each connection was set up by one of those programs with its API key.',
+      ],
+    },
+    flashArea,
+    list,
+  );
+}

@@ -1,0 +1,49 @@
+// Actions: show the reviews of whoever is chosen (the first page, and older ones on request),
+// offer the form, and save a review: the list and the form are drawn again, and the form says so.
+
+import { isolate } from '../../dom.js';
+import { plural } from '../../format.js';
+import { perform, say, sayError } from '../../ui/notice.js';
+import { reviewCard, summaryWords } from './cards.js';
+import { reviewForm } from './form.js';
+import { loadOpenVisits, loadReviews, PAGE_SIZE } from './load.js';
+
+/** `view`: the parts of the page (render in index.js) these fill: who, summary, list, more, flash, formSlot. */
+export function reviewsActions(ctx, view) {
+  let page = 1;
+  const chosen = () => (view.who.value ? view.who.selectedOptions[0].textContent : null);
+  const showList = async () => {
+    const answer = await loadReviews(ctx.api, view.who.value, 1);
+    page = 1;
+    view.summary.replaceChildren(...summaryWords(answer, chosen()));
+    view.list.replaceChildren(...answer.data.map(reviewCard));
+    view.more.hidden = answer.total <= PAGE_SIZE;
+  };
+  const save = (button, messages, body) =>
+    perform(button, 'Saving…', messages, async () => {
+      const saved = await ctx.api.call('adminCreateReview', { body });
+      const form = await Promise.all([showList(), showForm()]).then(([, shown]) => shown);
+      say(form.messages, 'good', [
+        `Saved ${plural(saved.rating, 'star', 'stars')} from `,
+        isolate(saved.authorName),
+        '. Connected programs are told about it.',
+      ]);
+    });
+  const showForm = async () => {
+    const form = reviewForm(await loadOpenVisits(ctx.api), save);
+    view.formSlot.replaceChildren(form.form);
+    return form;
+  };
+  return {
+    showList,
+    showForm,
+    filter: () => showList().catch((error) => sayError(view.flash, error)),
+    more: (button) =>
+      perform(button, 'Loading…', view.flash, async () => {
+        const answer = await loadReviews(ctx.api, view.who.value, page + 1);
+        page += 1;
+        view.list.append(...answer.data.map(reviewCard));
+        view.more.hidden = page * PAGE_SIZE >= answer.total;
+      }),
+  };
+}

@@ -1,0 +1,17 @@
+// A new service (#services/new), in the salon's currency.
+
+import { h } from '../../dom.js';
+import { messageArea } from '../../ui/notice.js';
+import { itemPage } from '../../ui/pages.js';
+import { addService } from './actions.js';
+import { serviceForm } from './form.js';
+
+export function renderNewService(ctx) {
+  const messages = messageArea();
+  const { form, submit, read } = serviceForm(undefined, ctx.business.currency, messages);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    addService(ctx, submit, messages, read());
+  });
+  return itemPage({ class: 'service-edit' }, ['#services', '← All services'], h('h2', null, 'New service'), form);
+}

@@ -1,0 +1,48 @@
+// Actions: save the booking page's settings (what changed) and its logo (sent when chosen, or
+// removed); each time the part is drawn again, with the sentence saying so.
+
+import { perform, say, sayError, showProblems } from '../../../ui/notice.js';
+
+const MOST_LOGO_BYTES = 100 * 1024;
+
+/** A file as a data: URL, the way the API takes a logo. */
+const dataUrlOf = (file) =>
+  new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.addEventListener('load', () => resolve(reader.result));
+    reader.addEventListener('error', () => reject(reader.error));
+    reader.readAsDataURL(file);
+  });
+
+/** `settings()` is the page's settings as last saved; `saved(settings, sentence)` draws the part again with them. */
+export function bookingPageActions(ctx, { settings, saved }) {
+  return {
+    async save(messages, { body, problems }) {
+      if (showProblems(messages, problems)) return;
+      const before = settings();
+      const changes = Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== before[key]));
+      if (Object.keys(changes).length === 0) return say(messages, 'good', 'Nothing to save: no setting was changed.');
+      const now = await ctx.api.call('adminUpdateBookingPage', { body: changes });
+      saved(
+        now,
+        changes.slug
+          ? `Saved. The booking page is now at ${now.pageUrl}: put the new line on your website, the old address no longer works.`
+          : 'Saved the booking page.',
+      );
+    },
+    async setLogo(file, messages) {
+      if (file.size > MOST_LOGO_BYTES)
+        return say(messages, 'error', `This image is ${Math.ceil(file.size / 1024)} KB; a logo can be at most 100 KB.`);
+      try {
+        const image = await dataUrlOf(file);
+        saved(await ctx.api.call('adminSetBookingPageLogo', { body: { image } }), 'Saved the logo: the booking page shows it now.');
+      } catch (error) {
+        sayError(messages, error);
+      }
+    },
+    removeLogo: (button, messages) =>
+      perform(button, 'Removing…', messages, async () => {
+        saved(await ctx.api.call('adminDeleteBookingPageLogo'), 'Removed the logo.');
+      }),
+  };
+}

@@ -1,0 +1,29 @@
+// Settings' part for the salon's booking page: the page shared (link, QR code, line, preview), its
+// settings and its logo. load → render, drawn again after each save with the sentence saying so.
+
+import { h } from '../../../dom.js';
+import { notice } from '../../../ui/notice.js';
+import { bookingPageActions } from './actions.js';
+import { logoPanel } from './logo.js';
+import { settingsForm } from './settings-form.js';
+import { bookingPageShare, loadBookingPage } from './share.js';
+
+export async function bookingPagePart(ctx) {
+  const element = h('section', { class: 'booking-page-part', 'aria-labelledby': 'booking-page-heading' });
+  let current = await loadBookingPage(ctx.api);
+  const draw = (settings, said) => {
+    current = settings;
+    const share = h(
+      'div',
+      { class: 'panel' },
+      h('h3', { id: 'booking-page-heading' }, 'Booking page'),
+      h('p', { class: 'hint' }, 'Where your clients book themselves, on your website or from a link.'),
+      said ? notice('good', said) : null,
+      bookingPageShare(settings),
+    );
+    element.replaceChildren(share, settingsForm(settings, actions.save), logoPanel(settings, actions));
+  };
+  const actions = bookingPageActions(ctx, { settings: () => current, saved: draw });
+  draw(current);
+  return element;
+}

@@ -1,0 +1,123 @@
+// Render: the salon's forms, each a panel with its own save button and sentence area: name and
+// contact with the time zone and currency, the opening hours, and the booking rules.
+
+import { h } from '../../dom.js';
+import { timeZones } from '../../salon-time.js';
+import { field, formPanel, input, textOrNull, wholeNumber } from '../../ui/fields.js';
+import { weekEditor } from '../../ui/week-editor.js';
+
+const STEPS = [5, 10, 15, 20, 30, 60];
+
+const optional = (id, type, value, maxlength, props = {}) => input(id, { type, value: value ?? '', maxlength, ...props });
+
+export function detailsForm(business, actions) {
+  const name = input('salon-name', { value: business.name, maxlength: 200 });
+  const address = h('textarea', { id: 'salon-address', name: 'address', rows: 2, maxlength: 500, value: business.address ?? '' });
+  const phone = optional('salon-phone', 'tel', business.phone, 50);
+  const email = optional('salon-email', 'email', business.email, 254);
+  const website = optional('salon-website', 'url', business.website, 2048, { placeholder: 'https://www.mysalon.com' });
+  const zone = h(
+    'select',
+    { id: 'salon-timezone', name: 'timezone' },
+    timeZones(business.timezone).map((z) => h('option', { value: z, selected: z === business.timezone }, z.replaceAll('_', ' '))),
+  );
+  const currency = input('salon-currency', { value: business.currency, maxlength: 3, autocapitalize: 'characters', spellcheck: 'false' });
+  const fields = h(
+    'div',
+    { class: 'edit-fields' },
+    field('Salon name', name),
+    field('Address (optional)', address),
+    h('div', { class: 'field-row' }, field('Phone (optional)', phone), field('E-mail (optional)', email)),
+    field('Website (optional)', website),
+    h(
+      'div',
+      { class: 'field-row' },
+      field('Time zone', zone, 'Opening hours, staff hours and bookings are in this time zone.'),
+      field('Currency', currency, 'Three letters, such as EUR. New services get it; prices already set keep theirs.'),
+    ),
+  );
+  const read = () => ({
+    name: name.value.trim(),
+    address: textOrNull(address),
+    phone: textOrNull(phone),
+    email: textOrNull(email),
+    website: textOrNull(website),
+    timezone: zone.value,
+    currency: currency.value.trim().toUpperCase(),
+  });
+  return formPanel(
+    'salon-details',
+    'Salon and contact',
+    'Shown to clients where the website shows the salon.',
+    fields,
+    'Save salon details',
+    (messages) => actions.saveDetails(messages, read()),
+  );
+}
+
+export function hoursForm(business, actions) {
+  const week = weekEditor('opening', business.workingHours);
+  return formPanel(
+    'salon-hours',
+    'Opening hours',
+    `The hours the salon is open, in ${business.timezone}: times as 09:00–18:00, several separated by commas; leave a day empty when it is closed. Clients can book a staff member only when both the salon and they are working.`,
+    week.element,
+    'Save opening hours',
+    (messages) => actions.saveHours(messages, week.read()),
+  );
+}
+
+const whole = (id, value, min, max) => input(id, { type: 'number', inputmode: 'numeric', min, max, step: 1, value: String(value) });
+
+function rulesFields(business) {
+  const notice = whole('rule-notice', business.minNoticeMinutes, 0, 10080);
+  const horizon = whole('rule-horizon', business.horizonDays, 1, 366);
+  const step = h(
+    'select',
+    { id: 'rule-step', name: 'slotStepMinutes' },
+    STEPS.map((n) => h('option', { value: String(n), selected: n === business.slotStepMinutes }, `Every ${n} minutes`)),
+  );
+  const element = h(
+    'div',
+    { class: 'edit-fields' },
+    h(
+      'div',
+      { class: 'field-row' },
+      field(
+        'Minimum notice in minutes',
+        notice,
+        'How soon a client can book: 60 means no booking starts within the next hour. At most 10080 (a week).',
+      ),
+      field('Days ahead clients can book', horizon, 'From 1 to 366.'),
+    ),
+    field('Start times offered', step),
+    h(
+      'p',
+      { class: 'hint' },
+      'A time a client picks on the website is kept for them for a few minutes while they type their details; how long is a setting of the server (BOOKING_HOLD_MINUTES), the same for every salon on it.',
+    ),
+  );
+  /** The rules as the API takes them, and the problems of the numbers typed. */
+  const read = () => {
+    const body = { slotStepMinutes: Number(step.value) };
+    const numbers = [
+      ['minNoticeMinutes', wholeNumber(notice, 'The minimum notice', 0, 10080)],
+      ['horizonDays', wholeNumber(horizon, 'The days ahead', 1, 366)],
+    ];
+    for (const [key, n] of numbers) if (!n.problem) body[key] = n.value;
+    return { body, problems: numbers.map(([, n]) => n.problem).filter(Boolean) };
+  };
+  return { element, read };
+}
+
+export function rulesForm(business, actions) {
+  const rules = rulesFields(business);
+  return formPanel(
+    'booking-rules',
+    'Booking rules',
+    'How soon and how far ahead clients can book themselves, on the website or through a connected program. Here at the desk you can book any time from now on (a walk-in, say), up to the same number of days ahead.',
+    rules.element,
+    'Save booking rules',
+    (messages) => actions.saveRules(messages, rules.read()),
+  );
+}

@@ -1,0 +1,51 @@
+// Salon settings (#settings): name and contact, time zone, opening hours, closed days, the booking
+// rules and the booking page, each its own form with its own save button and sentence; whether
+// clients reach the booking page from outside; the backups (views/backups); and the way back to the
+// setup steps.
+// load → state → render, with the actions of each form.
+
+import { h } from '../../dom.js';
+import { backupsPart } from '../backups/index.js';
+import { settingsActions } from './actions.js';
+import { closuresPart } from './closures.js';
+import { detailsForm, hoursForm, rulesForm } from './forms.js';
+import { loadSalon } from './load.js';
+import { bookingPagePart } from './booking-page/index.js';
+import { reachabilityPart } from './reachability.js';
+import { viewPage } from '../../ui/pages.js';
+
+/** The way back to the first-run setup once it is done. */
+function setupAgain() {
+  return h(
+    'section',
+    { class: 'card', 'aria-labelledby': 'setup-again-title' },
+    h('h3', { id: 'setup-again-title' }, 'Setup steps'),
+    h(
+      'p',
+      null,
+      'The steps of the first setup stay here to look over: the salon, its services, its staff, and the booking page for your website.',
+    ),
+    h('div', { class: 'actions' }, h('a', { class: 'button', href: '#setup/widget' }, 'Open the setup steps')),
+  );
+}
+
+export async function renderSettings(ctx) {
+  const salon = await loadSalon(ctx);
+  const business = salon.current();
+  const actions = settingsActions(salon);
+  const closures = closuresPart(ctx);
+  const reachability = reachabilityPart();
+  const backups = backupsPart();
+  await Promise.all([closures.load(), reachability.load(), backups.load()]);
+  return viewPage(
+    { class: 'settings', title: 'Salon settings' },
+    detailsForm(business, actions),
+    hoursForm(business, actions),
+    closures.element,
+    rulesForm(business, actions),
+    await bookingPagePart(ctx),
+    reachability.element,
+    backups.element,
+    setupAgain(),
+  );
+}

@@ -1,0 +1,79 @@
+// Settings: can the salon's clients reach the booking page from outside, as the server is set up?
+// One sentence from the server's last check of its public address; the check runs on the server in
+// the background, so the page asks again a few times while one is under way.
+
+import { api } from '../../api.js';
+import { button, h } from '../../dom.js';
+import { clockTime } from '../../format.js';
+import { messageArea, perform, say, sayError } from '../../ui/notice.js';
+
+const ASK_AGAIN_MS = 1500;
+const ASK_AT_MOST = 10;
+
+/** The sentence for the salon, and whether it is good news. */
+export function reachabilitySentence(answer) {
+  const at = answer.publicUrl;
+  const checked = answer.checkedAt ? ` (checked at ${clockTime(answer.checkedAt)})` : '';
+  switch (answer.status) {
+    case 'unset':
+      return [
+        'warn',
+        'Clients can open the booking page only on this network: no public address is set up for it yet (your web person sets BOOKING_PUBLIC_URL, as the deploy guide describes).',
+      ];
+    case 'unknown':
+      return ['note', `Checking whether clients can reach the booking page at ${at}…`];
+    case 'reachable':
+      return ['good', `Clients can reach the booking page at ${at}${checked}.`];
+    case 'not-found':
+      return ['warn', `Clients can’t reach the booking page: the address ${at} can’t be found on the internet${checked}.`];
+    case 'inside':
+      return ['warn', `Clients outside can’t reach the booking page: ${at} leads inside a network, as ${answer.detail}${checked}.`];
+    case 'certificate':
+      return ['warn', `Clients’ browsers would refuse the booking page at ${at}: ${answer.detail}${checked}.`];
+    case 'redirect':
+      return ['warn', `${at} is not where clients end up: ${answer.detail}; give that address as the public one${checked}.`];
+    case 'other-server':
+      return ['warn', `Clients reach something else at ${at}, not this booking server: ${answer.detail}${checked}.`];
+    default:
+      return ['warn', `Clients can’t reach the booking page at ${at}: ${answer.detail ?? 'no answer'}${checked}.`];
+  }
+}
+
+/** The Settings card: the sentence, and "Check again" once there is an address to check. */
+export function reachabilityPart() {
+  const sentence = messageArea({ 'aria-live': 'polite' });
+  let asked = 0;
+  let timer;
+  const show = (answer) => {
+    say(sentence, ...reachabilitySentence(answer));
+    again.hidden = answer.status === 'unset';
+    clearTimeout(timer);
+    // Asks again while the server checks, as long as the card is on the page.
+    if (answer.checking && asked < ASK_AT_MOST) {
+      timer = setTimeout(() => element.isConnected && load(), ASK_AGAIN_MS);
+    }
+  };
+  const load = async () => {
+    asked++;
+    try {
+      show(await api.call('adminGetReachability'));
+    } catch (error) {
+      sayError(sentence, error);
+    }
+  };
+  const again = button('Check again', (element) =>
+    perform(element, 'Checking…', sentence, async () => {
+      asked = 0;
+      show(await api.call('adminCheckReachability'));
+    }),
+  );
+  again.hidden = true;
+  const element = h(
+    'section',
+    { class: 'card', 'aria-labelledby': 'reachability-title' },
+    h('h3', { id: 'reachability-title' }, 'Booking page from outside'),
+    sentence,
+    h('div', { class: 'actions' }, again),
+  );
+  return { element, load };
+}

@@ -1,0 +1,42 @@
+// Actions: each step saves what it asked for and goes on (or stays, for one more service or staff
+// member), with a sentence for the step drawn next; a refusal is said in the step's message area.
+
+import { api } from '../../api.js';
+import { isolate, quoted } from '../../dom.js';
+import { flashNext, perform, say } from '../../ui/notice.js';
+
+/** The address of a step; the same one is drawn again (after adding one more service, say). */
+const goTo = (step) => {
+  if (location.hash === `#setup/${step}`) window.dispatchEvent(new HashChangeEvent('hashchange'));
+  else location.hash = `#setup/${step}`;
+};
+
+/** `message` is where a step's problems and refusals are said. */
+export function setupActions(ctx, message) {
+  const refuse = (problem) => say(message, 'error', problem);
+  return {
+    refuse,
+    /** Makes the salon (once), then saves its name, time zone and opening hours; on to the services. */
+    saveSalon: (button, { name, timezone, workingHours }) =>
+      perform(button, 'Saving…', message, async () => {
+        const businessId = ctx.business?.id ?? (await api.call('adminCreateBusiness', { body: { name, timezone } })).id;
+        await api.call('adminUpdateBusiness', { businessId, body: { name, timezone, workingHours } });
+        await ctx.reloadBusinesses(businessId);
+        goTo('services');
+      }),
+    /** Adds a service and stays: more services can follow. */
+    addService: (button, body) =>
+      perform(button, 'Adding…', message, async () => {
+        const service = await ctx.api.call('adminCreateService', { body });
+        flashNext('good', ['Added ', quoted(service.name), '.']);
+        goTo('services');
+      }),
+    /** Adds a staff member; after the first, on to the booking page. */
+    addStaff: (button, body, first) =>
+      perform(button, 'Adding…', message, async () => {
+        const member = await ctx.api.call('adminCreateStaff', { body });
+        flashNext('good', ['Added ', isolate(member.name), '.']);
+        goTo(first ? 'widget' : 'staff');
+      }),
+  };
+}

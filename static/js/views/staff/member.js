@@ -1,0 +1,83 @@
+// One staff member (#staff/ID): details, the services they do, weekly hours and breaks, time off,
+// and taking them off the booking list. Each part saves on its own and says so.
+
+import { h, isolate } from '../../dom.js';
+import { STAFF_STATUS, statusBadge } from '../../ui/badge.js';
+import { formPanel } from '../../ui/fields.js';
+import { messageArea } from '../../ui/notice.js';
+import { itemPage } from '../../ui/pages.js';
+import { activeSwitch } from '../../ui/switch.js';
+import { weekEditor } from '../../ui/week-editor.js';
+import { memberActions } from './actions.js';
+import { detailFields, HOURS_HINT, serviceChoice } from './fields.js';
+import { timeOffSection } from './time-off.js';
+
+/** The member as last saved, and the heading and badge that show it. */
+function memberState(first) {
+  let member = first;
+  const title = h('h2', null, isolate(member.name));
+  const badge = h('span', null, statusBadge(STAFF_STATUS, member.active));
+  const saved = (answer) => {
+    member = answer;
+    title.replaceChildren(isolate(member.name));
+    badge.replaceChildren(statusBadge(STAFF_STATUS, member.active));
+    return member;
+  };
+  return { member: () => member, saved, head: h('div', { class: 'view-head' }, title, badge) };
+}
+
+function forms(member, services, actions) {
+  const details = detailFields(member);
+  const choice = serviceChoice(services, member.serviceIds);
+  const week = weekEditor('schedule', member.schedule, { breaks: true });
+  return [
+    formPanel('staff-details', 'Details', null, details.element, 'Save details', (messages) =>
+      actions.saveDetails(messages, details.read()),
+    ),
+    formPanel('staff-services', 'Services', 'Clients can book them for these.', choice.element, 'Save services', (messages) =>
+      actions.saveServices(messages, choice.read()),
+    ),
+    formPanel('staff-schedule', 'Weekly hours and breaks', HOURS_HINT, week.element, 'Save weekly hours', (messages) =>
+      actions.saveSchedule(messages, week.read()),
+    ),
+  ];
+}
+
+function bookingList(state, actions) {
+  const messages = messageArea();
+  const toggle = activeSwitch({
+    active: state.member().active,
+    labels: ['Take off the booking list', 'Put back on the booking list'],
+    busyLabel: () => 'Saving…',
+    ask: () => ({
+      title: ['Take ', isolate(state.member().name), ' off the booking list?'],
+      text: 'Clients can no longer book them and they are not listed on the website. Bookings already made stay as they are. You can put them back later.',
+      confirmLabel: 'Take off the list',
+    }),
+    save: (active) => actions.setActive(messages, active),
+    messages,
+  });
+  return h(
+    'section',
+    { class: 'panel danger-zone', 'aria-label': 'Booking list' },
+    messages,
+    h('div', { class: 'actions' }, toggle.element),
+  );
+}
+
+export async function renderMember(ctx, id) {
+  const [member, services] = await Promise.all([ctx.api.call('adminGetStaffMember', { id }), ctx.api.list('adminListServices')]);
+  const state = memberState(member);
+  const actions = memberActions(ctx, { ...state, services });
+  const timeOff = timeOffSection(ctx, member);
+  await timeOff.load();
+  return itemPage(
+    { class: 'staff-edit', 'data-staff-id': member.id },
+    ['#staff', '← All staff'],
+    state.head,
+    h('div', { class: 'message-area' }, ctx.flash),
+    forms(member, services, actions),
+    timeOff.element,
+    bookingList(state, actions),
+  );
+}
