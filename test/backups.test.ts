@@ -167,6 +167,9 @@ describe('what the salon sees of its backups', () => {
     assert.equal(refused.status, 400);
     assert.equal(refused.body.field, 'folder');
     assert.match(refused.body.message, /The backup folder \/no\/such\/folder cannot be found/);
+    const both = await admin(app, 'PUT', '/backups/settings', { folder: '/no/such/folder', passphrase: 'a passphrase long enough' });
+    assert.equal(both.status, 400);
+    assert.notEqual((await admin(app, 'GET', '/backups', undefined, 200)).body.opensWith, 'passphrase', 'all of a change or none');
     assert.equal((await admin(app, 'PUT', '/backups/settings', { folder: 'relative/folder' })).status, 400);
     assert.equal((await admin(app, 'PUT', '/backups/settings', {})).status, 400);
     const chosen = tempDataDir();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { toIso, toIsoOrNull } from '../clock.ts';
 import { backupsUnavailable } from '../db/backup.ts';
 import { readSetting } from '../db/settings.repository.ts';
+import type { Db } from '../db/transaction.ts';
 import { folderState } from './backup-folder.ts';
 import { lastGoodRun, recentRuns, type BackupRun } from './backup-runs.repository.ts';
 import { type Backups, type BackupsDeps, fullFolder, missingFolder, SETTING } from './backups.service.ts';
@@ -52,10 +53,9 @@ export interface BackupStatus {
   readonly codeWrittenDown: boolean;
 }
 
-/** The backup status as of now, with every warning in the salon's words. */
-export async function backupStatus(deps: BackupsDeps, backups: Backups): Promise<BackupStatus> {
+/** The backup status as of now, with every warning in the salon's words (read in `db`: a request's transaction, say). */
+export async function backupStatus(deps: BackupsDeps, backups: Backups, db: Db = deps.database.db): Promise<BackupStatus> {
   const { config, database, clock } = deps;
-  const { db } = database;
   const now = clock.now();
   const [good, runs, storedRecipient, code, confirmed, folder] = await Promise.all([
     lastGoodRun(db),
@@ -63,7 +63,7 @@ export async function backupStatus(deps: BackupsDeps, backups: Backups): Promise
     readSetting(db, SETTING.recipient),
     readSetting(db, SETTING.code),
     readSetting(db, SETTING.codeConfirmed),
-    backups.folder(),
+    backups.folder(db),
   ]);
   const state = folderState(folder.path, config.dataDir);
   const opensWith = storedRecipient ? recipientFromJson(storedRecipient).kdf.kind : null;

@@ -1,11 +1,12 @@
 import backupSettingsSchema from '../../schema/backup-settings.json' with { type: 'json' };
 import { toIso, toIsoOrNull } from '../clock.ts';
 import { BackupError } from '../db/errors.ts';
+import type { Db } from '../db/transaction.ts';
 import { AppError, errors } from '../http/errors.ts';
 import { operations, typed } from '../http/operations.ts';
 import { recentRuns } from './backup-runs.repository.ts';
 import { backupStatus } from './backup-status.ts';
-import type { Backups, BackupsDeps, RunOutcome } from './backups.service.ts';
+import type { Backups, BackupsDeps, PreparedSettings, RunOutcome } from './backups.service.ts';
 
 export type BackupsAppDeps = BackupsDeps & { readonly backups: Backups };
 
@@ -19,8 +20,9 @@ interface BackupSettingsInput {
 
 const RECENT_RUNS = 10;
 
-async function overview(app: BackupsAppDeps) {
-  const [status, runs] = await Promise.all([backupStatus(app, app.backups), recentRuns(app.database.db, RECENT_RUNS)]);
+/** The overview, read in `db` (the request's transaction after a change, so it shows the change). */
+async function overview(app: BackupsAppDeps, db: Db = app.database.db) {
+  const [status, runs] = await Promise.all([backupStatus(app, app.backups, db), recentRuns(db, RECENT_RUNS)]);
   return {
     ...status,
     runs: runs.map((run) => ({
@@ -70,30 +72,37 @@ export const backupAdminOperations = [
     method: 'PUT',
     path: '/backups/settings',
     summary: 'Choose the backup folder, set a backup passphrase, or say the backup code is written down',
+    description: 'All of the body or none of it: a folder refused leaves the passphrase as it was, and the other way round.',
     body: typed<BackupSettingsInput>(backupSettingsSchema),
     success: { status: 200, schema: 'BackupOverview' },
     errors: [{ status: 409, description: 'The folder is set by the server’s configuration (BOOKING_BACKUP_DIR).' }],
-    handle: async ({ body }, app) => {
-      if (body.folder !== undefined) {
-        if (app.config.backupDir) {
-          throw new AppError(
-            409,
-            'backup_folder_fixed',
-            'The backup folder is set in the server’s configuration (BOOKING_BACKUP_DIR); change it there.',
-          );
-        }
-        await asValidation(() => app.backups.setFolder(body.folder!), 'folder');
+    write: true,
+    prepare: async ({ body }, app): Promise<PreparedSettings> => {
+      if (body.folder !== undefined && app.config.backupDir) {
+        throw new AppError(
+          409,
+          'backup_folder_fixed',
+          'The backup folder is set in the server’s configuration (BOOKING_BACKUP_DIR); change it there.',
+        );
       }
-      if (body.passphrase !== undefined) await asValidation(() => app.backups.setPassphrase(body.passphrase!), 'passphrase');
-      if (body.codeWrittenDown) await app.backups.confirmCode();
-      return overview(app);
+      const { folder, passphrase } = body;
+      return {
+        folder: folder === undefined ? undefined : await asValidation(async () => app.backups.checkFolder(folder), 'folder'),
+        recipient:
+          passphrase === undefined ? undefined : await asValidation(() => app.backups.passphraseRecipient(passphrase), 'passphrase'),
+      };
+    },
+    handle: async ({ body, trx, prepared }, app) => {
+      await app.backups.saveSettings(trx, prepared, body.codeWrittenDown === true);
+      return overview(app, trx);
     },
   }),
 ];
 
-async function asValidation(work: () => Promise<void>, field: string): Promise<void> {
+/** A BackupError's sentence as a refusal of `field`. */
+async function asValidation<T>(work: () => Promise<T>, field: string): Promise<T> {
   try {
-    await work();
+    return await work();
   } catch (error) {
     if (error instanceof BackupError) throw errors.validation(error.message, field);
     throw error;

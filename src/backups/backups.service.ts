@@ -8,6 +8,7 @@ import { backupsUnavailable, snapshotStorage } from '../db/backup.ts';
 import type { Database } from '../db/database.ts';
 import { BackupError } from '../db/errors.ts';
 import { advanceSetting, claimSetting, deleteSetting, readSetting, writeSetting } from '../db/settings.repository.ts';
+import type { Db, Tx } from '../db/transaction.ts';
 import type { Logger } from '../log.ts';
 import { readSecretsKey } from '../secrets/secret-box.ts';
 import { backupName, clearPartials, folderState, listBackups, syncFolder } from './backup-folder.ts';
@@ -54,6 +55,12 @@ export const SETTING = {
   setup: 'backup_setup',
 } as const;
 
+/** A change of the backup settings, checked and worked out before its transaction (checkFolder, passphraseRecipient). */
+export interface PreparedSettings {
+  readonly folder?: string;
+  readonly recipient?: Recipient;
+}
+
 /** Where a backup's "bookings up to" comes from. */
 const NEWEST_BOOKING = { table: 'bookings', column: 'created_at' };
 /** Room a backup needs beyond the database's own size (the file's header and tags are far less). */
@@ -70,6 +77,22 @@ export function formatBytes(bytes: number): string {
 
 export function missingFolder(dir: string): string {
   return `The backup folder ${dir} cannot be found. If it is on a USB disk or a network share, connect it; or choose another folder in Settings.`;
+}
+
+function writableFolder(folder: string): string {
+  if (!path.isAbsolute(folder)) throw new BackupError('Give the whole path of the folder, starting with /.');
+  const dir = path.resolve(folder);
+  if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new BackupError(missingFolder(dir));
+  const probe = path.join(dir, `.booking-api-write-test-${process.pid}`);
+  try {
+    fs.writeFileSync(probe, '', { mode: 0o600 });
+    fs.rmSync(probe);
+  } catch (error) {
+    throw new BackupError(
+      `The server cannot write into ${dir} (${(error as NodeJS.ErrnoException).code ?? 'error'}); choose a folder it may write to.`,
+    );
+  }
+  return dir;
 }
 
 export function fullFolder(dir: string, free: number, needed: number): string {
@@ -113,11 +136,11 @@ export class Backups {
     return this.#cron?.nextRun() ?? undefined;
   }
 
-  /** The folder backups go to, and who chose it. */
-  async folder(): Promise<{ path: string; chosenBy: 'configuration' | 'settings' | 'default' }> {
-    const { config, database } = this.#deps;
+  /** The folder backups go to, and who chose it (read in `db`: a request's transaction, say). */
+  async folder(db: Db = this.#deps.database.db): Promise<{ path: string; chosenBy: 'configuration' | 'settings' | 'default' }> {
+    const { config } = this.#deps;
     if (config.backupDir) return { path: path.resolve(config.backupDir), chosenBy: 'configuration' };
-    const chosen = await readSetting(database.db, SETTING.folder);
+    const chosen = await readSetting(db, SETTING.folder);
     if (chosen) return { path: chosen, chosenBy: 'settings' };
     // Made when first asked for: a chosen folder never is (a USB disk not plugged in would get one on its mount point).
     const byDefault = path.resolve(config.dataDir, 'backups');
@@ -166,37 +189,32 @@ export class Backups {
     return recipientFromJson(await claimSetting(db, SETTING.recipient, recipientToJson(made)));
   }
 
-  /** From now on, backups open with `passphrase` instead of the backup code (older ones keep theirs). */
-  async setPassphrase(passphrase: string): Promise<void> {
+  /** The folder to choose in Settings, as a whole path: one that exists and this server can write into. */
+  checkFolder(folder: string): string {
+    return writableFolder(folder);
+  }
+
+  /** What backups made with `passphrase` are sealed for (scrypt: half a second, so never inside a transaction). */
+  async passphraseRecipient(passphrase: string): Promise<Recipient> {
     if ([...passphrase].length < MIN_PASSPHRASE_LENGTH) {
       throw new BackupError(`A backup passphrase needs at least ${MIN_PASSPHRASE_LENGTH} characters.`);
     }
-    const recipient = await recipientFor(passphrase, 'passphrase');
-    const { db } = this.#deps.database;
-    await writeSetting(db, SETTING.recipient, recipientToJson(recipient));
-    await deleteSetting(db, SETTING.code);
-    await deleteSetting(db, SETTING.codeConfirmed);
+    return recipientFor(passphrase, 'passphrase');
   }
 
-  async confirmCode(): Promise<void> {
-    await writeSetting(this.#deps.database.db, SETTING.codeConfirmed, '1');
-  }
-
-  /** The folder chosen in Settings: an existing folder this server can write to. */
-  async setFolder(folder: string): Promise<void> {
-    const dir = path.resolve(folder);
-    if (!path.isAbsolute(folder)) throw new BackupError('Give the whole path of the folder, starting with /.');
-    if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new BackupError(missingFolder(dir));
-    const probe = path.join(dir, `.booking-api-write-test-${process.pid}`);
-    try {
-      fs.writeFileSync(probe, '', { mode: 0o600 });
-      fs.rmSync(probe);
-    } catch (error) {
-      throw new BackupError(
-        `The server cannot write into ${dir} (${(error as NodeJS.ErrnoException).code ?? 'error'}); choose a folder it may write to.`,
-      );
+  /**
+   * Stores prepared settings in `trx`, all or nothing: the folder chosen in Settings; the code said
+   * to be written down; a passphrase of the owner's, which replaces the code from now on (older
+   * backups keep what they were sealed for) and forgets it.
+   */
+  async saveSettings(trx: Tx, prepared: PreparedSettings, codeWrittenDown: boolean): Promise<void> {
+    if (prepared.folder) await writeSetting(trx, SETTING.folder, prepared.folder);
+    if (codeWrittenDown) await writeSetting(trx, SETTING.codeConfirmed, '1');
+    if (prepared.recipient) {
+      await writeSetting(trx, SETTING.recipient, recipientToJson(prepared.recipient));
+      await deleteSetting(trx, SETTING.code);
+      await deleteSetting(trx, SETTING.codeConfirmed);
     }
-    await writeSetting(this.#deps.database.db, SETTING.folder, dir);
   }
 
   async #tick(): Promise<void> {
