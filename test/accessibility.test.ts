@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
+import { before, describe, it } from 'node:test';
+import { ADMIN_TOKEN } from './helpers/app.ts';
 import { seriousA11yProblems as scan } from './helpers/axe.ts';
-import { TestClock } from './helpers/clock.ts';
-import { openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
-import { admin, bookingBody, makeSalon, type Salon, TEST_NOW } from './helpers/salon.ts';
 import { NOWHERE } from './helpers/receiver.ts';
+import { admin, bookingBody, TEST_NOW } from './helpers/salon.ts';
+import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
 // axe-core's scan of every view of the page, at a laptop's and a phone's width: no serious or
 // critical violation. The views are read from the page's own table (static/js/routes.js), so a
@@ -20,22 +18,11 @@ import { NOWHERE } from './helpers/receiver.ts';
 const OUTSIDE_THE_GRID = { include: ['body'], exclude: ['.ec'] };
 
 describe('accessibility of every view (axe-core)', () => {
-  const skip = skipWithoutChromium();
-  if (skip) {
-    it('runs in Chromium', { skip }, () => {});
-    return;
-  }
-  let app: TestApp;
-  let salon: Salon;
-  let browser: Browser;
-  let page: Page;
-  let guard: PageGuard;
+  if (skippedWithoutChromium()) return;
+  const { clock, app, salon } = useSalon({ name: 'Hair by Anna' });
   let routeNames: string[] = [];
-  const clock = new TestClock(TEST_NOW);
 
   before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app, 'Hair by Anna');
     // Something on every screen: bookings (one completed and reviewed), time off, a closure, a webhook.
     const booking = (
       await admin(
@@ -63,16 +50,11 @@ describe('accessibility of every view (axe-core)', () => {
       key: salon.key,
       body: { targetUrl: `${NOWHERE}/hooks`, events: ['booking.created'], description: 'Salon CRM' },
     });
-
-    browser = await openBrowser();
-    page = await browser.page();
-    guard = new PageGuard(page);
+  });
+  const { page, guard } = useBrowser();
+  before(async () => {
     await page.goto(`${app.url}/`);
     await page.locator('#login').waitFor();
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   /** Shows #hash and waits until the view has replaced "Loading…" with it. */

@@ -1,23 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
+import { describe, it } from 'node:test';
 import { captureLogs } from './helpers/log-capture.ts';
-import { admin, bookingBody, makeSalon, MONDAY, SCHEDULE, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { admin, bookingBody, MONDAY, SCHEDULE, TEST_NOW } from './helpers/salon.ts';
 import { testingOnPostgres } from './helpers/postgres.ts';
+import { useSalon } from './helpers/suite.ts';
 
 describe('the admin API', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let salon: Salon;
   const logs = captureLogs('warn');
+  const { clock, app, salon } = useSalon({ logger: logs.logger });
   const wrongTokenLines = () => logs.entries().filter((entry) => /wrong admin token/.test(entry.msg)).length;
-
-  before(async () => {
-    app = await TestApp.start({ clock, logger: logs.logger });
-    salon = await makeSalon(app);
-  });
-  after(() => app.stop());
 
   it('refuses a missing or wrong token with 401, and an API key is no admin token', async () => {
     const attempts: Record<string, string>[] = [

@@ -1,30 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
-import { fitsWidth, logIn, openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
-import { TestClock } from './helpers/clock.ts';
-import { admin, bookingBody, makeSalon, type Salon, TEST_NOW } from './helpers/salon.ts';
+import { before, describe, it } from 'node:test';
+import { fitsWidth } from './helpers/browser.ts';
+import { admin, bookingBody, TEST_NOW } from './helpers/salon.ts';
+import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
 // The salon's back office in Chromium: each screen does its main job, and the result is read back
 // through the admin API. One browser, one tab, one login for the whole file.
 describe('the back office in Chromium', () => {
-  const skip = skipWithoutChromium();
-  if (skip) {
-    it('runs in Chromium', { skip }, () => {});
-    return;
-  }
-  let app: TestApp;
-  let salon: Salon;
-  let browser: Browser;
-  let page: Page;
-  let guard: PageGuard;
+  if (skippedWithoutChromium()) return;
+  const { clock, app, salon } = useSalon({ name: 'Hair by Anna' });
   let annaBooking = 0;
-  const clock = new TestClock(TEST_NOW);
 
   before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app, 'Hair by Anna');
     annaBooking = (
       await admin(
         app,
@@ -34,16 +21,8 @@ describe('the back office in Chromium', () => {
         201,
       )
     ).body.id;
-    browser = await openBrowser();
-    page = await browser.page();
-    guard = new PageGuard(page);
-    await logIn(page, `${app.url}/#services`, ADMIN_TOKEN);
   });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  afterEach(() => guard?.assertClean());
+  const { page, guard } = useBrowser({ app, logInAt: '/#services' });
 
   const nav = (name: string) => page.getByRole('link', { name, exact: true }).click();
   const get = async (path: string) => (await admin(app, 'GET', `${salon.base}${path}`, undefined, 200)).body;

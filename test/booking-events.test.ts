@@ -1,27 +1,20 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
-import { Receiver } from './helpers/receiver.ts';
-import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { before, describe, it } from 'node:test';
+import { admin, bookingBody, makeSalon, MONDAY, type Salon } from './helpers/salon.ts';
 import { eventually } from './helpers/wait.ts';
+import { useReceiver, useSalon } from './helpers/suite.ts';
 
 // GET …/bookings/:id/events: what happened to one booking and where each event went, for the
 // booking's page ("Marked completed; sent to 2 connections").
 describe("a booking's events and their deliveries (admin API)", () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let salon: Salon;
+  const { app, salon } = useSalon({ name: 'Salon' });
+  const receiver = useReceiver();
   let other: Salon;
-  let receiver: Receiver;
   let bookingId = 0;
   let otherBookingId = 0;
 
   before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app, 'Salon');
     other = await makeSalon(app, 'Other salon');
-    receiver = await Receiver.start();
     // booking.confirmed is not listened for: its event has no delivery.
     for (const path of ['/a', '/b']) {
       const hook = await app.request('POST', '/v1/integration/webhooks', {
@@ -45,10 +38,6 @@ describe("a booking's events and their deliveries (admin API)", () => {
     await admin(app, 'POST', `${salon.base}/payments`, { bookingId, amount: 1000, method: 'cash' }, 201);
     await admin(app, 'POST', `${salon.base}/bookings/${bookingId}/cancel`, { reason: 'ill' }, 200);
     await receiver.waitFor(8); // 2 bookings created, a payment and a cancellation, to two webhooks
-  });
-  after(async () => {
-    await receiver?.close();
-    await app?.stop();
   });
 
   it('lists the booking’s events newest first, each with one delivery per listening connection', async () => {

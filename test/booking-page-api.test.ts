@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
-import { admin, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { describe, it } from 'node:test';
+import { admin, MONDAY, TEST_NOW } from './helpers/salon.ts';
+import { useSalon } from './helpers/suite.ts';
 
 // Issue 22, section 1: the salon's booking page books through endpoints made for it, without a
 // key, first party only, with the business's booking rules and limits per client address (rate,
@@ -15,18 +14,9 @@ const at = (time: string, date = MONDAY) => `${date}T${time}:00+01:00`;
 const PAGE = '/v1/booking-page/salon';
 
 describe('the booking page endpoints', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let salon: Salon;
-
-  before(async () => {
-    app = await TestApp.start({
-      clock,
-      config: { trustProxy: true, pageHoldsPerAddress: 2, pageBookingsPerDay: 3, pageOpenBookingsPerEmail: 2 },
-    });
-    salon = await makeSalon(app);
+  const { clock, app, salon } = useSalon({
+    config: { trustProxy: true, pageHoldsPerAddress: 2, pageBookingsPerDay: 3, pageOpenBookingsPerEmail: 2 },
   });
-  after(() => app.stop());
 
   /** A client at `address`: requests with that X-Forwarded-For, no key. */
   const visitor = (address: string) => {
@@ -310,14 +300,7 @@ describe('the booking page endpoints', () => {
 });
 
 describe('the booking page rate limit per client address', () => {
-  let app: TestApp;
-  const clock = new TestClock(Date.parse('2026-11-21T10:00:30Z'));
-
-  before(async () => {
-    app = await TestApp.start({ clock, config: { trustProxy: true, pageRatePerMinute: 5 } });
-    await makeSalon(app);
-  });
-  after(() => app.stop());
+  const { clock, app } = useSalon({ now: Date.parse('2026-11-21T10:00:30Z'), config: { trustProxy: true, pageRatePerMinute: 5 } });
 
   it('answers 429 rate_limited after the minute’s requests, until the next minute; other addresses go on', async () => {
     const get = (address: string) => app.request('GET', PAGE, { headers: { 'X-Forwarded-For': address } });

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { seriousA11yProblems } from './helpers/axe.ts';
-import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
-import { fitsWidth, logIn, openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
-import { TestClock } from './helpers/clock.ts';
-import { admin, makeSalon, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { ADMIN_TOKEN } from './helpers/app.ts';
+import { fitsWidth, logIn } from './helpers/browser.ts';
+import { admin } from './helpers/salon.ts';
+import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
 // Issue 22, section 1, tried as a client would, in Chromium: the salon's website (another origin:
 // 127.0.0.1 on another port) pastes the embed line, and a client books in the frame it makes; on
@@ -49,21 +49,10 @@ async function tabTo(page: Page, frame: Frame | Page, name: RegExp): Promise<voi
 }
 
 describe('the booking page in Chromium', () => {
-  const skip = skipWithoutChromium();
-  if (skip) {
-    it('runs in Chromium', { skip }, () => {});
-    return;
-  }
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let salon: Salon;
-  let browser: Browser;
-  let page: Page;
-  let guard: PageGuard;
+  if (skippedWithoutChromium()) return;
+  const { app, salon } = useSalon({ name: 'Salon Lena' });
 
   before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app, 'Salon Lena');
     await admin(
       app,
       'PATCH',
@@ -71,15 +60,8 @@ describe('the booking page in Chromium', () => {
       { accentColor: '#f4c542', cancellationPolicy: 'Cancel at least 24 hours ahead, or we charge half the price.' },
       200,
     );
-    browser = await openBrowser();
-    page = await browser.page();
-    guard = new PageGuard(page);
   });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  afterEach(() => guard?.assertClean());
+  const { page, guard } = useBrowser();
 
   it('books through the embed line pasted into a website on another origin', async () => {
     const settings = (await admin(app, 'GET', `${salon.base}/booking-page`, undefined, 200)).body;

@@ -1,22 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
-import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { before, describe, it } from 'node:test';
+import { admin, bookingBody, makeSalon, MONDAY, type Salon } from './helpers/salon.ts';
+import { useSalon } from './helpers/suite.ts';
 
 /** Minimum notice and horizon per business: the slot list and the booking check apply the same rules. */
 describe('booking rules per business', () => {
-  const clock = new TestClock(TEST_NOW); // Saturday 2026-11-21, 11:00 in Berlin
-  let app: TestApp;
-  let salon: Salon;
+  const { clock, app, salon } = useSalon(); // the clock at TEST_NOW: Saturday 2026-11-21, 11:00 in Berlin
   let other: Salon;
 
   before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app);
     other = await makeSalon(app, 'Other salon');
   });
-  after(() => app.stop());
 
   const slots = (s: Salon, date: string) => app.request('GET', `/v1/integration/slots?serviceId=${s.haircut}&date=${date}`, { key: s.key });
   const book = (s: Salon, startTime: string) =>

@@ -1,22 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
-import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { beforeEach, describe, it } from 'node:test';
+import { admin, bookingBody, MONDAY, TEST_NOW } from './helpers/salon.ts';
+import { useSalon } from './helpers/suite.ts';
 
 const AT_10 = `${MONDAY}T10:00:00+01:00`;
 const _AFTER_START = Date.parse(`${MONDAY}T10:05:00+01:00`);
 
 describe('the booking state machine (admin API)', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let salon: Salon;
-
-  before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app);
-  });
-  after(() => app.stop());
+  const { clock, app, salon } = useSalon();
   beforeEach(() => clock.set(TEST_NOW));
 
   const HOURS = ['09', '10', '11', '14', '15', '16'];

@@ -1,23 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
+import { describe, it } from 'node:test';
 import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { useSalon } from './helpers/suite.ts';
 
 const AT_10 = `${MONDAY}T10:00:00+01:00`;
 
 describe('booking through the integration API', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let salon: Salon;
-
-  before(async () => {
-    app = await TestApp.start({ clock });
-  });
-  after(() => app.stop());
-  beforeEach(async () => {
-    salon = await makeSalon(app);
-  });
+  const { clock, app, salon } = useSalon({ salonPerTest: true });
 
   const book = (body: unknown, headers: Record<string, string> = {}, key = salon.key) =>
     app.request('POST', '/v1/integration/bookings', { key, body, headers });

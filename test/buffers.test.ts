@@ -1,21 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { insertBooking } from '../src/bookings/bookings.repository.ts';
 import { isSlotConflict } from '../src/db/errors.ts';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
-import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { admin, bookingBody, MONDAY } from './helpers/salon.ts';
+import { useSalon } from './helpers/suite.ts';
 
 describe('buffers before and after a service', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let salon: Salon;
-
-  before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app);
-  });
-  after(() => app.stop());
+  const { clock, app, salon } = useSalon();
 
   const starts = async (serviceId: number) => {
     const reply = await app.request('GET', `/v1/integration/slots?serviceId=${serviceId}&date=${MONDAY}&staffId=${salon.anna}`, {

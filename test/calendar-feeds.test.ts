@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
+import { before, describe, it } from 'node:test';
 import { captureLogs } from './helpers/log-capture.ts';
-import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { admin, bookingBody, makeSalon, MONDAY, type Salon } from './helpers/salon.ts';
+import { useSalon } from './helpers/suite.ts';
 
 /** The VEVENTs of an iCalendar text, as maps of property name (without parameters) to value. */
 function events(text: string): Array<Map<string, string>> {
@@ -22,18 +21,13 @@ function events(text: string): Array<Map<string, string>> {
 }
 
 describe('calendar feeds', () => {
-  const clock = new TestClock(TEST_NOW);
   const logs = captureLogs('info');
-  let app: TestApp;
-  let salon: Salon;
+  const { app, salon } = useSalon({ logger: logs.logger });
   let other: Salon;
 
   before(async () => {
-    app = await TestApp.start({ clock, logger: logs.logger });
-    salon = await makeSalon(app);
     other = await makeSalon(app, 'Other salon');
   });
-  after(() => app.stop());
 
   const feed = (p: string) => app.request('GET', p);
   const book = (time: string, staffId: number, name: string) =>

@@ -1,20 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
-import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { before, describe, it } from 'node:test';
+import { admin, bookingBody, MONDAY, TEST_NOW } from './helpers/salon.ts';
+import { useSalon } from './helpers/suite.ts';
 
 describe('business, staff and reviews for integrations', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let salon: Salon;
+  const { clock, app, salon } = useSalon();
 
   before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app);
     await admin(app, 'PATCH', `/businesses/${salon.businessId}`, { address: 'Hauptstr. 1, Berlin', phone: '+49 30 42' }, 200);
   });
-  after(() => app.stop());
 
   const get = (path: string) => app.request('GET', `/v1/integration${path}`, { key: salon.key });
 

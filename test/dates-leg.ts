@@ -3,7 +3,8 @@
  * faketime (Debian package `faketime`) on days chosen to hit the calendar's edges, each followed by
  * the whole PostgreSQL leg. Those suites are found, not listed: every test file that takes its dates
  * from test/helpers/dates.ts (servers on the real clock) or drives the page in Chromium (the page
- * reads the browser's clock, which test/helpers/browser.ts sets to the faked time).
+ * reads the browser's clock, which test/helpers/browser.ts sets to the faked time), itself or
+ * through useBrowser() (test/helpers/suite.ts).
  * Without faketime it says so in one line and skips; with CI set that fails instead.
  *   node test/dates-leg.ts ['YYYY-MM-DD HH:MM:SS' …]   (UTC; default: every day below)
  */
@@ -24,7 +25,7 @@ const DAYS: ReadonlyArray<readonly [string, string]> = [
 const TEST_DIR = path.resolve(import.meta.dirname);
 const ROOT = path.dirname(TEST_DIR);
 
-const READS_THE_CALENDAR = /from '(\.\.?\/)+helpers\/(dates|browser)\.ts'/;
+const READS_THE_CALENDAR = /from '(\.\.?\/)+helpers\/(dates|browser)\.ts'|\buseBrowser\(/;
 
 /** Test files that read dates from the real clock: through the dates helper or a browser page, themselves or in a script they run (test/soak). */
 function dateSensitiveFiles(): string[] {

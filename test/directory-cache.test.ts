@@ -1,21 +1,12 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
-import { admin, makeSalon, MONDAY, SCHEDULE, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { admin, MONDAY, SCHEDULE } from './helpers/salon.ts';
+import { useSalon } from './helpers/suite.ts';
 
 describe('the business directory in memory never answers from stale data', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let salon: Salon;
-
-  before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app);
-  });
-  after(() => app.stop());
+  const { app, salon } = useSalon();
 
   const staffOf = async (serviceId: number) => {
     const reply = await app.request('GET', `/v1/integration/slots?serviceId=${serviceId}&date=${MONDAY}`, { key: salon.key });

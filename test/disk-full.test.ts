@@ -2,17 +2,16 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { TestApp, type Reply } from './helpers/app.ts';
+import type { TestApp, Reply } from './helpers/app.ts';
 import { cli, BIN } from './helpers/cli.ts';
 import { NODE_FLAGS } from '../src/node-flags.mjs';
-import { TestClock } from './helpers/clock.ts';
 import { captureLogs } from './helpers/log-capture.ts';
-import { Receiver } from './helpers/receiver.ts';
-import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { admin, bookingBody, MONDAY } from './helpers/salon.ts';
 import { eventually } from './helpers/wait.ts';
 import { tempDataDir } from './helpers/app.ts';
+import { useReceiver, useSalon } from './helpers/suite.ts';
 
 const TABLES = [
   'businesses',
@@ -59,21 +58,9 @@ async function untilRefused(app: TestApp, tries: number, next: (i: number) => Pr
 }
 
 describe('a full disk', () => {
-  const clock = new TestClock(TEST_NOW);
   const logs = captureLogs('info');
-  let app: TestApp;
-  let salon: Salon;
-  let receiver: Receiver;
-
-  before(async () => {
-    receiver = await Receiver.start();
-    app = await TestApp.start({ clock, logger: logs.logger, config: { retryDelays: [0] } });
-    salon = await makeSalon(app);
-  });
-  after(async () => {
-    await app.stop();
-    await receiver.close();
-  });
+  const { app, salon } = useSalon({ logger: logs.logger, config: { retryDelays: [0] } });
+  const receiver = useReceiver();
 
   it('refuses writes with 503 storage_full, keeps reading, half-writes nothing, and recovers without a restart', async (test) => {
     await app.webhook(salon.key, receiver.url('/full'), ['booking.created', 'client.created']);
@@ -229,14 +216,7 @@ describe('a read-only data dir at start', () => {
 });
 
 describe('a database that turns read-only while serving', () => {
-  let app: TestApp;
-  let salon: Salon;
-
-  before(async () => {
-    app = await TestApp.start({ clock: new TestClock(TEST_NOW) });
-    salon = await makeSalon(app);
-  });
-  after(() => app.stop());
+  const { app, salon } = useSalon();
 
   it('refuses writes with 503 storage_read_only, keeps reading, and writes again once writable', async () => {
     // SQLite answers every write with SQLITE_READONLY while query_only is on, as it does when the

@@ -1,34 +1,23 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { EVENT_NAMES } from '../src/delivery/events.ts';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
 import { assertEventData } from './helpers/event-schemas.ts';
-import { Receiver } from './helpers/receiver.ts';
-import { admin, bookingBody, makeSalon, MONDAY, SCHEDULE, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { admin, bookingBody, MONDAY, SCHEDULE, TEST_NOW } from './helpers/salon.ts';
+import { useReceiver, useSalon } from './helpers/suite.ts';
 import { sleep } from './helpers/wait.ts';
 
 describe('every event fires from a real operation, once, with a payload that matches its schema', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let receiver: Receiver;
-  let salon: Salon;
+  const { clock, app, salon } = useSalon();
+  const receiver = useReceiver();
   const fired: string[] = [];
   const payloads = new Map<string, any>();
 
   before(async () => {
-    app = await TestApp.start({ clock });
-    receiver = await Receiver.start();
-    salon = await makeSalon(app);
     const created = await app.request('POST', '/v1/integration/webhooks', {
       key: salon.key,
       body: { targetUrl: receiver.url('/all'), events: EVENT_NAMES },
     });
     assert.equal(created.status, 201);
-  });
-  after(async () => {
-    await app.stop();
-    await receiver.close();
   });
 
   /**

@@ -1,43 +1,22 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
+import { before, describe, it } from 'node:test';
 import { seriousA11yProblems } from './helpers/axe.ts';
-import { logIn, openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
-import { TestClock } from './helpers/clock.ts';
-import { admin, makeSalon, MONDAY, type Salon } from './helpers/salon.ts';
+import { admin, MONDAY } from './helpers/salon.ts';
+import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
 // Issue 26, finding 1, at the desk: a booking from the website that gave a known client's e-mail
 // address or phone under another name shows the details as booked and asks the salon whether it is
 // the same person; each answer does what the page says.
 describe("a booking's client check on the booking's page, in Chromium", () => {
-  const skip = skipWithoutChromium();
-  if (skip) {
-    it('runs in Chromium', { skip }, () => {});
-    return;
-  }
+  if (skippedWithoutChromium()) return;
   const MARIA = { name: 'Maria Schmidt', email: 'maria.schmidt@example.com', phone: '+49 151 1234567' };
-  let app: TestApp;
-  let salon: Salon;
+  const { app, salon } = useSalon({ name: 'Hair by Anna' });
   let maria: number;
-  let browser: Browser;
-  let page: Page;
-  let guard: PageGuard;
 
   before(async () => {
-    app = await TestApp.start({ clock: new TestClock() });
-    salon = await makeSalon(app, 'Hair by Anna');
     maria = (await admin(app, 'POST', `${salon.base}/clients`, MARIA, 201)).body.id;
-    browser = await openBrowser();
-    page = await browser.page();
-    guard = new PageGuard(page);
-    await logIn(page, `${app.url}/#calendar/${MONDAY}`, ADMIN_TOKEN);
   });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  afterEach(() => guard?.assertClean());
+  const { page, guard } = useBrowser({ app, logInAt: `/#calendar/${MONDAY}` });
 
   const widget = async () =>
     (await admin(app, 'POST', `${salon.base}/keys`, { name: 'Website', scopes: ['services:read', 'slots:read', 'bookings:write'] }, 201))

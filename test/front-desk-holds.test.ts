@@ -1,51 +1,28 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
+import { before, beforeEach, describe, it } from 'node:test';
 import { seriousA11yProblems } from './helpers/axe.ts';
-import { logIn, openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
-import { TestClock } from './helpers/clock.ts';
-import { admin, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { admin, MONDAY } from './helpers/salon.ts';
+import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
 // Holds on the front desk's calendar in Chromium (issue 26, finding 2): a time a website client
 // holds is drawn shaded with who holds it and until when, the desk books it only after a question,
 // and can let a hold go from the grid or from the day's list.
 describe('holds on the calendar, in Chromium', () => {
-  const skip = skipWithoutChromium();
-  if (skip) {
-    it('runs in Chromium', { skip }, () => {});
-    return;
-  }
-  let app: TestApp;
-  let salon: Salon;
-  let widget: string;
-  let browser: Browser;
-  let page: Page;
-  let guard: PageGuard;
+  if (skippedWithoutChromium()) return;
   // Saturday 21 November 2026, 11:00 in Berlin: a hold made now lasts until 11:05.
-  const clock = new TestClock(TEST_NOW);
+  const { clock, app, salon } = useSalon({ name: 'Hair by Anna' });
+  let widget: string;
   const at = (time: string) => `${MONDAY}T${time}:00+01:00`;
   /** The calendar library's grid is left out of the scans (docs/decisions.md); the day's list is its text alternative. */
   const outsideTheGrid = { include: ['body'], exclude: ['.ec'] };
 
   before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app, 'Hair by Anna');
     widget = (await admin(app, 'POST', `${salon.base}/keys`, { name: 'Website widget', scopes: ['bookings:write'] }, 201)).body.key;
-    browser = await openBrowser();
-    page = await browser.page();
-    guard = new PageGuard(page);
-    await page.clock.setFixedTime(new Date(clock.now()));
-    await logIn(page, `${app.url}/#calendar/${MONDAY}`, ADMIN_TOKEN);
   });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const { page, guard } = useBrowser({ app, pageClock: clock, logInAt: `/#calendar/${MONDAY}` });
   beforeEach(async () => {
     for (const hold of await holds()) await admin(app, 'DELETE', `${salon.base}/holds/${hold.id}`, undefined, 204);
   });
-  afterEach(() => guard?.assertClean());
 
   const holds = async () => (await admin(app, 'GET', `${salon.base}/holds`, undefined, 200)).body.data as Array<{ id: number }>;
   const hold = async (body: Record<string, unknown>) => {

@@ -1,48 +1,23 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
-import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
-import { logIn, openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
-import { TestClock } from './helpers/clock.ts';
-import { admin, bookingBody, makeSalon, SCHEDULE, type Salon } from './helpers/salon.ts';
+import { describe, it } from 'node:test';
+import type { Locator } from 'playwright-core';
+import { admin, bookingBody, SCHEDULE } from './helpers/salon.ts';
+import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
 // What a new-user trial of the front desk found, each checked in Chromium against the real server.
 // The salon is in Berlin and the browser in Honolulu (11 hours behind), so a page that used the
 // device's time zone instead of the salon's would show it. The page's clock is set with the
 // server's (playwright's page.clock), so "now" is the same instant on both sides.
 describe('the front desk after a new-user trial, in Chromium', () => {
-  const skip = skipWithoutChromium();
-  if (skip) {
-    it('runs in Chromium', { skip }, () => {});
-    return;
-  }
-  let app: TestApp;
-  let salon: Salon;
-  let browser: Browser;
-  let page: Page;
-  let guard: PageGuard;
+  if (skippedWithoutChromium()) return;
   // Tuesday 24 November 2026, 08:00 in Berlin; still Monday 23 November, 21:00, in Honolulu.
-  const clock = new TestClock(Date.parse('2026-11-24T08:00:00+01:00'));
+  const { clock, app, salon } = useSalon({ name: 'Hair by Anna', now: Date.parse('2026-11-24T08:00:00+01:00') });
+  const { page } = useBrowser({ app, timezoneId: 'Pacific/Honolulu', pageClock: clock, logInAt: '/#settings' });
   /** Moves the server's clock and the page's together. */
   const setNow = async (iso: string) => {
     clock.set(Date.parse(iso));
     await page.clock.setFixedTime(new Date(iso));
   };
-
-  before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app, 'Hair by Anna');
-    browser = await openBrowser({ timezoneId: 'Pacific/Honolulu' });
-    page = await browser.page();
-    guard = new PageGuard(page);
-    await page.clock.setFixedTime(new Date(clock.now()));
-    await logIn(page, `${app.url}/#settings`, ADMIN_TOKEN);
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  afterEach(() => guard?.assertClean());
 
   /** True when `first` comes before `second` in the page (and so in the Tab order of plain controls). */
   const comesBefore = async (first: Locator, second: Locator) => {

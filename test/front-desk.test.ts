@@ -1,48 +1,25 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
-import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
+import { describe, it } from 'node:test';
+import type { Locator } from 'playwright-core';
+import { ADMIN_TOKEN } from './helpers/app.ts';
 import { seriousA11yProblems } from './helpers/axe.ts';
-import { fitsWidth, openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
-import { TestClock } from './helpers/clock.ts';
-import { Receiver } from './helpers/receiver.ts';
+import { fitsWidth } from './helpers/browser.ts';
 import { admin, MONDAY } from './helpers/salon.ts';
 import { eventually } from './helpers/wait.ts';
+import { skippedWithoutChromium, useApp, useBrowser, useReceiver } from './helpers/suite.ts';
 
 // The front desk in Chromium, in order, from an empty data dir: the first-run setup (by keyboard),
 // a first booking made by clicking the calendar, moving it by dragging, a booking by keyboard, and
 // every action of a booking's page, each checked at a real receiver; then the same on a phone.
 describe('the front desk in Chromium', () => {
-  const skip = skipWithoutChromium();
-  if (skip) {
-    it('runs in Chromium', { skip }, () => {});
-    return;
-  }
-  let app: TestApp;
-  let receiver: Receiver;
-  let browser: Browser;
-  let page: Page;
-  let guard: PageGuard;
-  const clock = new TestClock(); // Saturday 2026-11-21 11:00 in Berlin
+  if (skippedWithoutChromium()) return;
+  const { clock, app } = useApp({ config: { retryDelays: [0] } }); // Saturday 2026-11-21 11:00 in Berlin
+  const receiver = useReceiver();
+  // The page's clock is the server's: a booking's actions follow whether it has started.
+  const { page, guard } = useBrowser({ pageClock: clock });
   let base = '';
   let firstBooking = 0;
   let secondBooking = 0;
-
-  before(async () => {
-    app = await TestApp.start({ clock, config: { retryDelays: [0] } });
-    receiver = await Receiver.start();
-    browser = await openBrowser();
-    page = await browser.page();
-    guard = new PageGuard(page);
-    // The page's clock is the server's: a booking's actions follow whether it has started.
-    await page.clock.setFixedTime(new Date(clock.now()));
-  });
-  after(async () => {
-    await browser?.close();
-    await receiver?.close();
-    await app?.stop();
-  });
-  afterEach(() => guard?.assertClean());
 
   /** Presses Tab until `target` has the focus: the way a keyboard user gets there. */
   async function tabTo(target: Locator, presses = 150): Promise<void> {

@@ -3,12 +3,12 @@ import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { Lookup } from '../src/delivery/targets.ts';
-import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
+import { ADMIN_TOKEN } from './helpers/app.ts';
 import { captureLogs } from './helpers/log-capture.ts';
 import { fillPath, routeTable, type Route } from './helpers/routes.ts';
-import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
 import { NOWHERE } from './helpers/receiver.ts';
+import { admin, bookingBody, makeSalon, MONDAY, type Salon } from './helpers/salon.ts';
+import { useApp } from './helpers/suite.ts';
 
 /**
  * Random requests against every route of both route tables. Whatever comes in, the answer is
@@ -159,19 +159,17 @@ interface Ids {
 }
 
 describe('random requests on every route (fast-check)', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
+  // The server's own error log, so a 5xx names its cause.
+  const logs = captureLogs('error');
+  const { clock, app } = useApp({ lookup: loopbackOnly, logger: logs.logger });
   let alpha: Salon;
   let rival: Salon;
   let ids: Ids;
   let routes: Route[];
   const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
   const statuses = new Map<number, number>();
-  // The server's own error log, so a 5xx names its cause.
-  const logs = captureLogs('error');
 
   before(async () => {
-    app = await TestApp.start({ clock, lookup: loopbackOnly, logger: logs.logger });
     alpha = await makeSalon(app, 'Alpha Salon');
     rival = await makeSalon(app, RIVAL.salon);
     await admin(app, 'PATCH', `${rival.base}/services/${rival.haircut}`, { name: RIVAL.service }, 200);
@@ -203,10 +201,7 @@ describe('random requests on every route (fast-check)', () => {
     };
     routes = routeTable(app);
   });
-  after(async () => {
-    agent.destroy();
-    await app.stop();
-  });
+  after(() => agent.destroy());
 
   /** The checks every answer must pass; `tenantA` says the caller may only see tenant A. */
   function check(label: string, answer: Answer, tenantA: boolean): void {

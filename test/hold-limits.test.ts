@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { TestApp, tempSecretsKeyFile } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
 import { testingOnPostgres } from './helpers/postgres.ts';
-import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW } from './helpers/salon.ts';
+import { useSalon } from './helpers/suite.ts';
 
 // Issue 26, finding 2: one widget key held every slot of a week (55 holds), so other keys saw no
 // free time and the desk's own booking of a held time was refused without saying why. Now a key
@@ -16,21 +17,16 @@ const at = (time: string, date = MONDAY) => `${date}T${time}:00+01:00`;
 const TIMES = ['09:00', '09:45', '10:30', '11:15', '14:00', '14:45'];
 
 describe('a key holds at most BOOKING_MAX_ACTIVE_HOLDS slots at once', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let salon: Salon;
+  const { clock, app, salon } = useSalon();
   let widget: string;
   let other: string;
 
   before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app);
     const make = async (name: string) =>
       (await admin(app, 'POST', `${salon.base}/keys`, { name, scopes: ['slots:read', 'bookings:write'] }, 201)).body.key as string;
     widget = await make('Website widget');
     other = await make('Other widget');
   });
-  after(() => app.stop());
 
   const hold = (key: string, time: string, staffId = salon.anna, date = MONDAY) =>
     app.request('POST', '/v1/integration/slots/holds', { key, body: { serviceId: salon.haircut, staffId, startTime: at(time, date) } });

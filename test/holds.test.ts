@@ -1,23 +1,20 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { TestApp } from './helpers/app.ts';
 import { TestClock } from './helpers/clock.ts';
 import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { useSalon } from './helpers/suite.ts';
 
 const TEN = `${MONDAY}T10:00:00+01:00`;
 const TEN_LOCAL = `${MONDAY}T10:00:00.000+01:00`;
 
 describe('holds: a slot kept for one key while the client types', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let salon: Salon;
+  const { clock, app, salon, restart } = useSalon();
   let other: Salon;
   let widget: string;
   let second: string;
 
   before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app);
     other = await makeSalon(app, 'Other salon');
     const make = async (name: string) =>
       (
@@ -32,7 +29,6 @@ describe('holds: a slot kept for one key while the client types', () => {
     widget = await make('widget');
     second = await make('second widget');
   });
-  after(() => app.stop());
 
   const hold = (key: string, body: unknown) => app.request('POST', '/v1/integration/slots/holds', { key, body });
   const release = (key: string, id: number) => app.request('DELETE', `/v1/integration/slots/holds/${id}`, { key });
@@ -179,8 +175,7 @@ describe('holds: a slot kept for one key while the client types', () => {
   it('survives a restart', async () => {
     const held = await hold(widget, { serviceId: salon.haircut, staffId: salon.ben, startTime: `${MONDAY}T17:00:00+01:00` });
     assert.equal(held.status, 201);
-    await app.stop();
-    app = await TestApp.start({ clock, dataDir: app.dataDir });
+    await restart();
     const taken = await app.request('POST', '/v1/integration/bookings', {
       key: second,
       body: bookingBody(salon.haircut, `${MONDAY}T17:00:00+01:00`, { staffId: salon.ben }),

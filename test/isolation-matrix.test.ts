@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { SCOPE_PRESETS, SCOPES, type Scope } from '../src/auth/scopes.ts';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
-import { Receiver } from './helpers/receiver.ts';
-import { admin, bookingBody, makeSalon, MONDAY, SCHEDULE, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { admin, bookingBody, makeSalon, MONDAY, SCHEDULE, type Salon } from './helpers/salon.ts';
 import { routeTable, type Route } from './helpers/routes.ts';
 import { eventually } from './helpers/wait.ts';
+import { useApp, useReceiver } from './helpers/suite.ts';
 
 /** Minimal valid bodies, so a route gets as far as looking the id up. */
 const BODIES: Record<string, unknown> = {
@@ -42,9 +40,8 @@ interface Tenant {
 }
 
 describe('tenant isolation, generated from the route tables', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let receiver: Receiver;
+  const { app } = useApp();
+  const receiver = useReceiver();
   let mine: Tenant;
   let theirs: Tenant;
 
@@ -98,14 +95,8 @@ describe('tenant isolation, generated from the route tables', () => {
   }
 
   before(async () => {
-    app = await TestApp.start({ clock });
-    receiver = await Receiver.start();
     mine = await tenant('mine');
     theirs = await tenant('theirs');
-  });
-  after(async () => {
-    await app.stop();
-    await receiver.close();
   });
 
   function routes(api: Route['api'], prefix: string) {

@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import type { Scope } from '../src/auth/scopes.ts';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
 import { assertEventData } from './helpers/event-schemas.ts';
-import { Receiver } from './helpers/receiver.ts';
-import { admin, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { admin, makeSalon, MONDAY } from './helpers/salon.ts';
 import { eventually, sleep } from './helpers/wait.ts';
+import { useReceiver, useSalon } from './helpers/suite.ts';
 
 // Issue 26, finding 1: a widget key (bookings:write without bookings:read) booked with a stored
 // client's phone or e-mail and got that client's stored name, e-mail and phone back. Now a caller
@@ -18,18 +16,11 @@ const at = (time: string) => `${MONDAY}T${time}:00+01:00`;
 const WIDGET: Scope[] = ['services:read', 'staff:read', 'slots:read', 'bookings:write'];
 
 describe('a booking for a known client', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let salon: Salon;
+  const { app, salon } = useSalon({ salonPerTest: true });
   let widget: string;
   let maria: { id: number };
 
-  before(async () => {
-    app = await TestApp.start({ clock });
-  });
-  after(() => app.stop());
   beforeEach(async () => {
-    salon = await makeSalon(app);
     widget = (await admin(app, 'POST', `${salon.base}/keys`, { name: 'Website widget', scopes: WIDGET }, 201)).body.key;
     maria = (await admin(app, 'POST', `${salon.base}/clients`, { ...MARIA, notes: 'allergic to ammonia' }, 201)).body;
   });
@@ -177,20 +168,8 @@ describe('a booking for a known client', () => {
 });
 
 describe('webhooks and a key that books without bookings:read', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let receiver: Receiver;
-  let salon: Salon;
-
-  before(async () => {
-    app = await TestApp.start({ clock });
-    receiver = await Receiver.start();
-    salon = await makeSalon(app);
-  });
-  after(async () => {
-    await app.stop();
-    await receiver.close();
-  });
+  const { app, salon } = useSalon();
+  const receiver = useReceiver();
 
   it("hear only that key's own bookings, with the client as it sent them, and nothing about clients", async () => {
     const maria = (await admin(app, 'POST', `${salon.base}/clients`, MARIA, 201)).body;

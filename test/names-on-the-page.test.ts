@@ -1,37 +1,24 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
-import { fitsWidth, logIn, openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
-import { TestClock } from './helpers/clock.ts';
-import { admin, bookingBody, makeSalon, MONDAY, type Salon, TEST_NOW } from './helpers/salon.ts';
+import { before, describe, it } from 'node:test';
+import { fitsWidth } from './helpers/browser.ts';
+import { admin, bookingBody, MONDAY } from './helpers/salon.ts';
+import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
 // Issue 26, finding 4: what people are called, on the salon's page. A 200-character name without a
 // space wraps or is cut (whole on hover and for screen readers) instead of pushing the page
 // sideways; a right-to-left name sits in a sentence without turning the sentence around.
 describe('long and right-to-left names on the page', () => {
-  const skip = skipWithoutChromium();
-  if (skip) {
-    it('runs in Chromium', { skip }, () => {});
-    return;
-  }
+  if (skippedWithoutChromium()) return;
   /** 200 characters (the most a name may have) and no space to break at. */
   const long = (start: string) => `${start}${'x'.repeat(200)}`.slice(0, 200);
   const LONG = long('Maximiliane');
   const ARABIC = 'محمد علي';
-  let app: TestApp;
-  let salon: Salon;
-  let browser: Browser;
-  let page: Page;
-  let guard: PageGuard;
+  const { app, salon } = useSalon({ name: long('Salon') });
   let longBooking = 0;
   let arabicBooking = 0;
   let longStaff = 0;
-  const clock = new TestClock(TEST_NOW);
 
   before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app, long('Salon'));
     const staff = { name: long('Stylist'), schedule: (await admin(app, 'GET', `${salon.base}/staff/${salon.anna}`)).body.schedule };
     longStaff = (await admin(app, 'POST', `${salon.base}/staff`, { ...staff, serviceIds: [salon.haircut] }, 201)).body.id;
     await admin(app, 'PATCH', `${salon.base}/services/${salon.colour}`, { name: long('Colour') }, 200);
@@ -50,16 +37,8 @@ describe('long and right-to-left names on the page', () => {
       ).body.id as number;
     longBooking = await book('10:00', LONG, longStaff);
     arabicBooking = await book('11:00', ARABIC, salon.anna, salon.colour);
-    browser = await openBrowser();
-    page = await browser.page();
-    guard = new PageGuard(page);
-    await logIn(page, `${app.url}/#calendar/${MONDAY}`, ADMIN_TOKEN);
   });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  afterEach(() => guard?.assertClean());
+  const { page } = useBrowser({ app, logInAt: `/#calendar/${MONDAY}` });
 
   /** Each screen that shows the long names, and something on it to wait for. */
   const screens = () => [

@@ -3,23 +3,23 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import defsSchema from '../schema/defs.json' with { type: 'json' };
+import defsSchema from '../schema/defs.ts';
 import responsesSchema from '../schema/responses.json' with { type: 'json' };
 import { ADMIN_OPERATIONS } from '../src/admin-api.ts';
 import { HEALTH_OPERATIONS } from '../src/health.operations.ts';
 import { INTEGRATION_OPERATIONS } from '../src/integration-api.ts';
 import { BOOKING_PAGE_OPERATIONS } from '../src/booking-page-api.ts';
 import { IDENTITY_OPERATIONS } from '../src/reachability/identity.operations.ts';
-import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
+import { ADMIN_TOKEN } from './helpers/app.ts';
 import { Receiver } from './helpers/receiver.ts';
 import { admin, bookingBody, makeSalon, MONDAY, SCHEDULE, TEST_NOW, type Salon } from './helpers/salon.ts';
 import { eventually } from './helpers/wait.ts';
+import { useApp, useReceiver } from './helpers/suite.ts';
 
 const addFormats = (typeof formats === 'function' ? formats : (formats as { default: unknown }).default) as (ajv: Ajv2020) => void;
 
@@ -165,17 +165,14 @@ function answerChecker(doc: any, prefix: string) {
 }
 
 describe('the OpenAPI document', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
+  const { clock, app } = useApp();
   let doc: any;
 
   before(async () => {
-    app = await TestApp.start({ clock });
     const reply = await app.request('GET', '/v1/integration/openapi.json');
     assert.equal(reply.status, 200, 'served without a key');
     doc = reply.body;
   });
-  after(() => app.stop());
 
   it('is a valid OpenAPI 3.1 document', async () => {
     assert.equal(doc.openapi, '3.1.0');
@@ -230,16 +227,14 @@ describe('the OpenAPI document', () => {
 
   describe('matches what the server answers', () => {
     let salon: Salon;
-    let receiver: Receiver;
+    const receiver = useReceiver();
     let answers: ReturnType<typeof answerChecker>;
     const conforms = (method: string, path: string, reply: Answered) => answers.conforms(method, path, reply);
 
     before(async () => {
       answers = answerChecker(doc, '/v1/integration');
       salon = await makeSalon(app);
-      receiver = await Receiver.start();
     });
-    after(() => receiver.close());
 
     it('gives each event a payload schema that compiles alone', async () => {
       const catalog = await app.request('GET', '/v1/integration/webhooks/events', { key: salon.key });

@@ -1,37 +1,26 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
+import { before, describe, it } from 'node:test';
 import { assertEventData } from './helpers/event-schemas.ts';
-import { Receiver } from './helpers/receiver.ts';
-import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { admin, bookingBody, makeSalon, MONDAY, type Salon } from './helpers/salon.ts';
+import { useReceiver, useSalon } from './helpers/suite.ts';
 
 const at = (time: string) => `${MONDAY}T${time}:00+01:00`;
 const local = (time: string) => `${MONDAY}T${time}:00.000+01:00`;
 
 describe('POST /v1/integration/bookings/:id/reschedule', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let salon: Salon;
+  const { app, salon } = useSalon();
+  const receiver = useReceiver();
   let other: Salon;
   let widget: string;
   let rival: string;
-  let receiver: Receiver;
 
   before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app);
     other = await makeSalon(app, 'Other salon');
     const make = async (name: string) =>
       (await admin(app, 'POST', `${salon.base}/keys`, { name, scopes: ['slots:read', 'bookings:write'] }, 201)).body.key as string;
     widget = await make('widget');
     rival = await make('rival widget');
-    receiver = await Receiver.start();
     await app.webhook(salon.key, receiver.url(), ['booking.rescheduled']);
-  });
-  after(async () => {
-    await app.stop();
-    await receiver.close();
   });
 
   const book = (key: string, time: string, extra: Record<string, unknown> = {}) =>

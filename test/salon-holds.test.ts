@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
+import { before, beforeEach, describe, it } from 'node:test';
 import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { useSalon } from './helpers/suite.ts';
 
 // Issue 26, finding 2: holds were invisible to the salon, and its own booking of a held time was
 // refused like any taken one. The admin API lists them (who holds each, until when), releases
@@ -12,23 +11,18 @@ const at = (time: string) => `${MONDAY}T${time}:00+01:00`;
 const local = (time: string) => `${MONDAY}T${time}:00.000+01:00`;
 
 describe('holds as the salon sees them', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let salon: Salon;
+  const { clock, app, salon } = useSalon();
   let other: Salon;
   let widget: string;
   let otherKey: string;
 
   before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app);
     other = await makeSalon(app, 'Other salon');
     const make = async (name: string) =>
       (await admin(app, 'POST', `${salon.base}/keys`, { name, scopes: ['slots:read', 'bookings:write'] }, 201)).body.key as string;
     widget = await make('Website widget');
     otherKey = await make('Partner site');
   });
-  after(() => app.stop());
   beforeEach(async () => {
     clock.set(TEST_NOW);
     // Each test starts with no live hold.

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { localInstant, toLocalIso } from '../src/time/local-time.ts';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
-import { admin, bookingBody, makeSalon, TEST_NOW } from './helpers/salon.ts';
+import { admin, bookingBody, makeSalon } from './helpers/salon.ts';
+import { useApp } from './helpers/suite.ts';
 
 const ZONE = 'Europe/Berlin';
 const ALL_DAY = [{ start: '00:00', end: '24:00' }];
@@ -15,13 +14,7 @@ const ALL_DAY = [{ start: '00:00', end: '24:00' }];
  * booking at a time succeeds exactly when GET /slots lists that time. Each run is a fresh salon.
  */
 describe('the slot list and the booking check agree (fast-check, over HTTP)', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-
-  before(async () => {
-    app = await TestApp.start({ clock });
-  });
-  after(() => app.stop());
+  const { app } = useApp();
 
   const scenario = fc.record({
     // A weekday, the spring and the autumn DST Sundays of 2027.

@@ -1,22 +1,20 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { ADMIN_TOKEN, ALL_SCOPES, TestApp, type Reply } from './helpers/app.ts';
+import { before, describe, it } from 'node:test';
+import { ADMIN_TOKEN, ALL_SCOPES, type Reply } from './helpers/app.ts';
 import { captureLogs } from './helpers/log-capture.ts';
 import { fillPath, routeTable } from './helpers/routes.ts';
-import { admin, makeSalon, type Salon } from './helpers/salon.ts';
+import { admin } from './helpers/salon.ts';
+import { useSalon } from './helpers/suite.ts';
 
 const ORIGIN = 'https://shop.example.com';
 
 describe('security headers and request ids on every response', () => {
   const logs = captureLogs('info');
-  let app: TestApp;
-  let salon: Salon;
+  const { app, salon } = useSalon({ logger: logs.logger });
   let browserKey: string;
   const seen: Array<{ label: string; reply: Reply }> = [];
 
   before(async () => {
-    app = await TestApp.start({ logger: logs.logger });
-    salon = await makeSalon(app);
     browserKey = (
       await admin(
         app,
@@ -31,7 +29,6 @@ describe('security headers and request ids on every response', () => {
       )
     ).body.key;
   });
-  after(() => app.stop());
 
   async function call(label: string, method: string, path: string, headers: Record<string, string>, body?: unknown) {
     const reply = await app.request(method, path, { headers, body });

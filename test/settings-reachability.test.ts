@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
 import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
-import { logIn, openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
+import { logIn } from './helpers/browser.ts';
 import { fakeLookup } from './helpers/dns.ts';
+import { skippedWithoutChromium, useBrowser } from './helpers/suite.ts';
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -18,26 +18,16 @@ function freePort(): Promise<number> {
 // Settings in Chromium: one sentence says whether the salon's clients reach the booking page at the
 // public address, and it follows the server's check in the background.
 describe("Settings' sentence on the booking page's reachability, in Chromium", () => {
-  const skip = skipWithoutChromium();
-  if (skip) {
-    it('runs in Chromium', { skip }, () => {});
-    return;
-  }
-  let browser: Browser;
-  let page: Page;
-  let guard: PageGuard;
+  if (skippedWithoutChromium()) return;
+  const { page, guard } = useBrowser();
   const apps: TestApp[] = [];
   let silent: http.Server;
 
   before(async () => {
-    browser = await openBrowser();
-    page = await browser.page();
-    guard = new PageGuard(page);
     silent = http.createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   });
   after(async () => {
-    await browser?.close();
     await Promise.all(apps.map((app) => app.stop()));
     silent.closeAllConnections();
     silent.close();

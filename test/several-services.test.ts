@@ -1,36 +1,25 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
+import { before, describe, it } from 'node:test';
 import { assertEventData } from './helpers/event-schemas.ts';
-import { Receiver } from './helpers/receiver.ts';
-import { admin, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { admin, makeSalon, MONDAY, type Salon } from './helpers/salon.ts';
+import { useReceiver, useSalon } from './helpers/suite.ts';
 
 const at = (time: string) => `${MONDAY}T${time}:00+01:00`;
 const local = (time: string) => `${MONDAY}T${time}:00.000+01:00`;
 const client = { name: 'Ada Lovelace', email: 'ada@example.com' };
 
 describe('several services in one booking, back to back by one staff member', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let salon: Salon;
+  const { app, salon } = useSalon();
+  const receiver = useReceiver();
   let other: Salon;
-  let receiver: Receiver;
   let both: number[];
 
   before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app);
     other = await makeSalon(app, 'Other salon');
     // Colour: 10 minutes of preparation, 15 of cleaning. Haircut 45 minutes, by Anna and Ben; colour 90, by Anna only.
     await admin(app, 'PATCH', `${salon.base}/services/${salon.colour}`, { bufferBeforeMinutes: 10, bufferAfterMinutes: 15 }, 200);
     both = [salon.haircut, salon.colour];
-    receiver = await Receiver.start();
     await app.webhook(salon.key, receiver.url(), ['booking.created', 'booking.rescheduled']);
-  });
-  after(async () => {
-    await app.stop();
-    await receiver.close();
   });
 
   const slots = (query: string, key = salon.key) => app.request('GET', `/v1/integration/slots?${query}`, { key });

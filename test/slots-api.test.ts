@@ -1,19 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
-import { admin, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { describe, it } from 'node:test';
+import { admin, makeSalon, MONDAY } from './helpers/salon.ts';
+import { useSalon } from './helpers/suite.ts';
 
 describe('GET /v1/integration/slots', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let salon: Salon;
-
-  before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app);
-  });
-  after(() => app.stop());
+  const { app, salon } = useSalon();
 
   const get = (query: string, key = salon.key) => app.request('GET', `/v1/integration/slots?${query}`, { key });
 

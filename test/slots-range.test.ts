@@ -1,21 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
-import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { before, describe, it } from 'node:test';
+import { admin, bookingBody, makeSalon, MONDAY, type Salon } from './helpers/salon.ts';
+import { useSalon } from './helpers/suite.ts';
 
 describe('GET /v1/integration/slots over a range of dates', () => {
-  const clock = new TestClock(TEST_NOW); // Saturday 2026-11-21, 11:00 in Berlin
-  let app: TestApp;
-  let salon: Salon;
+  const { app, salon } = useSalon(); // on the test clock: Saturday 2026-11-21, 11:00 in Berlin
   let other: Salon;
 
   before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app);
     other = await makeSalon(app, 'Other salon');
   });
-  after(() => app.stop());
 
   const get = (query: string, key = salon.key) => app.request('GET', `/v1/integration/slots?${query}`, { key });
 

@@ -1,47 +1,23 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
-import { fitsWidth, openBrowser, PageGuard, skipWithoutChromium, type Browser, type PageGlobals } from './helpers/browser.ts';
-import { Receiver } from './helpers/receiver.ts';
-import { admin, makeSalon, type Salon } from './helpers/salon.ts';
+import { ADMIN_TOKEN } from './helpers/app.ts';
+import { fitsWidth, PageGuard, type PageGlobals } from './helpers/browser.ts';
+import { admin } from './helpers/salon.ts';
 import { eventually } from './helpers/wait.ts';
+import { skippedWithoutChromium, useBrowser, useReceiver, useSalon } from './helpers/suite.ts';
 
 // One salon's day at the status page, in order: each step builds on the one before (the key made
 // on the page registers the webhook that then fails, is switched back on, and so on).
 describe('the status page in Chromium', () => {
-  const skip = skipWithoutChromium();
-  if (skip) {
-    // One skipped test rather than a skipped suite: the run's summary then counts it.
-    it('runs in Chromium', { skip }, () => {});
-    return;
-  }
-  let app: TestApp;
-  let receiver: Receiver;
-  let salon: Salon;
-  let browser: Browser;
-  let page: Page;
-  let guard: PageGuard;
+  if (skippedWithoutChromium()) return;
+  // One failed attempt fails a delivery, and one failed delivery switches the webhook off.
+  const { app, salon } = useSalon({ name: 'Hair by Anna', config: { retryDelays: [0], failuresBeforeDisable: 1 } });
+  const receiver = useReceiver(() => ({ status: 500, body: 'database down' }));
+  const { browser, page, guard } = useBrowser({ app, permissions: ['clipboard-read', 'clipboard-write'] });
   let crmKey = '';
   let webhookId = 0;
   let failedDeliveryId = '';
-
-  before(async () => {
-    // One failed attempt fails a delivery, and one failed delivery switches the webhook off.
-    app = await TestApp.start({ config: { retryDelays: [0], failuresBeforeDisable: 1 } });
-    receiver = await Receiver.start(() => ({ status: 500, body: 'database down' }));
-    salon = await makeSalon(app, 'Hair by Anna');
-    browser = await openBrowser();
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
-    page = await browser.page();
-    guard = new PageGuard(page);
-  });
-  after(async () => {
-    await browser?.close();
-    await receiver?.close();
-    await app?.stop();
-  });
-  afterEach(() => guard?.assertClean());
 
   const nav = (name: string) => page.getByRole('link', { name, exact: true }).click();
   const logIn = async (token: string) => {

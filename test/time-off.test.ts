@@ -1,31 +1,20 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
+import { before, describe, it } from 'node:test';
 import { assertEventData } from './helpers/event-schemas.ts';
-import { Receiver } from './helpers/receiver.ts';
-import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { admin, bookingBody, makeSalon, MONDAY, type Salon } from './helpers/salon.ts';
+import { useReceiver, useSalon } from './helpers/suite.ts';
 
 const TUESDAY = '2026-11-24';
 const WEDNESDAY = '2026-11-25';
 
 describe('time off and closures', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let salon: Salon;
+  const { app, salon } = useSalon();
+  const receiver = useReceiver();
   let other: Salon;
-  let receiver: Receiver;
 
   before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app);
     other = await makeSalon(app, 'Other salon');
-    receiver = await Receiver.start();
     await app.webhook(salon.key, receiver.url(), ['staff.schedule_updated']);
-  });
-  after(async () => {
-    await app.stop();
-    await receiver.close();
   });
 
   const starts = async (serviceId: number, date: string, staffId?: number, s = salon) => {

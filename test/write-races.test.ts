@@ -4,12 +4,11 @@
  * `npm test` runs this file too, where transactions run side by side (READ COMMITTED).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { type Reply, TestApp } from './helpers/app.ts';
-import { TestClock } from './helpers/clock.ts';
+import { describe, it } from 'node:test';
+import type { Reply } from './helpers/app.ts';
 import { captureLogs } from './helpers/log-capture.ts';
-import { Receiver } from './helpers/receiver.ts';
-import { admin, bookingBody, makeSalon, MONDAY, TEST_NOW, type Salon } from './helpers/salon.ts';
+import { admin, bookingBody, MONDAY } from './helpers/salon.ts';
+import { useReceiver, useSalon } from './helpers/suite.ts';
 
 const ROUNDS = 12;
 
@@ -19,15 +18,7 @@ function noServerErrors(replies: Reply[]): void {
 }
 
 describe('simultaneous writes on one unique value', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let salon: Salon;
-
-  before(async () => {
-    app = await TestApp.start({ clock });
-    salon = await makeSalon(app);
-  });
-  after(() => app.stop());
+  const { app, salon } = useSalon();
 
   it('a booking for a new client with an address, racing a change of another client to that address: 201 and 200 or 409, never a 500', async () => {
     const others = await Promise.all(
@@ -143,17 +134,7 @@ describe('simultaneous writes on one unique value', () => {
 /** For the suite it is called in: a salon, a webhook receiver, and the warnings and errors the server logs. */
 function salonWithReceiver() {
   const logs = captureLogs('warn');
-  const suite = { logs } as { app: TestApp; salon: Salon; receiver: Receiver; logs: typeof logs };
-  before(async () => {
-    suite.app = await TestApp.start({ clock: new TestClock(TEST_NOW), logger: logs.logger });
-    suite.salon = await makeSalon(suite.app);
-    suite.receiver = await Receiver.start();
-  });
-  after(async () => {
-    await suite.app.stop();
-    await suite.receiver.close();
-  });
-  return suite;
+  return { ...useSalon({ logger: logs.logger }), receiver: useReceiver(), logs };
 }
 
 describe('a webhook deleted while events for it are written', () => {

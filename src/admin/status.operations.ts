@@ -1,7 +1,8 @@
+import failuresQuery from '../../schema/failures-query.ts';
 import { toIso, type Clock } from '../clock.ts';
 import { countBusinesses } from '../businesses/businesses.repository.ts';
 import { attemptsPerHour, finishedSince, queueDepth, recentFailures, webhookHealthSummary } from '../delivery/sql/delivery-stats.ts';
-import { operations, typed } from '../http/operations.ts';
+import { operations } from '../http/operations.ts';
 import { VERSION } from '../version.ts';
 import type { Database } from '../db/database.ts';
 import type { Db } from '../db/transaction.ts';
@@ -16,15 +17,6 @@ const operation = operations<{
 }>();
 
 const HOUR_MS = 3_600_000;
-const failuresQuery = typed<{ limit: number; businessId?: number }>({
-  $id: 'failures-query',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-    businessId: { type: 'integer', minimum: 1 },
-  },
-});
 
 /** What the status page shows staff: is it up, is anything stuck, what failed lately. */
 export const statusOperations = [

@@ -1,9 +1,9 @@
-import backupSettingsSchema from '../../schema/backup-settings.json' with { type: 'json' };
+import backupSettingsSchema from '../../schema/backup-settings.ts';
 import { toIso, toIsoOrNull } from '../clock.ts';
 import { BackupError } from '../db/errors.ts';
 import type { Db } from '../db/transaction.ts';
 import { AppError, errors } from '../http/errors.ts';
-import { operations, typed } from '../http/operations.ts';
+import { operations } from '../http/operations.ts';
 import { recentRuns } from './backup-runs.repository.ts';
 import { backupStatus } from './backup-status.ts';
 import type { Backups, BackupsDeps, PreparedSettings, RunOutcome } from './backups.service.ts';
@@ -11,12 +11,6 @@ import type { Backups, BackupsDeps, PreparedSettings, RunOutcome } from './backu
 export type BackupsAppDeps = BackupsDeps & { readonly backups: Backups };
 
 const operation = operations<BackupsAppDeps>();
-
-interface BackupSettingsInput {
-  folder?: string;
-  passphrase?: string;
-  codeWrittenDown?: true;
-}
 
 const RECENT_RUNS = 10;
 
@@ -73,7 +67,7 @@ export const backupAdminOperations = [
     path: '/backups/settings',
     summary: 'Choose the backup folder, set a backup passphrase, or say the backup code is written down',
     description: 'All of the body or none of it: a folder refused leaves the passphrase as it was, and the other way round.',
-    body: typed<BackupSettingsInput>(backupSettingsSchema),
+    body: backupSettingsSchema,
     success: { status: 200, schema: 'BackupOverview' },
     errors: [{ status: 409, description: 'The folder is set by the server’s configuration (BOOKING_BACKUP_DIR).' }],
     write: true,

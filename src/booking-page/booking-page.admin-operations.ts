@@ -1,16 +1,9 @@
-import bookingPageLogoSchema from '../../schema/booking-page-logo.json' with { type: 'json' };
-import bookingPageUpdateSchema from '../../schema/booking-page-update.json' with { type: 'json' };
+import bookingPageLogoSchema from '../../schema/booking-page-logo.ts';
+import bookingPageUpdateSchema from '../../schema/booking-page-update.ts';
 import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
-import { operations, typed } from '../http/operations.ts';
+import { operations } from '../http/operations.ts';
 import type { Ctx } from '../http/state.ts';
-import {
-  changePageSettings,
-  pageSettings,
-  removePageLogo,
-  setPageLogo,
-  type PageSettingsDeps,
-  type PageSettingsInput,
-} from './page-settings.service.ts';
+import { changePageSettings, pageSettings, removePageLogo, setPageLogo, type PageSettingsDeps } from './page-settings.service.ts';
 
 const operation = operations<PageSettingsDeps>();
 
@@ -36,7 +29,7 @@ export const bookingPageAdminOperations = [
     tag: 'booking page',
     summary: "Change the booking page: short name, language, colour, cancellation policy, confirming new clients' bookings",
     params: { businessId: BUSINESS_ID },
-    body: typed<PageSettingsInput>(bookingPageUpdateSchema),
+    body: bookingPageUpdateSchema,
     write: true,
     success: { status: 200, schema: 'BookingPageSettings' },
     errors: [{ status: 409, description: '`page_slug_taken`: another salon of this server has that short name.' }],
@@ -49,7 +42,7 @@ export const bookingPageAdminOperations = [
     tag: 'booking page',
     summary: "Set the booking page's logo (PNG, JPEG or WebP, at most 100 KB)",
     params: { businessId: BUSINESS_ID },
-    body: typed<{ image: string }>(bookingPageLogoSchema),
+    body: bookingPageLogoSchema,
     write: true,
     success: { status: 200, schema: 'BookingPageSettings' },
     handle: ({ params, body, ctx, trx }, app) => setPageLogo(trx, app, params.businessId, body.image, addressOf(ctx)),

@@ -16,23 +16,18 @@ import { HOLDS_NOTHING } from '../slots/slot-check.ts';
 import { freeTimes, type SlotsQuery } from '../slots/free-times.ts';
 import type { Directory } from '../businesses/directory.ts';
 import { bookingsFromAddress, countBookingFromAddress, findPageKey, insertPageKey, logoVersion } from './booking-page.repository.ts';
+import type pageBookingCreateSchema from '../../schema/page-booking-create.ts';
+import type pageHoldCreateSchema from '../../schema/page-hold-create.ts';
+import type { Valid } from '../http/validate.ts';
 
 /** What the booking page's endpoints use of the application. */
 export type BookingPageDeps = BookingsDeps & HoldsDeps & { readonly config: Config };
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export interface PageHoldInput {
-  serviceIds: number[];
-  staffId?: number;
-  startTime: string;
-}
+export type PageHoldInput = Valid<typeof pageHoldCreateSchema>;
 
-export interface PageBookingInput {
-  holdToken: string;
-  client: { name: string; email: string; phone?: string | null };
-  notes?: string;
-}
+export type PageBookingInput = Valid<typeof pageBookingCreateSchema>;
 
 /** The business's directory; the page's parameter has checked that it exists. */
 async function directoryOf(

@@ -8,17 +8,13 @@ import type { BusinessesTable } from '../db/tables.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { deleteLogo, findLogo, saveLogo } from './booking-page.repository.ts';
+import type bookingPageUpdateSchema from '../../schema/booking-page-update.ts';
+import type { Valid } from '../http/validate.ts';
 
 /** What the salon's settings of its page use of the application. */
 export type PageSettingsDeps = { readonly db: Db; readonly clock: Clock; readonly config: Config };
 
-export interface PageSettingsInput {
-  slug?: string;
-  locale?: string;
-  accentColor?: string | null;
-  cancellationPolicy?: string;
-  confirmNewClients?: boolean;
-}
+export type PageSettingsInput = Valid<typeof bookingPageUpdateSchema>;
 
 /** Where the salon's clients reach this server: BOOKING_PUBLIC_URL, else the address the salon's own request came to. */
 function baseUrl(config: Config, requestOrigin: string): string {
@@ -80,7 +76,7 @@ const SIGNATURES: Record<string, (bytes: Buffer) => boolean> = {
 
 export const MAX_LOGO_BYTES = 100 * 1024;
 
-/** Sets the page's logo from a data: URL (schema/booking-page-logo.json); the bytes must be the image type it says. */
+/** Sets the page's logo from a data: URL (schema/booking-page-logo.ts); the bytes must be the image type it says. */
 export async function setPageLogo(trx: Tx, app: PageSettingsDeps, businessId: number, dataUrl: string, origin: string) {
   const [, type, base64] = /^data:(image\/(?:png|jpeg|webp));base64,(.*)$/.exec(dataUrl)!;
   const bytes = Buffer.from(base64!, 'base64');

@@ -1,9 +1,9 @@
-import adminBookingCreateSchema from '../../schema/admin-booking-create.json' with { type: 'json' };
-import bookingCancelSchema from '../../schema/booking-cancel.json' with { type: 'json' };
-import bookingRescheduleSchema from '../../schema/booking-reschedule.json' with { type: 'json' };
-import bookingsQuerySchema from '../../schema/bookings-query.json' with { type: 'json' };
+import adminBookingCreateSchema from '../../schema/admin-booking-create.ts';
+import bookingCancelSchema from '../../schema/booking-cancel.ts';
+import bookingRescheduleSchema from '../../schema/booking-reschedule.ts';
+import bookingsQuerySchema from '../../schema/bookings-query.ts';
 import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
-import { idOf, type Operation, operations, Reply, typed } from '../http/operations.ts';
+import { idOf, type Operation, operations, Reply } from '../http/operations.ts';
 import { listBookingEvents } from './booking-events.ts';
 import { keepBookingClient, separateBookingClient } from './client-check.ts';
 import {
@@ -14,10 +14,6 @@ import {
   rescheduleBooking,
   transitionBooking,
   type Actor,
-  type BookingInput,
-  type BookingsQuery,
-  type CancelInput,
-  type RescheduleInput,
   type BookingsDeps,
 } from './bookings.service.ts';
 
@@ -37,7 +33,7 @@ export const bookingAdminOperations: Operation[] = [
     path: `${BUSINESS}/bookings`,
     summary: 'Bookings by start time',
     params,
-    query: typed<BookingsQuery>(bookingsQuerySchema),
+    query: bookingsQuerySchema,
     success: { status: 200, schema: 'BookingList' },
     handle: ({ params, query }, app) => listBookings(app, salon(params.businessId), query),
   }),
@@ -49,7 +45,7 @@ export const bookingAdminOperations: Operation[] = [
     description:
       'A time an API key holds (a client mid-booking on a website, GET …/holds) answers 409 `slot_held` with who holds it and until when (`holds`); with `"overrideHold": true` it is booked and the holds in its way are released.',
     params,
-    body: typed<BookingInput>(adminBookingCreateSchema),
+    body: adminBookingCreateSchema,
     success: { status: 201, schema: 'Booking' },
     errors: [
       404,
@@ -129,7 +125,7 @@ export const bookingAdminOperations: Operation[] = [
     path: `${BUSINESS}/bookings/:id/cancel`,
     summary: 'Cancel a booking',
     params: one,
-    body: typed<CancelInput>(bookingCancelSchema),
+    body: bookingCancelSchema,
     bodyOptional: true,
     success: { status: 200, schema: 'Booking' },
     errors: [409],
@@ -142,7 +138,7 @@ export const bookingAdminOperations: Operation[] = [
     path: `${BUSINESS}/bookings/:id/reschedule`,
     summary: 'Move a booking to another free slot (booking.rescheduled)',
     params: one,
-    body: typed<RescheduleInput>(bookingRescheduleSchema),
+    body: bookingRescheduleSchema,
     success: { status: 200, schema: 'Booking' },
     errors: [
       {

@@ -1,8 +1,8 @@
-import bookingCancelSchema from '../../schema/booking-cancel.json' with { type: 'json' };
-import bookingCreateSchema from '../../schema/booking-create.json' with { type: 'json' };
-import bookingsQuerySchema from '../../schema/bookings-query.json' with { type: 'json' };
-import bookingRescheduleSchema from '../../schema/booking-reschedule.json' with { type: 'json' };
-import { idOf, Reply, typed } from '../http/operations.ts';
+import bookingCancelSchema from '../../schema/booking-cancel.ts';
+import bookingCreateSchema from '../../schema/booking-create.ts';
+import bookingsQuerySchema from '../../schema/bookings-query.ts';
+import bookingRescheduleSchema from '../../schema/booking-reschedule.ts';
+import { idOf, Reply } from '../http/operations.ts';
 import { integrationOperations } from '../auth/integration-auth.ts';
 import type { Ctx } from '../http/state.ts';
 import type { ApiKey } from '../auth/api-key.ts';
@@ -14,10 +14,6 @@ import {
   listBookings,
   rescheduleBooking,
   type Actor,
-  type BookingInput,
-  type BookingsQuery,
-  type CancelInput,
-  type RescheduleInput,
   type BookingsDeps,
 } from './bookings.service.ts';
 
@@ -46,7 +42,7 @@ export const bookingOperations = [
     path: '/bookings',
     scope: 'bookings:read',
     summary: 'Bookings by start time',
-    query: typed<BookingsQuery>(bookingsQuerySchema),
+    query: bookingsQuerySchema,
     success: { status: 200, schema: 'BookingList' },
     handle: ({ key, query }, app) => listBookings(app, actorOfKey(key), query),
   }),
@@ -69,7 +65,7 @@ export const bookingOperations = [
     summary: 'Book a free slot',
     description:
       "The booking starts `pending`; the salon confirms it. 409 `slot_unavailable` when the time is not a free slot (taken, outside hours, in the past, too long); `too_short_notice` or `beyond_horizon` when it breaks the salon's booking rules (`minNoticeMinutes`, `horizonDays` in GET /business). Concurrent requests for one slot: exactly one wins. A key without bookings:read cannot read bookings (403), cancels only the bookings it made (404 for others), and sees the client only as it sent them (`client.id` null, `clientCheck` null): it learns nothing about a client it did not send. A known e-mail address (or phone) puts the booking on that client, whose record the booking never changes; `bookedAs` keeps the details given.",
-    body: typed<BookingInput>(bookingCreateSchema),
+    body: bookingCreateSchema,
     idempotent: true,
     write: true,
     success: { status: 201, schema: 'Booking' },
@@ -83,7 +79,7 @@ export const bookingOperations = [
     scope: 'bookings:write',
     summary: 'Cancel a booking',
     params: { id: idOf('Booking') },
-    body: typed<CancelInput>(bookingCancelSchema),
+    body: bookingCancelSchema,
     bodyOptional: true,
     idempotent: true,
     write: true,
@@ -101,7 +97,7 @@ export const bookingOperations = [
     description:
       "Fires `booking.rescheduled`. Only bookings this key may cancel (a key without bookings:read: the ones it made). The same rules as booking: 409 `slot_unavailable`, `too_short_notice`, `beyond_horizon`, `invalid_transition` (not pending or confirmed); `holdId` takes the place of this key's hold (409 `hold_expired`).",
     params: { id: idOf('Booking') },
-    body: typed<RescheduleInput>(bookingRescheduleSchema),
+    body: bookingRescheduleSchema,
     idempotent: true,
     write: true,
     success: { status: 200, schema: 'Booking' },

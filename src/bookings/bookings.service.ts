@@ -1,14 +1,20 @@
+import type adminBookingCreateSchema from '../../schema/admin-booking-create.ts';
+import type bookingCancelSchema from '../../schema/booking-cancel.ts';
+import type bookingCreateSchema from '../../schema/booking-create.ts';
+import type bookingRescheduleSchema from '../../schema/booking-reschedule.ts';
+import type bookingsQuerySchema from '../../schema/bookings-query.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
 import type { BusinessDirectory } from '../businesses/directory.ts';
 import type { Outbox } from '../delivery/outbox.ts';
 import { findBusiness } from '../businesses/businesses.repository.ts';
 import { isCalendarDate, localDayBounds, toLocalIso } from '../time/local-time.ts';
-import { clientForBooking, type ClientInput } from '../clients/clients.service.ts';
+import { clientForBooking } from '../clients/clients.service.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import type { BookingServiceRow, BookingStatus, ClientCheck } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
+import type { Either, Valid } from '../http/validate.ts';
 import { consumeHold } from '../slots/holds.service.ts';
 import { clearHoldsForSalon } from '../slots/salon-holds.service.ts';
 import { planOf, serviceIdsOf, type ServicePlan } from '../slots/service-plan.ts';
@@ -60,37 +66,12 @@ export interface Actor {
 
 const clientViewOf = (actor: Actor): ClientView => (actor.ownBookingsOnly ? 'as-booked' : 'record');
 
-export interface BookingInput {
-  serviceId?: number;
-  /** Several services back to back by one staff member, in this order (instead of serviceId). */
-  serviceIds?: number[];
-  staffId?: number;
-  startTime: string;
-  client?: ClientInput;
-  clientId?: number;
-  notes?: string;
-  /** A hold of the calling key (POST /slots/holds) that this booking takes the place of. */
-  holdId?: number;
-  /** The salon only: book a time API keys hold, releasing their holds (without it: 409 slot_held). */
-  overrideHold?: boolean;
-}
-
-export interface BookingsQuery {
-  page: number;
-  limit: number;
-  from?: string;
-  to?: string;
-  status?: BookingStatus;
-  staffId?: number;
-  clientId?: number;
-}
-
-export type CancelInput = { reason?: string } | null | undefined;
-export interface RescheduleInput {
-  startTime: string;
-  staffId?: number;
-  holdId?: number;
-}
+/** A booking as an API key asks for it (schema/booking-create.ts) or the salon does (schema/admin-booking-create.ts). */
+export type BookingInput = Either<Valid<typeof bookingCreateSchema>, Valid<typeof adminBookingCreateSchema>>;
+export type BookingsQuery = Valid<typeof bookingsQuerySchema>;
+/** Undefined when the request has no body at all (the operations take it as optional). */
+export type CancelInput = Valid<typeof bookingCancelSchema> | undefined;
+export type RescheduleInput = Valid<typeof bookingRescheduleSchema>;
 
 /**
  * Books a free slot. Integration bookings start `pending` (the salon confirms them); the salon's

@@ -1,15 +1,8 @@
-import businessCreateSchema from '../../schema/business-create.json' with { type: 'json' };
-import businessUpdateSchema from '../../schema/business-update.json' with { type: 'json' };
+import businessCreateSchema from '../../schema/business-create.ts';
+import businessUpdateSchema from '../../schema/business-update.ts';
 import { BUSINESS, BUSINESS_ID } from './business-param.ts';
-import { operations, typed } from '../http/operations.ts';
-import {
-  allBusinesses,
-  changeBusiness,
-  createBusiness,
-  getBusiness,
-  type BusinessCreateInput,
-  type BusinessUpdateInput,
-} from './businesses.service.ts';
+import { operations } from '../http/operations.ts';
+import { allBusinesses, changeBusiness, createBusiness, getBusiness } from './businesses.service.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
 
@@ -32,7 +25,7 @@ export const businessAdminOperations = [
     method: 'POST',
     path: '/businesses',
     summary: 'Add a business',
-    body: typed<BusinessCreateInput>(businessCreateSchema),
+    body: businessCreateSchema,
     success: { status: 201, schema: 'AdminBusiness' },
     // createBusiness also serves the CLI, so it validates (and fills defaults) itself as well.
     write: true,
@@ -53,7 +46,7 @@ export const businessAdminOperations = [
     path: BUSINESS,
     summary: 'Change a business: name, contact, time zone, hours, booking rules',
     params: { businessId: BUSINESS_ID },
-    body: typed<BusinessUpdateInput>(businessUpdateSchema),
+    body: businessUpdateSchema,
     success: { status: 200, schema: 'AdminBusiness' },
     write: true,
     handle: ({ params, body, trx }, app) => changeBusiness(trx, app.clock, params.businessId, body),

@@ -5,26 +5,16 @@ import type { Db } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { toBusinessJson } from './business.presenter.ts';
 import { findBusiness, insertBusiness, listBusinesses, updateBusiness } from './businesses.repository.ts';
-import { DEFAULT_HOURS, hoursProblem, type WeeklyHours } from '../time/hours.ts';
+import { DEFAULT_HOURS, hoursProblem } from '../time/hours.ts';
 import { checkTimeZone } from '../time/timezone.ts';
 import { freeSlugFor } from './page-slug.ts';
+import type businessCreateSchema from '../../schema/business-create.ts';
+import type businessUpdateSchema from '../../schema/business-update.ts';
+import type { Valid } from '../http/validate.ts';
 
-export interface BusinessCreateInput {
-  name: string;
-  timezone: string;
-  address?: string | null;
-  phone?: string | null;
-  email?: string | null;
-  website?: string | null;
-  currency: string;
-}
+export type BusinessCreateInput = Valid<typeof businessCreateSchema>;
 
-export interface BusinessUpdateInput extends Partial<BusinessCreateInput> {
-  workingHours?: WeeklyHours;
-  slotStepMinutes?: number;
-  minNoticeMinutes?: number;
-  horizonDays?: number;
-}
+export type BusinessUpdateInput = Valid<typeof businessUpdateSchema>;
 
 export async function createBusiness(db: Db, clock: Clock, data: BusinessCreateInput) {
   const timezone = zoneToStore(data.timezone);

@@ -1,7 +1,7 @@
-import feedCreateSchema from '../../schema/calendar-feed-create.json' with { type: 'json' };
+import feedCreateSchema from '../../schema/calendar-feed-create.ts';
 import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
-import { idOf, operations, typed } from '../http/operations.ts';
-import { createFeed, listBusinessFeeds, revokeBusinessFeed, type FeedInput, type CalendarDeps } from './calendar.service.ts';
+import { idOf, operations } from '../http/operations.ts';
+import { createFeed, listBusinessFeeds, revokeBusinessFeed, type CalendarDeps } from './calendar.service.ts';
 
 const operation = operations<CalendarDeps>();
 
@@ -24,7 +24,7 @@ export const calendarAdminOperations = [
     path: `${BUSINESS}/calendar-feeds`,
     summary: "A secret iCalendar URL for one staff member's bookings (staffId) or the salon's; shown in this answer only",
     params,
-    body: typed<FeedInput>(feedCreateSchema),
+    body: feedCreateSchema,
     bodyOptional: true,
     success: { status: 201, schema: 'CalendarFeedWithUrl' },
     write: true,

@@ -11,6 +11,8 @@ import { errors } from '../http/errors.ts';
 import { sha256Hex } from '../ids.ts';
 import { findStaff } from '../staff/staff.repository.ts';
 import { findFeed, findLiveFeedByHash, insertFeed, listFeeds, revokeFeed } from './calendar.repository.ts';
+import type feedCreateSchema from '../../schema/calendar-feed-create.ts';
+import type { Valid } from '../http/validate.ts';
 
 /** What this feature uses of the application. */
 export type CalendarDeps = { readonly db: Db; readonly clock: Clock };
@@ -21,10 +23,7 @@ const FEED_PATH = '/v1/integration/calendar/';
 /** How far back a feed reaches: the recent past is still useful on a phone; older history is not. */
 const PAST_DAYS = 30;
 
-export interface FeedInput {
-  staffId?: number;
-  name?: string;
-}
+export type FeedInput = Valid<typeof feedCreateSchema>;
 
 function toFeedJson(row: CalendarFeedRow) {
   return {

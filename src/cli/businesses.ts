@@ -1,11 +1,11 @@
-import businessCreateSchema from '../../schema/business-create.json' with { type: 'json' };
+import businessCreateSchema from '../../schema/business-create.ts';
 import { systemClock } from '../clock.ts';
 import { bodyParser } from '../http/validate.ts';
 import { required, table, withDatabase, type Command } from './command.ts';
-import { allBusinesses, createBusiness, type BusinessCreateInput } from '../businesses/businesses.service.ts';
+import { allBusinesses, createBusiness } from '../businesses/businesses.service.ts';
 
 /** The command line is checked against the same schema as the admin API's body. */
-const parseBusinessCreate = bodyParser<BusinessCreateInput>(businessCreateSchema);
+const parseBusinessCreate = bodyParser(businessCreateSchema);
 
 export const businessesCreateCommand: Command = {
   words: ['businesses', 'create'],

@@ -1,18 +1,10 @@
-import apiKeyCreateSchema from '../../schema/api-key-create.json' with { type: 'json' };
+import apiKeyCreateSchema from '../../schema/api-key-create.ts';
 import { systemClock } from '../clock.ts';
 import { bodyParser } from '../http/validate.ts';
 import { list, positiveId, required, table, UsageError, withDatabase, type Command, type RunArgs } from './command.ts';
 import { randomIds } from '../ids.ts';
 import type { KeyJson } from '../auth/api-key.ts';
-import {
-  allKeys,
-  createKey,
-  regenerateKey,
-  revokeKeyById,
-  type KeyCreateInput,
-  type KeysDeps,
-  type KeyWithValue,
-} from '../keys/keys.service.ts';
+import { allKeys, createKey, regenerateKey, revokeKeyById, type KeysDeps, type KeyWithValue } from '../keys/keys.service.ts';
 import { SCOPE_PRESETS, SCOPES } from '../auth/scopes.ts';
 
 async function withKeys<T>(config: RunArgs['config'], work: (deps: KeysDeps) => Promise<T>): Promise<T> {
@@ -33,7 +25,7 @@ function printNewKey(args: RunArgs, key: KeyWithValue, verb: string): void {
 }
 
 /** The command line is checked against the same schema as the admin API's body. */
-const parseKeyCreate = bodyParser<KeyCreateInput>(apiKeyCreateSchema);
+const parseKeyCreate = bodyParser(apiKeyCreateSchema);
 
 const presetHelp = Object.entries(SCOPE_PRESETS)
   .map(([name, preset]) => `${name} (${preset.label})`)

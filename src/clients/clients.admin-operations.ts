@@ -1,17 +1,9 @@
-import clientCreateSchema from '../../schema/client-create.json' with { type: 'json' };
-import clientUpdateSchema from '../../schema/client-update.json' with { type: 'json' };
-import clientsQuerySchema from '../../schema/clients-query.json' with { type: 'json' };
+import clientCreateSchema from '../../schema/client-create.ts';
+import clientUpdateSchema from '../../schema/client-update.ts';
+import clientsQuerySchema from '../../schema/clients-query.ts';
 import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
-import { idOf, operations, typed } from '../http/operations.ts';
-import {
-  adminClient,
-  adminClients,
-  changeClient,
-  createClient,
-  type ClientInput,
-  type ClientsQuery,
-  type ClientsDeps,
-} from './clients.service.ts';
+import { idOf, operations } from '../http/operations.ts';
+import { adminClient, adminClients, changeClient, createClient, type ClientsDeps } from './clients.service.ts';
 
 const operation = operations<ClientsDeps>();
 
@@ -25,7 +17,7 @@ export const clientAdminOperations = [
     path: `${BUSINESS}/clients`,
     summary: 'Clients, with a search over name, e-mail and phone',
     params,
-    query: typed<ClientsQuery>(clientsQuerySchema),
+    query: clientsQuerySchema,
     success: { status: 200, schema: 'ClientList' },
     handle: ({ params, query }, app) => adminClients(app, params.businessId, query),
   }),
@@ -35,7 +27,7 @@ export const clientAdminOperations = [
     path: `${BUSINESS}/clients`,
     summary: 'Add a client',
     params,
-    body: typed<ClientInput>(clientCreateSchema),
+    body: clientCreateSchema,
     success: { status: 201, schema: 'Client' },
     errors: [409],
     write: true,
@@ -56,7 +48,7 @@ export const clientAdminOperations = [
     path: `${BUSINESS}/clients/:id`,
     summary: 'Change a client',
     params: one,
-    body: typed<Partial<ClientInput>>(clientUpdateSchema),
+    body: clientUpdateSchema,
     success: { status: 200, schema: 'Client' },
     errors: [409],
     write: true,

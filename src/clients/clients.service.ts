@@ -18,24 +18,20 @@ import {
   pageClients,
   updateClient,
 } from './clients.repository.ts';
+import type clientCreateSchema from '../../schema/client-create.ts';
+import type clientUpdateSchema from '../../schema/client-update.ts';
+import type clientsQuerySchema from '../../schema/clients-query.ts';
+import type { Valid } from '../http/validate.ts';
 
 type Deps = { readonly clock: Clock; readonly outbox: Outbox };
 
 /** What this feature's operations use of the application. */
 export type ClientsDeps = Deps & { readonly db: Db };
 
-export interface ClientInput {
-  name: string;
-  email?: string | null;
-  phone?: string | null;
-  notes?: string;
-}
+export type ClientInput = Valid<typeof clientCreateSchema>;
+export type ClientChanges = Valid<typeof clientUpdateSchema>;
 
-export interface ClientsQuery {
-  page: number;
-  limit: number;
-  search?: string;
-}
+export type ClientsQuery = Valid<typeof clientsQuerySchema>;
 
 export async function adminClients(app: { readonly db: Db }, businessId: number, { page, limit, search }: ClientsQuery) {
   const [rows, total] = await Promise.all([
@@ -68,7 +64,7 @@ export async function createClient(trx: Tx, app: Deps, businessId: number, input
 }
 
 /** Changes a client and fires client.updated naming the changed fields; no change, no event. */
-export async function changeClient(trx: Tx, app: Deps, businessId: number, id: number, input: Partial<ClientInput>) {
+export async function changeClient(trx: Tx, app: Deps, businessId: number, id: number, input: ClientChanges) {
   // The lock a booking's new client takes: on PostgreSQL a booking for a new client with this
   // address then either finds this client (it waited here) or has made its own first (this
   // change is refused, 409); without it the booking broke clients_email, a 500.

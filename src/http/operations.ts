@@ -1,4 +1,4 @@
-import type { SchemaObject } from 'ajv';
+import type { JSONSchema } from 'json-schema-to-ts';
 import type { Middleware } from 'koa';
 import { match, type MatchFunction } from 'path-to-regexp';
 import type { Database } from '../db/database.ts';
@@ -6,7 +6,7 @@ import type { Tx } from '../db/transaction.ts';
 import { parseJsonBody } from './body.ts';
 import { errors } from './errors.ts';
 import type { AppState, Ctx } from './state.ts';
-import { bodyParser, queryParser, type Parser } from './validate.ts';
+import { type Parser, parserOf, type Valid } from './validate.ts';
 
 /**
  * One operation of an HTTP API, declared once: the mount routes, authorises and validates by it,
@@ -15,16 +15,20 @@ import { bodyParser, queryParser, type Parser } from './validate.ts';
  */
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** A JSON Schema that also carries, for the compiler only, the type valid input has. */
-export interface Typed<T> {
-  readonly schema: SchemaObject;
-  readonly __type?: T;
-}
+/** A request body's or query's JSON Schema, a module of schema/ (or an object `as const`). */
+export type Schema = JSONSchema & object;
 
-/** `typed<BookingInput>(bookingCreateSchema)`: the schema validates, the type reaches the handler. */
-export function typed<T>(schema: object): Typed<T> {
-  return { schema: schema as SchemaObject };
-}
+/**
+ * What a handler receives of a body or query declared with the schema `S`: the type read from `S`
+ * itself, undefined without a schema (or for an optional body left out). For `any` (an operation
+ * in a table, whose input nothing reads by type) it stays `any`.
+ */
+type ValidInput<S, Optional = false> = 0 extends 1 & S
+  ? // biome-ignore lint/suspicious/noExplicitAny: see above
+    any
+  : S extends Schema
+    ? Valid<S> | (Optional extends true ? undefined : never)
+    : undefined;
 
 /** A path parameter: how its text becomes a value, and what a text that names nothing is a 404 of. */
 // biome-ignore lint/suspicious/noExplicitAny: a parameter that checks nothing against the app fits any app
@@ -132,7 +136,17 @@ export interface Answer {
  * `App` is what the handler uses of the application (a feature states the narrow part it needs;
  * the whole context is assembled on top), `K` the caller its API's guard lets in.
  */
-export interface OperationSpec<App, K, P extends Record<string, Param<unknown, App>>, Q, B, R = undefined> {
+export interface OperationSpec<
+  // The variances are declared, not left to the compiler to measure: measuring them would turn
+  // every JSON Schema there could be into a type (Valid<Q>), and it gives up.
+  in App,
+  in K,
+  in out P extends Record<string, Param<unknown, App>>,
+  in out Q extends Schema | undefined,
+  in out B extends Schema | undefined,
+  in out R = undefined,
+  in out O extends boolean = false,
+> {
   readonly operationId: string;
   readonly method: Method;
   /** Koa-style path below the API's prefix: `/webhooks/:id`. */
@@ -146,10 +160,12 @@ export interface OperationSpec<App, K, P extends Record<string, Param<unknown, A
   /** Answered without any credential (the API's own document). */
   readonly public?: boolean;
   readonly params?: P;
-  readonly query?: Typed<Q>;
-  readonly body?: Typed<B>;
+  /** The query's schema: the mount validates the query by it, the handler receives its type. */
+  readonly query?: Q;
+  /** The body's schema, likewise. */
+  readonly body?: B;
   /** The body may be left out altogether (it is then `undefined`). */
-  readonly bodyOptional?: boolean;
+  readonly bodyOptional?: O;
   /** Accepts an `Idempotency-Key` header. */
   readonly idempotent?: boolean;
   /**
@@ -162,27 +178,34 @@ export interface OperationSpec<App, K, P extends Record<string, Param<unknown, A
    * it; its result is `input.prepared`. Transactions are group-committed, so a slow step inside
    * one would delay every other request's commit.
    */
-  readonly prepare?: (input: Input<P, Q, B, undefined, K>, app: App) => Promise<R>;
+  readonly prepare?: (input: Input<P, ValidInput<Q>, ValidInput<B, O>, undefined, K>, app: App) => Promise<R>;
   /** The usual answer. */
   readonly success: Answer;
   /** Further answers this operation gives besides the ones its API gives to every request. */
   readonly errors?: readonly (number | Answer)[];
-  readonly handle: (input: Input<P, Q, B, R, K>, app: App) => unknown;
+  readonly handle: (input: Input<P, ValidInput<Q>, ValidInput<B, O>, R, K>, app: App) => unknown;
 }
 
 /** An operation of a table, for an app that has at least what the operation uses. */
 // biome-ignore lint/suspicious/noExplicitAny: the table holds operations of every input and answer type
-export type Operation<App = any> = OperationSpec<App, any, any, any, any, any>;
+export type Operation<App = any> = OperationSpec<App, any, any, any, any, any, any>;
 
 /**
  * The `operation()` of a feature's table: `const operation = operations<StaffDeps>()`, or with the
- * caller and scope types of an API (`integrationOperations()` in src/keys). The types of an
- * operation's parameters, query and body flow into its `handle`.
+ * caller and scope types of an API (`integrationOperations()` in src/auth/integration-auth.ts). The types of an
+ * operation's parameters, and of its query and body as its schemas say (`Valid`), flow into its
+ * `handle`: a schema and its handler (and the service it calls) cannot disagree unnoticed.
  */
 export function operations<App, K = undefined, S extends string = string>() {
-  // biome-ignore lint/complexity/noBannedTypes: {} is "no path parameters", the default of an operation without any
-  return <P extends Record<string, Param<unknown, App>> = {}, Q = undefined, B = undefined, R = undefined>(
-    spec: OperationSpec<App, K, P, Q, B, R> & { readonly scope?: S },
+  return <
+    // biome-ignore lint/complexity/noBannedTypes: {} is "no path parameters", the default of an operation without any
+    P extends Record<string, Param<unknown, App>> = {},
+    Q extends Schema | undefined = undefined,
+    B extends Schema | undefined = undefined,
+    R = undefined,
+    O extends boolean = false,
+  >(
+    spec: OperationSpec<App, K, P, Q, B, R, O> & { readonly scope?: S },
   ): Operation<App> => spec;
 }
 
@@ -332,8 +355,8 @@ function compile(op: Operation): Compiled {
   return {
     op,
     params,
-    query: op.query ? queryParser(op.query.schema) : undefined,
-    body: op.body ? bodyParser(op.body.schema) : undefined,
+    query: op.query ? parserOf(op.query, 'query') : undefined,
+    body: op.body ? parserOf(op.body, 'body') : undefined,
   };
 }
 

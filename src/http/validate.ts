@@ -9,8 +9,31 @@ import {
 import type { DataValidateFunction, DataValidationCxt } from 'ajv/dist/types/index.js';
 import formats from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import defs from '../../schema/defs.json' with { type: 'json' };
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import defs from '../../schema/defs.ts';
 import { errors } from './errors.ts';
+
+/**
+ * What a value valid against the schema `S` is, as the compiler reads it from the schema itself
+ * (json-schema-to-ts), its `$ref`s into schema/defs.ts followed. A field with a `default` is
+ * present: Ajv fills it in (useDefaults). The schemas are TypeScript modules exported `as const`
+ * for this (a JSON import's type forgets the literal values); the text is the JSON it always was.
+ */
+export type Valid<S extends JSONSchema> = ReadOnly<FromSchema<S, { references: [typeof defs] }>>;
+
+/** Input is read, never changed: its arrays and objects are read-only all the way down. */
+type ReadOnly<T> = T extends readonly (infer I)[]
+  ? readonly ReadOnly<I>[]
+  : T extends object
+    ? { readonly [K in keyof T]: ReadOnly<T[K]> }
+    : T;
+
+/**
+ * One type for input valid against either of two schemas (a booking from an API key or from the
+ * salon): a field only one of them has is optional, and absent, in the other.
+ */
+export type Either<A, B> = (A & Absent<Exclude<keyof B, keyof A>>) | (B & Absent<Exclude<keyof A, keyof B>>);
+type Absent<K extends PropertyKey> = { [P in K]?: undefined };
 
 // Node's loader hands us module.exports, esbuild's CommonJS interop hands us exports.default;
 // the plugin function is whichever of the two is callable.
@@ -104,14 +127,17 @@ const queryAjv = makeAjv(true);
 
 export type Parser<T> = (input: unknown) => T;
 
-/** Compiles `schema` once and returns a function that returns typed input or throws a 400. */
-export function bodyParser<T>(schema: SchemaObject): Parser<T> {
-  return compile<T>(bodyAjv, schema, 'body');
+/** Compiles `schema` once and returns a function that returns the input, valid and typed by the schema, or throws a 400. */
+export function bodyParser<const S extends JSONSchema & object>(schema: S): Parser<Valid<S>> {
+  return compile<Valid<S>>(bodyAjv, schema, 'body');
 }
 
-/** Like bodyParser, for query strings: numbers and booleans are coerced from text. */
-export function queryParser<T>(schema: SchemaObject): Parser<T> {
-  return compile<T>(queryAjv, schema, 'query');
+/**
+ * The parser of an operation's body or query (for a query, numbers and booleans are coerced from
+ * text). Its result is typed where the operation is declared (by its schema), not here.
+ */
+export function parserOf(schema: SchemaObject, where: 'body' | 'query'): Parser<unknown> {
+  return compile<unknown>(where === 'body' ? bodyAjv : queryAjv, schema, where);
 }
 
 /**

@@ -1,8 +1,8 @@
-import apiKeyCreateSchema from '../../schema/api-key-create.json' with { type: 'json' };
+import apiKeyCreateSchema from '../../schema/api-key-create.ts';
 import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
-import { idOf, operations, typed } from '../http/operations.ts';
+import { idOf, operations } from '../http/operations.ts';
 import { SCOPE_PRESETS, SCOPES } from '../auth/scopes.ts';
-import { allKeys, createKey, regenerateKey, revokeKeyById, type KeyCreateInput, type KeysDeps } from './keys.service.ts';
+import { allKeys, createKey, regenerateKey, revokeKeyById, type KeysDeps } from './keys.service.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 
 type App = KeysDeps & { readonly limiter: RateLimiter };
@@ -41,7 +41,7 @@ export const keyAdminOperations = [
     path: `${BUSINESS}/keys`,
     summary: 'Create an API key; the answer holds its value, shown once',
     params,
-    body: typed<KeyCreateInput>(apiKeyCreateSchema),
+    body: apiKeyCreateSchema,
     success: { status: 201, schema: 'ApiKeyWithValue' },
     // createKey also serves the CLI, so it validates itself as well.
     write: true,

@@ -6,7 +6,8 @@ import { sha256Hex, type Ids } from '../ids.ts';
 import { fromKeyRow, toKeyJson, type KeyJson } from '../auth/api-key.ts';
 import { findKeyById, insertKey, listKeys, replaceKeyHash, revokeKey } from '../auth/keys.repository.ts';
 import { normaliseOriginPattern, wildcardTooWide } from '../auth/origins.ts';
-import type { Scope } from '../auth/scopes.ts';
+import type apiKeyCreateSchema from '../../schema/api-key-create.ts';
+import type { Valid } from '../http/validate.ts';
 
 export interface KeysDeps {
   db: Db;
@@ -14,12 +15,7 @@ export interface KeysDeps {
   ids: Ids;
 }
 
-export interface KeyCreateInput {
-  name: string;
-  scopes: Scope[];
-  allowedOrigins?: string[] | null;
-  expiresAt?: string | null;
-}
+export type KeyCreateInput = Valid<typeof apiKeyCreateSchema>;
 
 /** A key with its value: the only moment the value exists outside the caller's hands. */
 export type KeyWithValue = KeyJson & { key: string };

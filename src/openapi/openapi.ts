@@ -1,4 +1,4 @@
-import defs from '../../schema/defs.json' with { type: 'json' };
+import defs from '../../schema/defs.ts';
 import responses from '../../schema/responses.json' with { type: 'json' };
 import type { Answer, Operation } from '../http/operations.ts';
 import { SCOPES } from '../auth/scopes.ts';
@@ -61,7 +61,7 @@ function parameters(op: Operation) {
   for (const [, name] of op.path.matchAll(/:(\w+)/g)) {
     params.push({ name, in: 'path', required: true, schema: op.params[name!].schema });
   }
-  const query = op.query?.schema as { properties?: Record<string, object>; required?: string[] } | undefined;
+  const query = op.query as { properties?: Record<string, object>; required?: string[] } | undefined;
   for (const [name, schema] of Object.entries(query?.properties ?? {})) {
     params.push({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema: localise(schema) });
   }
@@ -118,9 +118,7 @@ function operation(op: Operation, info: DocumentInfo) {
     tags: [op.tag ?? op.path.split('/')[1]],
     security: op.public || Object.keys(info.securitySchemes).length === 0 ? [] : undefined,
     parameters: parameters(op),
-    requestBody: op.body
-      ? { required: !op.bodyOptional, content: { 'application/json': { schema: localise(op.body.schema) } } }
-      : undefined,
+    requestBody: op.body ? { required: !op.bodyOptional, content: { 'application/json': { schema: localise(op.body) } } } : undefined,
     responses: {
       [success.status]: {
         description: success.description ?? success.schema ?? 'No content',

@@ -1,17 +1,9 @@
-import paymentCreateSchema from '../../schema/payment-create.json' with { type: 'json' };
-import paymentsQuerySchema from '../../schema/payments-query.json' with { type: 'json' };
-import refundCreateSchema from '../../schema/refund-create.json' with { type: 'json' };
+import paymentCreateSchema from '../../schema/payment-create.ts';
+import paymentsQuerySchema from '../../schema/payments-query.ts';
+import refundCreateSchema from '../../schema/refund-create.ts';
 import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
-import { idOf, operations, typed } from '../http/operations.ts';
-import {
-  listPayments,
-  recordPayment,
-  refundPayment,
-  type PaymentInput,
-  type PaymentsQuery,
-  type RefundInput,
-  type PaymentsDeps,
-} from './payments.service.ts';
+import { idOf, operations } from '../http/operations.ts';
+import { listPayments, recordPayment, refundPayment, type PaymentsDeps } from './payments.service.ts';
 
 const operation = operations<PaymentsDeps>();
 
@@ -24,7 +16,7 @@ export const paymentAdminOperations = [
     path: `${BUSINESS}/payments`,
     summary: 'Payments and refunds, newest first',
     params,
-    query: typed<PaymentsQuery>(paymentsQuerySchema),
+    query: paymentsQuerySchema,
     success: { status: 200, schema: 'PaymentList' },
     handle: ({ params, query }, app) => listPayments(app, params.businessId, query),
   }),
@@ -34,7 +26,7 @@ export const paymentAdminOperations = [
     path: `${BUSINESS}/payments`,
     summary: 'Record a payment for a booking',
     params,
-    body: typed<PaymentInput>(paymentCreateSchema),
+    body: paymentCreateSchema,
     success: { status: 201, schema: 'Payment' },
     errors: [404, 409],
     write: true,
@@ -46,7 +38,7 @@ export const paymentAdminOperations = [
     path: `${BUSINESS}/payments/:id/refund`,
     summary: 'Refund (part of) a payment',
     params: { ...params, id: idOf('Payment') },
-    body: typed<RefundInput>(refundCreateSchema),
+    body: refundCreateSchema,
     success: { status: 201, schema: 'Payment' },
     errors: [409],
     write: true,

@@ -15,29 +15,21 @@ import {
   pagePayments,
   refundedOf,
 } from './payments.repository.ts';
+import type paymentCreateSchema from '../../schema/payment-create.ts';
+import type refundCreateSchema from '../../schema/refund-create.ts';
+import type paymentsQuerySchema from '../../schema/payments-query.ts';
+import type { Valid } from '../http/validate.ts';
 
 type Deps = { readonly clock: Clock; readonly outbox: Outbox };
 
 /** What this feature's operations use of the application. */
 export type PaymentsDeps = Deps & { readonly db: Db };
 
-export interface PaymentInput {
-  bookingId: number;
-  amount: number;
-  method: string;
-  note?: string;
-}
+export type PaymentInput = Valid<typeof paymentCreateSchema>;
 
-export interface RefundInput {
-  amount: number;
-  reason?: string;
-}
+export type RefundInput = Valid<typeof refundCreateSchema>;
 
-export interface PaymentsQuery {
-  page: number;
-  limit: number;
-  bookingId?: number;
-}
+export type PaymentsQuery = Valid<typeof paymentsQuerySchema>;
 
 export function toPaymentJson(row: PaymentRow) {
   return {

@@ -1,8 +1,8 @@
-import reviewCreateSchema from '../../schema/review-create.json' with { type: 'json' };
-import reviewsQuerySchema from '../../schema/reviews-query.json' with { type: 'json' };
+import reviewCreateSchema from '../../schema/review-create.ts';
+import reviewsQuerySchema from '../../schema/reviews-query.ts';
 import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
-import { operations, typed } from '../http/operations.ts';
-import { createReview, listAdminReviews, type ReviewInput, type ReviewsQuery, type ReviewsDeps } from './reviews.service.ts';
+import { operations } from '../http/operations.ts';
+import { createReview, listAdminReviews, type ReviewsDeps } from './reviews.service.ts';
 
 const operation = operations<ReviewsDeps>();
 
@@ -15,7 +15,7 @@ export const reviewAdminOperations = [
     path: `${BUSINESS}/reviews`,
     summary: 'Reviews, newest first, with the average rating and the visit each is about',
     params,
-    query: typed<ReviewsQuery>(reviewsQuerySchema),
+    query: reviewsQuerySchema,
     success: { status: 200, schema: 'AdminReviewList' },
     handle: ({ params, query }, app) => listAdminReviews(app, params.businessId, query),
   }),
@@ -25,7 +25,7 @@ export const reviewAdminOperations = [
     path: `${BUSINESS}/reviews`,
     summary: 'Record a review a client gave',
     params,
-    body: typed<ReviewInput>(reviewCreateSchema),
+    body: reviewCreateSchema,
     success: { status: 201, schema: 'AdminReview' },
     errors: [404, 409],
     write: true,

@@ -1,7 +1,6 @@
-import reviewsQuerySchema from '../../schema/reviews-query.json' with { type: 'json' };
-import { typed } from '../http/operations.ts';
+import reviewsQuerySchema from '../../schema/reviews-query.ts';
 import { integrationOperations } from '../auth/integration-auth.ts';
-import { listReviews, type ReviewsQuery } from './reviews.service.ts';
+import { listReviews } from './reviews.service.ts';
 import type { Db } from '../db/transaction.ts';
 
 const operation = integrationOperations<{ readonly db: Db }>();
@@ -13,7 +12,7 @@ export const reviewOperations = [
     path: '/reviews',
     scope: 'reviews:read',
     summary: 'Client reviews, newest first, with the average rating',
-    query: typed<ReviewsQuery>(reviewsQuerySchema),
+    query: reviewsQuerySchema,
     success: { status: 200, schema: 'ReviewList' },
     handle: ({ key, query }, app) => listReviews(app, key.businessId, query),
   }),

@@ -7,24 +7,18 @@ import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { reviewEventData, toReviewJson } from './review.presenter.ts';
 import { findReviewView, insertReview, pageReviews, type ReviewView, reviewStats } from './reviews.repository.ts';
+import type reviewCreateSchema from '../../schema/review-create.ts';
+import type reviewsQuerySchema from '../../schema/reviews-query.ts';
+import type { Valid } from '../http/validate.ts';
 
 type Deps = { readonly clock: Clock; readonly outbox: Outbox };
 
 /** What this feature's operations use of the application. */
 export type ReviewsDeps = Deps & { readonly db: Db };
 
-export interface ReviewInput {
-  rating: number;
-  comment?: string;
-  authorName?: string;
-  bookingId?: number;
-}
+export type ReviewInput = Valid<typeof reviewCreateSchema>;
 
-export interface ReviewsQuery {
-  page: number;
-  limit: number;
-  staffId?: number;
-}
+export type ReviewsQuery = Valid<typeof reviewsQuerySchema>;
 
 /** GET /reviews: newest first, with the average rating of everything the filter matches. */
 export function listReviews(app: { readonly db: Db }, businessId: number, query: ReviewsQuery) {

@@ -1,16 +1,8 @@
-import serviceCreateSchema from '../../schema/service-create.json' with { type: 'json' };
-import serviceUpdateSchema from '../../schema/service-update.json' with { type: 'json' };
+import serviceCreateSchema from '../../schema/service-create.ts';
+import serviceUpdateSchema from '../../schema/service-update.ts';
 import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
-import { idOf, operations, typed } from '../http/operations.ts';
-import {
-  adminService,
-  adminServices,
-  changeService,
-  createService,
-  deleteService,
-  type ServiceInput,
-  type ServicesDeps,
-} from './services.service.ts';
+import { idOf, operations } from '../http/operations.ts';
+import { adminService, adminServices, changeService, createService, deleteService, type ServicesDeps } from './services.service.ts';
 
 const operation = operations<ServicesDeps>();
 
@@ -33,7 +25,7 @@ export const serviceAdminOperations = [
     path: `${BUSINESS}/services`,
     summary: 'Add a service',
     params,
-    body: typed<ServiceInput>(serviceCreateSchema),
+    body: serviceCreateSchema,
     success: { status: 201, schema: 'Service' },
     write: true,
     handle: ({ params, body, trx }, app) => createService(trx, app, params.businessId, body),
@@ -53,7 +45,7 @@ export const serviceAdminOperations = [
     path: `${BUSINESS}/services/:id`,
     summary: 'Change a service (service.updated)',
     params: one,
-    body: typed<Partial<ServiceInput>>(serviceUpdateSchema),
+    body: serviceUpdateSchema,
     success: { status: 200, schema: 'Service' },
     write: true,
     handle: ({ params, body, trx }, app) => changeService(trx, app, params.businessId, params.id, body),

@@ -9,22 +9,17 @@ import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { toServiceJson } from './service.presenter.ts';
 import { findService, insertService, listServices, softDeleteService, updateService } from './services.repository.ts';
+import type serviceCreateSchema from '../../schema/service-create.ts';
+import type serviceUpdateSchema from '../../schema/service-update.ts';
+import type { Valid } from '../http/validate.ts';
 
 type Deps = { readonly clock: Clock; readonly outbox: Outbox };
 
 /** What this feature's operations use of the application. */
 export type ServicesDeps = Deps & { readonly db: Db };
 
-export interface ServiceInput {
-  name: string;
-  description?: string;
-  durationMinutes: number;
-  bufferBeforeMinutes?: number;
-  bufferAfterMinutes?: number;
-  price: number;
-  currency?: string;
-  active?: boolean;
-}
+export type ServiceInput = Valid<typeof serviceCreateSchema>;
+export type ServiceChanges = Valid<typeof serviceUpdateSchema>;
 
 /** API field → column, so `changes` in service.updated names what an integrator knows. */
 const FIELDS = {
@@ -70,7 +65,7 @@ export async function createService(trx: Tx, app: Deps, businessId: number, inpu
 }
 
 /** Changes a service and fires service.updated naming the changed fields; no change, no event. */
-export async function changeService(trx: Tx, app: Deps, businessId: number, id: number, input: Partial<ServiceInput>) {
+export async function changeService(trx: Tx, app: Deps, businessId: number, id: number, input: ServiceChanges) {
   const row = await findService(trx, businessId, id);
   if (!row) throw errors.notFound('Service');
   const now = app.clock.now();

@@ -8,7 +8,7 @@ import type { Db, Tx } from '../db/transaction.ts';
 /** The statuses of a booking that takes its staff member's time. */
 export const LIVE_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed'];
 
-/** Buffers are at most this long (schema/service-create.json): how far a booking's busy time reaches beyond its times. */
+/** Buffers are at most this long (schema/service-create.ts): how far a booking's busy time reaches beyond its times. */
 const MAX_BUFFER_MS = 240 * 60_000;
 
 const busyOverlapping = prepared<

@@ -7,20 +7,14 @@ import type { Slot } from './slots.ts';
 import type { BusinessDirectory } from '../businesses/directory.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
+import type slotsQuerySchema from '../../schema/slots-query.ts';
+import type { Valid } from '../http/validate.ts';
 
 /** What listing free times uses of the application. */
 export type FreeTimesDeps = { readonly db: Db; readonly clock: Clock; readonly directory: BusinessDirectory };
 
-/** The query of GET /slots (schema/slots-query.json), on the integration API and the booking page. */
-export interface SlotsQuery {
-  serviceId?: number;
-  /** Comma-separated: several services back to back by one staff member. */
-  serviceIds?: string;
-  date?: string;
-  from?: string;
-  to?: string;
-  staffId?: number;
-}
+/** The query of GET /slots (schema/slots-query.ts), on the integration API and the booking page. */
+export type SlotsQuery = Valid<typeof slotsQuerySchema>;
 
 /** A month view, whichever month: enough for a widget, bounded work per request. */
 const MAX_RANGE_DAYS = 31;

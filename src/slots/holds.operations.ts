@@ -1,7 +1,7 @@
-import holdCreateSchema from '../../schema/hold-create.json' with { type: 'json' };
-import { idOf, typed } from '../http/operations.ts';
+import holdCreateSchema from '../../schema/hold-create.ts';
+import { idOf } from '../http/operations.ts';
 import { integrationOperations } from '../auth/integration-auth.ts';
-import { createHold, releaseHold, type HoldInput, type HoldsDeps } from './holds.service.ts';
+import { createHold, releaseHold, type HoldsDeps } from './holds.service.ts';
 
 const operation = integrationOperations<HoldsDeps>();
 
@@ -15,7 +15,7 @@ export const holdOperations = [
     summary: 'Hold a free slot for a few minutes',
     description:
       'The slot disappears from the slot lists of every other key and their bookings of it get 409 `slot_unavailable`, until `expiresAt` (5 minutes by default, `BOOKING_HOLD_MINUTES`) or until this key books it (POST /bookings with `holdId`) or releases it. Same rules as a booking: 409 `slot_unavailable`, `too_short_notice`, `beyond_horizon`. A key holds at most 3 slots at once (`BOOKING_MAX_ACTIVE_HOLDS`): one more is 409 `hold_limit_reached` until it books, releases or lets expire one of them. Holds are stored: they survive a restart, and the salon sees them on its calendar.',
-    body: typed<HoldInput>(holdCreateSchema),
+    body: holdCreateSchema,
     success: { status: 201, schema: 'Hold' },
     errors: [
       404,

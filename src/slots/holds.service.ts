@@ -11,17 +11,14 @@ import { planOf, serviceIdsOf } from './service-plan.ts';
 import { claimSlot, slotTaken } from './slot-check.ts';
 import { assertRoomForHold, type HoldQuota } from './hold-quota.ts';
 import { deleteExpiredHolds, deleteHold, findHold, insertHold } from './holds.repository.ts';
+import type holdCreateSchema from '../../schema/hold-create.ts';
+import type { Valid } from '../http/validate.ts';
 
 /** What this feature uses of the application. */
 export type HoldsDeps = { readonly clock: Clock; readonly directory: BusinessDirectory; readonly config: Config };
 type Deps = HoldsDeps;
 
-export interface HoldInput {
-  serviceId?: number;
-  serviceIds?: number[];
-  staffId?: number;
-  startTime: string;
-}
+export type HoldInput = Valid<typeof holdCreateSchema>;
 
 /** Expired holds are kept this long, so a late booking with one is told it expired, not that it never existed. */
 const KEEP_EXPIRED_MS = 86_400_000;

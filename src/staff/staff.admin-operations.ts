@@ -1,10 +1,9 @@
-import staffCreateSchema from '../../schema/staff-create.json' with { type: 'json' };
-import staffScheduleSchema from '../../schema/staff-schedule.json' with { type: 'json' };
-import staffServicesSchema from '../../schema/staff-services.json' with { type: 'json' };
-import staffUpdateSchema from '../../schema/staff-update.json' with { type: 'json' };
+import staffCreateSchema from '../../schema/staff-create.ts';
+import staffScheduleSchema from '../../schema/staff-schedule.ts';
+import staffServicesSchema from '../../schema/staff-services.ts';
+import staffUpdateSchema from '../../schema/staff-update.ts';
 import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
-import { idOf, operations, typed } from '../http/operations.ts';
-import type { WeeklySchedule } from '../time/schedule.ts';
+import { idOf, operations } from '../http/operations.ts';
 import {
   adminStaffList,
   adminStaffMember,
@@ -12,8 +11,6 @@ import {
   changeServices,
   changeStaff,
   createStaff,
-  type StaffCreate,
-  type StaffUpdate,
   type StaffDeps,
 } from './staff.service.ts';
 
@@ -38,7 +35,7 @@ export const staffAdminOperations = [
     path: `${BUSINESS}/staff`,
     summary: 'Add a staff member',
     params,
-    body: typed<StaffCreate>(staffCreateSchema),
+    body: staffCreateSchema,
     success: { status: 201, schema: 'AdminStaff' },
     write: true,
     handle: ({ params, body, trx }, app) => createStaff(trx, app, params.businessId, body),
@@ -58,7 +55,7 @@ export const staffAdminOperations = [
     path: `${BUSINESS}/staff/:id`,
     summary: 'Change a staff member',
     params: one,
-    body: typed<StaffUpdate>(staffUpdateSchema),
+    body: staffUpdateSchema,
     success: { status: 200, schema: 'AdminStaff' },
     write: true,
     handle: ({ params, body, trx }, app) => changeStaff(trx, app, params.businessId, params.id, body),
@@ -69,7 +66,7 @@ export const staffAdminOperations = [
     path: `${BUSINESS}/staff/:id/schedule`,
     summary: 'Replace the weekly schedule (staff.schedule_updated)',
     params: one,
-    body: typed<WeeklySchedule>(staffScheduleSchema),
+    body: staffScheduleSchema,
     success: { status: 200, schema: 'AdminStaff' },
     write: true,
     handle: ({ params, body, trx }, app) => changeSchedule(trx, app, params.businessId, params.id, body),
@@ -80,7 +77,7 @@ export const staffAdminOperations = [
     path: `${BUSINESS}/staff/:id/services`,
     summary: 'Replace the services a staff member performs',
     params: one,
-    body: typed<{ serviceIds: number[] }>(staffServicesSchema),
+    body: staffServicesSchema,
     success: { status: 200, schema: 'AdminStaff' },
     write: true,
     handle: ({ params, body, trx }, app) => changeServices(trx, app, params.businessId, params.id, body),

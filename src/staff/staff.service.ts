@@ -12,21 +12,19 @@ import type { Updateable } from 'kysely';
 import { scheduleFromHours, scheduleProblem, type WeeklySchedule } from '../time/schedule.ts';
 import { toStaffAdminJson, toStaffJson } from './staff.presenter.ts';
 import { findStaff, insertStaff, listStaff, replaceStaffServices, servicesOfStaff, updateStaff } from './staff.repository.ts';
+import type staffCreateSchema from '../../schema/staff-create.ts';
+import type staffServicesSchema from '../../schema/staff-services.ts';
+import type staffUpdateSchema from '../../schema/staff-update.ts';
+import type { Valid } from '../http/validate.ts';
 
 type Deps = { readonly clock: Clock; readonly outbox: Outbox };
 
 /** What this feature's operations use of the application. */
 export type StaffDeps = Deps & { readonly db: Db };
 
-export interface StaffCreate {
-  name: string;
-  title?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  schedule?: WeeklySchedule;
-  serviceIds?: number[];
-}
-export type StaffUpdate = Partial<Omit<StaffCreate, 'schedule' | 'serviceIds'>> & { active?: boolean };
+export type StaffCreate = Valid<typeof staffCreateSchema>;
+export type StaffUpdate = Valid<typeof staffUpdateSchema>;
+export type StaffServices = Valid<typeof staffServicesSchema>;
 
 /** GET /v1/integration/staff: active staff with the services each performs. */
 export async function publicStaffList(app: { readonly db: Db }, businessId: number) {
@@ -110,7 +108,7 @@ export async function changeSchedule(trx: Tx, app: Deps, businessId: number, id:
   return adminStaffMember({ db: trx }, businessId, id);
 }
 
-export async function changeServices(trx: Tx, app: Deps, businessId: number, id: number, { serviceIds }: { serviceIds: number[] }) {
+export async function changeServices(trx: Tx, app: Deps, businessId: number, id: number, { serviceIds }: StaffServices) {
   if (!(await findStaff(trx, businessId, id))) throw errors.notFound('Staff member');
   // The staff member's row first: on PostgreSQL a simultaneous replacement waits here, then
   // deletes what the first one wrote; deleting first, it missed those rows and its insert broke
@@ -120,7 +118,7 @@ export async function changeServices(trx: Tx, app: Deps, businessId: number, id:
   return adminStaffMember({ db: trx }, businessId, id);
 }
 
-async function setServices(trx: Tx, businessId: number, staffId: number, serviceIds: number[]): Promise<void> {
+async function setServices(trx: Tx, businessId: number, staffId: number, serviceIds: readonly number[]): Promise<void> {
   const known = new Set((await listServices(trx, businessId)).map((s) => s.id));
   const unknown = serviceIds.find((id) => !known.has(id));
   if (unknown !== undefined) throw errors.validation(`"serviceIds" names a service that does not exist: ${unknown}.`, 'serviceIds');

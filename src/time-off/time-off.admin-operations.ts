@@ -1,9 +1,9 @@
-import closureCreateSchema from '../../schema/closure-create.json' with { type: 'json' };
-import closureUpdateSchema from '../../schema/closure-update.json' with { type: 'json' };
-import timeOffCreateSchema from '../../schema/time-off-create.json' with { type: 'json' };
-import timeOffUpdateSchema from '../../schema/time-off-update.json' with { type: 'json' };
+import closureCreateSchema from '../../schema/closure-create.ts';
+import closureUpdateSchema from '../../schema/closure-update.ts';
+import timeOffCreateSchema from '../../schema/time-off-create.ts';
+import timeOffUpdateSchema from '../../schema/time-off-update.ts';
 import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
-import { idOf, operations, typed } from '../http/operations.ts';
+import { idOf, operations } from '../http/operations.ts';
 import {
   changeClosure,
   changeTimeOff,
@@ -15,8 +15,6 @@ import {
   listStaffTimeOff,
   removeClosure,
   removeTimeOff,
-  type ClosureInput,
-  type TimeOffInput,
   type TimeOffDeps,
 } from './time-off.service.ts';
 
@@ -44,7 +42,7 @@ export const timeOffAdminOperations = [
     path: `${BUSINESS}/staff/:staffId/time-off`,
     summary: 'Add time off (whole days or part of one); the answer lists the bookings it overlaps (staff.schedule_updated)',
     params: staff,
-    body: typed<TimeOffInput>(timeOffCreateSchema),
+    body: timeOffCreateSchema,
     success: { status: 201, schema: 'TimeOffWithBookings' },
     write: true,
     handle: ({ params, body, trx }, app) => createTimeOff(trx, app, params.businessId, params.staffId, body),
@@ -64,7 +62,7 @@ export const timeOffAdminOperations = [
     path: `${BUSINESS}/staff/:staffId/time-off/:id`,
     summary: 'Change time off (staff.schedule_updated)',
     params: oneTimeOff,
-    body: typed<TimeOffInput>(timeOffUpdateSchema),
+    body: timeOffUpdateSchema,
     success: { status: 200, schema: 'TimeOffWithBookings' },
     write: true,
     handle: ({ params, body, trx }, app) => changeTimeOff(trx, app, params.businessId, params.staffId, params.id, body),
@@ -94,7 +92,7 @@ export const timeOffAdminOperations = [
     path: `${BUSINESS}/closures`,
     summary: 'Close the salon on whole days; the answer lists the bookings in them (staff.schedule_updated per affected staff member)',
     params: business,
-    body: typed<ClosureInput & { startDate: string }>(closureCreateSchema),
+    body: closureCreateSchema,
     success: { status: 201, schema: 'ClosureWithBookings' },
     write: true,
     handle: ({ params, body, trx }, app) => createClosure(trx, app, params.businessId, body),
@@ -114,7 +112,7 @@ export const timeOffAdminOperations = [
     path: `${BUSINESS}/closures/:id`,
     summary: 'Change a closure',
     params: oneClosure,
-    body: typed<ClosureInput>(closureUpdateSchema),
+    body: closureUpdateSchema,
     success: { status: 200, schema: 'ClosureWithBookings' },
     write: true,
     handle: ({ params, body, trx }, app) => changeClosure(trx, app, params.businessId, params.id, body),

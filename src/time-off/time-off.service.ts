@@ -28,24 +28,20 @@ import {
   updateClosure,
   updateTimeOff,
 } from './time-off.repository.ts';
+import type timeOffCreateSchema from '../../schema/time-off-create.ts';
+import type timeOffUpdateSchema from '../../schema/time-off-update.ts';
+import type closureCreateSchema from '../../schema/closure-create.ts';
+import type closureUpdateSchema from '../../schema/closure-update.ts';
+import type { Either, Valid } from '../http/validate.ts';
 
 /** What this feature uses of the application. */
 export type TimeOffDeps = { readonly db: Db; readonly database: Database; readonly clock: Clock; readonly outbox: Outbox };
 type Deps = TimeOffDeps;
 
-export interface TimeOffInput {
-  allDay?: boolean;
-  startDate?: string;
-  endDate?: string;
-  startTime?: string;
-  endTime?: string;
-  note?: string;
-}
-export interface ClosureInput {
-  startDate?: string;
-  endDate?: string;
-  note?: string;
-}
+/** Time off as it is added (schema/time-off-create.ts) or changed (schema/time-off-update.ts). */
+export type TimeOffInput = Either<Valid<typeof timeOffCreateSchema>, Valid<typeof timeOffUpdateSchema>>;
+export type NewClosure = Valid<typeof closureCreateSchema>;
+export type ClosureChanges = Valid<typeof closureUpdateSchema>;
 
 /** Longer absences are not time off but a staff member leaving: deactivate them instead. */
 const MAX_DAYS = 366;
@@ -165,7 +161,7 @@ export async function getClosure(app: Pick<Deps, 'db'>, businessId: number, id: 
  * Closes the salon on whole days. staff.schedule_updated fires once for every active staff member
  * who would have worked on one of those days (docs/decisions.md); bookings in them stay and are listed.
  */
-export async function createClosure(trx: Tx, app: Deps, businessId: number, input: ClosureInput & { startDate: string }) {
+export async function createClosure(trx: Tx, app: Deps, businessId: number, input: NewClosure) {
   const now = app.clock.now();
   const business = await businessOf(trx, businessId);
   const dates = closureDates(input);
@@ -183,7 +179,7 @@ export async function createClosure(trx: Tx, app: Deps, businessId: number, inpu
   return { ...json, overlappingBookings: await overlapping(trx, businessId, closureInterval(row, business.timezone)) };
 }
 
-export async function changeClosure(trx: Tx, app: Deps, businessId: number, id: number, input: ClosureInput) {
+export async function changeClosure(trx: Tx, app: Deps, businessId: number, id: number, input: ClosureChanges) {
   const now = app.clock.now();
   const business = await businessOf(trx, businessId);
   const before = await findClosure(trx, businessId, id);
@@ -221,7 +217,7 @@ export async function removeClosure(trx: Tx, app: Deps, businessId: number, id: 
   );
 }
 
-function closureDates(input: ClosureInput): Pick<ClosureRow, 'start_date' | 'end_date'> {
+function closureDates(input: ClosureChanges): Pick<ClosureRow, 'start_date' | 'end_date'> {
   const start = requiredDate(input.startDate, 'startDate');
   const end = input.endDate === undefined ? start : requiredDate(input.endDate, 'endDate');
   daysInterval(start, end, 'UTC');

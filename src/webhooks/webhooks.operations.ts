@@ -1,9 +1,9 @@
-import deliveriesQuerySchema from '../../schema/deliveries-query.json' with { type: 'json' };
-import webhookCreateSchema from '../../schema/webhook-create.json' with { type: 'json' };
-import webhookUpdateSchema from '../../schema/webhook-update.json' with { type: 'json' };
+import deliveriesQuerySchema from '../../schema/deliveries-query.ts';
+import webhookCreateSchema from '../../schema/webhook-create.ts';
+import webhookUpdateSchema from '../../schema/webhook-update.ts';
 import { pingWebhook, type PingDeps } from './ping.ts';
 import { redeliver, type RedeliverDeps } from './redeliver.ts';
-import { idOf, type Input, type Operation, operations, textOf, typed } from '../http/operations.ts';
+import { idOf, type Input, type Operation, operations, textOf } from '../http/operations.ts';
 import type { ApiKey } from '../auth/api-key.ts';
 import type { Scope } from '../auth/scopes.ts';
 import type { WebhookOwner } from './webhooks.repository.ts';
@@ -17,9 +17,6 @@ import {
   removeWebhook,
   rotateSecret,
   webhookDeliveries,
-  type DeliveriesQuery,
-  type WebhookCreateInput,
-  type WebhookUpdateInput,
   type WebhooksDeps,
 } from './webhooks.service.ts';
 
@@ -75,7 +72,7 @@ export function oneWebhookOperations(api: WebhookApi): Operation<WebhooksApp>[] 
       scope,
       summary: 'Change a webhook, or switch a failed one back on',
       params,
-      body: typed<WebhookUpdateInput>(webhookUpdateSchema),
+      body: webhookUpdateSchema,
       success: { status: 200, schema: 'Webhook' },
       errors: [404, 409],
       write: true,
@@ -130,7 +127,7 @@ export function oneWebhookOperations(api: WebhookApi): Operation<WebhooksApp>[] 
       scope,
       summary: 'Delivery attempts, newest first',
       params,
-      query: typed<DeliveriesQuery>(deliveriesQuerySchema),
+      query: deliveriesQuerySchema,
       success: { status: 200, schema: 'DeliveryPage' },
       errors: [404],
       handle: async (input, app) => webhookDeliveries(app, await owner(input, app), input.params.id, input.query),
@@ -169,7 +166,7 @@ export const webhookOperations: Operation<WebhooksApp>[] = [
     summary: 'Register a webhook',
     description:
       'The answer holds `secret`, shown here and by rotate-secret only. At most 10 active webhooks per key (409 `webhook_limit_reached`).',
-    body: typed<WebhookCreateInput>(webhookCreateSchema),
+    body: webhookCreateSchema,
     success: { status: 201, schema: 'WebhookWithSecret' },
     errors: [409],
     write: true,

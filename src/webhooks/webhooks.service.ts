@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Ids } from '../ids.ts';
 import type { Lookup } from '../delivery/targets.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
-import type { AttemptStatus, WebhookRow, WebhookUpdate } from '../db/tables.ts';
+import type { WebhookRow, WebhookUpdate } from '../db/tables.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import { toDeliveryRecordJson } from './attempt.presenter.ts';
 import { badPortReason, checkTarget } from '../delivery/targets.ts';
@@ -12,7 +12,7 @@ import { errors } from '../http/errors.ts';
 import type { ApiKey } from '../auth/api-key.ts';
 import { EVENTS, EVENT_NAMES, type EventName } from '../delivery/events.ts';
 import { EVENT_SCHEMAS } from '../delivery/event-schemas.ts';
-import defs from '../../schema/defs.json' with { type: 'json' };
+import defs from '../../schema/defs.ts';
 import { selfContained } from '../openapi/schema-tools.ts';
 import { toWebhookJson, toWebhookJsonWithSecret } from './webhook.presenter.ts';
 import {
@@ -24,26 +24,16 @@ import {
   updateWebhook,
   type WebhookOwner,
 } from './webhooks.repository.ts';
+import type webhookCreateSchema from '../../schema/webhook-create.ts';
+import type webhookUpdateSchema from '../../schema/webhook-update.ts';
+import type deliveriesQuerySchema from '../../schema/deliveries-query.ts';
+import type { Valid } from '../http/validate.ts';
 
-export interface WebhookCreateInput {
-  targetUrl: string;
-  events: EventName[];
-  description?: string;
-}
+export type WebhookCreateInput = Valid<typeof webhookCreateSchema>;
 
-export interface WebhookUpdateInput {
-  targetUrl?: string;
-  events?: EventName[];
-  description?: string;
-  status?: 'active';
-}
+export type WebhookUpdateInput = Valid<typeof webhookUpdateSchema>;
 
-export interface DeliveriesQuery {
-  page: number;
-  limit: number;
-  status?: AttemptStatus;
-  deliveryId?: string;
-}
+export type DeliveriesQuery = Valid<typeof deliveriesQuerySchema>;
 
 /** What this feature uses of the application (pinging and redelivering add theirs). */
 export type WebhooksDeps = {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
+import defs from '../../schema/defs.ts';
 
 const SCHEMA_DIR = path.resolve(import.meta.dirname, '../../schema');
 const addFormats = (typeof formats === 'function' ? formats : (formats as { default: unknown }).default) as (ajv: Ajv2020) => void;
@@ -9,7 +10,7 @@ const addFormats = (typeof formats === 'function' ? formats : (formats as { defa
 /** A validator built here from the schema files themselves, independent of the server's own. */
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats(ajv);
-ajv.addSchema(JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, 'defs.json'), 'utf8')));
+ajv.addSchema(defs);
 
 /** Throws unless `data` is valid for `event` according to schema/events/<event>.json. */
 export function assertEventData(event: string, data: unknown): void {

@@ -1,0 +1,28 @@
+export default {
+  "$id": "business-create",
+  "title": "Create a business",
+  "type": "object",
+  "additionalProperties": false,
+  "required": ["name"],
+  "properties": {
+    "name": { "type": "string", "x-text": "line", "minLength": 1, "maxLength": 200 },
+    "timezone": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 64,
+      "default": "Europe/Berlin",
+      "description": "IANA time zone, e.g. Europe/Berlin."
+    },
+    "address": { "type": ["string", "null"], "x-text": "multiline", "maxLength": 500 },
+    "phone": {
+      "type": ["string", "null"],
+      "x-text": "line",
+      "maxLength": 50,
+      "pattern": "^[+0-9 ()./-]{3,50}$",
+      "x-error": "a phone number (digits, spaces, + - ( ) . /)"
+    },
+    "email": { "type": ["string", "null"], "maxLength": 254, "format": "email", "x-error": "an e-mail address" },
+    "website": { "type": ["string", "null"], "maxLength": 2048, "pattern": "^https?://", "x-error": "an http(s) URL" },
+    "currency": { "type": "string", "pattern": "^[A-Z]{3}$", "default": "EUR", "x-error": "a three-letter ISO 4217 code such as EUR" }
+  }
+} as const;

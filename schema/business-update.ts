@@ -1,0 +1,69 @@
+export default {
+  "$id": "business-update",
+  "title": "Change a business",
+  "type": "object",
+  "additionalProperties": false,
+  "minProperties": 1,
+  "properties": {
+    "name": {
+      "type": "string",
+      "x-text": "line",
+      "minLength": 1,
+      "maxLength": 200
+    },
+    "timezone": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 64
+    },
+    "address": {
+      "type": ["string", "null"],
+      "x-text": "multiline",
+      "maxLength": 500
+    },
+    "phone": {
+      "type": ["string", "null"],
+      "x-text": "line",
+      "maxLength": 50,
+      "pattern": "^[+0-9 ()./-]{3,50}$",
+      "x-error": "a phone number (digits, spaces, + - ( ) . /)"
+    },
+    "email": {
+      "type": ["string", "null"],
+      "maxLength": 254,
+      "format": "email",
+      "x-error": "an e-mail address"
+    },
+    "website": {
+      "type": ["string", "null"],
+      "maxLength": 2048,
+      "pattern": "^https?://",
+      "x-error": "an http(s) URL"
+    },
+    "currency": {
+      "type": "string",
+      "pattern": "^[A-Z]{3}$",
+      "x-error": "a three-letter ISO 4217 code such as EUR"
+    },
+    "workingHours": {
+      "$ref": "defs#/$defs/weeklyHours"
+    },
+    "slotStepMinutes": {
+      "type": "integer",
+      "enum": [5, 10, 15, 20, 30, 60],
+      "description": "Minutes between offered start times."
+    },
+    "minNoticeMinutes": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 10080,
+      "description": "No slot starts sooner than this many minutes after now (default 60; at most a week)."
+    },
+    "horizonDays": {
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 366,
+      "description": "No slot on a local date more than this many days after today (default 366, the most)."
+    }
+  }
+} as const;
