@@ -1,41 +1,18 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { ADMIN_TOKEN, TestApp, tempDataDir } from './helpers/app.ts';
-import { logIn, openBrowser, PageGuard, skipWithoutChromium, type Browser } from './helpers/browser.ts';
-import { TestClock } from './helpers/clock.ts';
-import { admin, makeSalon, TEST_NOW } from './helpers/salon.ts';
+import { describe, it } from 'node:test';
+import { tempDataDir } from './helpers/app.ts';
+import { admin } from './helpers/salon.ts';
+import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
 // Issue 28, "seen": the overview shows the last good backup, its size and where it is, and warns
 // when something is wrong; Settings backs up now, shows the code to write down, takes a folder
 // and a passphrase. In Chromium, read back through the admin API.
 describe('backups on the status page', () => {
-  const skip = skipWithoutChromium();
-  if (skip) {
-    it('runs in Chromium', { skip }, () => {});
-    return;
-  }
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-  let browser: Browser;
-  let page: Page;
-  let guard: PageGuard;
-
-  before(async () => {
-    app = await TestApp.start({ clock });
-    await makeSalon(app, 'Hair by Anna');
-    browser = await openBrowser();
-    page = await browser.page();
-    guard = new PageGuard(page);
-    await logIn(page, `${app.url}/#overview`, ADMIN_TOKEN);
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  afterEach(() => guard?.assertClean());
+  if (skippedWithoutChromium()) return;
+  const { clock, app } = useSalon({ name: 'Hair by Anna' });
+  const { page, guard } = useBrowser({ app, logInAt: '/#overview' });
 
   const nav = (name: string) => page.getByRole('link', { name, exact: true }).click();
   const tile = () => page.locator('#backup-tile');

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { RunOutcome } from '../src/backups/backups.service.ts';
 import { ADMIN_TOKEN, TestApp, tempDataDir } from './helpers/app.ts';
 import { cliHere } from './helpers/cli.ts';
-import { TestClock } from './helpers/clock.ts';
 import { freshTestDatabase, testingOnPostgres } from './helpers/postgres.ts';
 import { admin, makeSalon, TEST_NOW } from './helpers/salon.ts';
+import { useSalon } from './helpers/suite.ts';
 import { eventually } from './helpers/wait.ts';
 
 /*
@@ -33,18 +33,14 @@ function good(outcome: RunOutcome): RunOutcome & { file: string } {
 }
 
 describe('a backup file', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
+  const { app } = useSalon({ config: { backupDir: tempDataDir() } });
   let code: string;
   let backup: string;
 
   before(async () => {
-    app = await TestApp.start({ clock, config: { backupDir: tempDataDir() } });
-    await makeSalon(app);
     backup = good(await app.context.backups.run('manual')).file;
     code = (await admin(app, 'GET', '/backups', undefined, 200)).body.code;
   });
-  after(() => app.stop());
 
   it('opens with its backup code, whatever the case and dashes, and says what it holds', async () => {
     const result = await restore(backup, code.toLowerCase().replace(/-/g, ' '));
@@ -93,14 +89,7 @@ describe('a backup file', () => {
 });
 
 describe('what the salon sees of its backups', () => {
-  const clock = new TestClock(TEST_NOW);
-  let app: TestApp;
-
-  before(async () => {
-    app = await TestApp.start({ clock });
-    await makeSalon(app);
-  });
-  after(() => app.stop());
+  const { clock, app } = useSalon();
 
   const codes = async () =>
     ((await admin(app, 'GET', '/backups', undefined, 200)).body.warnings as Array<{ code: string }>).map((w) => w.code);
