@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { backlogScenario } from './scenarios/backlog.ts';
 import { backupScenario } from './scenarios/backup.ts';
+import { bookingPageScenario } from './scenarios/booking-page.ts';
 import { bookingsScenario } from './scenarios/bookings.ts';
 import { deliveryScenario, latencyScenario } from './scenarios/delivery.ts';
 import { executableScenario } from './scenarios/executable.ts';
@@ -21,6 +22,7 @@ const SCENARIOS: Scenario[] = [
   deliveryScenario,
   latencyScenario,
   backlogScenario,
+  bookingPageScenario,
   executableScenario,
   backupScenario,
   // PostgreSQL beside SQLite (skipped in one line without PostgreSQL binaries).

@@ -21,6 +21,17 @@ export default {
         "service.deleted"
       ]
     },
+    "subscribedEvent": {
+      "description": "An event name, or \"*\" for every event (present and future).",
+      "anyOf": [
+        {
+          "$ref": "defs#/$defs/eventName"
+        },
+        {
+          "const": "*"
+        }
+      ]
+    },
     "scope": {
       "description": "A permission of spec section 5.",
       "enum": [
@@ -47,8 +58,9 @@ export default {
       "minItems": 1,
       "maxItems": 14,
       "uniqueItems": true,
+      "description": "Event names of GET /webhooks/events, or [\"*\"] alone for every event, present and future.",
       "items": {
-        "$ref": "defs#/$defs/eventName"
+        "$ref": "defs#/$defs/subscribedEvent"
       }
     },
     "webhookDescription": {
@@ -335,6 +347,36 @@ export default {
             "$ref": "defs#/$defs/money"
           }
         }
+      }
+    },
+    "webhookHeaders": {
+      "description": "Headers sent with every delivery (e.g. Authorization for a receiver that wants one): name → value. At most 20, 4 KiB together; Host, Content-Length, Content-Type, User-Agent, hop-by-hop, webhook-* and X-Webhook-* headers are refused. Answers show the values masked.",
+      "type": "object",
+      "maxProperties": 20,
+      "additionalProperties": {
+        "type": "string",
+        "maxLength": 1024,
+        "pattern": "^[!-~]([ -~]*[!-~])?$",
+        "x-error": "printable ASCII text (no line breaks), without spaces at either end"
+      }
+    },
+    "webhookHeaderChanges": {
+      "description": "Changes to the headers sent with every delivery: a value sets a header, null removes it, headers not named stay.",
+      "type": "object",
+      "maxProperties": 20,
+      "additionalProperties": {
+        "anyOf": [
+          {
+            "type": "string",
+            "maxLength": 1024,
+            "pattern": "^[!-~]([ -~]*[!-~])?$",
+            "x-error": "printable ASCII text (no line breaks), without spaces at either end"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "x-error": "a header value (printable ASCII text, no line breaks, without spaces at either end) or null to remove it"
       }
     }
   }

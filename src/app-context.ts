@@ -17,6 +17,7 @@ import type { Subscriptions } from './delivery/subscriptions.ts';
 import type { ServiceCatalog } from './services/service-catalog.ts';
 import type { BusinessDirectory } from './businesses/directory.ts';
 import type { Reachability } from './reachability/reachability.ts';
+import type { RecoveryWorker } from './webhooks/recovery-worker.ts';
 
 /** Everything a request handler or job may use, built once by createApp and passed down. */
 export interface AppContext {
@@ -36,6 +37,8 @@ export interface AppContext {
   readonly sender: Sender;
   readonly policy: Policy;
   readonly engine: DeliveryEngine;
+  /** Sends again, in the background, what failed in a window (POST /webhooks/:id/recover). */
+  readonly recoveries: RecoveryWorker;
   readonly outbox: Outbox;
   /** Seals webhook secrets for the database and opens them for signing (kept in memory). */
   readonly secretBox: SecretBox;

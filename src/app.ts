@@ -42,6 +42,7 @@ import { IDENTITY_PATH } from './reachability/check.ts';
 import { IDENTITY_OPERATIONS } from './reachability/identity.operations.ts';
 import { installationIdOf } from './reachability/installation.ts';
 import { Reachability, type ReachabilityTesting } from './reachability/reachability.ts';
+import { RecoveryWorker } from './webhooks/recovery-worker.ts';
 
 export { INTEGRATION_PREFIX };
 
@@ -120,6 +121,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     releaseLeasesAtStart: database.exclusive,
     drainMs: config.deliveryTimeoutMs + 2_000,
   });
+  const recoveries = new RecoveryWorker({ database, clock, logger, onQueued: () => engine.wake() });
   const context: AppContext = {
     config,
     database,
@@ -134,6 +136,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     sender,
     policy,
     engine,
+    recoveries,
     outbox: new Outbox({ database, clock, ids, firstDelayMs: schedule.firstDelayMs, onQueued: () => engine.wake(), subscriptions }),
     subscriptions,
     catalog: new ServiceCatalog(database),
@@ -165,6 +168,8 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   // The server starts the first check once it listens: the address may lead back to it.
   lifecycle.add({ phase: 'work', name: 'public address check', stop: () => context.reachability.stop() });
   lifecycle.add({ phase: 'work', name: 'delivery engine', start: () => engine.start(), stop: () => engine.stop() });
+  // After the engine, so it stops first: no new attempts while the engine drains.
+  lifecycle.add({ phase: 'work', name: 'recoveries', start: () => recoveries.start(), stop: () => recoveries.stop() });
   let housekeeping: Cron | undefined;
   lifecycle.add({
     phase: 'work',

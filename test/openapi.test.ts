@@ -303,6 +303,12 @@ describe('the OpenAPI document', () => {
       const ping = await call('post', '/webhooks/{id}/ping', `/webhooks/${webhook.body.id}/ping`);
       await call('get', '/webhooks/{id}/deliveries', `/webhooks/${webhook.body.id}/deliveries`);
       await call(
+        'get',
+        '/webhooks/{id}/deliveries',
+        `/webhooks/${webhook.body.id}/deliveries?event=webhook.ping&since=${new Date(TEST_NOW).toISOString()}`,
+      );
+      await call('get', '/webhooks/{id}/deliveries', `/webhooks/${webhook.body.id}/deliveries?bookingId=0`);
+      await call(
         'post',
         '/webhooks/{id}/deliveries/{deliveryId}/retry',
         `/webhooks/${webhook.body.id}/deliveries/${ping.body.deliveryId}/retry`,
@@ -310,6 +316,22 @@ describe('the OpenAPI document', () => {
       await eventually(async () =>
         (await app.history(key, webhook.body.id)).every((a) => a.deliveryStatus !== 'pending') ? true : undefined,
       );
+      const one = `/webhooks/${webhook.body.id}`;
+      await call('get', '/webhooks/{id}/deliveries/{deliveryId}', `${one}/deliveries/${ping.body.deliveryId}`);
+      await call('get', '/webhooks/{id}/deliveries/{deliveryId}', `${one}/deliveries/whdel_nothing`);
+      await call('get', '/webhooks/{id}/stats', `${one}/stats`);
+      await call('post', '/webhooks/{id}/rotate-secret', `${one}/rotate-secret`, { gracePeriodSeconds: 3600 });
+      await call('post', '/webhooks/{id}/rotate-secret', `${one}/rotate-secret`, { gracePeriodSeconds: 3600 * 24 * 8 });
+      await call('get', '/webhooks/{id}', one);
+      await call('post', '/webhooks/{id}/expire-previous-secrets', `${one}/expire-previous-secrets`);
+      await call('patch', '/webhooks/{id}', one, { headers: { Authorization: 'Bearer a-token-for-the-crm', Host: null } });
+      await call('patch', '/webhooks/{id}', one, { headers: { Authorization: 'Bearer a-token-for-the-crm' }, events: ['*'] });
+      const since = new Date(TEST_NOW - 3_600_000).toISOString();
+      const recovery = await call('post', '/webhooks/{id}/recover', `${one}/recover`, { since });
+      assert.equal(recovery.status, 202, recovery.text);
+      await call('post', '/webhooks/{id}/recover', `${one}/recover`, { since: 'yesterday' });
+      await call('get', '/webhooks/{id}/recoveries/{recoveryId}', `${one}/recoveries/${recovery.body.id}`);
+      await call('get', '/webhooks/{id}/recoveries/{recoveryId}', `${one}/recoveries/424242`);
       await call('delete', '/webhooks/{id}', `/webhooks/${webhook.body.id}`);
       const narrow = (await admin(app, 'POST', `${salon.base}/keys`, { name: 'n', scopes: ['staff:read'] }, 201)).body.key;
       conforms('get', '/business', await app.request('GET', '/v1/integration/business', { key: narrow }));
@@ -572,16 +594,41 @@ describe('the OpenAPI document', () => {
         await call('patch', W, w, { description: 'CRM' }, 200);
         await call('patch', W, w, { events: [] }, 400);
         await call('post', `${W}/rotate-secret`, `${w}/rotate-secret`, undefined, 200);
+        await call('post', `${W}/rotate-secret`, `${w}/rotate-secret`, { gracePeriodSeconds: 60 }, 200);
+        await call('post', `${W}/expire-previous-secrets`, `${w}/expire-previous-secrets`, undefined, 200);
+        await call('patch', W, w, { headers: { 'X-Salon': 'documented-salon-0001' } }, 200);
+        await call('patch', W, w, { headers: { 'X-Webhook-Event': 'x' } }, 400);
         const ping = await call('post', `${W}/ping`, `${w}/ping`, undefined, 200);
         assert.equal(ping.body.success, true);
         receiver.handle(() => ({ status: 500, body: 'down' }));
         assert.equal((await call('post', `${W}/ping`, `${w}/ping`, undefined, 200)).body.success, false);
         await call('get', `${W}/deliveries`, `${w}/deliveries`, undefined, 200);
+        await call('get', `${W}/deliveries`, `${w}/deliveries?status=failed&event=webhook.ping`, undefined, 200);
         await call('post', `${W}/deliveries/{deliveryId}/retry`, `${w}/deliveries/${ping.body.deliveryId}/retry`, undefined, 202);
         await call('post', `${W}/deliveries/{deliveryId}/retry`, `${w}/deliveries/whdel_nothing/retry`, undefined, 404);
         await eventually(async () =>
           (await app.history(crmKey, webhook.body.id)).every((a) => a.deliveryStatus !== 'pending') ? true : undefined,
         );
+        await call('get', `${W}/deliveries/{deliveryId}`, `${w}/deliveries/${ping.body.deliveryId}`, undefined, 200);
+        await call('get', `${W}/deliveries/{deliveryId}`, `${w}/deliveries/whdel_nothing`, undefined, 404);
+        await call('get', `${W}/stats`, `${w}/stats`, undefined, 200);
+        const since = new Date(clock.now() - 3_600_000).toISOString();
+        const recovery = await call('post', `${W}/recover`, `${w}/recover`, { since }, 202);
+        await call('post', `${W}/recover`, `${w}/recover`, { since: new Date(clock.now() + 60_000).toISOString() }, 400);
+        await call('get', `${W}/recoveries/{recoveryId}`, `${w}/recoveries/${recovery.body.id}`, undefined, 200);
+        await call('get', `${W}/recoveries/{recoveryId}`, `${w}/recoveries/424242`, undefined, 404);
+        // Switched off after its failures: the salon is told, until it leaves it off.
+        await call('get', `${B}/webhooks/switched-off`, `${b}/webhooks/switched-off`, undefined, 200);
+        await call('post', `${W}/leave-switched-off`, `${w}/leave-switched-off`, undefined, 409);
+        await app.context.db
+          .updateTable('webhooks')
+          .set({ status: 'failed', disabled_at: clock.now() })
+          .where('id', '=', webhook.body.id)
+          .execute();
+        const switchedOff = await call('get', `${B}/webhooks/switched-off`, `${b}/webhooks/switched-off`, undefined, 200);
+        assert.equal(switchedOff.body.data.length, 1);
+        await call('post', `${W}/recover`, `${w}/recover`, { since }, 409);
+        await call('post', `${W}/leave-switched-off`, `${w}/leave-switched-off`, undefined, 200);
         const failures = await call('get', '/deliveries/recent-failures', `/deliveries/recent-failures?businessId=${business.body.id}`);
         assert.ok(failures.body.data.length > 0, 'a failure to check');
         await call('get', '/deliveries/hourly', '/deliveries/hourly', undefined, 200);

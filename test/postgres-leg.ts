@@ -41,6 +41,11 @@ const FILES = [
   'test/slots-api.test.ts',
   'test/reachability.test.ts',
   'test/backups.test.ts',
+  'test/webhook-rotation.test.ts',
+  'test/webhook-headers.test.ts',
+  'test/webhook-history.test.ts',
+  'test/webhook-recover.test.ts',
+  'test/webhook-switched-off.test.ts',
 ];
 
 const missing = postgresMissing();

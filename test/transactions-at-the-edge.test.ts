@@ -10,13 +10,15 @@ const SRC = path.resolve(import.meta.dirname, '../src');
 /**
  * A request's transaction is opened by the mount (`write` operations), and services receive it;
  * no service or operation opens one. The exceptions are not request work: the database layer,
- * the delivery engine, the rate limiter's counter flush, the secrets key check at start, the
+ * the delivery engine, the recovery worker (a recover request's batches, sent in the
+ * background), the rate limiter's counter flush, the secrets key check at start, the
  * housekeeping job and the demo command; and the ping, which queues its attempt in its own
  * transaction and then awaits the engine's dispatch, which needs that transaction committed.
  */
 const ALLOWED = new Set([
   'http/operations.ts',
   'delivery/engine.ts',
+  'webhooks/recovery-worker.ts',
   'webhooks/ping.ts',
   'auth/rate-limit.ts',
   'secrets/secret-box.ts',

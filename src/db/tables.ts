@@ -30,6 +30,7 @@ export interface Tables {
   booking_page_logos: BookingPageLogosTable;
   booking_page_counts: BookingPageCountsTable;
   backup_runs: BackupRunsTable;
+  webhook_recoveries: WebhookRecoveriesTable;
 }
 
 export interface SettingsTable {
@@ -130,8 +131,36 @@ export interface WebhooksTable {
   last_triggered_at: number | null;
   /** Attempts ever made, kept by a trigger: the history's total without a count. */
   attempt_count: Generated<number>;
+  /**
+   * JSON `[{secret, expiresAt}]`, oldest first: secrets a rotation with a grace period still signs
+   * with until `expiresAt`, each sealed like `secret` (0019). Null when there are none.
+   */
+  previous_secrets: string | null;
+  /** The headers sent with every delivery: one sealed JSON object (0019); null when there are none. */
+  custom_headers: string | null;
+  /** When it was switched off after its failures (0019); null while active. */
+  disabled_at: number | null;
+  /** When the salon chose to leave it switched off (0019): the overview stops showing it. */
+  switch_off_seen_at: number | null;
   created_at: number;
   updated_at: number;
+}
+
+/** "Send again everything that failed between since and until" (0019), worked through in the background. */
+export interface WebhookRecoveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  since: number;
+  until: number;
+  status: 'queued' | 'done';
+  /** Deliveries found when it was asked for, counted to one beyond the cap (more than it sends again). */
+  matched: number;
+  /** Deliveries given a new attempt so far. */
+  requeued: Generated<number>;
+  /** The id of the last delivery looked at: a restart goes on after it. */
+  last_delivery_pk: Generated<number>;
+  created_at: number;
+  finished_at: number | null;
 }
 
 export interface EventsTable {

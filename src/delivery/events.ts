@@ -40,5 +40,8 @@ export const ABOUT_CLIENTS: Readonly<Partial<Record<EventName, 'booking' | 'clie
 
 export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
 
+/** What a webhook subscribes with to hear every event, those added later included: `events: ["*"]`. */
+export const EVERY_EVENT = '*' as const;
+
 /** Sent by POST /webhooks/:id/ping only; not subscribable. */
 export const PING_EVENT = 'webhook.ping' as const;

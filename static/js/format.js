@@ -85,6 +85,7 @@ export const EVENT_LABELS = {
   'service.updated': 'service changed',
   'service.deleted': 'service removed',
   'webhook.ping': 'test',
+  '*': 'everything, also what is added later',
 };
 
 export const eventLabel = (event) => EVENT_LABELS[event] ?? event;

@@ -68,6 +68,7 @@ const FIELD_LABELS = {
   image: 'The logo',
   folder: 'The backup folder',
   passphrase: 'The passphrase',
+  since: 'The time to send again from',
 };
 
 const COMPARISONS = { '>=': 'at least', '<=': 'at most', '>': 'more than', '<': 'less than' };
