@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { backlogScenario } from './scenarios/backlog.ts';
+import { backupScenario } from './scenarios/backup.ts';
 import { bookingPageScenario } from './scenarios/booking-page.ts';
 import { bookingsScenario } from './scenarios/bookings.ts';
 import { deliveryScenario, latencyScenario } from './scenarios/delivery.ts';
@@ -23,6 +24,7 @@ const SCENARIOS: Scenario[] = [
   backlogScenario,
   bookingPageScenario,
   executableScenario,
+  backupScenario,
   // PostgreSQL beside SQLite (skipped in one line without PostgreSQL binaries).
   ...POSTGRES_SCENARIOS,
 ];

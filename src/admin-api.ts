@@ -1,4 +1,5 @@
 import { statusOperations } from './admin/status.operations.ts';
+import { backupAdminOperations } from './backups/backups.admin-operations.ts';
 import { calendarAdminOperations } from './calendar/calendar.admin-operations.ts';
 import { bookingPageAdminOperations } from './booking-page/booking-page.admin-operations.ts';
 import { bookingAdminOperations } from './bookings/bookings.admin-operations.ts';
@@ -36,6 +37,7 @@ export const ADMIN_OPERATIONS: readonly Operation<AppContext>[] = [
   ...webhookAdminOperations,
   ...calendarAdminOperations,
   ...mailAdminOperations,
+  ...backupAdminOperations,
   ...bookingPageAdminOperations,
   ...reachabilityAdminOperations,
   operations<AppContext>()({

@@ -1,3 +1,4 @@
+import type { Backups } from './backups/backups.service.ts';
 import type { Clock } from './clock.ts';
 import type { Config, PublicAddress } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -55,6 +56,8 @@ export interface AppContext {
   readonly mail: MailEngine;
   /** Fires booking reminders when they come due. */
   readonly reminders: ReminderClock;
+  /** Scheduled, verified, sealed backups (src/backups). */
+  readonly backups: Backups;
   /** Whether the public address leads here (Settings), and this installation's identity. */
   readonly reachability: Reachability;
 }

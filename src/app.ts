@@ -25,7 +25,10 @@ import { Subscriptions } from './delivery/subscriptions.ts';
 import { ServiceCatalog } from './services/service-catalog.ts';
 import { BusinessDirectory } from './businesses/directory.ts';
 import { ADMIN_OPERATIONS, ADMIN_PREFIX } from './admin-api.ts';
-import { requireAdmin } from './auth/admin-auth.ts';
+import { adminIfSent, requireAdmin } from './auth/admin-auth.ts';
+import { Backups } from './backups/backups.service.ts';
+import { backupStatus } from './backups/backup-status.ts';
+import { METRICS_OPERATIONS } from './metrics.operations.ts';
 import { Cron } from 'croner';
 import { Lifecycle } from './lifecycle.ts';
 import { forgetOldKeys } from './bookings/idempotency.ts';
@@ -178,8 +181,10 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     publicAddress,
     mail,
     reminders,
+    backups: new Backups({ config, database, clock, logger }),
     reachability: new Reachability({ ...deps.reachability, publicUrl: config.publicUrl, installationId, clock, logger, lookup }),
   };
+  const backupsNow = () => backupStatus(context, context.backups);
 
   const lifecycle = new Lifecycle(logger);
   lifecycle.add({ phase: 'storage', name: 'database', stop: () => database.close() });
@@ -223,6 +228,9 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     stop: () => housekeeping?.stop(),
   });
 
+  // Last of the work to stop: a backup being written is finished, then the database closes.
+  lifecycle.add({ phase: 'work', name: 'backups', start: () => context.backups.start(), stop: () => context.backups.stop() });
+
   // Behind a load balancer (BOOKING_TRUST_PROXY) the client is the one address it appends to
   // X-Forwarded-For; anything a client put before it is not believed.
   const koa = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: 1 });
@@ -239,7 +247,16 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     mount(context, INTEGRATION_OPERATIONS, { prefix: INTEGRATION_PREFIX, guard: integrationGuard(context.keys, context.limiter, clock) }),
   );
   koa.use(mount(context, ADMIN_OPERATIONS, { prefix: ADMIN_PREFIX, guard: requireAdmin(context) }));
-  koa.use(mount(context, HEALTH_OPERATIONS, { prefix: '/healthz' }));
+  const health = {
+    ...context,
+    backupHealth: async () => {
+      const status = await backupsNow();
+      const { state, warnings, lastGood, folder } = status;
+      return { state, warnings, lastGoodAt: lastGood?.at ?? null, lastGoodBytes: lastGood?.bytes ?? null, folder: folder.path };
+    },
+  };
+  koa.use(mount(health, HEALTH_OPERATIONS, { prefix: '/healthz', guard: adminIfSent(context) }));
+  koa.use(mount({ ...context, backupStatus: backupsNow }, METRICS_OPERATIONS, { prefix: '/metrics', guard: requireAdmin(context) }));
   koa.use(mount(context, IDENTITY_OPERATIONS, { prefix: IDENTITY_PATH }));
   koa.use(
     mount(context, BOOKING_PAGE_OPERATIONS, {

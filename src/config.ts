@@ -4,6 +4,8 @@
  * code reads process.env.
  */
 
+import { Cron } from 'croner';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
 export interface Config {
@@ -60,6 +62,19 @@ export interface Config {
    * smtp://USER:PASSWORD@HOST:PORT (STARTTLS) or smtps://… (TLS from the start). Never logged or printed whole.
    */
   readonly smtpUrl: string | undefined;
+  /** The backup folder, fixed by the operator; unset: the one chosen in Settings, else <data>/backups. */
+  readonly backupDir: string | undefined;
+  /** When backups run: a cron expression (seconds allowed) in the salon's time zone, or 'off'. */
+  readonly backupSchedule: string;
+  /** How many backups the folder keeps (src/backups/retention.ts). */
+  readonly backupKeep: { readonly daily: number; readonly weekly: number; readonly monthly: number };
+  /** The passphrase or backup code `restore` opens a backup with, for scripts (otherwise it asks). */
+  readonly backupPassphrase: string | undefined;
+  /** An S3-compatible bucket's folder each good backup is copied to: https://HOST/BUCKET/PREFIX. */
+  readonly backupS3Url: string | undefined;
+  readonly backupS3Region: string | undefined;
+  readonly backupS3AccessKeyId: string | undefined;
+  readonly backupS3SecretAccessKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -363,10 +378,81 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     default: undefined,
     parse: integer(1, 65535),
   },
+  {
+    key: 'backupDir',
+    env: 'BOOKING_BACKUP_DIR',
+    flag: 'backup-dir',
+    description:
+      'folder the scheduled backups go to, best on another disk (a USB disk, a network share); unset: the one chosen in Settings, else <data>/backups',
+    default: undefined,
+    parse: (raw) => (raw.trim() ? { value: raw } : { problem: 'must not be empty' }),
+  },
+  {
+    key: 'backupSchedule',
+    env: 'BOOKING_BACKUP_SCHEDULE',
+    flag: 'backup-schedule',
+    description: "when backups run, a cron expression in the salon's time zone (seconds first when it has six fields), or off",
+    default: '0 0 3 * * *',
+    parse: parseSchedule,
+  },
+  {
+    key: 'backupKeep',
+    env: 'BOOKING_BACKUP_KEEP',
+    flag: 'backup-keep',
+    description:
+      'backups kept: the newest of each of the last N days, weeks and months, as daily,weekly,monthly (the newest is always kept)',
+    default: { daily: 7, weekly: 4, monthly: 12 },
+    parse: parseKeep,
+  },
+  {
+    key: 'backupS3Url',
+    env: 'BOOKING_BACKUP_S3_URL',
+    flag: 'backup-s3-url',
+    description:
+      'also copy each good backup to this folder of an S3-compatible bucket, https://HOST/BUCKET/PREFIX (needs BOOKING_BACKUP_S3_ACCESS_KEY_ID and BOOKING_BACKUP_S3_SECRET_ACCESS_KEY)',
+    default: undefined,
+    parse: parseS3Url,
+  },
+  {
+    key: 'backupS3Region',
+    env: 'BOOKING_BACKUP_S3_REGION',
+    flag: 'backup-s3-region',
+    description: "the bucket's region (unset: taken from an AWS host name, else us-east-1)",
+    default: undefined,
+    parse: (raw) =>
+      /^[a-z0-9-]{1,40}$/.test(raw.trim())
+        ? { value: raw.trim() }
+        : { problem: `must be a region name such as eu-central-1, got "${raw}"` },
+  },
+  {
+    key: 'backupS3AccessKeyId',
+    env: 'BOOKING_BACKUP_S3_ACCESS_KEY_ID',
+    description: 'the access key id for BOOKING_BACKUP_S3_URL',
+    default: undefined,
+    parse: (raw) => (raw.trim() ? { value: raw.trim() } : { problem: 'must not be empty' }),
+  },
+  {
+    key: 'backupS3SecretAccessKey',
+    env: 'BOOKING_BACKUP_S3_SECRET_ACCESS_KEY',
+    description: 'the secret access key for BOOKING_BACKUP_S3_URL (no flag: it would show in ps)',
+    default: undefined,
+    parse: (raw) => (raw.trim() ? { value: raw.trim() } : { problem: 'must not be empty' }),
+  },
+  {
+    key: 'backupPassphrase',
+    env: 'BOOKING_BACKUP_PASSPHRASE',
+    description: 'the passphrase or backup code restore opens a backup with (asked for when unset)',
+    default: undefined,
+    parse: (raw) => (raw.trim() ? { value: raw } : { problem: 'must not be empty' }),
+  },
 ];
 
 /** Problems of options taken together, each named as the salon would set it. */
 const TOGETHER: readonly ((config: Config) => string | undefined)[] = [
+  (c) =>
+    c.backupS3Url !== undefined && !(c.backupS3AccessKeyId && c.backupS3SecretAccessKey)
+      ? 'BOOKING_BACKUP_S3_URL needs BOOKING_BACKUP_S3_ACCESS_KEY_ID and BOOKING_BACKUP_S3_SECRET_ACCESS_KEY'
+      : undefined,
   (c) =>
     c.tlsCert !== undefined && c.tlsKey === undefined ? 'BOOKING_TLS_CERT needs BOOKING_TLS_KEY, the key of that certificate' : undefined,
   (c) =>
@@ -451,6 +537,47 @@ export class PublicAddress {
   get url(): string {
     return this.#config.publicUrl ?? this.#listening ?? publicBaseUrl(this.#config);
   }
+}
+
+/** A cron expression Croner accepts (5 or 6 fields, seconds first), or off. */
+function parseSchedule(raw: string): Parsed<string> {
+  const text = raw.trim();
+  if (text.toLowerCase() === 'off') return { value: 'off' };
+  try {
+    new Cron(text, { paused: true }).stop();
+  } catch (error) {
+    return {
+      problem: `must be a cron expression such as "0 0 3 * * *" (03:00 every night; seconds first when there are six fields) or off: ${(error as Error).message}`,
+    };
+  }
+  return { value: text };
+}
+
+function parseKeep(raw: string): Parsed<Config['backupKeep']> {
+  const parts = raw.split(',').map((part) => part.trim());
+  const numbers = parts.map(Number);
+  if (parts.length !== 3 || numbers.some((n, i) => parts[i] === '' || !Number.isInteger(n) || n < 0 || n > 1000)) {
+    return { problem: `must be three whole numbers from 0 to 1000, daily,weekly,monthly (e.g. 7,4,12), got "${raw}"` };
+  }
+  const [daily, weekly, monthly] = numbers as [number, number, number];
+  return { value: { daily, weekly, monthly } };
+}
+
+/** An http(s) URL of a bucket's folder, without credentials (they have variables of their own). */
+function parseS3Url(raw: string): Parsed<string | undefined> {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return { problem: 'must be a URL like https://s3.eu-central-1.amazonaws.com/BUCKET/FOLDER' };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { problem: "must start with https:// (or http:// on one's own network)" };
+  if (url.username || url.password)
+    return { problem: 'must not hold credentials: set BOOKING_BACKUP_S3_ACCESS_KEY_ID and BOOKING_BACKUP_S3_SECRET_ACCESS_KEY' };
+  if (url.search || url.hash) return { problem: 'must not have a query or a fragment' };
+  if (url.pathname.replace(/\/+/g, '') === '') return { problem: 'must name a bucket, as in https://HOST/BUCKET/FOLDER' };
+  return { value: url.toString().replace(/\/+$/, '') };
 }
 
 /** Checks a PostgreSQL URL; problems never quote it (it may hold a password). */

@@ -597,6 +597,13 @@ describe('the OpenAPI document', () => {
         await call('put', `${B}/booking-page/logo`, `${b}/booking-page/logo`, { image: `data:image/webp;base64,${png}` }, 400);
         await call('delete', `${B}/booking-page/logo`, `${b}/booking-page/logo`, undefined, 200);
 
+        // Backups: none yet, one now, the settings (a folder that is not there is refused).
+        await call('get', '/backups', '/backups', undefined, 200);
+        await call('post', '/backups', '/backups', undefined, 200);
+        await call('put', '/backups/settings', '/backups/settings', { codeWrittenDown: true }, 200);
+        await call('put', '/backups/settings', '/backups/settings', { folder: '/no/such/folder' }, 400);
+        await call('get', '/backups', '/backups', undefined, 200);
+
         // Webhooks: every one of the business, one that answers and then fails, so failures are listed.
         const webhook = await app.request('POST', '/v1/integration/webhooks', {
           key: crmKey,

@@ -45,6 +45,7 @@ const FILES = [
   'test/ssrf.test.ts',
   'test/slots-api.test.ts',
   'test/reachability.test.ts',
+  'test/backups.test.ts',
   'test/webhook-rotation.test.ts',
   'test/webhook-headers.test.ts',
   'test/webhook-history.test.ts',

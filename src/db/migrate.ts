@@ -24,6 +24,7 @@ export const MIGRATIONS = [
   '0012-booked-client',
   '0014-booking-page',
   '0015-client-mail',
+  '0016-backup-runs',
   '0019-webhook-operations',
 ] as const;
 

@@ -29,6 +29,7 @@ export interface Tables {
   calendar_feeds: CalendarFeedsTable;
   booking_page_logos: BookingPageLogosTable;
   booking_page_counts: BookingPageCountsTable;
+  backup_runs: BackupRunsTable;
   webhook_recoveries: WebhookRecoveriesTable;
   mail_settings: MailSettingsTable;
   mail_messages: MailMessagesTable;
@@ -514,4 +515,23 @@ export type AttemptRow = Selectable<DeliveryAttemptsTable>;
 export interface CacheVersionsTable {
   topic: string;
   version: number;
+}
+
+/** A backup taken or tried (0016); written once the run is over. */
+export interface BackupRunsTable {
+  id: Generated<number>;
+  started_at: number;
+  finished_at: number;
+  reason: 'schedule' | 'setup' | 'manual';
+  status: 'good' | 'failed';
+  file: string | null;
+  bytes: number | null;
+  sha256: string | null;
+  bookings_up_to: number | null;
+  bookings: number | null;
+  error: string | null;
+  /** The copy in the S3-compatible bucket (its URL); null without one. */
+  offsite: string | null;
+  /** Why the copy to the bucket failed (the backup itself is good). */
+  offsite_error: string | null;
 }

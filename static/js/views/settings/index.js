@@ -1,10 +1,11 @@
 // Salon settings (#settings): name and contact, time zone, opening hours, closed days, the booking
 // rules and the booking page, each its own form with its own save button and sentence; whether
-// clients reach the booking page from outside; their reminders and e-mail; and the way back to the
-// setup steps.
+// clients reach the booking page from outside; their reminders and e-mail; the backups
+// (views/backups); and the way back to the setup steps.
 // load → state → render, with the actions of each form.
 
 import { h } from '../../dom.js';
+import { backupsPart } from '../backups/index.js';
 import { settingsActions } from './actions.js';
 import { clientRulesForm } from './client-rules.js';
 import { closuresPart } from './closures.js';
@@ -36,7 +37,8 @@ export async function renderSettings(ctx) {
   const actions = settingsActions(salon);
   const closures = closuresPart(ctx);
   const reachability = reachabilityPart();
-  const [mail] = await Promise.all([mailPart(ctx), closures.load(), reachability.load()]);
+  const backups = backupsPart();
+  const [mail] = await Promise.all([mailPart(ctx), closures.load(), reachability.load(), backups.load()]);
   return viewPage(
     { class: 'settings', title: 'Salon settings' },
     detailsForm(business, actions),
@@ -47,6 +49,7 @@ export async function renderSettings(ctx) {
     reachability.element,
     clientRulesForm(business, actions),
     mail,
+    backups.element,
     setupAgain(),
   );
 }
