@@ -11,6 +11,7 @@ import { bookingPageScenario } from './scenarios/booking-page.ts';
 import { bookingsScenario } from './scenarios/bookings.ts';
 import { deliveryScenario, latencyScenario } from './scenarios/delivery.ts';
 import { executableScenario } from './scenarios/executable.ts';
+import { mailScenario } from './scenarios/mail.ts';
 import { servicesScenario } from './scenarios/services.ts';
 import { POSTGRES_SCENARIOS } from './scenarios/postgres.ts';
 import type { Row, Scenario } from './lib/scenario.ts';
@@ -23,6 +24,7 @@ const SCENARIOS: Scenario[] = [
   latencyScenario,
   backlogScenario,
   bookingPageScenario,
+  mailScenario,
   executableScenario,
   backupScenario,
   // PostgreSQL beside SQLite (skipped in one line without PostgreSQL binaries).
