@@ -35,6 +35,7 @@ import { forgetOldKeys } from './bookings/idempotency.ts';
 import { loadStaticFiles, serveStatic } from './http/static-files.ts';
 import { MailEngine } from './mail/mail-engine.ts';
 import { mailOnEvents } from './mail/mail-queue.ts';
+import { mailOnSwitchOff } from './mail/switched-off-mail.ts';
 import { ReminderClock, remindersOnEvents } from './reminders/reminders.ts';
 import { MANAGE_PAGE, MANAGE_PAGE_SECRET } from './manage/manage.operations.ts';
 import { BOOKING_PAGE_OPERATIONS, BOOKING_PAGE_PREFIX } from './booking-page-api.ts';
@@ -124,6 +125,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     leaseMs: leaseMsFor(config),
     releaseLeasesAtStart: database.exclusive,
     drainMs: config.deliveryTimeoutMs + 2_000,
+    onSwitchedOff: (trx, webhookId, at) => switchedOffMail(trx, webhookId, at),
   });
   const directory = new BusinessDirectory(database);
   const publicAddress = new PublicAddress(config);
@@ -137,6 +139,15 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     releaseLeasesAtStart: database.exclusive,
     drainMs: 5_000,
   });
+  const mailQueue = {
+    database,
+    clock,
+    secretBox,
+    smtpUrl: config.smtpUrl,
+    messageIdHost: new URL(publicBaseUrl(config)).hostname,
+    onQueued: () => mail.wake(),
+  };
+  const switchedOffMail = mailOnSwitchOff(mailQueue);
   const outbox = new Outbox({
     database,
     clock,
@@ -144,17 +155,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     firstDelayMs: schedule.firstDelayMs,
     onQueued: () => engine.wake(),
     subscriptions,
-    listeners: [
-      remindersOnEvents({ directory }),
-      mailOnEvents({
-        database,
-        clock,
-        secretBox,
-        smtpUrl: config.smtpUrl,
-        messageIdHost: new URL(publicBaseUrl(config)).hostname,
-        onQueued: () => mail.wake(),
-      }),
-    ],
+    listeners: [remindersOnEvents({ directory }), mailOnEvents(mailQueue)],
   });
   const reminders = new ReminderClock({ database, clock, logger, outbox });
   const recoveries = new RecoveryWorker({ database, clock, logger, onQueued: () => engine.wake() });

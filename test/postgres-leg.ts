@@ -51,6 +51,7 @@ const FILES = [
   'test/webhook-history.test.ts',
   'test/webhook-recover.test.ts',
   'test/webhook-switched-off.test.ts',
+  'test/webhook-switched-off-mail.test.ts',
 ];
 
 const missing = postgresMissing();

@@ -26,6 +26,7 @@ export const MIGRATIONS = [
   '0015-client-mail',
   '0016-backup-runs',
   '0019-webhook-operations',
+  '0020-switched-off-mail',
 ] as const;
 
 /**

@@ -431,11 +431,14 @@ export interface MailSettingsTable {
   updated_at: number;
 }
 
-export type MailKind = 'booked' | 'received' | 'confirmed' | 'moved' | 'cancelled' | 'reminder';
+/** A message to a client about a visit. */
+export type ClientMailKind = 'booked' | 'received' | 'confirmed' | 'moved' | 'cancelled' | 'reminder';
+/** `switched_off`: to the salon's owner, a webhook switched off after its failures (0020). */
+export type MailKind = ClientMailKind | 'switched_off';
 /** `skipped`: never sent, for the reason in `error` (no address, no mail server, reminders off…). */
 export type MailStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
-/** The mail queue (0015): one row per message to a client, committed with the change that causes it. */
+/** The mail queue (0015): one row per message to a client (or to the salon's owner, 0020), committed with the change that causes it. */
 export interface MailMessagesTable {
   id: Generated<number>;
   business_id: number;
@@ -446,7 +449,7 @@ export interface MailMessagesTable {
   recipient: string;
   /** The Message-ID header, the same on every attempt, so a resend after a crash is one message to mail programs that look. */
   message_id: string;
-  /** JSON: the booking as the event had it. */
+  /** JSON: the booking as the event had it; for `switched_off`, the overview's notice of the connection. */
   data: string;
   /** The manage link's token, sealed, while the message waits; cleared once it is finished. */
   manage_token: string | null;

@@ -1,4 +1,4 @@
-import type { MailKind } from '../db/tables.ts';
+import type { ClientMailKind } from '../db/tables.ts';
 import { visitCalendar, type CalendarMethod } from './ics.ts';
 import { cutoffOf, spanText, whenText, type Salon, type Visit } from './visit.ts';
 import { wordingFor } from './wording.ts';
@@ -21,7 +21,7 @@ export interface Composed {
   headers: Record<string, string>;
 }
 
-const METHOD_OF: Record<MailKind, CalendarMethod> = {
+const METHOD_OF: Record<ClientMailKind, CalendarMethod> = {
   booked: 'REQUEST',
   received: 'REQUEST',
   confirmed: 'REQUEST',
@@ -35,7 +35,7 @@ const METHOD_OF: Record<MailKind, CalendarMethod> = {
  * whom, where and the salon's phone, the manage link with how long it can be used, and for a
  * reminder the way to stop them. `from` is the sender's address (the calendar's organizer).
  */
-export function compose(kind: MailKind, visit: Visit, salon: Salon, links: Links, from: string | null, now: number): Composed {
+export function compose(kind: ClientMailKind, visit: Visit, salon: Salon, links: Links, from: string | null, now: number): Composed {
   const words = wordingFor(salon.locale);
   const lines: Array<{ label?: string; text: string; href?: string } | null> = [];
   const paragraph = (text: string) => lines.push({ text });
@@ -117,6 +117,6 @@ function htmlOf(parts: {
   ].join('\n');
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -12,6 +12,7 @@ import { sendThrough, type Outcome } from './send.ts';
 import { anyMessageDue, claimDueMessages } from './sql/claim-due-messages.ts';
 import { finishMessage, type Finish } from './sql/finish-message.ts';
 import { releaseMailLeases } from './sql/release-leases.ts';
+import { composeSwitchedOff, type SwitchedOffNotice } from './switched-off-mail.ts';
 import { salonOf, visitOf } from './visit.ts';
 
 /** Messages on the wire at once: a salon's mail server is not a bulk relay. */
@@ -132,11 +133,12 @@ export class MailEngine {
   async #deliver(message: MailMessageRow): Promise<void> {
     const outcome = await this.#send(message);
     const now = this.#o.clock.now();
-    const visit = visitOf(JSON.parse(message.data) as Record<string, unknown>);
-    const finish = finishOf(outcome, message, visit.startAt, now);
+    const finish = finishOf(outcome, message, deadlineOf(message), now);
     await this.#o.database.transaction(async (trx) => {
       const recorded = await finishMessage(trx, message.id, finish, now);
-      if (recorded && outcome.kind === 'refused') await markRefused(trx, message.business_id, message.recipient, outcome.sentence, now);
+      // The salon's own address refused is no client's address to stop writing to.
+      if (recorded && outcome.kind === 'refused' && message.kind !== 'switched_off')
+        await markRefused(trx, message.business_id, message.recipient, outcome.sentence, now);
     });
     const entry = {
       mailId: message.id,
@@ -158,9 +160,16 @@ export class MailEngine {
     const from = server.from ?? business.email;
     if (!from) return { kind: 'waiting', sentence: 'There is no sender address: give the salon an e-mail address in Settings.' };
     const salon = salonOf(business);
-    const visit = visitOf(JSON.parse(message.data) as Record<string, unknown>);
-    const token = message.manage_token === null ? undefined : this.#o.secretBox.open(message.manage_token);
+    const now = this.#o.clock.now();
+    const data = JSON.parse(message.data) as Record<string, unknown>;
     const base = this.#o.publicAddress.url;
+    const common = { from: { name: salon.name, address: from }, messageId: message.message_id, date: new Date(now) };
+    if (message.kind === 'switched_off') {
+      const composed = composeSwitchedOff(data as unknown as SwitchedOffNotice, salon, `${base}/#connections`);
+      return sendThrough(server, { ...common, to: { name: salon.name, address: message.recipient }, ...composed }, from);
+    }
+    const visit = visitOf(data);
+    const token = message.manage_token === null ? undefined : this.#o.secretBox.open(message.manage_token);
     const manage = token && `${base}/manage/${token}`;
     const reminder = token !== undefined && message.kind === 'reminder';
     const links = {
@@ -168,20 +177,17 @@ export class MailEngine {
       unsubscribe: reminder ? `${manage}?reminders=stop` : undefined,
       oneClick: reminder ? `${base}/v1/integration/manage/${token}/unsubscribe` : undefined,
     };
-    const now = this.#o.clock.now();
     const composed = compose(message.kind, visit, salon, links, from, now);
     return sendThrough(
       server,
       {
-        from: { name: salon.name, address: from },
+        ...common,
         replyTo: business.email ?? undefined,
         to: { name: visit.clientName, address: message.recipient },
         subject: composed.subject,
         text: composed.text,
         html: composed.html,
         icalEvent: { method: composed.calendar.method, filename: 'appointment.ics', content: composed.calendar.content },
-        messageId: message.message_id,
-        date: new Date(now),
         headers: composed.headers,
       },
       from,
@@ -189,12 +195,22 @@ export class MailEngine {
   }
 }
 
-/** What an outcome means for the row: sent, given up, or tried again later (never after the visit began). */
-function finishOf(outcome: Outcome, message: MailMessageRow, startAt: number, now: number): Finish {
+/** How long the owner's e-mail about a switch-off is worth trying: a day, then the overview's notice is news enough. */
+const SWITCHED_OFF_TRIED_FOR_MS = 24 * 60 * 60_000;
+
+/** Until when a message is tried again, and what its failure then says: a client's until the visit begins. */
+function deadlineOf(message: MailMessageRow): { at: number; sentence: string } {
+  if (message.kind === 'switched_off') return { at: message.created_at + SWITCHED_OFF_TRIED_FOR_MS, sentence: 'Not sent within a day' };
+  const visit = visitOf(JSON.parse(message.data) as Record<string, unknown>);
+  return { at: visit.startAt, sentence: 'Not sent before the visit' };
+}
+
+/** What an outcome means for the row: sent, given up, or tried again later (never after its deadline: a client's visit began). */
+function finishOf(outcome: Outcome, message: MailMessageRow, deadline: { at: number; sentence: string }, now: number): Finish {
   if (outcome.kind === 'sent') return { status: 'sent', error: null };
   if (outcome.kind !== 'waiting') return { status: 'failed', error: outcome.sentence };
   const minutes = RETRY_MINUTES[Math.min(message.attempts, RETRY_MINUTES.length - 1)]!;
   const dueAt = now + minutes * 60_000;
-  if (dueAt >= startAt) return { status: 'failed', error: `Not sent before the visit: ${outcome.sentence}` };
+  if (dueAt >= deadline.at) return { status: 'failed', error: `${deadline.sentence}: ${outcome.sentence}` };
   return { status: 'pending', error: outcome.sentence, dueAt };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
-import type { MailKind } from '../db/tables.ts';
+import type { ClientMailKind } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { EventName } from '../delivery/events.ts';
 import type { EventListener, RecordedEvent } from '../delivery/outbox.ts';
@@ -13,7 +13,7 @@ import { insertMessage } from './sql/insert-message.ts';
 import { isBookingSnapshot, visitOf, type Visit } from './visit.ts';
 
 /** The message each booking event sends its client. */
-const KIND_OF: Partial<Record<EventName, (visit: Visit) => MailKind>> = {
+const KIND_OF: Partial<Record<EventName, (visit: Visit) => ClientMailKind>> = {
   'booking.created': (visit) => (visit.status === 'pending' ? 'received' : 'booked'),
   'booking.confirmed': () => 'confirmed',
   'booking.rescheduled': () => 'moved',
@@ -70,7 +70,13 @@ export function mailOnEvents(deps: MailQueueDeps): EventListener {
   };
 }
 
-async function reasonToSkip(trx: Tx, deps: MailQueueDeps, event: RecordedEvent, kind: MailKind, visit: Visit): Promise<string | undefined> {
+async function reasonToSkip(
+  trx: Tx,
+  deps: MailQueueDeps,
+  event: RecordedEvent,
+  kind: ClientMailKind,
+  visit: Visit,
+): Promise<string | undefined> {
   if (!visit.email) return 'The client gave no e-mail address.';
   if (visit.startAt <= event.at) return 'The visit had begun.';
   if (!(await mailServerFor(trx, deps, event.businessId))) {

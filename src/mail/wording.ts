@@ -1,4 +1,4 @@
-import type { MailKind } from '../db/tables.ts';
+import type { ClientMailKind } from '../db/tables.ts';
 
 /**
  * What clients read, in the salon's language: English and German. Each sentence is a function of
@@ -8,9 +8,9 @@ import type { MailKind } from '../db/tables.ts';
 export type Language = 'en' | 'de';
 
 export interface Wording {
-  subject: Record<MailKind, (salon: string, when: string) => string>;
+  subject: Record<ClientMailKind, (salon: string, when: string) => string>;
   greeting: (name: string) => string;
-  intro: Record<MailKind, (salon: string) => string>;
+  intro: Record<ClientMailKind, (salon: string) => string>;
   wasAt: (previous: string) => string;
   reason: (reason: string) => string;
   labels: { when: string; what: string; with: string; where: string; phone: string };
@@ -27,6 +27,15 @@ export interface Wording {
   eventTitle: (services: string, salon: string) => string;
   /** Settings' "Send a test e-mail". */
   test: { subject: (salon: string) => string; body: (salon: string, from: string) => string };
+  /** To the salon's owner: a connection (a webhook) switched off after its failures. */
+  switchedOff: {
+    subject: (name: string) => string;
+    what: (name: string, when: string, failures: number) => string;
+    lastError: string;
+    todo: string;
+    link: string;
+    signOff: (salon: string) => string;
+  };
 }
 
 const EN: Wording = {
@@ -63,6 +72,15 @@ const EN: Wording = {
     subject: (salon) => `Test e-mail from ${salon}'s booking server`,
     body: (salon, from) =>
       `This is a test e-mail from the booking server of ${salon}.\n\nIt arrived, so clients' confirmations, reminders and changes will reach them from ${from}.`,
+  },
+  switchedOff: {
+    subject: (name) => `Switched off: the connection “${name}” gets no more notifications`,
+    what: (name, when, failures) =>
+      `The connection “${name}” was switched off on ${when}, after ${failures === 1 ? '1 notification' : `${failures} notifications in a row`} could not be delivered to it. Until it is switched back on, it hears nothing of your bookings.`,
+    lastError: 'Last error',
+    todo: 'What to do: tell whoever looks after this connection, and once it works again, press “Switch back on” on the Connections page of your booking server. From there you can also send again what failed, or leave it switched off.',
+    link: 'Open Connections',
+    signOff: (salon) => `Your booking server of ${salon}`,
   },
 };
 
@@ -101,6 +119,15 @@ const DE: Wording = {
     subject: (salon) => `Test-E-Mail vom Buchungsserver von ${salon}`,
     body: (salon, from) =>
       `Dies ist eine Test-E-Mail vom Buchungsserver von ${salon}.\n\nSie ist angekommen: Bestätigungen, Erinnerungen und Änderungen erreichen Ihre Kundinnen und Kunden also von ${from}.`,
+  },
+  switchedOff: {
+    subject: (name) => `Abgeschaltet: Die Verbindung „${name}“ erhält keine Benachrichtigungen mehr`,
+    what: (name, when, failures) =>
+      `Die Verbindung „${name}“ wurde am ${when} abgeschaltet, nachdem ${failures === 1 ? 'eine Benachrichtigung' : `${failures} Benachrichtigungen nacheinander`} nicht zugestellt werden konnte${failures === 1 ? '' : 'n'}. Bis sie wieder eingeschaltet wird, erfährt sie nichts von Ihren Buchungen.`,
+    lastError: 'Letzter Fehler',
+    todo: 'Was zu tun ist: Sagen Sie der Person Bescheid, die diese Verbindung betreut, und drücken Sie, sobald sie wieder funktioniert, auf der Seite „Connections“ Ihres Buchungsservers auf „Switch back on“. Dort können Sie auch erneut senden, was fehlgeschlagen ist, oder sie abgeschaltet lassen.',
+    link: '„Connections“ öffnen',
+    signOff: (salon) => `Ihr Buchungsserver von ${salon}`,
   },
 };
 

@@ -2,11 +2,10 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../db/transaction.ts';
 
 /**
- * The business's webhooks switched off after their failures that the salon has not chosen to
- * leave so, each with the last error of an attempt that went out (attempts cancelled by the
- * switch-off never did).
+ * Webhooks switched off after their failures, each with the last error of an attempt that went
+ * out (attempts cancelled by the switch-off never did).
  */
-export async function unseenSwitchedOff(db: Db | Tx, businessId: number) {
+function switchedOff(db: Db | Tx) {
   return db
     .selectFrom('webhooks as w')
     .innerJoin('api_keys as k', 'k.id', 'w.api_key_id')
@@ -33,12 +32,22 @@ export async function unseenSwitchedOff(db: Db | Tx, businessId: number) {
           .limit(1)
           .as('last_error'),
     ])
+    .where('w.status', '=', 'failed');
+}
+
+/** The business's webhooks switched off after their failures that the salon has not chosen to leave so. */
+export async function unseenSwitchedOff(db: Db | Tx, businessId: number) {
+  return switchedOff(db)
     .where('w.business_id', '=', businessId)
-    .where('w.status', '=', 'failed')
     .where('w.switch_off_seen_at', 'is', null)
     .orderBy('w.disabled_at', 'desc')
     .orderBy('w.id')
     .execute();
+}
+
+/** One webhook switched off after its failures, with its business; undefined when it is not. */
+export async function findSwitchedOff(db: Db | Tx, webhookId: number) {
+  return switchedOff(db).select('w.business_id').where('w.id', '=', webhookId).executeTakeFirst();
 }
 
 export type SwitchedOffRow = Awaited<ReturnType<typeof unseenSwitchedOff>>[number];
