@@ -1,4 +1,4 @@
-// npm run bench:profile -- services|bookings|delivery|services-ladder|pg-bookings [instances]
+// npm run bench:profile -- services|booking-page|bookings|delivery|services-ladder|pg-bookings [instances]
 // Runs the scenario's server with --cpu-prof under the scenario's load, then prints where the
 // server spent its time (self time by package and by function). The profile stays in build/profiles/.
 // services-ladder profiles nothing: it measures bare Koa, then Koa with the contract's headers,
@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { message, ROOT, runLoad, spawnNode, startServer, stop, tempDir } from './lib/processes.ts';
 import { median } from './lib/stats.ts';
 import { NODE_FLAGS } from '../src/node-flags.mjs';
+import { bookingPageFixture } from './scenarios/booking-page.ts';
 import { bookingsFixture } from './scenarios/bookings.ts';
 import { servicesFixture, UNLIMITED } from './scenarios/services.ts';
 import { profilePgBookings } from './scenarios/postgres.ts';
@@ -35,6 +36,20 @@ if (scenario === 'services') {
     warmupMs: 1000,
   });
   console.log(`${Math.round(report.perSecond)} req/s, p99 ${report.p99.toFixed(1)} ms`);
+  await stop(server.child);
+} else if (scenario === 'booking-page') {
+  const fixture = await bookingPageFixture();
+  const server = await startServer(fixture.dir, { BOOKING_PAGE_RATE_PER_MINUTE: '1000000', BENCH_SQL_PROFILE: '1' }, profiled, true);
+  const report = await runLoad({
+    url: server.url,
+    method: 'GET',
+    path: `/v1/booking-page/${fixture.page}`,
+    headers: {},
+    connections: 50,
+    durationMs: 5000,
+    warmupMs: 1000,
+  });
+  console.log(`${Math.round(report.perSecond)} req/s, p99 ${report.p99.toFixed(1)} ms, ${JSON.stringify(report.statuses)}`);
   await stop(server.child);
 } else if (scenario === 'bookings') {
   const fixture = await bookingsFixture(1, 8000);

@@ -6,9 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { backlogScenario } from './scenarios/backlog.ts';
+import { backupScenario } from './scenarios/backup.ts';
+import { bookingPageScenario } from './scenarios/booking-page.ts';
 import { bookingsScenario } from './scenarios/bookings.ts';
 import { deliveryScenario, latencyScenario } from './scenarios/delivery.ts';
 import { executableScenario } from './scenarios/executable.ts';
+import { mailScenario } from './scenarios/mail.ts';
 import { servicesScenario } from './scenarios/services.ts';
 import { POSTGRES_SCENARIOS } from './scenarios/postgres.ts';
 import type { Row, Scenario } from './lib/scenario.ts';
@@ -20,7 +23,10 @@ const SCENARIOS: Scenario[] = [
   deliveryScenario,
   latencyScenario,
   backlogScenario,
+  bookingPageScenario,
+  mailScenario,
   executableScenario,
+  backupScenario,
   // PostgreSQL beside SQLite (skipped in one line without PostgreSQL binaries).
   ...POSTGRES_SCENARIOS,
 ];

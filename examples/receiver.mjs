@@ -5,12 +5,16 @@
 //
 // It answers 2xx only for deliveries it verified, ignores repeats of a delivery it already
 // handled (deliveries are at-least-once), and refuses timestamps older than five minutes.
+// While a secret is rotated with a grace period, give it both, the new one first:
+// WEBHOOK_SECRET=whsec_new,whsec_old (docs/webhooks.md, "Rotating the secret without downtime").
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 
-const secret = process.env.WEBHOOK_SECRET;
-if (!secret?.startsWith('whsec_')) {
-  console.error('Set WEBHOOK_SECRET to the secret booking-api gave you when you created the webhook.');
+const secrets = (process.env.WEBHOOK_SECRET ?? '').split(',').map((secret) => secret.trim());
+if (!secrets.every((secret) => secret.startsWith('whsec_'))) {
+  console.error(
+    'Set WEBHOOK_SECRET to the secret booking-api gave you when you created the webhook (or to the new and the old, comma-separated).',
+  );
   process.exit(1);
 }
 const port = Number(process.env.PORT ?? 3000);
@@ -24,7 +28,7 @@ function safeEqual(a, b) {
 }
 
 /** Scheme 1 (spec): X-Webhook-Signature = "sha256=" + hex HMAC-SHA256(body), key = the secret as text. */
-function verifySpec(body, headers) {
+function verifySpec(secret, body, headers) {
   const expected = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
   return safeEqual(expected, String(headers['x-webhook-signature'] ?? ''));
 }
@@ -33,7 +37,7 @@ function verifySpec(body, headers) {
  * Scheme 2 (Standard Webhooks): webhook-signature = "v1," + base64 HMAC-SHA256("id.timestamp.body"),
  * key = the base64-decoded part after "whsec_". The signed timestamp protects against replays.
  */
-function verifyStandard(body, headers) {
+function verifyStandard(secret, body, headers) {
   const id = String(headers['webhook-id'] ?? '');
   const timestamp = String(headers['webhook-timestamp'] ?? '');
   if (Math.abs(Date.now() / 1000 - Number(timestamp)) > TOLERANCE_SECONDS) return false;
@@ -52,7 +56,11 @@ http
     req.on('end', () => {
       // Verify the raw bytes, before any JSON parsing.
       const body = Buffer.concat(chunks).toString('utf8');
-      if (req.method !== 'POST' || !verifySpec(body, req.headers) || !verifyStandard(body, req.headers)) {
+      // Each scheme by any of the secrets: X-Webhook-Signature is made with the old one until a grace period ends.
+      const verified =
+        secrets.some((secret) => verifySpec(secret, body, req.headers)) &&
+        secrets.some((secret) => verifyStandard(secret, body, req.headers));
+      if (req.method !== 'POST' || !verified) {
         res.writeHead(401).end('signature mismatch');
         return;
       }

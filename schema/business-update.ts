@@ -64,6 +64,18 @@ export default {
       "minimum": 1,
       "maximum": 366,
       "description": "No slot on a local date more than this many days after today (default 366, the most)."
+    },
+    "reminderLeadMinutes": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 10080,
+      "description": "How long before a visit its reminder goes out (e-mail and booking.reminder_due), default 1440 (24 hours); 0: no reminders. One that would fall between 21:00 and 08:00 goes out at 20:00 the evening before instead. Applies to bookings made or moved from then on."
+    },
+    "cancelCutoffMinutes": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 10080,
+      "description": "Until how long before a visit its client may cancel or move it on their manage page, default 1440 (24 hours); after that the page gives the salon's phone."
     }
   }
 } as const;

@@ -3,7 +3,7 @@ export default {
   "title": "Shared definitions",
   "$defs": {
     "eventName": {
-      "description": "An event of spec section 6.1.",
+      "description": "An event of spec section 6.1, or this server's extension booking.reminder_due.",
       "enum": [
         "booking.created",
         "booking.confirmed",
@@ -18,7 +18,19 @@ export default {
         "payment.refunded",
         "staff.schedule_updated",
         "service.updated",
-        "service.deleted"
+        "service.deleted",
+        "booking.reminder_due"
+      ]
+    },
+    "subscribedEvent": {
+      "description": "An event name, or \"*\" for every event (present and future).",
+      "anyOf": [
+        {
+          "$ref": "defs#/$defs/eventName"
+        },
+        {
+          "const": "*"
+        }
       ]
     },
     "scope": {
@@ -45,10 +57,11 @@ export default {
     "webhookEvents": {
       "type": "array",
       "minItems": 1,
-      "maxItems": 14,
+      "maxItems": 15,
       "uniqueItems": true,
+      "description": "Event names of GET /webhooks/events, or [\"*\"] alone for every event, present and future.",
       "items": {
-        "$ref": "defs#/$defs/eventName"
+        "$ref": "defs#/$defs/subscribedEvent"
       }
     },
     "webhookDescription": {
@@ -335,6 +348,36 @@ export default {
             "$ref": "defs#/$defs/money"
           }
         }
+      }
+    },
+    "webhookHeaders": {
+      "description": "Headers sent with every delivery (e.g. Authorization for a receiver that wants one): name → value. At most 20, 4 KiB together; Host, Content-Length, Content-Type, User-Agent, hop-by-hop, webhook-* and X-Webhook-* headers are refused. Answers show the values masked.",
+      "type": "object",
+      "maxProperties": 20,
+      "additionalProperties": {
+        "type": "string",
+        "maxLength": 1024,
+        "pattern": "^[!-~]([ -~]*[!-~])?$",
+        "x-error": "printable ASCII text (no line breaks), without spaces at either end"
+      }
+    },
+    "webhookHeaderChanges": {
+      "description": "Changes to the headers sent with every delivery: a value sets a header, null removes it, headers not named stay.",
+      "type": "object",
+      "maxProperties": 20,
+      "additionalProperties": {
+        "anyOf": [
+          {
+            "type": "string",
+            "maxLength": 1024,
+            "pattern": "^[!-~]([ -~]*[!-~])?$",
+            "x-error": "printable ASCII text (no line breaks), without spaces at either end"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "x-error": "a header value (printable ASCII text, no line breaks, without spaces at either end) or null to remove it"
       }
     }
   }

@@ -7,6 +7,7 @@ export default {
   "properties": {
     "targetUrl": { "$ref": "defs#/$defs/targetUrl" },
     "events": { "$ref": "defs#/$defs/webhookEvents" },
-    "description": { "$ref": "defs#/$defs/webhookDescription" }
+    "description": { "$ref": "defs#/$defs/webhookDescription" },
+    "headers": { "$ref": "defs#/$defs/webhookHeaders" }
   }
 } as const;

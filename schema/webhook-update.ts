@@ -1,7 +1,7 @@
 export default {
   "$id": "webhook-update",
   "title": "Change a webhook",
-  "description": "Any of the fields; status \"active\" switches a failed webhook back on and resets consecutiveFailures.",
+  "description": "Any of the fields; status \"active\" switches a failed webhook back on and resets consecutiveFailures; headers sets (a value) or removes (null) the headers named.",
   "type": "object",
   "additionalProperties": false,
   "minProperties": 1,
@@ -9,6 +9,7 @@ export default {
     "targetUrl": { "$ref": "defs#/$defs/targetUrl" },
     "events": { "$ref": "defs#/$defs/webhookEvents" },
     "description": { "$ref": "defs#/$defs/webhookDescription" },
-    "status": { "const": "active" }
+    "status": { "const": "active" },
+    "headers": { "$ref": "defs#/$defs/webhookHeaderChanges" }
   }
 } as const;

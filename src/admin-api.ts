@@ -1,4 +1,5 @@
 import { statusOperations } from './admin/status.operations.ts';
+import { backupAdminOperations } from './backups/backups.admin-operations.ts';
 import { calendarAdminOperations } from './calendar/calendar.admin-operations.ts';
 import { bookingPageAdminOperations } from './booking-page/booking-page.admin-operations.ts';
 import { bookingAdminOperations } from './bookings/bookings.admin-operations.ts';
@@ -8,6 +9,7 @@ import type { AppContext } from './app-context.ts';
 import { holdAdminOperations } from './slots/holds.admin-operations.ts';
 import { type Operation, operations } from './http/operations.ts';
 import { keyAdminOperations } from './keys/keys.admin-operations.ts';
+import { mailAdminOperations } from './mail/mail.admin-operations.ts';
 import { ADMIN_INFO, openApiDocument } from './openapi/openapi.ts';
 import { paymentAdminOperations } from './payments/payments.admin-operations.ts';
 import { reportAdminOperations } from './reports/reports.admin-operations.ts';
@@ -36,6 +38,8 @@ export const ADMIN_OPERATIONS: readonly Operation<AppContext>[] = [
   ...keyAdminOperations,
   ...webhookAdminOperations,
   ...calendarAdminOperations,
+  ...mailAdminOperations,
+  ...backupAdminOperations,
   ...bookingPageAdminOperations,
   ...reachabilityAdminOperations,
   operations<AppContext>()({

@@ -1,5 +1,6 @@
+import type { Backups } from './backups/backups.service.ts';
 import type { Clock } from './clock.ts';
-import type { Config } from './config.ts';
+import type { Config, PublicAddress } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Db } from './db/transaction.ts';
 import type { DeliveryEngine } from './delivery/engine.ts';
@@ -15,7 +16,10 @@ import type { SecretBox } from './secrets/secret-box.ts';
 import type { Subscriptions } from './delivery/subscriptions.ts';
 import type { ServiceCatalog } from './services/service-catalog.ts';
 import type { BusinessDirectory } from './businesses/directory.ts';
+import type { MailEngine } from './mail/mail-engine.ts';
+import type { ReminderClock } from './reminders/reminders.ts';
 import type { Reachability } from './reachability/reachability.ts';
+import type { RecoveryWorker } from './webhooks/recovery-worker.ts';
 
 /** Everything a request handler or job may use, built once by createApp and passed down. */
 export interface AppContext {
@@ -35,6 +39,8 @@ export interface AppContext {
   readonly sender: Sender;
   readonly policy: Policy;
   readonly engine: DeliveryEngine;
+  /** Sends again, in the background, what failed in a window (POST /webhooks/:id/recover). */
+  readonly recoveries: RecoveryWorker;
   readonly outbox: Outbox;
   /** Seals webhook secrets for the database and opens them for signing (kept in memory). */
   readonly secretBox: SecretBox;
@@ -44,6 +50,14 @@ export interface AppContext {
   readonly catalog: ServiceCatalog;
   /** Which webhooks hear which event, kept in memory. */
   readonly subscriptions: Subscriptions;
+  /** Where clients reach this server: the base of the links in their e-mails. */
+  readonly publicAddress: PublicAddress;
+  /** Sends the mail queue's messages to clients; wake() after settings changed. */
+  readonly mail: MailEngine;
+  /** Fires booking reminders when they come due. */
+  readonly reminders: ReminderClock;
+  /** Scheduled, verified, sealed backups (src/backups). */
+  readonly backups: Backups;
   /** Whether the public address leads here (Settings), and this installation's identity. */
   readonly reachability: Reachability;
 }

@@ -1,7 +1,7 @@
 import Koa from 'koa';
 import type { AppContext } from './app-context.ts';
 import { systemClock, utcDay, type Clock } from './clock.ts';
-import type { Config } from './config.ts';
+import { publicBaseUrl, PublicAddress, type Config } from './config.ts';
 import dns from 'node:dns';
 import { openConfiguredDatabase, type OpenOptions } from './db/open.ts';
 import { DeliveryEngine, leaseMsFor } from './delivery/engine.ts';
@@ -25,11 +25,19 @@ import { Subscriptions } from './delivery/subscriptions.ts';
 import { ServiceCatalog } from './services/service-catalog.ts';
 import { BusinessDirectory } from './businesses/directory.ts';
 import { ADMIN_OPERATIONS, ADMIN_PREFIX } from './admin-api.ts';
-import { requireAdmin } from './auth/admin-auth.ts';
+import { adminIfSent, requireAdmin } from './auth/admin-auth.ts';
+import { Backups } from './backups/backups.service.ts';
+import { backupStatus } from './backups/backup-status.ts';
+import { METRICS_OPERATIONS } from './metrics.operations.ts';
 import { Cron } from 'croner';
 import { Lifecycle } from './lifecycle.ts';
 import { forgetOldKeys } from './bookings/idempotency.ts';
 import { loadStaticFiles, serveStatic } from './http/static-files.ts';
+import { MailEngine } from './mail/mail-engine.ts';
+import { mailOnEvents } from './mail/mail-queue.ts';
+import { mailOnSwitchOff } from './mail/switched-off-mail.ts';
+import { ReminderClock, remindersOnEvents } from './reminders/reminders.ts';
+import { MANAGE_PAGE, MANAGE_PAGE_SECRET } from './manage/manage.operations.ts';
 import { BOOKING_PAGE_OPERATIONS, BOOKING_PAGE_PREFIX } from './booking-page-api.ts';
 import { serveBookingPage } from './booking-page/page-files.ts';
 import { forgetCountsBefore } from './booking-page/booking-page.repository.ts';
@@ -39,6 +47,7 @@ import { IDENTITY_PATH } from './reachability/check.ts';
 import { IDENTITY_OPERATIONS } from './reachability/identity.operations.ts';
 import { installationIdOf } from './reachability/installation.ts';
 import { Reachability, type ReachabilityTesting } from './reachability/reachability.ts';
+import { RecoveryWorker } from './webhooks/recovery-worker.ts';
 
 export { INTEGRATION_PREFIX };
 
@@ -116,7 +125,40 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     leaseMs: leaseMsFor(config),
     releaseLeasesAtStart: database.exclusive,
     drainMs: config.deliveryTimeoutMs + 2_000,
+    onSwitchedOff: (trx, webhookId, at) => switchedOffMail(trx, webhookId, at),
   });
+  const directory = new BusinessDirectory(database);
+  const publicAddress = new PublicAddress(config);
+  const mail = new MailEngine({
+    database,
+    clock,
+    logger,
+    secretBox,
+    smtpUrl: config.smtpUrl,
+    publicAddress,
+    releaseLeasesAtStart: database.exclusive,
+    drainMs: 5_000,
+  });
+  const mailQueue = {
+    database,
+    clock,
+    secretBox,
+    smtpUrl: config.smtpUrl,
+    messageIdHost: new URL(publicBaseUrl(config)).hostname,
+    onQueued: () => mail.wake(),
+  };
+  const switchedOffMail = mailOnSwitchOff(mailQueue);
+  const outbox = new Outbox({
+    database,
+    clock,
+    ids,
+    firstDelayMs: schedule.firstDelayMs,
+    onQueued: () => engine.wake(),
+    subscriptions,
+    listeners: [remindersOnEvents({ directory }), mailOnEvents(mailQueue)],
+  });
+  const reminders = new ReminderClock({ database, clock, logger, outbox });
+  const recoveries = new RecoveryWorker({ database, clock, logger, onQueued: () => engine.wake() });
   const context: AppContext = {
     config,
     database,
@@ -131,13 +173,19 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     sender,
     policy,
     engine,
-    outbox: new Outbox({ database, clock, ids, firstDelayMs: schedule.firstDelayMs, onQueued: () => engine.wake(), subscriptions }),
+    recoveries,
+    outbox,
     subscriptions,
     catalog: new ServiceCatalog(database),
-    directory: new BusinessDirectory(database),
+    directory,
     secretBox,
+    publicAddress,
+    mail,
+    reminders,
+    backups: new Backups({ config, database, clock, logger }),
     reachability: new Reachability({ ...deps.reachability, publicUrl: config.publicUrl, installationId, clock, logger, lookup }),
   };
+  const backupsNow = () => backupStatus(context, context.backups);
 
   const lifecycle = new Lifecycle(logger);
   lifecycle.add({ phase: 'storage', name: 'database', stop: () => database.close() });
@@ -160,6 +208,10 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   // The server starts the first check once it listens: the address may lead back to it.
   lifecycle.add({ phase: 'work', name: 'public address check', stop: () => context.reachability.stop() });
   lifecycle.add({ phase: 'work', name: 'delivery engine', start: () => engine.start(), stop: () => engine.stop() });
+  // After the engine, so it stops first: no new attempts while the engine drains.
+  lifecycle.add({ phase: 'work', name: 'recoveries', start: () => recoveries.start(), stop: () => recoveries.stop() });
+  lifecycle.add({ phase: 'work', name: 'mail queue', start: () => mail.start(), stop: () => mail.stop() });
+  lifecycle.add({ phase: 'work', name: 'reminders', start: () => reminders.start(), stop: () => reminders.stop() });
   let housekeeping: Cron | undefined;
   lifecycle.add({
     phase: 'work',
@@ -177,11 +229,18 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     stop: () => housekeeping?.stop(),
   });
 
+  // Last of the work to stop: a backup being written is finished, then the database closes.
+  lifecycle.add({ phase: 'work', name: 'backups', start: () => context.backups.start(), stop: () => context.backups.stop() });
+
   // Behind a load balancer (BOOKING_TRUST_PROXY) the client is the one address it appends to
   // X-Forwarded-For; anything a client put before it is not believed.
   const koa = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: 1 });
   koa.silent = true;
-  const secretPaths = [...secretPathsOf(INTEGRATION_PREFIX, INTEGRATION_OPERATIONS), ...secretPathsOf(ADMIN_PREFIX, ADMIN_OPERATIONS)];
+  const secretPaths = [
+    ...secretPathsOf(INTEGRATION_PREFIX, INTEGRATION_OPERATIONS),
+    ...secretPathsOf(ADMIN_PREFIX, ADMIN_OPERATIONS),
+    MANAGE_PAGE_SECRET,
+  ];
   koa.use(requestContext({ logger, ids, secretPaths }));
   koa.use(securityHeaders());
   // Every request under the prefix but the public document shows a key first, unknown paths included.
@@ -189,7 +248,16 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     mount(context, INTEGRATION_OPERATIONS, { prefix: INTEGRATION_PREFIX, guard: integrationGuard(context.keys, context.limiter, clock) }),
   );
   koa.use(mount(context, ADMIN_OPERATIONS, { prefix: ADMIN_PREFIX, guard: requireAdmin(context) }));
-  koa.use(mount(context, HEALTH_OPERATIONS, { prefix: '/healthz' }));
+  const health = {
+    ...context,
+    backupHealth: async () => {
+      const status = await backupsNow();
+      const { state, warnings, lastGood, folder } = status;
+      return { state, warnings, lastGoodAt: lastGood?.at ?? null, lastGoodBytes: lastGood?.bytes ?? null, folder: folder.path };
+    },
+  };
+  koa.use(mount(health, HEALTH_OPERATIONS, { prefix: '/healthz', guard: adminIfSent(context) }));
+  koa.use(mount({ ...context, backupStatus: backupsNow }, METRICS_OPERATIONS, { prefix: '/metrics', guard: requireAdmin(context) }));
   koa.use(mount(context, IDENTITY_OPERATIONS, { prefix: IDENTITY_PATH }));
   koa.use(
     mount(context, BOOKING_PAGE_OPERATIONS, {
@@ -199,7 +267,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   );
   const files = loadStaticFiles();
   koa.use(serveBookingPage(context, files));
-  koa.use(serveStatic(files));
+  koa.use(serveStatic(files, [MANAGE_PAGE]));
 
   return {
     koa,

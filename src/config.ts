@@ -4,6 +4,8 @@
  * code reads process.env.
  */
 
+import { Cron } from 'croner';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
 export interface Config {
@@ -55,6 +57,24 @@ export interface Config {
   readonly tlsKey: string | undefined;
   /** With HTTPS on: a second port whose plain HTTP answers send browsers to the HTTPS port. */
   readonly httpRedirectPort: number | undefined;
+  /**
+   * The mail server for every salon on this server that has none of its own in Settings:
+   * smtp://USER:PASSWORD@HOST:PORT (STARTTLS) or smtps://… (TLS from the start). Never logged or printed whole.
+   */
+  readonly smtpUrl: string | undefined;
+  /** The backup folder, fixed by the operator; unset: the one chosen in Settings, else <data>/backups. */
+  readonly backupDir: string | undefined;
+  /** When backups run: a cron expression (seconds allowed) in the salon's time zone, or 'off'. */
+  readonly backupSchedule: string;
+  /** How many backups the folder keeps (src/backups/retention.ts). */
+  readonly backupKeep: { readonly daily: number; readonly weekly: number; readonly monthly: number };
+  /** The passphrase or backup code `restore` opens a backup with, for scripts (otherwise it asks). */
+  readonly backupPassphrase: string | undefined;
+  /** An S3-compatible bucket's folder each good backup is copied to: https://HOST/BUCKET/PREFIX. */
+  readonly backupS3Url: string | undefined;
+  readonly backupS3Region: string | undefined;
+  readonly backupS3AccessKeyId: string | undefined;
+  readonly backupS3SecretAccessKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -324,6 +344,17 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     parse: parsePublicUrl,
   },
   {
+    key: 'smtpUrl',
+    env: 'BOOKING_SMTP_URL',
+    description:
+      'the mail server that sends clients their confirmations and reminders, for every salon without one of its own in Settings: smtp://USER:PASSWORD@HOST:587 (STARTTLS) or smtps://USER:PASSWORD@HOST:465 (TLS); ?from=ADDRESS names the sender, ?tls=none sends without TLS (a relay on this computer)',
+    default: undefined,
+    parse: (raw) => {
+      const problem = smtpUrlProblem(raw);
+      return problem ? { problem } : { value: raw.trim() };
+    },
+  },
+  {
     key: 'tlsCert',
     env: 'BOOKING_TLS_CERT',
     flag: 'tls-cert',
@@ -347,10 +378,81 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     default: undefined,
     parse: integer(1, 65535),
   },
+  {
+    key: 'backupDir',
+    env: 'BOOKING_BACKUP_DIR',
+    flag: 'backup-dir',
+    description:
+      'folder the scheduled backups go to, best on another disk (a USB disk, a network share); unset: the one chosen in Settings, else <data>/backups',
+    default: undefined,
+    parse: (raw) => (raw.trim() ? { value: raw } : { problem: 'must not be empty' }),
+  },
+  {
+    key: 'backupSchedule',
+    env: 'BOOKING_BACKUP_SCHEDULE',
+    flag: 'backup-schedule',
+    description: "when backups run, a cron expression in the salon's time zone (seconds first when it has six fields), or off",
+    default: '0 0 3 * * *',
+    parse: parseSchedule,
+  },
+  {
+    key: 'backupKeep',
+    env: 'BOOKING_BACKUP_KEEP',
+    flag: 'backup-keep',
+    description:
+      'backups kept: the newest of each of the last N days, weeks and months, as daily,weekly,monthly (the newest is always kept)',
+    default: { daily: 7, weekly: 4, monthly: 12 },
+    parse: parseKeep,
+  },
+  {
+    key: 'backupS3Url',
+    env: 'BOOKING_BACKUP_S3_URL',
+    flag: 'backup-s3-url',
+    description:
+      'also copy each good backup to this folder of an S3-compatible bucket, https://HOST/BUCKET/PREFIX (needs BOOKING_BACKUP_S3_ACCESS_KEY_ID and BOOKING_BACKUP_S3_SECRET_ACCESS_KEY)',
+    default: undefined,
+    parse: parseS3Url,
+  },
+  {
+    key: 'backupS3Region',
+    env: 'BOOKING_BACKUP_S3_REGION',
+    flag: 'backup-s3-region',
+    description: "the bucket's region (unset: taken from an AWS host name, else us-east-1)",
+    default: undefined,
+    parse: (raw) =>
+      /^[a-z0-9-]{1,40}$/.test(raw.trim())
+        ? { value: raw.trim() }
+        : { problem: `must be a region name such as eu-central-1, got "${raw}"` },
+  },
+  {
+    key: 'backupS3AccessKeyId',
+    env: 'BOOKING_BACKUP_S3_ACCESS_KEY_ID',
+    description: 'the access key id for BOOKING_BACKUP_S3_URL',
+    default: undefined,
+    parse: (raw) => (raw.trim() ? { value: raw.trim() } : { problem: 'must not be empty' }),
+  },
+  {
+    key: 'backupS3SecretAccessKey',
+    env: 'BOOKING_BACKUP_S3_SECRET_ACCESS_KEY',
+    description: 'the secret access key for BOOKING_BACKUP_S3_URL (no flag: it would show in ps)',
+    default: undefined,
+    parse: (raw) => (raw.trim() ? { value: raw.trim() } : { problem: 'must not be empty' }),
+  },
+  {
+    key: 'backupPassphrase',
+    env: 'BOOKING_BACKUP_PASSPHRASE',
+    description: 'the passphrase or backup code restore opens a backup with (asked for when unset)',
+    default: undefined,
+    parse: (raw) => (raw.trim() ? { value: raw } : { problem: 'must not be empty' }),
+  },
 ];
 
 /** Problems of options taken together, each named as the salon would set it. */
 const TOGETHER: readonly ((config: Config) => string | undefined)[] = [
+  (c) =>
+    c.backupS3Url !== undefined && !(c.backupS3AccessKeyId && c.backupS3SecretAccessKey)
+      ? 'BOOKING_BACKUP_S3_URL needs BOOKING_BACKUP_S3_ACCESS_KEY_ID and BOOKING_BACKUP_S3_SECRET_ACCESS_KEY'
+      : undefined,
   (c) =>
     c.tlsCert !== undefined && c.tlsKey === undefined ? 'BOOKING_TLS_CERT needs BOOKING_TLS_KEY, the key of that certificate' : undefined,
   (c) =>
@@ -364,6 +466,34 @@ const TOGETHER: readonly ((config: Config) => string | undefined)[] = [
       ? `BOOKING_HTTP_REDIRECT_PORT must differ from BOOKING_PORT (both ${c.port})`
       : undefined,
 ];
+
+/** What is wrong with an smtp:// or smtps:// URL, in words that never quote it (it may hold a password). */
+export function smtpUrlProblem(raw: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return 'must be a URL like smtp://USER:PASSWORD@HOST:587 or smtps://USER:PASSWORD@HOST:465';
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') return `must start with smtp:// or smtps:// (got ${url.protocol}//)`;
+  if (!url.hostname) return 'must name a host, as in smtp://USER:PASSWORD@HOST:587';
+  const tls = url.searchParams.get('tls');
+  if (tls !== null && tls !== 'none') return 'allows only ?tls=none (to send without TLS to a relay on this computer)';
+  const from = url.searchParams.get('from');
+  if (from !== null && !/^[^\s@]+@[^\s@]+$/.test(from)) return 'has a ?from= that is not an e-mail address';
+  return undefined;
+}
+
+/** An SMTP URL fit to print: the password replaced by ***. */
+export function maskSmtpUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return '(a malformed URL)';
+  }
+}
 
 /** An http(s) origin, with a path prefix if the server sits under one; kept without the trailing slash. */
 function parsePublicUrl(raw: string): Parsed<string | undefined> {
@@ -385,6 +515,69 @@ export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port'
   if (config.publicUrl) return config.publicUrl;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return `${config.tlsCert ? 'https' : 'http'}://${host}:${config.port}`;
+}
+
+/**
+ * Where the salon's clients reach this server, for the links in e-mails: BOOKING_PUBLIC_URL, else
+ * the address it listens on, known once it listens (port 0 picks one).
+ */
+export class PublicAddress {
+  readonly #config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'tlsCert'>;
+  #listening: string | undefined;
+
+  constructor(config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'tlsCert'>) {
+    this.#config = config;
+  }
+
+  /** The server listens at `url`. */
+  listening(url: string): void {
+    this.#listening = url;
+  }
+
+  get url(): string {
+    return this.#config.publicUrl ?? this.#listening ?? publicBaseUrl(this.#config);
+  }
+}
+
+/** A cron expression Croner accepts (5 or 6 fields, seconds first), or off. */
+function parseSchedule(raw: string): Parsed<string> {
+  const text = raw.trim();
+  if (text.toLowerCase() === 'off') return { value: 'off' };
+  try {
+    new Cron(text, { paused: true }).stop();
+  } catch (error) {
+    return {
+      problem: `must be a cron expression such as "0 0 3 * * *" (03:00 every night; seconds first when there are six fields) or off: ${(error as Error).message}`,
+    };
+  }
+  return { value: text };
+}
+
+function parseKeep(raw: string): Parsed<Config['backupKeep']> {
+  const parts = raw.split(',').map((part) => part.trim());
+  const numbers = parts.map(Number);
+  if (parts.length !== 3 || numbers.some((n, i) => parts[i] === '' || !Number.isInteger(n) || n < 0 || n > 1000)) {
+    return { problem: `must be three whole numbers from 0 to 1000, daily,weekly,monthly (e.g. 7,4,12), got "${raw}"` };
+  }
+  const [daily, weekly, monthly] = numbers as [number, number, number];
+  return { value: { daily, weekly, monthly } };
+}
+
+/** An http(s) URL of a bucket's folder, without credentials (they have variables of their own). */
+function parseS3Url(raw: string): Parsed<string | undefined> {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return { problem: 'must be a URL like https://s3.eu-central-1.amazonaws.com/BUCKET/FOLDER' };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { problem: "must start with https:// (or http:// on one's own network)" };
+  if (url.username || url.password)
+    return { problem: 'must not hold credentials: set BOOKING_BACKUP_S3_ACCESS_KEY_ID and BOOKING_BACKUP_S3_SECRET_ACCESS_KEY' };
+  if (url.search || url.hash) return { problem: 'must not have a query or a fragment' };
+  if (url.pathname.replace(/\/+/g, '') === '') return { problem: 'must name a bucket, as in https://HOST/BUCKET/FOLDER' };
+  return { value: url.toString().replace(/\/+$/, '') };
 }
 
 /** Checks a PostgreSQL URL; problems never quote it (it may hold a password). */

@@ -2,6 +2,7 @@ import { bookingOperations } from './bookings/bookings.operations.ts';
 import { businessOperations } from './businesses/business.operations.ts';
 import { calendarOperations } from './calendar/calendar.operations.ts';
 import { holdOperations } from './slots/holds.operations.ts';
+import { manageOperations } from './manage/manage.operations.ts';
 import type { AppContext } from './app-context.ts';
 import { type Operation, operations } from './http/operations.ts';
 import { openApiDocument } from './openapi/openapi.ts';
@@ -24,6 +25,7 @@ export const INTEGRATION_OPERATIONS: readonly Operation<AppContext>[] = [
   ...reviewOperations,
   ...webhookOperations,
   ...calendarOperations,
+  ...manageOperations,
   // The document describes the API to anyone about to get a key, so it needs none.
   operations<AppContext>()({
     operationId: 'getOpenApiDocument',

@@ -91,6 +91,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `${tlsPair ? 'https' : 'http'}://${host}:${address.port}`;
+  app.context.publicAddress.listening(url);
   logger.info({ url }, 'listening');
   void app.context.reachability.check();
 

@@ -216,7 +216,8 @@ describe('booking-api backup and restore', () => {
 
     const cases: Array<[string, RegExp]> = [
       [path.join(work, 'missing.backup'), /missing\.backup does not exist/],
-      [work, /is not a file/],
+      // A folder means its newest backup (booking-<time>.backup); this one has none.
+      [work, /there is no backup in /],
       [garbage, /garbage\.backup is not a booking-api backup \(not a SQLite database\)/],
       [empty, /empty\.backup is a SQLite database, but not one of booking-api/],
       [plain, /plain\.db is a SQLite database, but not one of booking-api/],

@@ -7,12 +7,12 @@ const SRC = path.resolve(import.meta.dirname, '../src');
 
 /**
  * Which engine stores the data is known in src/db and in the repository functions (the
- * `*.repository.ts` files and the queue's statements in src/delivery/sql/) and nowhere else: a
- * second engine then means new repository implementations and a new freshness signal, not changes
- * to routes, services or the delivery engine.
+ * `*.repository.ts` files and the queues' statements in src/delivery/sql/ and src/mail/sql/) and
+ * nowhere else: a second engine then means new repository implementations and a new freshness
+ * signal, not changes to routes, services or the delivery and mail engines.
  */
 // bin.mjs checks the Node version the native addon needs before anything else loads.
-const ALLOWED = [/^db\//, /\.repository\.ts$/, /^delivery\/sql\//, /^bin\.mjs$/];
+const ALLOWED = [/^db\//, /\.repository\.ts$/, /^delivery\/sql\//, /^mail\/sql\//, /^bin\.mjs$/];
 const KNOWLEDGE: Array<[RegExp, string]> = [
   [/sqlite/i, 'names SQLite'],
   [/\bpragma\b/i, 'runs a PRAGMA'],

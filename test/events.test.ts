@@ -173,11 +173,21 @@ describe('every event fires from a real operation, once, with a payload that mat
     ]);
   });
 
-  it('covered all 14 events, each fired by the operations above and no more', () => {
+  it('booking.reminder_due, at the reminder time the salon set', async () => {
+    await admin(app, 'PATCH', salon.base, { reminderLeadMinutes: 60 }, 200);
+    const booked = await eventsOf(() => integration('POST', '/bookings', bookingBody(salon.haircut, '2026-11-24T12:00:00+01:00')), 1);
+    assert.deepEqual(booked, ['booking.created']);
+    const events = await eventsOf(async () => clock.set(Date.parse('2026-11-24T11:00:00+01:00')), 1);
+    clock.set(TEST_NOW);
+    assert.deepEqual(events, ['booking.reminder_due']);
+    assert.equal(payloads.get('booking.reminder_due').startTime, '2026-11-24T12:00:00.000+01:00');
+  });
+
+  it('covered all 15 events, each fired by the operations above and no more', () => {
     assert.deepEqual([...new Set(fired)].sort(), [...EVENT_NAMES].sort());
     const counts = Object.fromEntries(EVENT_NAMES.map((e) => [e, fired.filter((f) => f === e).length]));
     assert.deepEqual(counts, {
-      'booking.created': 3,
+      'booking.created': 4,
       'booking.confirmed': 1,
       'booking.cancelled': 1,
       'booking.completed': 1,
@@ -191,6 +201,7 @@ describe('every event fires from a real operation, once, with a payload that mat
       'staff.schedule_updated': 1,
       'service.updated': 1,
       'service.deleted': 1,
+      'booking.reminder_due': 1,
     });
     const ids = receiver.requests.map((r) => r.headers['x-webhook-delivery']);
     assert.equal(new Set(ids).size, ids.length, 'each delivered once');
@@ -198,7 +209,7 @@ describe('every event fires from a real operation, once, with a payload that mat
 
   it('lists every event with its payload schema in GET /webhooks/events', async () => {
     const reply = await integration('GET', '/webhooks/events');
-    assert.equal(reply.body.data.length, 14);
+    assert.equal(reply.body.data.length, 15);
     for (const entry of reply.body.data) {
       assert.equal(typeof entry.description, 'string');
       assert.equal(entry.payloadSchema.$id, `event-${entry.name}`);

@@ -9,6 +9,7 @@ import { useApp, useReceiver } from './helpers/suite.ts';
 /** Minimal valid bodies, so a route gets as far as looking the id up. */
 const BODIES: Record<string, unknown> = {
   'PATCH /webhooks/:id': { description: 'mine now' },
+  'POST /webhooks/:id/recover': { since: '2026-11-20T00:00:00.000Z' },
   'POST /bookings/:id/cancel': {},
   'PATCH /services/:id': { name: 'x' },
   'PATCH /staff/:id': { name: 'x' },

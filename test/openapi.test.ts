@@ -17,6 +17,7 @@ import { BOOKING_PAGE_OPERATIONS } from '../src/booking-page-api.ts';
 import { IDENTITY_OPERATIONS } from '../src/reachability/identity.operations.ts';
 import { ADMIN_TOKEN } from './helpers/app.ts';
 import { Receiver } from './helpers/receiver.ts';
+import { SmtpReceiver } from './helpers/smtp.ts';
 import { admin, bookingBody, makeSalon, MONDAY, SCHEDULE, TEST_NOW, type Salon } from './helpers/salon.ts';
 import { eventually } from './helpers/wait.ts';
 import { useApp, useReceiver } from './helpers/suite.ts';
@@ -217,7 +218,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('lists every event under webhooks, and the ping', () => {
-    assert.equal(Object.keys(doc.webhooks).length, 15);
+    assert.equal(Object.keys(doc.webhooks).length, 16);
     assert.ok(doc.webhooks['webhook.ping'].post.requestBody);
     assert.equal(
       doc.webhooks['booking.created'].post.requestBody.content['application/json'].schema.properties.data.$ref,
@@ -303,6 +304,12 @@ describe('the OpenAPI document', () => {
       const ping = await call('post', '/webhooks/{id}/ping', `/webhooks/${webhook.body.id}/ping`);
       await call('get', '/webhooks/{id}/deliveries', `/webhooks/${webhook.body.id}/deliveries`);
       await call(
+        'get',
+        '/webhooks/{id}/deliveries',
+        `/webhooks/${webhook.body.id}/deliveries?event=webhook.ping&since=${new Date(TEST_NOW).toISOString()}`,
+      );
+      await call('get', '/webhooks/{id}/deliveries', `/webhooks/${webhook.body.id}/deliveries?bookingId=0`);
+      await call(
         'post',
         '/webhooks/{id}/deliveries/{deliveryId}/retry',
         `/webhooks/${webhook.body.id}/deliveries/${ping.body.deliveryId}/retry`,
@@ -310,6 +317,22 @@ describe('the OpenAPI document', () => {
       await eventually(async () =>
         (await app.history(key, webhook.body.id)).every((a) => a.deliveryStatus !== 'pending') ? true : undefined,
       );
+      const one = `/webhooks/${webhook.body.id}`;
+      await call('get', '/webhooks/{id}/deliveries/{deliveryId}', `${one}/deliveries/${ping.body.deliveryId}`);
+      await call('get', '/webhooks/{id}/deliveries/{deliveryId}', `${one}/deliveries/whdel_nothing`);
+      await call('get', '/webhooks/{id}/stats', `${one}/stats`);
+      await call('post', '/webhooks/{id}/rotate-secret', `${one}/rotate-secret`, { gracePeriodSeconds: 3600 });
+      await call('post', '/webhooks/{id}/rotate-secret', `${one}/rotate-secret`, { gracePeriodSeconds: 3600 * 24 * 8 });
+      await call('get', '/webhooks/{id}', one);
+      await call('post', '/webhooks/{id}/expire-previous-secrets', `${one}/expire-previous-secrets`);
+      await call('patch', '/webhooks/{id}', one, { headers: { Authorization: 'Bearer a-token-for-the-crm', Host: null } });
+      await call('patch', '/webhooks/{id}', one, { headers: { Authorization: 'Bearer a-token-for-the-crm' }, events: ['*'] });
+      const since = new Date(TEST_NOW - 3_600_000).toISOString();
+      const recovery = await call('post', '/webhooks/{id}/recover', `${one}/recover`, { since });
+      assert.equal(recovery.status, 202, recovery.text);
+      await call('post', '/webhooks/{id}/recover', `${one}/recover`, { since: 'yesterday' });
+      await call('get', '/webhooks/{id}/recoveries/{recoveryId}', `${one}/recoveries/${recovery.body.id}`);
+      await call('get', '/webhooks/{id}/recoveries/{recoveryId}', `${one}/recoveries/424242`);
       await call('delete', '/webhooks/{id}', `/webhooks/${webhook.body.id}`);
       const narrow = (await admin(app, 'POST', `${salon.base}/keys`, { name: 'n', scopes: ['staff:read'] }, 201)).body.key;
       conforms('get', '/business', await app.request('GET', '/v1/integration/business', { key: narrow }));
@@ -541,6 +564,28 @@ describe('the OpenAPI document', () => {
         await call('get', `${B}/calendar-feeds`, `${b}/calendar-feeds`, undefined, 200);
         await call('post', `${B}/calendar-feeds/{id}/revoke`, `${b}/calendar-feeds/${feed.body.id}/revoke`, undefined, 200);
 
+        // E-mail to clients: the salon's mail server, a test e-mail, an address that works again.
+        const smtp = await SmtpReceiver.start();
+        try {
+          await call('get', `${B}/mail`, `${b}/mail`, undefined, 200);
+          await call(
+            'put',
+            `${B}/mail`,
+            `${b}/mail`,
+            { host: '127.0.0.1', port: smtp.port, tls: 'none', fromAddress: 'hi@documented.test' },
+            200,
+          );
+          await call('put', `${B}/mail`, `${b}/mail`, { host: '127.0.0.1', port: 0, tls: 'none' }, 400);
+          assert.equal((await call('post', `${B}/mail/test`, `${b}/mail/test`, { to: 'ada@documented.test' }, 200)).body.sent, true);
+          await call('post', `${B}/mail/test`, `${b}/mail/test`, { to: 'not an address' }, 400);
+          await call('delete', `${B}/mail`, `${b}/mail`, undefined, 204);
+          await call('delete', `${B}/mail`, `${b}/mail`, undefined, 404);
+        } finally {
+          await smtp.close();
+        }
+        await call('post', `${B}/clients/{id}/email-works`, `${b}/clients/${client.body.id}/email-works`, undefined, 200);
+        const phoneOnly = await call('post', `${B}/clients`, `${b}/clients`, { name: 'Phone Only', phone: '+49 30 444' }, 201);
+        await call('post', `${B}/clients/{id}/email-works`, `${b}/clients/${phoneOnly.body.id}/email-works`, undefined, 409);
         // The booking page.
         const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
         await call('get', `${B}/booking-page`, `${b}/booking-page`, undefined, 200);
@@ -551,6 +596,13 @@ describe('the OpenAPI document', () => {
         await call('put', `${B}/booking-page/logo`, `${b}/booking-page/logo`, { image: `data:image/png;base64,${png}` }, 200);
         await call('put', `${B}/booking-page/logo`, `${b}/booking-page/logo`, { image: `data:image/webp;base64,${png}` }, 400);
         await call('delete', `${B}/booking-page/logo`, `${b}/booking-page/logo`, undefined, 200);
+
+        // Backups: none yet, one now, the settings (a folder that is not there is refused).
+        await call('get', '/backups', '/backups', undefined, 200);
+        await call('post', '/backups', '/backups', undefined, 200);
+        await call('put', '/backups/settings', '/backups/settings', { codeWrittenDown: true }, 200);
+        await call('put', '/backups/settings', '/backups/settings', { folder: '/no/such/folder' }, 400);
+        await call('get', '/backups', '/backups', undefined, 200);
 
         // Webhooks: every one of the business, one that answers and then fails, so failures are listed.
         const webhook = await app.request('POST', '/v1/integration/webhooks', {
@@ -565,16 +617,41 @@ describe('the OpenAPI document', () => {
         await call('patch', W, w, { description: 'CRM' }, 200);
         await call('patch', W, w, { events: [] }, 400);
         await call('post', `${W}/rotate-secret`, `${w}/rotate-secret`, undefined, 200);
+        await call('post', `${W}/rotate-secret`, `${w}/rotate-secret`, { gracePeriodSeconds: 60 }, 200);
+        await call('post', `${W}/expire-previous-secrets`, `${w}/expire-previous-secrets`, undefined, 200);
+        await call('patch', W, w, { headers: { 'X-Salon': 'documented-salon-0001' } }, 200);
+        await call('patch', W, w, { headers: { 'X-Webhook-Event': 'x' } }, 400);
         const ping = await call('post', `${W}/ping`, `${w}/ping`, undefined, 200);
         assert.equal(ping.body.success, true);
         receiver.handle(() => ({ status: 500, body: 'down' }));
         assert.equal((await call('post', `${W}/ping`, `${w}/ping`, undefined, 200)).body.success, false);
         await call('get', `${W}/deliveries`, `${w}/deliveries`, undefined, 200);
+        await call('get', `${W}/deliveries`, `${w}/deliveries?status=failed&event=webhook.ping`, undefined, 200);
         await call('post', `${W}/deliveries/{deliveryId}/retry`, `${w}/deliveries/${ping.body.deliveryId}/retry`, undefined, 202);
         await call('post', `${W}/deliveries/{deliveryId}/retry`, `${w}/deliveries/whdel_nothing/retry`, undefined, 404);
         await eventually(async () =>
           (await app.history(crmKey, webhook.body.id)).every((a) => a.deliveryStatus !== 'pending') ? true : undefined,
         );
+        await call('get', `${W}/deliveries/{deliveryId}`, `${w}/deliveries/${ping.body.deliveryId}`, undefined, 200);
+        await call('get', `${W}/deliveries/{deliveryId}`, `${w}/deliveries/whdel_nothing`, undefined, 404);
+        await call('get', `${W}/stats`, `${w}/stats`, undefined, 200);
+        const since = new Date(clock.now() - 3_600_000).toISOString();
+        const recovery = await call('post', `${W}/recover`, `${w}/recover`, { since }, 202);
+        await call('post', `${W}/recover`, `${w}/recover`, { since: new Date(clock.now() + 60_000).toISOString() }, 400);
+        await call('get', `${W}/recoveries/{recoveryId}`, `${w}/recoveries/${recovery.body.id}`, undefined, 200);
+        await call('get', `${W}/recoveries/{recoveryId}`, `${w}/recoveries/424242`, undefined, 404);
+        // Switched off after its failures: the salon is told, until it leaves it off.
+        await call('get', `${B}/webhooks/switched-off`, `${b}/webhooks/switched-off`, undefined, 200);
+        await call('post', `${W}/leave-switched-off`, `${w}/leave-switched-off`, undefined, 409);
+        await app.context.db
+          .updateTable('webhooks')
+          .set({ status: 'failed', disabled_at: clock.now() })
+          .where('id', '=', webhook.body.id)
+          .execute();
+        const switchedOff = await call('get', `${B}/webhooks/switched-off`, `${b}/webhooks/switched-off`, undefined, 200);
+        assert.equal(switchedOff.body.data.length, 1);
+        await call('post', `${W}/recover`, `${w}/recover`, { since }, 409);
+        await call('post', `${W}/leave-switched-off`, `${w}/leave-switched-off`, undefined, 200);
         const failures = await call('get', '/deliveries/recent-failures', `/deliveries/recent-failures?businessId=${business.body.id}`);
         assert.ok(failures.body.data.length > 0, 'a failure to check');
         await call('get', '/deliveries/hourly', '/deliveries/hourly', undefined, 200);

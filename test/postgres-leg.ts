@@ -35,6 +35,11 @@ const FILES = [
   'test/write-races.test.ts',
   'test/schema-agreement.test.ts',
   'test/known-clients.test.ts',
+  'test/client-mail.test.ts',
+  'test/mail-failures.test.ts',
+  'test/reminders.test.ts',
+  'test/manage-link.test.ts',
+  'test/mail-recovery.test.ts',
   'test/booking-page-api.test.ts',
   'test/text-fields.test.ts',
   'test/ssrf.test.ts',
@@ -42,6 +47,13 @@ const FILES = [
   'test/reachability.test.ts',
   'test/reports.test.ts',
   'test/client-import.test.ts',
+  'test/backups.test.ts',
+  'test/webhook-rotation.test.ts',
+  'test/webhook-headers.test.ts',
+  'test/webhook-history.test.ts',
+  'test/webhook-recover.test.ts',
+  'test/webhook-switched-off.test.ts',
+  'test/webhook-switched-off-mail.test.ts',
 ];
 
 const missing = postgresMissing();

@@ -138,7 +138,10 @@ describe('the status page in Chromium', () => {
     assert.match(health, /Last hour\s+0 delivered\s+0 failed and retried later, 1 failed/i);
     assert.match(health, /Connections\s+0 working\s+1 switched off/i);
     assert.match(health, /Waiting to be sent\s+0\b/i);
-    assert.match(await page.locator('#view').innerText(), /1 connection is switched off and will get no notifications/);
+    assert.match(
+      await page.locator('.notice.switched-off').innerText(),
+      /“Salon CRM” was switched off .* because 1 delivery failed\. The last problem: receiver answered 500 Internal Server Error\./,
+    );
 
     const hours = page.locator('.chart .hour');
     assert.equal(await hours.count(), 24);
@@ -158,7 +161,7 @@ describe('the status page in Chromium', () => {
   it('switches the connection back on and sends a test', async () => {
     receiver.handle(() => ({ status: 200, body: 'ok' }));
     await nav('Connections');
-    await webhookCard().getByRole('button', { name: 'Switch back on' }).click();
+    await webhookCard().getByRole('button', { name: 'Switch back on', exact: true }).click();
     await page.getByText('“Salon CRM” is switched on again').waitFor();
     await badge(webhookCard(), 'Working').waitFor();
     const state = await webhookState();

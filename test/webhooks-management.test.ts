@@ -25,14 +25,15 @@ describe('webhook management', () => {
   });
   after(() => app.stop());
 
-  it('lists the 14 event names', async () => {
+  it("lists the spec's 14 event names and the reminder, an extension", async () => {
     const reply = await call('GET', `${BASE}/events`);
     assert.equal(reply.status, 200);
     assert.deepEqual(
       reply.body.data.map((e: { name: string }) => e.name),
       EVENT_NAMES,
     );
-    assert.equal(reply.body.data.length, 14);
+    assert.equal(reply.body.data.length, 15);
+    assert.equal(reply.body.data.at(-1).name, 'booking.reminder_due');
   });
 
   it('creates a webhook: 201 with the spec fields and a whsec_ secret', async () => {

@@ -5,7 +5,7 @@ import { createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createBusiness } from '../../src/businesses/businesses.service.ts';
 import { createKey } from '../../src/keys/keys.service.ts';
-import { createWebhook } from '../../src/webhooks/webhooks.service.ts';
+import { createWebhook, rotateSecret } from '../../src/webhooks/webhooks.service.ts';
 import { fromKeyRow } from '../../src/auth/api-key.ts';
 import { findKeyById } from '../../src/auth/keys.repository.ts';
 import { sqlProfile } from './sql-profile.ts';
@@ -50,10 +50,16 @@ const { context } = app;
 const business = await createBusiness(context.db, context.clock, { name: 'Bench', timezone: 'UTC', currency: 'EUR' });
 const created = await createKey(context, business.id, { name: 'bench', scopes: ['webhooks:manage'] });
 const key = fromKeyRow((await findKeyById(context.db, created.id))!);
+// Each webhook as issue 24 asks to measure it: a header of its own (opened and sent with every
+// delivery) and a secret rotated with a grace period (two signatures in webhook-signature).
+const headers = { Authorization: 'Bearer bench-token-0123456789' };
 let secret = '';
 for (let i = 0; i < plan.webhooks; i++) {
-  const input = { targetUrl: `${plan.receiverUrl}?w=${i}`, events: ['booking.created' as const] };
-  secret = (await context.database.transaction((trx) => createWebhook(trx, context, key, input, input.targetUrl))).secret;
+  const input = { targetUrl: `${plan.receiverUrl}?w=${i}`, events: ['booking.created' as const], headers };
+  secret = await context.database.transaction(async (trx) => {
+    const made = await createWebhook(trx, context, key, input, input.targetUrl);
+    return (await rotateSecret(trx, context, { apiKeyId: key.id }, made.id, { gracePeriodSeconds: 86_400 })).secret;
+  });
 }
 await app.start();
 

@@ -59,3 +59,19 @@ export function requireAdmin(app: {
     throw errors.invalidAdminToken();
   };
 }
+
+/**
+ * Where the admin token is optional (GET /healthz): without an Authorization header the request
+ * goes on as anyone's; with one, it is checked as requireAdmin checks it (a wrong one is 401 and
+ * counts towards the lockout), and a right one marks the request `state.admin`.
+ */
+export function adminIfSent(app: Parameters<typeof requireAdmin>[0]): Middleware<AppState> {
+  const admin = requireAdmin(app);
+  return (ctx, next) => {
+    if (ctx.req.headersDistinct.authorization === undefined) return next();
+    return admin(ctx, () => {
+      ctx.state.admin = true;
+      return next();
+    });
+  };
+}

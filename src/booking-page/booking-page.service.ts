@@ -7,7 +7,7 @@ import { AppError, errors } from '../http/errors.ts';
 import { localDate, toLocalIso } from '../time/local-time.ts';
 import { findClientByEmail, normaliseEmail } from '../clients/clients.repository.ts';
 import type { ClientInput } from '../clients/clients.service.ts';
-import { createBooking, type Actor, type BookingsDeps } from '../bookings/bookings.service.ts';
+import { createBooking, type BookingActor, type BookingsDeps } from '../bookings/bookings.service.ts';
 import { countUpcomingBookings } from '../bookings/bookings.repository.ts';
 import type { BookingJson } from '../bookings/booking.presenter.ts';
 import { heldServices, holdSlot, type HoldsDeps } from '../slots/holds.service.ts';
@@ -164,7 +164,7 @@ export async function bookForVisitor(trx: Tx, app: BookingPageDeps, businessId: 
   await assertFewerOpenBookings(trx, app, businessId, hold.api_key_id, input.client.email, now);
 
   const directory = await directoryOf({ db: trx, directory: app.directory }, businessId);
-  const actor: Actor = {
+  const actor: BookingActor = {
     businessId,
     source: 'integration',
     apiKeyId: hold.api_key_id,

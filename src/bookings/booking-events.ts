@@ -2,6 +2,7 @@ import { toIso } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
 import type { AttemptStatus } from '../db/tables.ts';
 import { errors } from '../http/errors.ts';
+import { messagesOfBooking } from '../mail/sql/messages-of-booking.ts';
 
 /** The newest events of one booking that the page lists (a booking has a handful). */
 const LIMIT = 100;
@@ -40,7 +41,8 @@ async function attemptsOfDeliveries(db: Db, deliveryPks: number[]) {
 
 /**
  * What happened to a booking (booking.*, payment.* and review.created, newest first) and where
- * each event was sent: one delivery per connection that listened, with its latest attempt.
+ * each event was sent: one delivery per connection that listened, with its latest attempt, and
+ * the e-mails to the client it caused, with their outcome.
  */
 export async function listBookingEvents(app: { readonly db: Db }, businessId: number, bookingId: number) {
   const booking = await app.db
@@ -59,6 +61,7 @@ export async function listBookingEvents(app: { readonly db: Db }, businessId: nu
     app.db,
     deliveries.map((d) => d.id),
   );
+  const messages = await messagesOfBooking(app.db, bookingId);
   const latest = new Map<
     number,
     { count: number; status: AttemptStatus; sentAt: number | null; code: number | null; error: string | null }
@@ -93,6 +96,7 @@ export async function listBookingEvents(app: { readonly db: Db }, businessId: nu
           errorMessage: last?.error ?? null,
         };
       }),
+    messages: messages.get(e.id) ?? [],
   }));
   return { data, total: data.length };
 }

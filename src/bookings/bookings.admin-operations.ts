@@ -13,7 +13,7 @@ import {
   listBookings,
   rescheduleBooking,
   transitionBooking,
-  type Actor,
+  type BookingActor,
   type BookingsDeps,
 } from './bookings.service.ts';
 
@@ -23,7 +23,7 @@ const params = { businessId: BUSINESS_ID };
 const one = { ...params, id: idOf('Booking') };
 
 /** The salon acting on its own bookings. */
-const salon = (businessId: number): Actor => ({ businessId, source: 'admin', apiKeyId: null, ownBookingsOnly: false });
+const salon = (businessId: number): BookingActor => ({ businessId, source: 'admin', apiKeyId: null, ownBookingsOnly: false });
 
 /** The salon's view of bookings: all of them, every transition, and rescheduling. */
 export const bookingAdminOperations: Operation[] = [

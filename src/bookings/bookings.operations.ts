@@ -13,13 +13,13 @@ import {
   getBooking,
   listBookings,
   rescheduleBooking,
-  type Actor,
+  type BookingActor,
   type BookingsDeps,
 } from './bookings.service.ts';
 
 const operation = integrationOperations<BookingsDeps>();
 
-export function actorOfKey(key: ApiKey): Actor {
+export function actorOfKey(key: ApiKey): BookingActor {
   return { businessId: key.businessId, source: 'integration', apiKeyId: key.id, ownBookingsOnly: !key.scopes.has('bookings:read') };
 }
 

@@ -40,10 +40,13 @@ import { refusalMessage, RESCHEDULABLE, TRANSITIONS, type TransitionName } from 
 export type BookingsDeps = { readonly db: Db; readonly clock: Clock; readonly outbox: Outbox; readonly directory: BusinessDirectory };
 type Deps = BookingsDeps;
 
-/** Who acts: an API key of a business, or the salon through the admin API. */
+/**
+ * Who acts: an API key of a business, the salon through the admin API, or the client on the page
+ * their e-mails link to (cancel and move only).
+ */
 export interface Actor {
   businessId: number;
-  source: 'integration' | 'admin';
+  source: 'integration' | 'admin' | 'client';
   apiKeyId: number | null;
   /**
    * A key that may write but not read bookings sees and cancels only the bookings it made, and sees
@@ -64,7 +67,13 @@ export interface Actor {
   sharesHolds?: boolean;
 }
 
+/** Who may book: a key or the salon (a client books through one of them). */
+export type BookingActor = Actor & { source: 'integration' | 'admin' };
+
 const clientViewOf = (actor: Actor): ClientView => (actor.ownBookingsOnly ? 'as-booked' : 'record');
+
+/** Who made a change, as the events say it (`cancelledBy`, `rescheduledBy`). */
+const BY = { admin: 'salon', integration: 'integration', client: 'client' } as const;
 
 /** A booking as an API key asks for it (schema/booking-create.ts) or the salon does (schema/admin-booking-create.ts). */
 export type BookingInput = Either<Valid<typeof bookingCreateSchema>, Valid<typeof adminBookingCreateSchema>>;
@@ -81,7 +90,7 @@ export type RescheduleInput = Valid<typeof bookingRescheduleSchema>;
 export async function createBooking(
   trx: Tx,
   app: Deps,
-  actor: Actor,
+  actor: BookingActor,
   input: BookingInput,
   idempotency: { key: string | undefined; fingerprint: string } = { key: undefined, fingerprint: '' },
 ): Promise<StoredResponse> {
@@ -98,7 +107,7 @@ export async function createBooking(
   }));
 }
 
-async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: BookingInput, now: number): Promise<BookingJson> {
+async function insertNewBooking(trx: Tx, app: Deps, actor: BookingActor, input: BookingInput, now: number): Promise<BookingJson> {
   const directory = (await app.directory.get(trx, actor.businessId))!;
   const { business } = directory;
   const plan = planOf(directory, serviceIdsOf(input));
@@ -170,9 +179,13 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: Actor, input: Booking
   return toBookingJson(view, clientViewOf(actor));
 }
 
-/** Whose holds leave time free for the actor (claimSlot's holderKeyId). */
+/**
+ * Whose holds leave time free for the actor (claimSlot's holderKeyId): a key's own; the salon's
+ * desk (null) is bound by every hold but not by the minimum notice; the booking page's visitors and
+ * a client on their manage page hold nothing of their own, and every booking rule binds them.
+ */
 function holderOf(actor: Actor): number | null {
-  return actor.sharesHolds ? HOLDS_NOTHING : actor.apiKeyId;
+  return actor.sharesHolds || actor.source === 'client' ? HOLDS_NOTHING : actor.apiKeyId;
 }
 
 /** How a new booking of `actor` for this client starts (Actor.startsAs). */
@@ -186,7 +199,13 @@ async function startingStatus(trx: Tx, actor: Actor, clientId: number, check: Cl
  * Records a booking.* event: its data with the client record, and, for the webhooks of the key
  * that made the booking when it may not read bookings, with the client as booked.
  */
-async function emitBookingEvent(trx: Tx, app: Deps, event: EventName, view: BookingView, extra: Record<string, unknown> = {}) {
+export async function emitBookingEvent(
+  trx: Tx,
+  app: Pick<Deps, 'outbox'>,
+  event: EventName,
+  view: BookingView,
+  extra: Record<string, unknown> = {},
+) {
   await app.outbox.emitEvent(
     trx,
     view.business_id,
@@ -252,7 +271,7 @@ async function move(
       `This booking starts at ${toLocalIso(view.start_at, view.timezone)}; it can be marked ${transition.to.replace('_', '-')} once it has started.`,
     );
   }
-  const cancelledBy = actor.source === 'admin' ? 'salon' : 'integration';
+  const cancelledBy = BY[actor.source];
   await updateBookingIf(trx, id, transition.from, {
     status: transition.to,
     updated_at: now,
@@ -318,6 +337,7 @@ async function moveBooking(trx: Tx, app: Deps, actor: Actor, id: number, input: 
     previousEndTime: toLocalIso(view.end_at, view.timezone),
     previousStaffId: view.staff_id,
     previousStaffName: view.staff_name,
+    rescheduledBy: BY[actor.source],
   });
   return toBookingJson(after, clientViewOf(actor));
 }

@@ -14,7 +14,14 @@ export const businessOperations = [
     summary: 'The business: name, address, time zone, working hours',
     success: { status: 200, schema: 'Business' },
     handle: async ({ key }, app) => {
-      const { createdAt: _c, updatedAt: _u, ...business } = await getBusiness(app.db, key.businessId);
+      // What the salon set for its own clients' e-mails and manage page is the salon's business.
+      const {
+        createdAt: _c,
+        updatedAt: _u,
+        reminderLeadMinutes: _r,
+        cancelCutoffMinutes: _x,
+        ...business
+      } = await getBusiness(app.db, key.businessId);
       return business;
     },
   }),

@@ -16,6 +16,8 @@ export function toBusinessJson(row: BusinessRow) {
     slotStepMinutes: row.slot_step_minutes,
     minNoticeMinutes: row.min_notice_minutes,
     horizonDays: row.horizon_days,
+    reminderLeadMinutes: row.reminder_lead_minutes,
+    cancelCutoffMinutes: row.cancel_cutoff_minutes,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   };

@@ -66,6 +66,8 @@ export async function changeBusiness(db: Db, clock: Clock, id: number, data: Bus
   if (data.slotStepMinutes !== undefined) patch.slot_step_minutes = data.slotStepMinutes;
   if (data.minNoticeMinutes !== undefined) patch.min_notice_minutes = data.minNoticeMinutes;
   if (data.horizonDays !== undefined) patch.horizon_days = data.horizonDays;
+  if (data.reminderLeadMinutes !== undefined) patch.reminder_lead_minutes = data.reminderLeadMinutes;
+  if (data.cancelCutoffMinutes !== undefined) patch.cancel_cutoff_minutes = data.cancelCutoffMinutes;
   await updateBusiness(db, id, patch);
   return getBusiness(db, id);
 }

@@ -1,13 +1,24 @@
-import { toIso } from '../clock.ts';
+import { toIso, toIsoOrNull } from '../clock.ts';
 import type { ClientRow } from '../db/tables.ts';
+import type { AddressState } from '../mail/addresses.repository.ts';
 
-export function toClientJson(row: ClientRow) {
+/** A client as the salon sees it, with what its mail knows of their address (`state`, by address). */
+export function toClientJson(row: ClientRow, states: ReadonlyMap<string, AddressState> = new Map()) {
+  const state = row.email_normalized === null ? undefined : states.get(row.email_normalized);
+  const known = state && (state.refused_at !== null || state.reminders_off_at !== null);
   return {
     id: row.id,
     name: row.name,
     email: row.email,
     phone: row.phone,
     notes: row.notes,
+    emailState: known
+      ? {
+          refusedAt: toIsoOrNull(state.refused_at),
+          refusedReason: state.refused_reason,
+          remindersOffAt: toIsoOrNull(state.reminders_off_at),
+        }
+      : null,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   };

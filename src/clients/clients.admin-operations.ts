@@ -5,7 +5,7 @@ import clientsQuerySchema from '../../schema/clients-query.ts';
 import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
 import { idOf, operations } from '../http/operations.ts';
 import { importClients } from './client-import.ts';
-import { adminClient, adminClients, changeClient, createClient, type ClientsDeps } from './clients.service.ts';
+import { adminClient, adminClients, changeClient, clientEmailWorks, createClient, type ClientsDeps } from './clients.service.ts';
 
 const operation = operations<ClientsDeps>();
 
@@ -68,5 +68,16 @@ export const clientAdminOperations = [
     success: { status: 200, schema: 'ClientImport' },
     write: true,
     handle: ({ params, body, trx }, app) => importClients(trx, app, params.businessId, body),
+  }),
+  operation({
+    operationId: 'adminClientEmailWorks',
+    method: 'POST',
+    path: `${BUSINESS}/clients/:id/email-works`,
+    summary: "Say the client's e-mail address works again after its mail server refused it: e-mails go to it again",
+    params: one,
+    success: { status: 200, schema: 'Client' },
+    errors: [{ status: 409, description: '`no_email`: the client has no e-mail address.' }],
+    write: true,
+    handle: ({ params, trx }, app) => clientEmailWorks(trx, app, params.businessId, params.id),
   }),
 ];

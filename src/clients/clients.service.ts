@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { Outbox } from '../delivery/outbox.ts';
 import { errors } from '../http/errors.ts';
+import { addressStates, clearRefused } from '../mail/addresses.repository.ts';
 import { clientEventData, toClientJson } from './client.presenter.ts';
 import {
   countClients,
@@ -38,13 +39,18 @@ export async function adminClients(app: { readonly db: Db }, businessId: number,
     pageClients(app.db, businessId, (page - 1) * limit, limit, search),
     countClients(app.db, businessId, search),
   ]);
-  return { data: rows.map(toClientJson), total };
+  const states = await addressStates(
+    app.db,
+    businessId,
+    rows.flatMap((row) => row.email_normalized ?? []),
+  );
+  return { data: rows.map((row) => toClientJson(row, states)), total };
 }
 
 export async function adminClient(app: { readonly db: Db }, businessId: number, id: number) {
   const row = await findClient(app.db, businessId, id);
   if (!row) throw errors.notFound('Client');
-  return toClientJson(row);
+  return toClientJson(row, await addressStates(app.db, businessId, row.email_normalized ? [row.email_normalized] : []));
 }
 
 /** Adds a client (client.created). The e-mail address must not belong to another client. */
@@ -99,6 +105,18 @@ export async function changeClient(trx: Tx, app: Deps, businessId: number, id: n
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
+  return adminClient({ db: trx }, businessId, id);
+}
+
+/**
+ * The salon says the client's e-mail address works again (they fixed their mailbox, or the refusal
+ * was a passing fault): messages go to it again from now on.
+ */
+export async function clientEmailWorks(trx: Tx, app: Pick<Deps, 'clock'>, businessId: number, id: number) {
+  const row = await findClient(trx, businessId, id);
+  if (!row) throw errors.notFound('Client');
+  if (!row.email) throw errors.conflict('no_email', 'This client has no e-mail address.');
+  await clearRefused(trx, businessId, row.email, app.clock.now());
   return adminClient({ db: trx }, businessId, id);
 }
 

@@ -23,6 +23,10 @@ export const MIGRATIONS = [
   '0011-shared-rate-windows',
   '0012-booked-client',
   '0014-booking-page',
+  '0015-client-mail',
+  '0016-backup-runs',
+  '0019-webhook-operations',
+  '0020-switched-off-mail',
 ] as const;
 
 /**

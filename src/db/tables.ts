@@ -29,6 +29,13 @@ export interface Tables {
   calendar_feeds: CalendarFeedsTable;
   booking_page_logos: BookingPageLogosTable;
   booking_page_counts: BookingPageCountsTable;
+  backup_runs: BackupRunsTable;
+  webhook_recoveries: WebhookRecoveriesTable;
+  mail_settings: MailSettingsTable;
+  mail_messages: MailMessagesTable;
+  mail_addresses: MailAddressesTable;
+  booking_reminders: BookingRemindersTable;
+  manage_links: ManageLinksTable;
 }
 
 export interface SettingsTable {
@@ -62,6 +69,10 @@ export interface BusinessesTable {
   page_policy: Generated<string>;
   /** 1: a booking on the page by a client the salon has not seen stays pending until the salon confirms it. */
   page_confirm_new_clients: Generated<number>;
+  /** How long before a visit its reminder goes out; 0: none (0015). */
+  reminder_lead_minutes: Generated<number>;
+  /** Until how long before a visit a client may cancel or move it themselves (0015). */
+  cancel_cutoff_minutes: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -129,8 +140,36 @@ export interface WebhooksTable {
   last_triggered_at: number | null;
   /** Attempts ever made, kept by a trigger: the history's total without a count. */
   attempt_count: Generated<number>;
+  /**
+   * JSON `[{secret, expiresAt}]`, oldest first: secrets a rotation with a grace period still signs
+   * with until `expiresAt`, each sealed like `secret` (0019). Null when there are none.
+   */
+  previous_secrets: string | null;
+  /** The headers sent with every delivery: one sealed JSON object (0019); null when there are none. */
+  custom_headers: string | null;
+  /** When it was switched off after its failures (0019); null while active. */
+  disabled_at: number | null;
+  /** When the salon chose to leave it switched off (0019): the overview stops showing it. */
+  switch_off_seen_at: number | null;
   created_at: number;
   updated_at: number;
+}
+
+/** "Send again everything that failed between since and until" (0019), worked through in the background. */
+export interface WebhookRecoveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  since: number;
+  until: number;
+  status: 'queued' | 'done';
+  /** Deliveries found when it was asked for, counted to one beyond the cap (more than it sends again). */
+  matched: number;
+  /** Deliveries given a new attempt so far. */
+  requeued: Generated<number>;
+  /** The id of the last delivery looked at: a restart goes on after it. */
+  last_delivery_pk: Generated<number>;
+  created_at: number;
+  finished_at: number | null;
 }
 
 export interface EventsTable {
@@ -375,6 +414,87 @@ export interface BookingPageCountsTable {
   bookings: number;
 }
 
+export type TlsMode = 'starttls' | 'tls' | 'none';
+
+/** A business's own mail server (0015); without a row, BOOKING_SMTP_URL if the server has one. */
+export interface MailSettingsTable {
+  business_id: number;
+  host: string;
+  port: number;
+  tls: TlsMode;
+  username: string | null;
+  /** Sealed with the secrets key (src/secrets/secret-box.ts). */
+  password: string | null;
+  /** The sender; null: the salon's e-mail address. */
+  from_address: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A message to a client about a visit. */
+export type ClientMailKind = 'booked' | 'received' | 'confirmed' | 'moved' | 'cancelled' | 'reminder';
+/** `switched_off`: to the salon's owner, a webhook switched off after its failures (0020). */
+export type MailKind = ClientMailKind | 'switched_off';
+/** `skipped`: never sent, for the reason in `error` (no address, no mail server, reminders off…). */
+export type MailStatus = 'pending' | 'sent' | 'failed' | 'skipped';
+
+/** The mail queue (0015): one row per message to a client (or to the salon's owner, 0020), committed with the change that causes it. */
+export interface MailMessagesTable {
+  id: Generated<number>;
+  business_id: number;
+  booking_id: number | null;
+  /** The event the message tells of. */
+  event_id: number | null;
+  kind: MailKind;
+  recipient: string;
+  /** The Message-ID header, the same on every attempt, so a resend after a crash is one message to mail programs that look. */
+  message_id: string;
+  /** JSON: the booking as the event had it; for `switched_off`, the overview's notice of the connection. */
+  data: string;
+  /** The manage link's token, sealed, while the message waits; cleared once it is finished. */
+  manage_token: string | null;
+  status: MailStatus;
+  attempts: Generated<number>;
+  due_at: number;
+  /** Set while a worker sends it; an expired lease is claimed again. */
+  lease_until: number | null;
+  /** Why it waits, failed or was skipped. */
+  error: string | null;
+  sent_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** What the salon's mail knows of a client's address (0015), lower-cased. */
+export interface MailAddressesTable {
+  business_id: number;
+  address: string;
+  /** Its mail server refused it for good (an SMTP 5xx): nothing more is sent to it. */
+  refused_at: number | null;
+  refused_reason: string | null;
+  /** The client turned reminders off (List-Unsubscribe, the manage page). */
+  reminders_off_at: number | null;
+  updated_at: number;
+}
+
+/** The reminder still to come of a live booking (0015): it moves with the booking and goes when it is cancelled. */
+export interface BookingRemindersTable {
+  booking_id: number;
+  business_id: number;
+  due_at: number;
+}
+
+/** A link a message gave a client to manage their visit (0015); the token itself is never stored. */
+export interface ManageLinksTable {
+  id: Generated<number>;
+  business_id: number;
+  booking_id: number;
+  token_hash: string;
+  created_at: number;
+}
+
+export type MailSettingsRow = Selectable<MailSettingsTable>;
+export type MailMessageRow = Selectable<MailMessagesTable>;
 export type CalendarFeedRow = Selectable<CalendarFeedsTable>;
 export type BookingServiceRow = Selectable<BookingServicesTable>;
 export type SlotHoldRow = Selectable<SlotHoldsTable>;
@@ -398,4 +518,23 @@ export type AttemptRow = Selectable<DeliveryAttemptsTable>;
 export interface CacheVersionsTable {
   topic: string;
   version: number;
+}
+
+/** A backup taken or tried (0016); written once the run is over. */
+export interface BackupRunsTable {
+  id: Generated<number>;
+  started_at: number;
+  finished_at: number;
+  reason: 'schedule' | 'setup' | 'manual';
+  status: 'good' | 'failed';
+  file: string | null;
+  bytes: number | null;
+  sha256: string | null;
+  bookings_up_to: number | null;
+  bookings: number | null;
+  error: string | null;
+  /** The copy in the S3-compatible bucket (its URL); null without one. */
+  offsite: string | null;
+  /** Why the copy to the bucket failed (the backup itself is good). */
+  offsite_error: string | null;
 }

@@ -6,7 +6,7 @@ import type { Logger } from '../log.ts';
 import type { Policy } from './lifecycle.ts';
 import type { Decided, Dispatched } from './attempt.ts';
 import { dispatch } from './dispatch.ts';
-import { record } from './record.ts';
+import { record, type SwitchOffListener } from './record.ts';
 import type { Sender } from './sender.ts';
 import { claimDueAttempts, type ClaimedAttempt, type WebhookShares } from './sql/claim-due-attempts.ts';
 import { releaseAllLeases } from './sql/release-leases.ts';
@@ -40,6 +40,8 @@ export interface EngineOptions {
   releaseLeasesAtStart: boolean;
   /** How long stop() waits for sends in flight. */
   drainMs: number;
+  /** Told of each webhook switched off after its failures, in the transaction that switches it off. */
+  onSwitchedOff?: SwitchOffListener;
 }
 
 /**
@@ -162,7 +164,7 @@ export class DeliveryEngine {
           // A pass that fails keeps its results for the next (a full disk, say, may have freed up).
           pass = await this.#finished.write(async (batch) => {
             const [recorded, claimed] = await this.#o.database.transaction(async (trx) => {
-              const decided = batch.length > 0 ? await record(trx, batch, this.#o.policy, now) : [];
+              const decided = batch.length > 0 ? await record(trx, batch, this.#o.policy, now, this.#o.onSwitchedOff) : [];
               return [decided, capacity > 0 ? await claimDueAttempts(trx, now, capacity, this.#o.leaseMs, this.#shares) : []] as const;
             });
             return { batch, recorded, claimed };

@@ -13,6 +13,7 @@ import paymentRefunded from '../../schema/events/payment.refunded.json' with { t
 import staffScheduleUpdated from '../../schema/events/staff.schedule_updated.json' with { type: 'json' };
 import serviceUpdated from '../../schema/events/service.updated.json' with { type: 'json' };
 import serviceDeleted from '../../schema/events/service.deleted.json' with { type: 'json' };
+import bookingReminderDue from '../../schema/events/booking.reminder_due.json' with { type: 'json' };
 import webhookPing from '../../schema/events/webhook.ping.json' with { type: 'json' };
 import { EVENT_NAMES, PING_EVENT, type EventName } from './events.ts';
 
@@ -32,6 +33,7 @@ export const EVENT_SCHEMAS: Readonly<Record<EventName | typeof PING_EVENT, Schem
   'staff.schedule_updated': staffScheduleUpdated,
   'service.updated': serviceUpdated,
   'service.deleted': serviceDeleted,
+  'booking.reminder_due': bookingReminderDue,
   'webhook.ping': webhookPing,
 };
 

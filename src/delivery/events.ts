@@ -1,4 +1,7 @@
-/** The events of spec section 6.1: the only names a webhook may subscribe to. */
+/**
+ * The events of spec section 6.1, and this server's extensions after them: the only names a
+ * webhook may subscribe to.
+ */
 export const EVENTS = {
   'booking.created': 'A client created a new booking.',
   'booking.confirmed': 'A booking is confirmed.',
@@ -14,6 +17,8 @@ export const EVENTS = {
   'staff.schedule_updated': "A staff member's schedule changed.",
   'service.updated': 'A service is updated.',
   'service.deleted': 'A service is deleted.',
+  'booking.reminder_due':
+    "A booking's reminder time has come (the salon's reminder lead before the visit): for receivers that send their own reminders (SMS, WhatsApp). An extension of the spec's 14.",
 } as const;
 
 export type EventName = keyof typeof EVENTS;
@@ -31,6 +36,7 @@ export const ABOUT_CLIENTS: Readonly<Partial<Record<EventName, 'booking' | 'clie
   'booking.completed': 'booking',
   'booking.no_show': 'booking',
   'booking.rescheduled': 'booking',
+  'booking.reminder_due': 'booking',
   'client.created': 'client',
   'client.updated': 'client',
   'review.created': 'client',
@@ -39,6 +45,9 @@ export const ABOUT_CLIENTS: Readonly<Partial<Record<EventName, 'booking' | 'clie
 };
 
 export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
+
+/** What a webhook subscribes with to hear every event, those added later included: `events: ["*"]`. */
+export const EVERY_EVENT = '*' as const;
 
 /** Sent by POST /webhooks/:id/ping only; not subscribable. */
 export const PING_EVENT = 'webhook.ping' as const;

@@ -42,7 +42,7 @@ export function decide(dispatched: Dispatched, health: WebhookHealth, policy: Po
   const reason = next.consecutiveFailures === 1 ? '1 delivery failed' : `${next.consecutiveFailures} deliveries in a row failed`;
   return {
     ...failed,
-    health: { ...next, status: 'failed', disabledReason: reason },
+    health: { ...next, status: 'failed', disabledReason: reason, disabledAt: now },
     healthChanged: true,
     cancelReason: `cancelled: webhook switched off after ${reason}`,
   };

@@ -19,7 +19,24 @@ export interface OutboxDeps {
   /** Told after the commit of a transaction that queued attempts, to start them at once. */
   onQueued: () => void;
   subscriptions: Subscriptions;
+  /** Told of every event in the transaction that records it (the mail queue, reminders). */
+  listeners?: readonly EventListener[];
 }
+
+/** An event as the outbox recorded it. */
+export interface RecordedEvent {
+  readonly id: number;
+  readonly businessId: number;
+  readonly name: EventName;
+  readonly data: Record<string, unknown>;
+  readonly at: number;
+}
+
+/**
+ * Work that must commit with an event, whoever emits it: it runs in the event's transaction, so it
+ * exists if and only if the event does.
+ */
+export type EventListener = (trx: Tx, event: RecordedEvent) => Promise<void>;
 
 /** Who made the booking a booking.* event is about, and the event's data with the client as booked. */
 export interface BookingAudience {
@@ -61,6 +78,7 @@ export class Outbox {
   ): Promise<number> {
     const now = this.#deps.clock.now();
     const eventId = await insertEvent(trx, businessId, event, data, now);
+    for (const listener of this.#deps.listeners ?? []) await listener(trx, { id: eventId, businessId, name: event, data, at: now });
     const hearers = await this.#deps.subscriptions.forEvent(trx, businessId, event, now, booking?.madeByKeyId);
     // Only those still there, held until the commit: one deleted meanwhile hears nothing.
     const live = await lockWebhooks(

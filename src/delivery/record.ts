@@ -7,12 +7,24 @@ import { insertAttempt } from './sql/insert-attempt.ts';
 import { loadWebhookHealth, saveWebhookHealth } from './sql/webhook-health.ts';
 
 /**
+ * Told, in the recording transaction, of each webhook the batch has just switched off: what it
+ * writes (the owner's e-mail on the mail queue) commits with the switch-off or not at all.
+ */
+export type SwitchOffListener = (trx: Tx, webhookId: number, at: number) => Promise<void>;
+
+/**
  * Records a batch of dispatched attempts in the caller's transaction: decides each (in the order
  * they finished, each webhook's health carried from one to the next), writes the attempt rows in
  * one statement, reschedules, and saves each webhook's health. Attempts that are no longer
  * pending (cancelled while in flight, or their webhook deleted) are dropped.
  */
-export async function record(trx: Tx, batch: readonly Dispatched[], policy: Policy, now: number): Promise<Decided[]> {
+export async function record(
+  trx: Tx,
+  batch: readonly Dispatched[],
+  policy: Policy,
+  now: number,
+  onSwitchedOff?: SwitchOffListener,
+): Promise<Decided[]> {
   const pending = await stillPending(
     trx,
     batch.map((d) => d.attempt.attemptId),
@@ -34,6 +46,10 @@ export async function record(trx: Tx, batch: readonly Dispatched[], policy: Poli
   // In id order: two servers recording attempts of the same webhooks lock their rows in the same order.
   for (const [webhookId, countsChanged] of [...changed].sort(([a], [b]) => a - b)) {
     await saveWebhookHealth(trx, health.get(webhookId)!, countsChanged, now);
+  }
+  // A webhook is switched off once in a batch: after that its status is no longer active.
+  if (onSwitchedOff) {
+    for (const { dispatched } of decided.filter((d) => d.cancelReason)) await onSwitchedOff(trx, dispatched.attempt.webhookId, now);
   }
   return decided;
 }

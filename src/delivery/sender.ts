@@ -5,6 +5,7 @@ import { Pool, errors as undiciErrors } from 'undici';
 import { VERSION } from '../version.ts';
 import { badPortReason, guardedLookup, nonPublicReason, TargetRefusedError, type Lookup } from './targets.ts';
 import { deliveryHeaders } from './signing.ts';
+import { livePreviousSecrets } from './previous-secrets.ts';
 import { parseRetryAfter } from './schedule.ts';
 import type { Dispatched, Sent } from './attempt.ts';
 import type { ClaimedAttempt } from './sql/claim-due-attempts.ts';
@@ -19,7 +20,7 @@ export interface SenderOptions {
   connectionsPerOrigin: number;
   lookup?: Lookup;
   now: () => number;
-  /** The secret a stored (encrypted) secret holds; cached by the caller, called per attempt. */
+  /** The text a stored (encrypted) secret or header set holds; cached by the caller, called per attempt. */
   openSecret?: (stored: string) => string;
 }
 
@@ -51,14 +52,13 @@ export class Sender {
     } catch (error) {
       return failure(attempt, sentAt, elapsed(), describeError(error, attempt.targetUrl, this.#options.timeoutMs));
     }
-    let secret: string;
+    let headers: Record<string, string>;
     try {
-      secret = this.#options.openSecret ? this.#options.openSecret(attempt.secret) : attempt.secret;
+      headers = deliveryHeaders({ ...attempt, ...this.#credentials(attempt, sentAt), sentAt, userAgent: USER_AGENT });
     } catch {
       // Nothing went out: not the receiver's failure, so it must not count towards switching it off.
       return { kind: 'not-sent', attempt, reason: "not sent: the webhook secret cannot be decrypted with this server's secrets key" };
     }
-    const headers = deliveryHeaders({ ...attempt, secret, sentAt, userAgent: USER_AGENT });
     // Not AbortSignal.timeout(): its timer and signal live the whole 10 s after the answer came,
     // so thousands of finished sends a second kept ~50 000 of them alive (the backlog's peak RSS).
     const deadline = new AbortController();
@@ -96,6 +96,16 @@ export class Sender {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** What the stored (sealed) secrets and headers hold: the secrets valid at `sentAt`, the headers. */
+  #credentials(attempt: ClaimedAttempt, sentAt: number) {
+    const open = this.#options.openSecret ?? ((stored: string) => stored);
+    return {
+      secret: open(attempt.secret),
+      previousSecrets: livePreviousSecrets(attempt.previousSecrets, sentAt).map((previous) => open(previous.secret)),
+      custom: attempt.customHeaders === null ? undefined : (JSON.parse(open(attempt.customHeaders)) as Record<string, string>),
+    };
   }
 
   async close(): Promise<void> {

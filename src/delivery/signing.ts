@@ -39,9 +39,19 @@ export function standardSignature(secret: string, deliveryId: string, unixSecond
   return `v1,${digest}`;
 }
 
-/** The headers of one attempt, signed at send time with the webhook's current secret. */
+/**
+ * The headers of one attempt, signed at send time: `webhook-signature` by the webhook's current
+ * secret and by each previous secret still in its grace period (a rotation's), space-separated as
+ * Standard Webhooks provides for; `X-Webhook-Signature`, which holds one signature, by the oldest
+ * of them still valid, so a receiver that checks only it goes on verifying with the secret it has
+ * until the grace period ends (docs/webhooks.md). `custom` (the webhook's own headers) come first;
+ * they can never be one of these (custom-headers.ts refuses their names).
+ */
 export function deliveryHeaders(args: {
   secret: string;
+  /** Oldest first; only those still valid when sent. */
+  previousSecrets?: readonly string[];
+  custom?: Readonly<Record<string, string>>;
   deliveryId: string;
   event: string;
   body: string;
@@ -49,15 +59,19 @@ export function deliveryHeaders(args: {
   userAgent: string;
 }): Record<string, string> {
   const unixSeconds = Math.floor(args.sentAt / 1000);
+  const previous = args.previousSecrets ?? [];
+  let standard = standardSignature(args.secret, args.deliveryId, unixSeconds, args.body);
+  for (const secret of previous) standard += ` ${standardSignature(secret, args.deliveryId, unixSeconds, args.body)}`;
   return {
+    ...args.custom,
     'content-type': 'application/json',
     'user-agent': args.userAgent,
     'x-webhook-event': args.event,
     'x-webhook-delivery': args.deliveryId,
-    'x-webhook-signature': specSignature(args.secret, args.body),
+    'x-webhook-signature': specSignature(previous[0] ?? args.secret, args.body),
     'x-webhook-timestamp': new Date(args.sentAt).toISOString(),
     'webhook-id': args.deliveryId,
     'webhook-timestamp': String(unixSeconds),
-    'webhook-signature': standardSignature(args.secret, args.deliveryId, unixSeconds, args.body),
+    'webhook-signature': standard,
   };
 }

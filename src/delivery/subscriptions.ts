@@ -1,11 +1,12 @@
 import type { Database, VersionedCache } from '../db/database.ts';
 import type { Tx } from '../db/transaction.ts';
-import { ABOUT_CLIENTS, type EventName } from './events.ts';
+import { ABOUT_CLIENTS, EVERY_EVENT, type EventName } from './events.ts';
 import { listSubscribedWebhooks } from './sql/subscribed-webhooks.ts';
 
 interface Subscriber {
   webhookId: number;
-  events: ReadonlySet<string>;
+  /** What it subscribed to; undefined: every event (`["*"]`). */
+  events: ReadonlySet<string> | undefined;
   keyId: number;
   keyExpiresAt: number | null;
   /** Its key may book but not read bookings: it hears of clients only what it sent itself. */
@@ -39,7 +40,7 @@ export class Subscriptions {
     const reach = ABOUT_CLIENTS[event];
     const hearers: Hearer[] = [];
     for (const s of subscribers) {
-      if (!s.events.has(event) || (s.keyExpiresAt !== null && s.keyExpiresAt <= now)) continue;
+      if ((s.events && !s.events.has(event)) || (s.keyExpiresAt !== null && s.keyExpiresAt <= now)) continue;
       if (!s.booksBlind || !reach) hearers.push({ webhookId: s.webhookId, asBooked: false });
       else if (reach === 'booking' && madeByKeyId === s.keyId) hearers.push({ webhookId: s.webhookId, asBooked: true });
     }
@@ -51,9 +52,10 @@ async function load(trx: Tx, businessId: number): Promise<Subscriber[]> {
   const rows = await listSubscribedWebhooks(trx, businessId);
   return rows.map((row) => {
     const scopes = JSON.parse(row.scopes) as string[];
+    const events = JSON.parse(row.events) as string[];
     return {
       webhookId: row.id,
-      events: new Set(JSON.parse(row.events) as string[]),
+      events: events.includes(EVERY_EVENT) ? undefined : new Set(events),
       keyId: row.api_key_id,
       keyExpiresAt: row.expires_at,
       booksBlind: scopes.includes('bookings:write') && !scopes.includes('bookings:read'),

@@ -78,6 +78,8 @@ export const errors = {
   slotHeld: (message: string, holds: ReadonlyArray<{ id: number; heldBy: string; heldUntil: string }>) =>
     new AppError(409, 'slot_held', message, { holds }),
   conflict: (code: string, message: string) => new AppError(409, code, message),
+  /** What a link named is over for good (a manage link after the visit). */
+  gone: (code: string, message: string) => new AppError(410, code, message),
   storageFull: () =>
     new AppError(
       503,

@@ -12,6 +12,8 @@ export interface AppState {
   requestId: string;
   /** Set by the guard of an API that authenticates callers (the API key on /v1/integration). */
   caller?: Caller;
+  /** Set where the admin token is optional (GET /healthz) and was sent and right. */
+  admin?: boolean;
   /** The booking page's guard: the client's address as its limits count it (src/auth/client-address.ts). */
   visitor?: string;
   /** Ids a handler adds to the request's log line (a calendar feed's id, standing in for its token). */

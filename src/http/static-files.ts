@@ -53,11 +53,18 @@ export function loadStaticFiles(): Map<string, StaticFile> {
   return files;
 }
 
+/** A page served at every path `pattern` matches (a client's page at /manage/<token>): the path carries what it shows. */
+export interface PageRoute {
+  readonly pattern: RegExp;
+  readonly file: string;
+}
+
 /** Serves the status page: GET and HEAD only, "/" is index.html, ETags for cheap revalidation. */
-export function serveStatic(files: Map<string, StaticFile>): Middleware {
+export function serveStatic(files: Map<string, StaticFile>, pages: readonly PageRoute[] = []): Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    const file = files.get(ctx.path === '/' ? '/index.html' : ctx.path);
+    const path = ctx.path === '/' ? '/index.html' : (pages.find((page) => page.pattern.test(ctx.path))?.file ?? ctx.path);
+    const file = files.get(path);
     if (!file) return next();
     ctx.set('Cache-Control', 'no-cache');
     ctx.set('ETag', file.etag);

@@ -159,9 +159,27 @@ function compile<T>(ajv: Ajv, schema: SchemaObject, where: 'body' | 'query'): Pa
       }
       return data;
     }
-    const error = validate.errors?.[0];
+    const error = reported(validate.errors);
     throw errors.validation(describe(error, schema, where), error ? fieldOf(error) || undefined : undefined);
   };
+}
+
+/**
+ * The error to report: the first, unless it is a branch of an anyOf over the same value. Branches
+ * that each allow some values (enum, const) are reported as one list of every value allowed; others
+ * as the anyOf's `x-error` sentence, when it has one, rather than the first branch's complaint.
+ */
+function reported(list: ErrorObject[] | null | undefined): ErrorObject | undefined {
+  const first = list?.[0];
+  const same = list?.filter((e) => e.instancePath === first?.instancePath) ?? [];
+  const anyOf = same.find((e) => e.keyword === 'anyOf');
+  if (!first || !anyOf) return first;
+  const branches = same.filter((e) => e !== anyOf);
+  if (branches.every((e) => e.keyword === 'enum' || e.keyword === 'const')) {
+    const allowedValues = branches.flatMap((e) => (e.keyword === 'enum' ? (e.params.allowedValues as unknown[]) : [e.params.allowedValue]));
+    return { ...first, keyword: 'enum', params: { allowedValues } };
+  }
+  return (anyOf.parentSchema as { 'x-error'?: string } | undefined)?.['x-error'] ? anyOf : first;
 }
 
 /** The path of the first number that is not finite (`a.b[2]`, "" for the value itself), or undefined. */

@@ -38,6 +38,7 @@ const HEADERS = {
   RateLimit: { description: 'IETF draft: remaining quota and seconds to reset of both windows.', schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds to wait before the next request.', schema: { type: 'integer' } },
   'X-Request-Id': { description: 'Identifies the request in the logs; quote it when reporting a problem.', schema: { type: 'string' } },
+  Location: { description: 'Where to go instead.', schema: { type: 'string' } },
   'Idempotent-Replayed': {
     description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key.',
     schema: { type: 'string', enum: ['true'] },

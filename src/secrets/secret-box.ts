@@ -85,6 +85,40 @@ function readKeyFile(file: string): Buffer | undefined {
   return key;
 }
 
+/** The key the server uses, as stored (32 bytes); undefined when there is no key file yet. */
+export function readSecretsKey(config: Pick<Config, 'dataDir' | 'secretsKeyFile'>): Buffer | undefined {
+  return readKeyFile(secretsKeyFile(config));
+}
+
+/**
+ * Puts `key` (from a backup) where the server reads it. The same key there already: nothing to do.
+ * Another key there is kept as `<file>.before-restore`, never lost. Returns where that went, if anywhere.
+ */
+export function installSecretsKey(
+  config: Pick<Config, 'dataDir' | 'secretsKeyFile'>,
+  key: Buffer,
+): { file: string; previous: string | null } {
+  const file = secretsKeyFile(config);
+  const present = readKeyFile(file);
+  if (present?.equals(key)) return { file, previous: null };
+  let previous: string | null = null;
+  if (present) {
+    previous = `${file}.before-restore`;
+    fs.renameSync(file, previous);
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const temporary = `${file}.partial-${process.pid}`;
+  const fd = fs.openSync(temporary, 'w', 0o600);
+  try {
+    fs.writeFileSync(fd, `${key.toString('base64')}\n`);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(temporary, file);
+  return { file, previous };
+}
+
 /** Writes a new random key, readable by this user only; never overwrites a file. */
 function createKeyFile(file: string): Buffer {
   const key = randomBytes(32);

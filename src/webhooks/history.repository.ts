@@ -5,6 +5,18 @@ export interface HistoryFilter {
   webhookId: number;
   status?: AttemptStatus;
   deliveryId?: string;
+  event?: string;
+  /** Attempts due (scheduledFor: the event's time, or the retry's) at or after, and before, these times (Unix ms). */
+  since?: number;
+  until?: number;
+  /** Attempts of deliveries of events about this booking. */
+  bookingId?: number;
+}
+
+/** Whether `filter` narrows the history at all (the unfiltered total is a counter, not a count). */
+function filtered(filter: HistoryFilter): boolean {
+  const { webhookId: _, ...narrowing } = filter;
+  return Object.values(narrowing).some((value) => value !== undefined);
 }
 
 function historyQuery(db: Db, filter: HistoryFilter) {
@@ -14,6 +26,13 @@ function historyQuery(db: Db, filter: HistoryFilter) {
     .where('a.webhook_id', '=', filter.webhookId);
   if (filter.status) query = query.where('a.status', '=', filter.status);
   if (filter.deliveryId) query = query.where('d.delivery_id', '=', filter.deliveryId);
+  if (filter.event) query = query.where('d.event', '=', filter.event);
+  if (filter.since !== undefined) query = query.where('a.due_at', '>=', filter.since);
+  if (filter.until !== undefined) query = query.where('a.due_at', '<', filter.until);
+  if (filter.bookingId !== undefined) {
+    const bookingId = filter.bookingId;
+    query = query.where('d.event_id', 'in', (eb) => eb.selectFrom('events').select('id').where('booking_id', '=', bookingId));
+  }
   return query;
 }
 
@@ -46,7 +65,7 @@ export type HistoryRow = Awaited<ReturnType<typeof pageAttempts>>[number];
 
 /** The unfiltered total comes from the webhook's counter; filtered totals are counted. */
 export async function countAttempts(db: Db, filter: HistoryFilter): Promise<number> {
-  if (!filter.status && !filter.deliveryId) {
+  if (!filtered(filter)) {
     const row = await db.selectFrom('webhooks').select('attempt_count').where('id', '=', filter.webhookId).executeTakeFirst();
     return row?.attempt_count ?? 0;
   }
@@ -64,6 +83,40 @@ export async function findDeliveryOfWebhook(db: Db | Tx, webhookId: number, deli
     .where('delivery_id', '=', deliveryId)
     .where('webhook_id', '=', webhookId)
     .executeTakeFirst();
+}
+
+/** One delivery of a webhook, with the booking its event is about. */
+export async function deliveryOfWebhook(db: Db, webhookId: number, deliveryId: string) {
+  return db
+    .selectFrom('deliveries as d')
+    .leftJoin('events as e', 'e.id', 'd.event_id')
+    .select(['d.id', 'd.delivery_id', 'd.event', 'd.body', 'd.created_at', 'e.booking_id'])
+    .where('d.delivery_id', '=', deliveryId)
+    .where('d.webhook_id', '=', webhookId)
+    .executeTakeFirst();
+}
+
+/** Every attempt of one delivery, first first, with its times. */
+export async function attemptTimings(db: Db, deliveryPk: number) {
+  return db
+    .selectFrom('delivery_attempts')
+    .select([
+      'id',
+      'attempt_number',
+      'status',
+      'trigger',
+      'due_at',
+      'sent_at',
+      'response_status_code',
+      'response_time_ms',
+      'error_message',
+      'response_excerpt',
+      'created_at',
+      'updated_at',
+    ])
+    .where('delivery_pk', '=', deliveryPk)
+    .orderBy('id')
+    .execute();
 }
 
 /** Number and status of every attempt of one delivery. */

@@ -1,8 +1,13 @@
 import deliveriesQuerySchema from '../../schema/deliveries-query.ts';
 import webhookCreateSchema from '../../schema/webhook-create.ts';
 import webhookUpdateSchema from '../../schema/webhook-update.ts';
+import webhookRotateSecretSchema from '../../schema/webhook-rotate-secret.ts';
+import webhookRecoverSchema from '../../schema/webhook-recover.ts';
 import { pingWebhook, type PingDeps } from './ping.ts';
 import { redeliver, type RedeliverDeps } from './redeliver.ts';
+import { getRecovery, RECOVER_CAP, recoverWebhook, type RecoverDeps } from './recover.ts';
+import { webhookDeliveries, webhookDelivery } from './history.service.ts';
+import { webhookStats } from './stats.ts';
 import { idOf, type Input, type Operation, operations, textOf } from '../http/operations.ts';
 import type { ApiKey } from '../auth/api-key.ts';
 import type { Scope } from '../auth/scopes.ts';
@@ -12,16 +17,16 @@ import {
   changeWebhook,
   createWebhook,
   eventCatalog,
+  expirePreviousSecrets,
   getWebhook,
   listWebhooks,
   removeWebhook,
   rotateSecret,
-  webhookDeliveries,
   type WebhooksDeps,
 } from './webhooks.service.ts';
 
 /** What the webhook operations use of the application, in both APIs. */
-export type WebhooksApp = WebhooksDeps & PingDeps & RedeliverDeps;
+export type WebhooksApp = WebhooksDeps & PingDeps & RedeliverDeps & RecoverDeps;
 
 /** Operations of either API: the integration one's caller is its key, the admin one's nobody yet. */
 const operation = operations<WebhooksApp, ApiKey | undefined, Scope>();
@@ -29,6 +34,8 @@ const integrationOperation = operations<WebhooksApp, ApiKey, Scope>();
 
 const WEBHOOK = idOf('Webhook');
 const DELIVERY = textOf('Delivery', /^whdel_[A-Za-z0-9_-]{1,64}$/);
+const RECOVERY = idOf('Recovery');
+const RECOVER_CAP_TEXT = RECOVER_CAP.toLocaleString('en-US');
 
 /** Whose webhooks an API reaches: the key's own (integration) or the business's (admin). */
 export interface WebhookApi {
@@ -48,7 +55,7 @@ function cased(prefix: string, name: string): string {
 
 /**
  * The operations on one webhook, the same in the integration API (owner: the key) and the admin
- * API (owner: the business): read, change, delete, rotate, ping, history, redeliver.
+ * API (owner: the business): read, change, delete, rotate, ping, history, redeliver, recover, stats.
  */
 export function oneWebhookOperations(api: WebhookApi): Operation<WebhooksApp>[] {
   const { base, scope, idPrefix, owner } = api;
@@ -98,12 +105,28 @@ export function oneWebhookOperations(api: WebhookApi): Operation<WebhooksApp>[] 
       method: 'POST',
       path: `${base}/:id/rotate-secret`,
       scope,
-      summary: 'New secret; the old one is invalid at once',
+      summary: 'New secret; the old one is invalid at once, or after a grace period',
+      description:
+        'The answer holds the new `secret`, shown here only. With `gracePeriodSeconds` the secret in use until now keeps signing beside the new one (both in `webhook-signature`; `X-Webhook-Signature` by the oldest still valid) until the grace period ends or expire-previous-secrets ends it.',
       params,
+      body: webhookRotateSecretSchema,
+      bodyOptional: true,
       success: { status: 200, schema: 'WebhookWithSecret' },
       errors: [404],
       write: true,
-      handle: async (input, app) => rotateSecret(input.trx, app, await owner(input, app), input.params.id),
+      handle: async (input, app) => rotateSecret(input.trx, app, await owner(input, app), input.params.id, input.body),
+    }),
+    operation({
+      operationId: cased(idPrefix, 'expireWebhookPreviousSecrets'),
+      method: 'POST',
+      path: `${base}/:id/expire-previous-secrets`,
+      scope,
+      summary: 'End a rotation’s grace period now: only the current secret signs from now on',
+      params,
+      success: { status: 200, schema: 'Webhook' },
+      errors: [404],
+      write: true,
+      handle: async (input, app) => expirePreviousSecrets(input.trx, app, await owner(input, app), input.params.id),
     }),
     operation({
       operationId: cased(idPrefix, 'pingWebhook'),
@@ -125,7 +148,7 @@ export function oneWebhookOperations(api: WebhookApi): Operation<WebhooksApp>[] 
       method: 'GET',
       path: `${base}/:id/deliveries`,
       scope,
-      summary: 'Delivery attempts, newest first',
+      summary: 'Delivery attempts, newest first, filtered by status, event, time or booking',
       params,
       query: deliveriesQuerySchema,
       success: { status: 200, schema: 'DeliveryPage' },
@@ -143,6 +166,53 @@ export function oneWebhookOperations(api: WebhookApi): Operation<WebhooksApp>[] 
       errors: [404, 409],
       write: true,
       handle: async (input, app) => redeliver(input.trx, app, await owner(input, app), input.params.id, input.params.deliveryId),
+    }),
+    operation({
+      operationId: cased(idPrefix, 'getWebhookDelivery'),
+      method: 'GET',
+      path: `${base}/:id/deliveries/:deliveryId`,
+      scope,
+      summary: 'One delivery with each of its attempts and their times',
+      params: { ...params, deliveryId: DELIVERY },
+      success: { status: 200, schema: 'Delivery' },
+      errors: [404],
+      handle: async (input, app) => webhookDelivery(app, await owner(input, app), input.params.id, input.params.deliveryId),
+    }),
+    operation({
+      operationId: cased(idPrefix, 'recoverWebhook'),
+      method: 'POST',
+      path: `${base}/:id/recover`,
+      scope,
+      summary: 'Send again every delivery that failed in a window, in the background',
+      description: `Every delivery that failed between \`since\` and \`until\` (now when left out) and was not delivered since gets one more attempt, as a manual retry does, at most ${RECOVER_CAP_TEXT}. The answer (202) says how many; they are sent in the background, and GET …/recoveries/:recoveryId says how far it got.`,
+      params,
+      body: webhookRecoverSchema,
+      success: { status: 202, schema: 'WebhookRecovery' },
+      errors: [404, 409],
+      write: true,
+      handle: async (input, app) => recoverWebhook(input.trx, app, await owner(input, app), input.params.id, input.body),
+    }),
+    operation({
+      operationId: cased(idPrefix, 'getWebhookRecovery'),
+      method: 'GET',
+      path: `${base}/:id/recoveries/:recoveryId`,
+      scope,
+      summary: 'How far a recovery has got',
+      params: { ...params, recoveryId: RECOVERY },
+      success: { status: 200, schema: 'WebhookRecovery' },
+      errors: [404],
+      handle: async (input, app) => getRecovery(app, await owner(input, app), input.params.id, input.params.recoveryId),
+    }),
+    operation({
+      operationId: cased(idPrefix, 'getWebhookStats'),
+      method: 'GET',
+      path: `${base}/:id/stats`,
+      scope,
+      summary: 'Deliveries and answer times over the last 24 hours and 7 days',
+      params,
+      success: { status: 200, schema: 'WebhookStats' },
+      errors: [404],
+      handle: async (input, app) => webhookStats(app, await owner(input, app), input.params.id),
     }),
   ];
 }

@@ -5,16 +5,16 @@ import type { Lookup } from '../delivery/targets.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import type { WebhookRow, WebhookUpdate } from '../db/tables.ts';
 import type { Db, Tx } from '../db/transaction.ts';
-import { toDeliveryRecordJson } from './attempt.presenter.ts';
 import { badPortReason, checkTarget } from '../delivery/targets.ts';
-import { countAttempts, pageAttempts } from './history.repository.ts';
 import { errors } from '../http/errors.ts';
 import type { ApiKey } from '../auth/api-key.ts';
-import { EVENTS, EVENT_NAMES, type EventName } from '../delivery/events.ts';
+import { EVENTS, EVENT_NAMES, EVERY_EVENT, type EventName } from '../delivery/events.ts';
+import { livePreviousSecrets, storedPreviousSecrets } from '../delivery/previous-secrets.ts';
+import { mergeCustomHeaders } from './custom-headers.ts';
 import { EVENT_SCHEMAS } from '../delivery/event-schemas.ts';
 import defs from '../../schema/defs.ts';
 import { selfContained } from '../openapi/schema-tools.ts';
-import { toWebhookJson, toWebhookJsonWithSecret } from './webhook.presenter.ts';
+import { customHeadersOf, toWebhookJson, toWebhookJsonWithSecret, type WebhookView } from './webhook.presenter.ts';
 import {
   countActiveWebhooks,
   deleteWebhook,
@@ -26,14 +26,18 @@ import {
 } from './webhooks.repository.ts';
 import type webhookCreateSchema from '../../schema/webhook-create.ts';
 import type webhookUpdateSchema from '../../schema/webhook-update.ts';
-import type deliveriesQuerySchema from '../../schema/deliveries-query.ts';
+import type webhookRotateSecretSchema from '../../schema/webhook-rotate-secret.ts';
 import type { Valid } from '../http/validate.ts';
 
 export type WebhookCreateInput = Valid<typeof webhookCreateSchema>;
 
 export type WebhookUpdateInput = Valid<typeof webhookUpdateSchema>;
 
-export type DeliveriesQuery = Valid<typeof deliveriesQuerySchema>;
+/** Without a body, or with gracePeriodSeconds 0, every earlier secret is invalid at once. */
+export type RotateSecretInput = Valid<typeof webhookRotateSecretSchema>;
+
+/** What a webhook subscribes to: event names, or `["*"]` for every event, present and future. */
+type Subscribed = WebhookCreateInput['events'];
 
 /** What this feature uses of the application (pinging and redelivering add theirs). */
 export type WebhooksDeps = {
@@ -61,6 +65,7 @@ export function eventCatalog() {
 export async function createWebhook(trx: Tx, app: Deps, key: ApiKey, input: WebhookCreateInput, targetUrl: string) {
   const now = app.clock.now();
   const secret = app.ids.webhookSecret();
+  const headers = input.headers === undefined ? {} : mergeCustomHeaders({}, input.headers);
   // Counted and inserted in one write transaction, so two racing creates cannot both pass.
   if ((await countActiveWebhooks(trx, key.id)) >= app.config.maxActiveWebhooks) {
     throw errors.webhookLimitReached(app.config.maxActiveWebhooks);
@@ -69,9 +74,10 @@ export async function createWebhook(trx: Tx, app: Deps, key: ApiKey, input: Webh
     business_id: key.businessId,
     api_key_id: key.id,
     target_url: targetUrl,
-    events: JSON.stringify(input.events),
+    events: JSON.stringify(subscribed(input.events)),
     description: input.description ?? '',
     secret: app.secretBox.seal(secret),
+    custom_headers: sealedHeaders(app, headers),
     status: 'active',
     consecutive_failures: 0,
     disabled_reason: null,
@@ -79,16 +85,17 @@ export async function createWebhook(trx: Tx, app: Deps, key: ApiKey, input: Webh
     created_at: now,
     updated_at: now,
   });
-  return toWebhookJsonWithSecret(await ownWebhook(trx, { apiKeyId: key.id }, id), secret);
+  return toWebhookJsonWithSecret(await ownWebhook(trx, { apiKeyId: key.id }, id), viewOf(app), secret);
 }
 
 export async function listWebhooks(app: Deps, owner: WebhookOwner) {
   const rows = await listOwnedWebhooks(app.db, owner);
-  return { data: rows.map(toWebhookJson), total: rows.length };
+  const view = viewOf(app);
+  return { data: rows.map((row) => toWebhookJson(row, view)), total: rows.length };
 }
 
 export async function getWebhook(app: Deps, owner: WebhookOwner, id: number) {
-  return toWebhookJson(await ownWebhook(app.db, owner, id));
+  return toWebhookJson(await ownWebhook(app.db, owner, id), viewOf(app));
 }
 
 /** `targetUrl` is `input.targetUrl` as `acceptableTarget()` accepted it, before the transaction. */
@@ -102,18 +109,21 @@ export async function changeWebhook(
 ) {
   const patch: WebhookUpdate = { updated_at: app.clock.now() };
   if (targetUrl !== undefined) patch.target_url = targetUrl;
-  if (input.events !== undefined) patch.events = JSON.stringify(input.events);
+  if (input.events !== undefined) patch.events = JSON.stringify(subscribed(input.events));
   if (input.description !== undefined) patch.description = input.description;
   const row = await findOwnedWebhook(trx, id, owner);
   if (!row) throw errors.notFound('Webhook');
+  if (input.headers !== undefined) {
+    patch.custom_headers = sealedHeaders(app, mergeCustomHeaders(customHeadersOf(row, viewOf(app).open), input.headers));
+  }
   if (input.status === 'active' && row.status === 'failed') {
     if ((await countActiveWebhooks(trx, row.api_key_id)) >= app.config.maxActiveWebhooks) {
       throw errors.webhookLimitReached(app.config.maxActiveWebhooks);
     }
-    Object.assign(patch, { status: 'active', consecutive_failures: 0, disabled_reason: null });
+    Object.assign(patch, { status: 'active', consecutive_failures: 0, disabled_reason: null, disabled_at: null, switch_off_seen_at: null });
   }
   await updateWebhook(trx, id, patch);
-  return toWebhookJson(await ownWebhook(trx, owner, id));
+  return toWebhookJson(await ownWebhook(trx, owner, id), viewOf(app));
 }
 
 export async function removeWebhook(trx: Tx, owner: WebhookOwner, id: number): Promise<void> {
@@ -121,22 +131,46 @@ export async function removeWebhook(trx: Tx, owner: WebhookOwner, id: number): P
   await deleteWebhook(trx, id);
 }
 
-/** A new secret, valid at once; attempts sent from now on (retries included) are signed with it. */
-export async function rotateSecret(trx: Tx, app: Deps, owner: WebhookOwner, id: number) {
-  await ownWebhook(trx, owner, id);
+/**
+ * A new secret; attempts sent from now on (retries included) are signed with it. Without a grace
+ * period every earlier secret is invalid at once (a leaked one, say). With one, the secret in use
+ * until now goes on signing beside the new one until the grace period ends, as do those of earlier
+ * rotations still in theirs (at most MAX_PREVIOUS_SECRETS, the oldest dropped first).
+ */
+export async function rotateSecret(trx: Tx, app: Deps, owner: WebhookOwner, id: number, input: RotateSecretInput = {}) {
+  const row = await ownWebhook(trx, owner, id);
+  const now = app.clock.now();
   const secret = app.ids.webhookSecret();
-  await updateWebhook(trx, id, { secret: app.secretBox.seal(secret), updated_at: app.clock.now() });
-  return toWebhookJsonWithSecret(await ownWebhook(trx, owner, id), secret);
+  const graceMs = (input.gracePeriodSeconds ?? 0) * 1000;
+  const previous = graceMs > 0 ? [...livePreviousSecrets(row.previous_secrets, now), { secret: row.secret, expiresAt: now + graceMs }] : [];
+  await updateWebhook(trx, id, { secret: app.secretBox.seal(secret), previous_secrets: storedPreviousSecrets(previous), updated_at: now });
+  return toWebhookJsonWithSecret(await ownWebhook(trx, owner, id), viewOf(app), secret);
 }
 
-export async function webhookDeliveries(app: Deps, owner: WebhookOwner, id: number, { page, limit, status, deliveryId }: DeliveriesQuery) {
-  await ownWebhook(app.db, owner, id);
-  const filter = { webhookId: id, status, deliveryId };
-  const [rows, total] = await Promise.all([pageAttempts(app.db, filter, (page - 1) * limit, limit), countAttempts(app.db, filter)]);
-  return { data: rows.map(toDeliveryRecordJson), total };
+/** Ends a rotation's grace period early: from now on only the current secret signs (Convoy's expire_secret). */
+export async function expirePreviousSecrets(trx: Tx, app: Deps, owner: WebhookOwner, id: number) {
+  await ownWebhook(trx, owner, id);
+  await updateWebhook(trx, id, { previous_secrets: null, updated_at: app.clock.now() });
+  return toWebhookJson(await ownWebhook(trx, owner, id), viewOf(app));
 }
 
-async function ownWebhook(db: Db, owner: WebhookOwner, id: number): Promise<WebhookRow> {
+/** `["*"]` stands alone: with it, naming events as well would mean nothing. */
+function subscribed(events: Subscribed): Subscribed {
+  if (events.includes(EVERY_EVENT) && events.length > 1) {
+    throw errors.validation('"events" is either ["*"] (every event, present and future) or a list of event names, not both.', 'events');
+  }
+  return events;
+}
+
+function sealedHeaders(app: Deps, headers: Readonly<Record<string, string>>): string | null {
+  return Object.keys(headers).length === 0 ? null : app.secretBox.seal(JSON.stringify(headers));
+}
+
+export function viewOf(app: Pick<Deps, 'clock' | 'secretBox'>): WebhookView {
+  return { now: app.clock.now(), open: (sealed) => app.secretBox.open(sealed) };
+}
+
+export async function ownWebhook(db: Db, owner: WebhookOwner, id: number): Promise<WebhookRow> {
   const row = await findOwnedWebhook(db, id, owner);
   if (!row) throw errors.notFound('Webhook');
   return row;

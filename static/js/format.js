@@ -84,7 +84,9 @@ export const EVENT_LABELS = {
   'staff.schedule_updated': 'staff schedule changed',
   'service.updated': 'service changed',
   'service.deleted': 'service removed',
+  'booking.reminder_due': 'time to remind the client',
   'webhook.ping': 'test',
+  '*': 'everything, also what is added later',
 };
 
 export const eventLabel = (event) => EVENT_LABELS[event] ?? event;

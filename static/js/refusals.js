@@ -66,6 +66,9 @@ const FIELD_LABELS = {
   accentColor: 'The colour',
   cancellationPolicy: 'The cancellation policy',
   image: 'The logo',
+  folder: 'The backup folder',
+  passphrase: 'The passphrase',
+  since: 'The time to send again from',
 };
 
 const COMPARISONS = { '>=': 'at least', '<=': 'at most', '>': 'more than', '<': 'less than' };

@@ -69,6 +69,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     // Tests poll; the limits are tested where they are set on purpose.
     ratePerMinute: 1_000_000,
     ratePerDay: 100_000_000,
+    // Backups on a schedule are tested where they are switched on (test/backups*.test.ts).
+    backupSchedule: 'off',
     ...overrides,
   });
 }

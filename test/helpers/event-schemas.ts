@@ -11,6 +11,7 @@ const addFormats = (typeof formats === 'function' ? formats : (formats as { defa
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats(ajv);
 ajv.addSchema(defs);
+ajv.addSchema(JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, 'responses.json'), 'utf8')));
 
 /** Throws unless `data` is valid for `event` according to schema/events/<event>.json. */
 export function assertEventData(event: string, data: unknown): void {
@@ -20,4 +21,13 @@ export function assertEventData(event: string, data: unknown): void {
   if (!validate(data)) {
     throw new Error(`${event} data does not match its schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(data)}`);
   }
+}
+
+/**
+ * Throws unless `body` is valid for the answer `name` of schema/responses.json: for the public
+ * operations (a calendar feed, a client's manage link), which the OpenAPI document does not list.
+ */
+export function assertAnswer(name: string, body: unknown): void {
+  const validate = ajv.getSchema(`responses#/$defs/${name}`)!;
+  if (!validate(body)) throw new Error(`not a ${name}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`);
 }

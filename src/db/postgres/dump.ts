@@ -42,7 +42,14 @@ export function libpqEnvironment(url: string): Record<string, string> {
   return env;
 }
 
-function tool(name: 'pg_dump' | 'pg_restore', url: string): string {
+/** Undefined when pg_dump and pg_restore are on PATH; else the sentence telling the operator what to do. */
+export function postgresToolsMissing(url: string): string | undefined {
+  const missing = (['pg_dump', 'pg_restore'] as const).filter((name) => !onPath(name));
+  if (missing.length === 0) return undefined;
+  return `${postgresBackupMessage(maskDatabaseUrl(url))}; ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not on PATH (apt-get install postgresql-client), so the database's backups are the operator's job until then`;
+}
+
+export function tool(name: 'pg_dump' | 'pg_restore', url: string): string {
   const found = onPath(name);
   if (!found)
     throw new BackupError(`${postgresBackupMessage(maskDatabaseUrl(url))}; ${name} is not on PATH (apt-get install postgresql-client)`);
@@ -50,7 +57,7 @@ function tool(name: 'pg_dump' | 'pg_restore', url: string): string {
 }
 
 /** Runs `file` with `args`, the connection in the environment; rejects with its first error line. */
-function run(file: string, args: string[], url: string): Promise<void> {
+export function run(file: string, args: string[], url: string): Promise<void> {
   const name = path.basename(file);
   return new Promise((resolve, reject) => {
     // Nothing of ours for libpq to pick up but the connection: no PGPASSFILE, no PGSERVICE.

@@ -16,6 +16,10 @@ export interface ClaimedAttempt {
   body: string;
   targetUrl: string;
   secret: string;
+  /** `webhooks.previous_secrets`: a rotation's secrets still signing during its grace period. */
+  previousSecrets: string | null;
+  /** `webhooks.custom_headers`: sealed JSON of the headers sent with every delivery. */
+  customHeaders: string | null;
   webhookStatus: WebhookStatus;
   keyStatus: 'active' | 'revoked';
   keyExpiresAt: number | null;
@@ -71,6 +75,8 @@ const details = prepared<{ ids: string }, ClaimedAttempt>((qb, p) =>
       'd.body as body',
       'w.target_url as targetUrl',
       'w.secret as secret',
+      'w.previous_secrets as previousSecrets',
+      'w.custom_headers as customHeaders',
       'w.status as webhookStatus',
       'k.status as keyStatus',
       'k.expires_at as keyExpiresAt',

@@ -41,3 +41,33 @@ export async function insertAttempt(
   const { rows } = await insert(trx, { ...attempt, now });
   return rows[0]!.id;
 }
+
+/** Many attempts in one statement (a recovery's batch): each due when it says, pending. */
+export async function insertAttempts(
+  trx: Tx,
+  attempts: ReadonlyArray<{ deliveryPk: number; webhookId: number; attemptNumber: number; trigger: AttemptTrigger; dueAt: number }>,
+  now: number,
+): Promise<void> {
+  if (attempts.length === 0) return;
+  await trx
+    .insertInto('delivery_attempts')
+    .values(
+      attempts.map((a) => ({
+        delivery_pk: a.deliveryPk,
+        webhook_id: a.webhookId,
+        attempt_number: a.attemptNumber,
+        status: 'pending' as const,
+        trigger: a.trigger,
+        due_at: a.dueAt,
+        lease_until: null,
+        sent_at: null,
+        response_status_code: null,
+        response_time_ms: null,
+        error_message: null,
+        response_excerpt: null,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+}

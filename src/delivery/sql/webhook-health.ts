@@ -7,6 +7,8 @@ export interface WebhookHealth {
   status: WebhookStatus;
   consecutiveFailures: number;
   disabledReason: string | null;
+  /** When it was switched off; null while active. */
+  disabledAt: number | null;
   lastTriggeredAt: number | null;
 }
 
@@ -19,6 +21,7 @@ export async function loadWebhookHealth(trx: Tx, ids: readonly number[]): Promis
       'status',
       'consecutive_failures as consecutiveFailures',
       'disabled_reason as disabledReason',
+      'disabled_at as disabledAt',
       'last_triggered_at as lastTriggeredAt',
     ])
     .where('id', 'in', ids)
@@ -42,6 +45,7 @@ export async function saveWebhookHealth(trx: Tx, health: WebhookHealth, countsCh
         status: health.status,
         consecutive_failures: health.consecutiveFailures,
         disabled_reason: health.disabledReason,
+        disabled_at: health.disabledAt,
         last_triggered_at: health.lastTriggeredAt,
         updated_at: now,
       }

@@ -19,6 +19,14 @@ export const ATTEMPT_STATUS = {
   pending: ['Waiting to be sent', 'neutral'],
 };
 
+/** An e-mail to a client: how it went. */
+export const MESSAGE_STATUS = {
+  sent: ['Sent', 'good'],
+  pending: ['Waiting to be sent', 'warn'],
+  failed: ['Not delivered', 'bad'],
+  skipped: ['Not sent', 'neutral'],
+};
+
 export const KEY_STATUS = {
   active: ['Active', 'good'],
   revoked: ['Revoked', 'neutral'],

@@ -1,9 +1,11 @@
-// A booking's events and where they were sent (GET …/bookings/:id/events), and the sentence every
-// action ends with: "sent to 2 connections".
+// A booking's events and where they were sent (GET …/bookings/:id/events): to connections, and
+// the e-mails to the client (messages.js); and the sentence every action ends with: "sent to 2
+// connections".
 
 import { h } from '../../dom.js';
 import { capitalise, dateTime, eventLabel, hostOf, plural } from '../../format.js';
 import { ATTEMPT_STATUS, statusBadge } from '../../ui/badge.js';
+import { byClient, messagesList } from './messages.js';
 
 /** The booking's events, newest first; `api` is the salon's client (ctx.api). */
 export const bookingEvents = (api, bookingId) => api.list('adminListBookingEvents', { id: bookingId });
@@ -46,6 +48,8 @@ function eventItem(e) {
       ' ',
       h('span', { class: 'hint' }, dateTime(e.occurredAt)),
     ),
+    byClient(e),
+    messagesList(e.messages),
     e.deliveries.length === 0
       ? h('p', { class: 'hint' }, 'No connection listens for this.')
       : h('ul', { class: 'deliveries' }, e.deliveries.map(deliveryItem)),

@@ -28,3 +28,12 @@ export function saveClient(ctx, button, messages, { client, saved }, body) {
     say(messages, 'good', ['Saved ', isolate(now.name), '’s contact details. Connected programs are told about the change.']);
   });
 }
+
+/** The salon says a refused address works again: the client's page is drawn again without the warning. */
+export function markEmailWorks(ctx, button, messages, client) {
+  return perform(button, 'Saving…', messages, async () => {
+    await ctx.api.call('adminClientEmailWorks', { id: client.id });
+    flashNext('good', ['Saved: e-mails to ', isolate(client.name), ' are sent again.']);
+    ctx.refresh();
+  });
+}

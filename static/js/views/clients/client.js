@@ -1,9 +1,11 @@
-// One client (#clients/ID): their contact details to change, and their visits.
+// One client (#clients/ID): their contact details to change, their e-mail address's troubles, and
+// their visits.
 
 import { h, isolate } from '../../dom.js';
 import { messageArea } from '../../ui/notice.js';
 import { itemPage } from '../../ui/pages.js';
 import { saveClient } from './actions.js';
+import { emailSection } from './email.js';
 import { clientFields } from './fields.js';
 import { visitsSection } from './visits.js';
 
@@ -45,6 +47,7 @@ export async function renderClient(ctx, id) {
     ['#clients', '← All clients'],
     state.head,
     contactForm(ctx, state),
+    emailSection(ctx, state.client()),
     await visitsSection(ctx.api, id),
   );
 }

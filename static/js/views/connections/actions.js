@@ -1,15 +1,17 @@
-// Actions: send a connection a test, switch a failed one back on (the list is drawn again), and
-// send a delivery again from its history.
+// Actions: send a connection a test, switch a failed one back on, send again everything that
+// failed since a time (the list is drawn again), and send a delivery again from its history.
 
+import { isolate } from '../../dom.js';
 import { perform, say } from '../../ui/notice.js';
 import { connectionName } from './card.js';
+import { recoverSentence } from './recover.js';
 
 function pingSentence(result) {
   if (result.success) return `Test delivered: the other program answered ${result.statusCode} in ${result.responseTimeMs} ms.`;
   return `The test did not get through: ${result.errorMessage ?? 'no answer'}. Check that the other program is running and its address is right.`;
 }
 
-/** `flash(sentence)` says it over the list and draws the list again. */
+/** `flash(sentence)` says it over the list (a string, or an array with isolated names) and draws the list again. */
 export function connectionActions(ctx, flash) {
   return {
     ping: (button, webhook, result) =>
@@ -21,8 +23,16 @@ export function connectionActions(ctx, flash) {
       perform(button, 'Switching on…', result, async () => {
         await ctx.api.call('adminUpdateWebhook', { id: webhook.id, body: { status: 'active' } });
         await flash(
-          `“${connectionName(webhook)}” is switched on again and gets new notifications. Notifications from while it was off are not sent on their own; send the important ones again from its delivery history.`,
+          `“${connectionName(webhook)}” is switched on again and gets new notifications. What happened while it was off is not sent to it; what failed before can be sent again with “Send again everything that failed since”.`,
         );
+      }),
+    /** A switched-off connection is switched back on first: what failed would not be sent to it. */
+    recover: (button, webhook, since, result) =>
+      perform(button, 'Sending…', result, async () => {
+        const off = webhook.status === 'failed';
+        if (off) await ctx.api.call('adminUpdateWebhook', { id: webhook.id, body: { status: 'active' } });
+        const answer = await ctx.api.call('adminRecoverWebhook', { id: webhook.id, body: { since } });
+        await flash([isolate(connectionName(webhook)), ': ', off ? 'Switched on again. ' : '', recoverSentence(answer)]);
       }),
   };
 }

@@ -1,11 +1,14 @@
 // Render: a connection (a webhook of the salon, whichever key set it up): where it sends, what
-// about, how it has gone, and its buttons: send a test, switch a failed one back on, its history.
+// about, the headers it sends of its own, how it has gone lately, and its buttons: send a test,
+// switch a failed one back on, its history, and send again everything that failed since a time.
 
 import { button, facts, h, isolate, quoted } from '../../dom.js';
 import { dateTimeAgo, eventLabel, hostOf, plural } from '../../format.js';
 import { statusBadge, WEBHOOK_STATUS } from '../../ui/badge.js';
 import { messageArea, notice } from '../../ui/notice.js';
 import { itemCard } from '../../ui/pages.js';
+import { recoverForm } from './recover.js';
+import { headersFact, statsFacts } from './stats.js';
 
 /** What staff call a webhook: its description, or the host it sends to. */
 export const connectionName = (webhook) => webhook.description || hostOf(webhook.targetUrl);
@@ -28,8 +31,11 @@ function keyNote(key) {
   ]);
 }
 
-/** `key` is the key that set it up; `actions.ping` and `actions.reactivate` say what happened in the card's `result`. */
-export function connectionCard(webhook, key, actions) {
+/**
+ * `key` is the key that set it up, `stats` its last 24 hours and 7 days; `actions.ping`, `actions.reactivate` and `actions.recover` say what happened in the
+ * card's `result`.
+ */
+export function connectionCard({ webhook, key, stats }, actions, timeZone) {
   const result = messageArea();
   return itemCard(
     { class: 'card webhook', 'data-webhook-id': webhook.id },
@@ -43,6 +49,8 @@ export function connectionCard(webhook, key, actions) {
       ['Notifies about', webhook.events.map(eventLabel).join(', ')],
       ['Last notification', webhook.lastTriggeredAt ? dateTimeAgo(webhook.lastTriggeredAt) : 'None yet'],
       ['Failed in a row', webhook.consecutiveFailures > 0 ? plural(webhook.consecutiveFailures, 'delivery', 'deliveries') : null],
+      ['Sends its own headers', headersFact(webhook)],
+      ...statsFacts(stats),
     ]),
     h(
       'div',
@@ -51,6 +59,7 @@ export function connectionCard(webhook, key, actions) {
       button('Send a test', (element) => actions.ping(element, webhook, result), 'primary'),
       h('a', { class: 'button', href: `#connections/${webhook.id}` }, 'Delivery history'),
     ),
+    recoverForm(webhook, timeZone, (element, since) => actions.recover(element, webhook, since, result)),
     result,
   );
 }

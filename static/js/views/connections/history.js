@@ -1,30 +1,25 @@
 // One connection's delivery history (#connections/ID): every attempt with its answer, newest
-// first, a page at a time, filtered by outcome; "Send again" on a delivery's latest attempt. While
-// attempts are waiting the page keeps itself current.
+// first, a page at a time, filtered by outcome, event, days and booking; each delivery's attempts
+// with their times; "Send again" on a delivery's latest attempt. While attempts are waiting the
+// page keeps itself current.
 
 import { button, facts, h, isolate } from '../../dom.js';
 import { capitalise, dateTimeAgo, eventLabel, TRIGGER_LABELS } from '../../format.js';
 import { ATTEMPT_STATUS, statusBadge, WEBHOOK_STATUS } from '../../ui/badge.js';
 import { messageArea, notice, sayError } from '../../ui/notice.js';
-import { retryDelivery } from './actions.js';
-import { connectionName } from './card.js';
 import { itemCard } from '../../ui/pages.js';
+import { retryDelivery } from './actions.js';
+import { attemptsToggle } from './attempts.js';
+import { connectionName } from './card.js';
+import { filterBar, filtered, filterQuery, noFilters } from './filters.js';
 
 const PAGE_SIZE = 20;
 const POLL_MS = 1000;
 
-const FILTERS = [
-  ['', 'All attempts'],
-  ['failed', 'Failed'],
-  ['retrying', 'Failed, retried later'],
-  ['success', 'Delivered'],
-  ['pending', 'Waiting to be sent'],
-];
-
-async function loadHistory(api, webhookId, { page, status }) {
+async function loadHistory(api, webhookId, { page, filters }, timeZone) {
   const [webhook, history] = await Promise.all([
     api.call('adminGetWebhook', { id: webhookId }),
-    api.call('adminListWebhookDeliveries', { id: webhookId, query: { page, limit: PAGE_SIZE, status } }),
+    api.call('adminListWebhookDeliveries', { id: webhookId, query: { page, limit: PAGE_SIZE, ...filterQuery(filters, timeZone) } }),
   ]);
   return { webhook, history };
 }
@@ -45,7 +40,7 @@ function answerOf(attempt) {
   return `Status ${attempt.responseStatusCode}${attempt.responseTimeMs === null ? '' : ` after ${attempt.responseTimeMs} ms`}`;
 }
 
-function attemptRow(attempt, retryButton) {
+function attemptRow(attempt, retryButton, timings) {
   const trigger = TRIGGER_LABELS[attempt.trigger];
   const time =
     attempt.deliveryStatus === 'pending' ? `Due ${dateTimeAgo(attempt.scheduledFor)}` : dateTimeAgo(attempt.sentAt ?? attempt.createdAt);
@@ -61,7 +56,8 @@ function attemptRow(attempt, retryButton) {
       ['Reply', attempt.responseBodyExcerpt ? h('pre', { class: 'excerpt' }, attempt.responseBodyExcerpt) : null],
       ['Delivery id', h('code', null, attempt.deliveryId)],
     ]),
-    retryButton ? h('div', { class: 'actions' }, retryButton) : null,
+    h('div', { class: 'actions' }, timings.button, retryButton),
+    timings.area,
   );
 }
 
@@ -76,7 +72,10 @@ function historyParts() {
   };
 }
 
-/** Draws what was loaded; `view` holds the parts, the position (`page`, `status`) and `go(delta)`, `retry(button, id)`. */
+/**
+ * Draws what was loaded; `view` holds the parts, the position (`page`, `filters`) and `go(delta)`,
+ * `retry(button, id)`, `delivery(id)` (one delivery with its attempts).
+ */
 function showHistory(view, { webhook, history }) {
   const active = webhook.status === 'active';
   view.title.replaceChildren(
@@ -94,9 +93,17 @@ function showHistory(view, { webhook, history }) {
         ]),
   );
   const rows = offered(history.data, active).map(({ attempt, offer }) =>
-    attemptRow(attempt, offer ? button('Send again', (element) => view.retry(element, attempt.deliveryId)) : null),
+    attemptRow(
+      attempt,
+      offer ? button('Send again', (element) => view.retry(element, attempt.deliveryId)) : null,
+      attemptsToggle(() => view.delivery(attempt.deliveryId)),
+    ),
   );
-  const empty = h('p', { class: 'empty' }, view.status ? 'No attempts of this kind.' : 'Nothing has been sent to this connection yet.');
+  const empty = h(
+    'p',
+    { class: 'empty' },
+    filtered(view.filters) ? 'No attempts of this kind.' : 'Nothing has been sent to this connection yet.',
+  );
   view.list.replaceChildren(...(rows.length ? rows : [empty]));
   const from = history.total === 0 ? 0 : (view.page - 1) * PAGE_SIZE + 1;
   const to = Math.min(history.total, view.page * PAGE_SIZE);
@@ -109,10 +116,10 @@ function showHistory(view, { webhook, history }) {
 
 export async function renderHistory(ctx, webhookId) {
   let pollTimer;
-  const view = { ...historyParts(), page: 1, status: '' };
+  const view = { ...historyParts(), page: 1, filters: noFilters() };
   const load = async () => {
     clearTimeout(pollTimer);
-    const loaded = await loadHistory(ctx.api, webhookId, view);
+    const loaded = await loadHistory(ctx.api, webhookId, view, ctx.business.timezone);
     showHistory(view, loaded);
     // Attempts still waiting finish within seconds: keep the page current until they have.
     if (loaded.history.data.some((a) => a.deliveryStatus === 'pending')) pollTimer = setTimeout(() => ctx.isCurrent() && reload(), POLL_MS);
@@ -123,26 +130,19 @@ export async function renderHistory(ctx, webhookId) {
     reload();
   };
   view.retry = (element, deliveryId) => retryDelivery(ctx, element, view.flash, { webhookId, deliveryId }, load);
+  view.delivery = (deliveryId) => ctx.api.call('adminGetWebhookDelivery', { id: webhookId, deliveryId });
   await load();
-  const filter = h(
-    'select',
-    {
-      id: 'history-filter',
-      onchange: (event) => {
-        view.status = event.target.value;
-        view.page = 1;
-        reload();
-      },
-    },
-    FILTERS.map(([value, label]) => h('option', { value }, label)),
-  );
+  const filters = filterBar(view.filters, () => {
+    view.page = 1;
+    reload();
+  });
   return h(
     'div',
     { class: 'history' },
     h('p', null, h('a', { href: '#connections' }, '← All connections')),
     view.title,
     view.offNote,
-    h('div', { class: 'filter' }, h('label', { for: 'history-filter' }, 'Show'), filter),
+    filters,
     view.flash,
     view.list,
     view.pager,

@@ -1,5 +1,6 @@
 // "Connections to other programs" (#connections): every webhook of the salon, whichever key set it
-// up, with a test button and a way to switch a failed one back on.
+// up, how it has been doing, with a test button, a way to switch a failed one back on and to send
+// again what failed.
 
 import { h } from '../../dom.js';
 import { errorNotice, messageArea, notice } from '../../ui/notice.js';
@@ -7,13 +8,15 @@ import { connectionActions } from './actions.js';
 import { connectionCard } from './card.js';
 import { viewPage } from '../../ui/pages.js';
 
-/** The webhooks, each with the key that set it up (one the salon no longer lists counts as active). */
+/** The webhooks, each with the key that set it up (one the salon no longer lists counts as active) and its stats. */
 async function loadConnections(api) {
   const [webhooks, keys] = await Promise.all([api.list('adminListWebhooks'), api.list('adminListKeys')]);
   const keysById = new Map(keys.map((k) => [k.id, k]));
-  return webhooks.map((webhook) => ({
+  const stats = await Promise.all(webhooks.map((webhook) => api.call('adminGetWebhookStats', { id: webhook.id })));
+  return webhooks.map((webhook, i) => ({
     webhook,
     key: keysById.get(webhook.apiKeyId) ?? { name: `key ${webhook.apiKeyId}`, status: 'active' },
+    stats: stats[i],
   }));
 }
 
@@ -28,7 +31,7 @@ export async function renderConnectionList(ctx) {
     list.replaceChildren(
       ...(connections.length === 0
         ? [h('p', { class: 'empty' }, NONE)]
-        : connections.map(({ webhook, key }) => connectionCard(webhook, key, actions))),
+        : connections.map((connection) => connectionCard(connection, actions, ctx.business.timezone))),
     );
   };
   const actions = connectionActions(ctx, async (sentence) => {

@@ -1,5 +1,5 @@
-// Render: the overview's tiles (server, last hour, queue, connections, database) and the recent
-// problems: deliveries that failed for good.
+// Render: the overview's tiles (server, last hour, queue, connections, database, and those of other
+// views, such as the backup's) and the recent problems: deliveries that failed for good.
 
 import { h } from '../../dom.js';
 import { bytes, capitalise, dateTime, duration, eventLabel, hostOf, plural, timeAgo } from '../../format.js';
@@ -72,8 +72,8 @@ export function problems(recent) {
   return [list, note];
 }
 
-/** The five tiles of the server's status. */
-export function healthTiles(status) {
+/** The five tiles of the server's status, and `more` after them. */
+export function healthTiles(status, ...more) {
   return h(
     'div',
     { class: 'tiles', id: 'health' },
@@ -91,5 +91,6 @@ export function healthTiles(status) {
       bytes(status.databaseBytes),
       `${status.databaseEngine === 'postgres' ? 'PostgreSQL' : 'SQLite'}: size of the booking data on disk`,
     ),
+    more,
   );
 }

@@ -4,6 +4,7 @@
 import { isolate } from '../../dom.js';
 import { plural } from '../../format.js';
 import { say, showProblems } from '../../ui/notice.js';
+import { hoursOf } from './client-rules.js';
 
 /** Saves `body`'s changes to the salon; false (and a sentence) when there are none. */
 async function saveChanges(salon, messages, body, nothing) {
@@ -45,6 +46,17 @@ export function settingsActions(salon) {
         messages,
         'good',
         `Saved: clients can book from ${business.minNoticeMinutes} minutes ahead up to ${business.horizonDays} days ahead, at a start every ${business.slotStepMinutes} minutes.`,
+      );
+    },
+    async saveClientRules(messages, { body, problems }) {
+      if (showProblems(messages, problems)) return;
+      if (!(await saveChanges(salon, messages, body, 'Nothing to save: no setting was changed.'))) return;
+      const { reminderLeadMinutes, cancelCutoffMinutes } = salon.current();
+      const reminder = reminderLeadMinutes === 0 ? 'no reminders' : `a reminder ${hoursOf(reminderLeadMinutes)} hours before the visit`;
+      say(
+        messages,
+        'good',
+        `Saved: clients get ${reminder}, and can move or cancel online until ${hoursOf(cancelCutoffMinutes)} hours before it.`,
       );
     },
   };

@@ -1,0 +1,55 @@
+// One delivery's attempts with their times, opened from its row in the history: a button that
+// shows them under the row (and hides them again).
+
+import { busy, h } from '../../dom.js';
+import { dateTime, TRIGGER_LABELS } from '../../format.js';
+import { ATTEMPT_STATUS, statusWords } from '../../ui/badge.js';
+import { sayError } from '../../ui/notice.js';
+
+const secondsFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const at = (iso) => secondsFormat.format(new Date(iso));
+
+/** "Attempt 2 (sent again by hand), due 10:01:00: sent 10:01:00, answered 200 after 84 ms, done 10:01:00. Delivered." */
+export function timing(attempt) {
+  const trigger = TRIGGER_LABELS[attempt.trigger];
+  const head = `Attempt ${attempt.attemptNumber}${trigger ? ` (${trigger})` : ''}, due ${at(attempt.scheduledFor)}`;
+  const steps = [];
+  if (attempt.sentAt) steps.push(`sent ${at(attempt.sentAt)}`);
+  if (attempt.responseStatusCode !== null) steps.push(`answered ${attempt.responseStatusCode} after ${attempt.responseTimeMs} ms`);
+  else if (attempt.sentAt) steps.push(`no answer after ${attempt.responseTimeMs} ms`);
+  if (attempt.finishedAt) steps.push(`done ${at(attempt.finishedAt)}`);
+  const [outcome] = statusWords(ATTEMPT_STATUS, attempt.deliveryStatus);
+  return `${head}${steps.length ? `: ${steps.join(', ')}` : ''}. ${outcome}${attempt.errorMessage ? `: ${attempt.errorMessage}` : ''}.`;
+}
+
+/** The delivery's attempts, first attempt first, under when its event happened. */
+const timings = (delivery) => [
+  h('p', null, `The event happened ${dateTime(delivery.createdAt)}.`),
+  h(
+    'ol',
+    null,
+    delivery.attempts.map((attempt) => h('li', null, timing(attempt))),
+  ),
+];
+
+/** `{button, area}`: the button loads (`load()`, the delivery) and shows its attempts in the area, or hides them. */
+export function attemptsToggle(load) {
+  const area = h('div', { class: 'attempt-timings' });
+  const button = h('button', { type: 'button', 'aria-expanded': 'false' }, 'All attempts');
+  button.addEventListener('click', () => {
+    if (button.getAttribute('aria-expanded') === 'true') {
+      area.replaceChildren();
+      button.setAttribute('aria-expanded', 'false');
+      return;
+    }
+    busy(button, 'Loading…', async () => {
+      try {
+        area.replaceChildren(...timings(await load()));
+        button.setAttribute('aria-expanded', 'true');
+      } catch (error) {
+        sayError(area, error);
+      }
+    });
+  });
+  return { button, area };
+}
