@@ -87,6 +87,32 @@ describe('client import', () => {
     assert.equal((await clients()).length, 2, 'the new one and Eva: a refused row is left out, the rest is written');
   });
 
+  it('refuses a row whose text breaks the rule of text typed into the page, and writes the rest', async () => {
+    const reply = await importing(
+      [
+        { name: '\u202eEvil Name', email: 'evil@example.com' },
+        { name: 'Ben\u0007 Kahn', phone: '+49 170 555' },
+        { name: '\u200b\u200b', email: 'blank@example.com' },
+        { name: 'Ida Lang', email: 'ida@example.com', notes: 'Tab\tand\nlines are fine' },
+        { name: 'Max Roth', notes: 'bell \u0007' },
+      ],
+      true,
+    );
+    assert.equal(reply.status, 200, reply.text);
+    assert.deepEqual(
+      reply.body.rows.map((r: { outcome: string; reason: string | null }) => [r.outcome, r.reason]),
+      [
+        ['refused', 'the name must not contain invisible characters that change the reading direction (found U+202E at position 1)'],
+        ['refused', 'the name must be one line without control characters (found U+0007 at position 4)'],
+        ['refused', 'it has no name'],
+        ['new', null],
+        ['refused', 'the notes must not contain control characters other than tab and line breaks (found U+0007 at position 6)'],
+      ],
+    );
+    const names = (await clients()).map((c: { name: string }) => c.name);
+    assert.ok(names.includes('Ida Lang') && !names.some((n: string) => /evil|kahn/i.test(n)), names.join(', '));
+  });
+
   for (const [body, field] of [
     [{ rows: [] }, 'rows'],
     [{ rows: [{ name: 'A', age: 3 }] }, 'rows/0/age'],

@@ -1,7 +1,7 @@
 import type clientImportSchema from '../../schema/client-import.ts';
 import type { ClientRow } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
-import type { Valid } from '../http/validate.ts';
+import { textProblem, type Valid } from '../http/validate.ts';
 import { findClientByEmail, findClientsByPhone, normaliseEmail } from './clients.repository.ts';
 import { changeClient, type ClientChanges, type ClientsDeps, createClient, pickByName } from './clients.service.ts';
 
@@ -29,7 +29,19 @@ const PHONE = /^[+0-9 ()./-]{3,50}$/;
 
 /** The row's own problem, if it is not a client as the salon's records take one. */
 function problemOf(name: string, email: string | null, phone: string | null, notes: string): string | undefined {
-  if (!name) return 'it has no name';
+  // The rule of every name and note typed into the page (src/http/validate.ts), per row here.
+  const text = (
+    [
+      ['the name', 'line', name],
+      ['the e-mail address', 'line', email ?? ''],
+      ['the phone number', 'line', phone ?? ''],
+      ['the notes', 'multiline', notes],
+    ] as const
+  )
+    .map(([what, kind, value]) => [what, textProblem(kind, value)] as const)
+    .find(([, problem]) => problem);
+  if (text) return `${text[0]} ${text[1]}`;
+  if (!name.replace(/[\s\p{Default_Ignorable_Code_Point}\u2800]/gu, '')) return 'it has no name';
   if (name.length > 200) return 'the name is longer than 200 characters';
   if (email && (email.length > 254 || !EMAIL.test(email))) return `“${email}” is not an e-mail address`;
   if (phone && !PHONE.test(phone)) return `“${phone}” is not a phone number`;
