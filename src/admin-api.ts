@@ -12,6 +12,7 @@ import { keyAdminOperations } from './keys/keys.admin-operations.ts';
 import { mailAdminOperations } from './mail/mail.admin-operations.ts';
 import { ADMIN_INFO, openApiDocument } from './openapi/openapi.ts';
 import { paymentAdminOperations } from './payments/payments.admin-operations.ts';
+import { reportAdminOperations } from './reports/reports.admin-operations.ts';
 import { reviewAdminOperations } from './reviews/reviews.admin-operations.ts';
 import { serviceAdminOperations } from './services/services.admin-operations.ts';
 import { staffAdminOperations } from './staff/staff.admin-operations.ts';
@@ -33,6 +34,7 @@ export const ADMIN_OPERATIONS: readonly Operation<AppContext>[] = [
   ...holdAdminOperations,
   ...reviewAdminOperations,
   ...paymentAdminOperations,
+  ...reportAdminOperations,
   ...keyAdminOperations,
   ...webhookAdminOperations,
   ...calendarAdminOperations,

@@ -51,11 +51,12 @@ describe('calendar feeds', () => {
     assert.match(first.headers.get('content-type')!, /^text\/calendar/);
     assert.match(first.text, /^BEGIN:VCALENDAR\r\n/);
     assert.match(first.text, /X-WR-TIMEZONE:Europe\/Berlin/);
+    assert.match(first.text, /\r\nDTSTART;TZID=Europe\/Berlin:20261123T100000\r\n/, "the salon's wall-clock time, in its zone");
     const [event, ...rest] = events(first.text);
     assert.equal(rest.length, 0, "only Anna's bookings");
     assert.equal(event!.get('UID'), `booking-${annas.id}@${salon.businessId}.booking-api`);
-    assert.equal(event!.get('DTSTART'), '20261123T090000Z', '10:00 in Berlin');
-    assert.equal(event!.get('DTEND'), '20261123T094500Z');
+    assert.equal(event!.get('DTSTART'), '20261123T100000', '10:00 in Berlin');
+    assert.equal(event!.get('DTEND'), '20261123T104500');
     assert.equal(event!.get('SUMMARY'), 'Haircut: Ada');
     assert.equal(event!.get('STATUS'), 'TENTATIVE', 'pending until the salon confirms');
     assert.doesNotMatch(first.text, /ada@example\.com/, "only time, service and the client's name");
@@ -66,7 +67,7 @@ describe('calendar feeds', () => {
     });
     const moved = events((await feed(created.body.path)).text)[0]!;
     assert.equal(moved.get('UID'), event!.get('UID'), 'the same event, moved');
-    assert.equal(moved.get('DTSTART'), '20261123T130000Z');
+    assert.equal(moved.get('DTSTART'), '20261123T140000');
     await app.request('POST', `/v1/integration/bookings/${annas.id}/cancel`, { key: salon.key, body: {} });
     assert.equal(events((await feed(created.body.path)).text)[0]!.get('STATUS'), 'CANCELLED');
   });
@@ -95,12 +96,36 @@ describe('calendar feeds', () => {
     const summary = () =>
       feed(created.body.path).then((r) =>
         events(r.text)
-          .find((e) => e.get('DTSTART') === '20261123T150000Z')!
+          .find((e) => e.get('DTSTART') === '20261123T160000')!
           .get('SUMMARY'),
       );
     assert.equal(await summary(), 'Haircut: Not Bob');
     await admin(app, 'POST', `${salon.base}/bookings/${given.body.id}/client-check/same-person`, undefined, 200);
     assert.equal(await summary(), 'Haircut: Bob');
+  });
+
+  it("puts the salon's VTIMEZONE before the events: every change of offset the feed's bookings span", async () => {
+    const summer = (
+      await app.request('POST', '/v1/integration/bookings', {
+        key: salon.key,
+        body: bookingBody(salon.haircut, '2027-04-05T10:00:00+02:00', {
+          staffId: salon.ben,
+          client: { name: 'Eve', email: 'eve@example.com' },
+        }),
+      })
+    ).body;
+    const created = await admin(app, 'POST', `${salon.base}/calendar-feeds`, { staffId: salon.ben }, 201);
+    const text = (await feed(created.body.path)).text.replace(/\r\n[ \t]/g, '');
+    const zone = text.indexOf('BEGIN:VTIMEZONE');
+    assert.ok(zone > 0 && zone < text.indexOf('BEGIN:VEVENT'), 'the VTIMEZONE comes before the first event');
+    const vtimezone = text.slice(zone, text.indexOf('END:VTIMEZONE'));
+    assert.match(vtimezone, /^BEGIN:VTIMEZONE\r\nTZID:Europe\/Berlin\r\n/);
+    // Winter time began on 25 October 2026 at 03:00 summer time; summer time on 28 March 2027 at 02:00.
+    assert.match(vtimezone, /BEGIN:STANDARD\r\nDTSTART:20261025T030000\r\nTZOFFSETFROM:\+0200\r\nTZOFFSETTO:\+0100\r\n/);
+    assert.match(vtimezone, /BEGIN:DAYLIGHT\r\nDTSTART:20270328T020000\r\nTZOFFSETFROM:\+0100\r\nTZOFFSETTO:\+0200\r\n/);
+    const event = events(text).find((e) => e.get('UID') === `booking-${summer.id}@${salon.businessId}.booking-api`)!;
+    assert.equal(event.get('DTSTART'), '20270405T100000', '10:00 in April, summer time');
+    assert.match(text, /\r\nDTSTART;TZID=Europe\/Berlin:20270405T100000\r\n/);
   });
 
   it('stores only a hash of the token, and a revoked URL is 404 at once', async () => {

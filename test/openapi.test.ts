@@ -675,6 +675,12 @@ describe('the OpenAPI document', () => {
         await call('post', P, `${b}/payments/${paid.body.id}/refund`, { amount: 500, reason: 'late' }, 201);
         await call('post', P, `${b}/payments/${paid.body.id}/refund`, { amount: 5000 }, 409);
         await call('get', `${B}/payments`, `${b}/payments?bookingId=${done}`, undefined, 200);
+        await call('get', `${B}/report`, `${b}/report?from=2026-11-01&to=2026-11-30`, undefined, 200);
+        const rows = [{ name: 'Imported Client', email: 'imported@example.com' }, { name: '' }];
+        await call('post', `${B}/clients/import`, `${b}/clients/import`, { rows }, 200);
+        await call('post', `${B}/clients/import`, `${b}/clients/import`, { rows, apply: true }, 200);
+        await call('post', `${B}/clients/import`, `${b}/clients/import`, { rows: [] }, 400);
+        await call('get', `${B}/report`, `${b}/report?from=2026-11-30&to=2026-11-01`, undefined, 400);
 
         // The guard: no token, then a wrong one until the address is throttled.
         answers.conforms('get', '/status', await app.request('GET', '/admin/api/status'));

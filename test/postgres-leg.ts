@@ -45,6 +45,8 @@ const FILES = [
   'test/ssrf.test.ts',
   'test/slots-api.test.ts',
   'test/reachability.test.ts',
+  'test/reports.test.ts',
+  'test/client-import.test.ts',
   'test/backups.test.ts',
   'test/webhook-rotation.test.ts',
   'test/webhook-headers.test.ts',

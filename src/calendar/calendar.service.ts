@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import ical, { ICalEventStatus } from 'ical-generator';
+import { DateTime } from 'luxon';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
 import { toIso } from '../clock.ts';
@@ -9,6 +10,7 @@ import type { CalendarFeedRow } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { sha256Hex } from '../ids.ts';
+import { vtimezone } from '../time/vtimezone.ts';
 import { findStaff } from '../staff/staff.repository.ts';
 import { findFeed, findLiveFeedByHash, insertFeed, listFeeds, revokeFeed } from './calendar.repository.ts';
 import type feedCreateSchema from '../../schema/calendar-feed-create.ts';
@@ -22,6 +24,8 @@ export const FEED_TOKEN_PREFIX = 'cal_';
 const FEED_PATH = '/v1/integration/calendar/';
 /** How far back a feed reaches: the recent past is still useful on a phone; older history is not. */
 const PAST_DAYS = 30;
+/** How far ahead the feed's VTIMEZONE is exact at least (further when bookings reach further). */
+const ZONE_AHEAD_DAYS = 400;
 
 export type FeedInput = Valid<typeof feedCreateSchema>;
 
@@ -69,19 +73,24 @@ export async function revokeBusinessFeed(trx: Tx, app: Pick<Deps, 'clock'>, busi
 
 /**
  * The iCalendar text of a live feed: bookings from 30 days ago on, each with a UID that stays the
- * same across changes (so a moved booking moves in the phone's calendar), times in UTC (exact in
- * every client) with the salon's zone named for display, and a cancelled booking kept as
- * STATUS:CANCELLED so subscribers remove it. Only what staff need: time, service, client's name.
+ * same across changes (so a moved booking moves in the phone's calendar), times in the salon's
+ * zone with its VTIMEZONE before the events (the changes of offset over the feed's span, so every
+ * calendar app shows the salon's hours, whatever zone the phone is in), and a cancelled booking
+ * kept as STATUS:CANCELLED so subscribers remove it. Only what staff need: time, service, client's name.
  */
 export async function feedCalendar(app: Deps, token: string): Promise<{ feedId: number; text: string }> {
   const feed = await findLiveFeedByHash(app.db, sha256Hex(token));
   if (!feed) throw errors.notFound('Calendar feed');
   const business = (await findBusiness(app.db, feed.business_id))!;
-  const bookings = await bookingViewsFrom(app.db, feed.business_id, app.clock.now() - PAST_DAYS * 86_400_000, feed.staff_id);
+  const from = app.clock.now() - PAST_DAYS * 86_400_000;
+  const bookings = await bookingViewsFrom(app.db, feed.business_id, from, feed.staff_id);
+  const to = Math.max(app.clock.now() + ZONE_AHEAD_DAYS * 86_400_000, ...bookings.map((b) => b.end_at));
   const calendar = ical({
     name: `${business.name}: ${feed.name}`,
     prodId: { company: 'booking-api', product: 'calendar-feed' },
     ttl: 15 * 60,
+    // The zone is the events' (TZID on each time); the calendar only writes its VTIMEZONE.
+    timezone: { name: null, generator: (zone) => vtimezone(zone, from, to) },
   });
   calendar.x([{ key: 'X-WR-TIMEZONE', value: business.timezone }]);
   for (const booking of bookings) calendar.createEvent(eventOf(booking, feed));
@@ -92,10 +101,12 @@ function eventOf(booking: BookingView, feed: CalendarFeedRow) {
   const services = booking.services ? booking.services.map((s) => s.name).join(' + ') : booking.service_name;
   // Until the salon says the details given are its client's, the name given: whom to expect.
   const client = booking.client_check && booking.booked_name ? booking.booked_name : booking.client_name;
+  const local = (ms: number) => DateTime.fromMillis(ms, { zone: booking.timezone });
   return {
     id: `booking-${booking.id}@${booking.business_id}.booking-api`,
-    start: new Date(booking.start_at),
-    end: new Date(booking.end_at),
+    start: local(booking.start_at),
+    end: local(booking.end_at),
+    timezone: booking.timezone,
     stamp: new Date(booking.updated_at),
     summary: feed.staff_id === null ? `${services}: ${client} (${booking.staff_name})` : `${services}: ${client}`,
     status:

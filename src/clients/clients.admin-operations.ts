@@ -1,8 +1,10 @@
 import clientCreateSchema from '../../schema/client-create.ts';
+import clientImportSchema from '../../schema/client-import.ts';
 import clientUpdateSchema from '../../schema/client-update.ts';
 import clientsQuerySchema from '../../schema/clients-query.ts';
 import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
 import { idOf, operations } from '../http/operations.ts';
+import { importClients } from './client-import.ts';
 import { adminClient, adminClients, changeClient, clientEmailWorks, createClient, type ClientsDeps } from './clients.service.ts';
 
 const operation = operations<ClientsDeps>();
@@ -53,6 +55,19 @@ export const clientAdminOperations = [
     errors: [409],
     write: true,
     handle: ({ params, body, trx }, app) => changeClient(trx, app, params.businessId, params.id, body),
+  }),
+  operation({
+    operationId: 'adminImportClients',
+    method: 'POST',
+    path: `${BUSINESS}/clients/import`,
+    summary: 'Import clients from a file’s rows: what would happen, or (apply) all of it at once',
+    description:
+      'Each row (name, email, phone, notes: what the page read from a CSV file) becomes a new client, is merged into the client with its e-mail address (or with its phone and name), adding what the record lacks and never overwriting, or is refused with a reason (no name, not an e-mail address or phone number, the same client as an earlier row). Without `apply` nothing changes; with it, every new and merged row is written in one transaction (client.created, client.updated), refused rows are left out.',
+    params,
+    body: clientImportSchema,
+    success: { status: 200, schema: 'ClientImport' },
+    write: true,
+    handle: ({ params, body, trx }, app) => importClients(trx, app, params.businessId, body),
   }),
   operation({
     operationId: 'adminClientEmailWorks',

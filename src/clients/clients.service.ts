@@ -152,7 +152,7 @@ export async function clientForBooking(
 }
 
 /** The client of several sharing a phone (a family) whose name was given, else the first. */
-function pickByName(clients: ClientRow[], name: string): ClientRow | undefined {
+export function pickByName(clients: ClientRow[], name: string): ClientRow | undefined {
   return clients.find((c) => comparableName(c.name) === comparableName(name)) ?? clients[0];
 }
 

@@ -75,9 +75,35 @@ const INVISIBLE = /[\s\p{Default_Ignorable_Code_Point}\u2800]/gu;
 /** "U+202E" for the character at the start of `found`. */
 const codeOf = (found: string) => `U+${found.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
+export type TextKind = 'line' | 'multiline';
+
+/**
+ * What is wrong with `data` as text a person types (see TEXT_KEYWORD), as the end of a sentence
+ * about the field ("must be one line …"), or undefined when it passes. Also for text that reaches
+ * the server another way than as a request's field, such as a row of an imported file.
+ */
+export function textProblem(kind: TextKind, data: string, minLength = 0): string | undefined {
+  const bad = (kind === 'line' ? NOT_IN_A_LINE : NOT_IN_TEXT).exec(data);
+  if (bad) {
+    return kind === 'line'
+      ? `must be one line without control characters (found ${codeOf(bad[0])} at position ${bad.index + 1})`
+      : `must not contain control characters other than tab and line breaks (found ${codeOf(bad[0])} at position ${bad.index + 1})`;
+  }
+  const reorder = kind === 'line' ? REORDERS.exec(data) : null;
+  if (reorder) {
+    return `must not contain invisible characters that change the reading direction (found ${codeOf(reorder[0])} at position ${reorder.index + 1})`;
+  }
+  if (data.trim().replace(INVISIBLE, '').length < minLength) {
+    return minLength === 1
+      ? 'must not be empty or only spaces or invisible characters'
+      : `must be at least ${minLength} visible characters long`;
+  }
+  return undefined;
+}
+
 /**
  * The one rule for text a person types (names, notes, descriptions, reasons, comments), marked
- * in the schemas with `"x-text": "line"` or `"x-text": "multiline"`: the value is trimmed
+ * in the schemas with `"x-text": "line"` or `"x-text": "multiline"` (or `"row"`, see below): the value is trimmed
  * (String.prototype.trim, which also removes a byte-order mark) and stored trimmed; after
  * trimming it must still have as many visible characters as the field's minLength (so "   " and
  * "\u200b" are not names); a line holds no control characters at all and no bidirectional
@@ -90,33 +116,15 @@ const TEXT_KEYWORD: KeywordDefinition = {
   modifying: true,
   errors: true,
   validate: function text(kind: string, data: string, parentSchema?: AnySchemaObject, where?: DataValidationCxt) {
-    const fail = (message: string) => {
-      (text as unknown as DataValidateFunction).errors = [{ keyword: 'x-text', message, params: {} } as ErrorObject];
+    // A row of an imported file: the service applies the same rule row by row and refuses that
+    // row in its answer, so one bad line does not refuse the whole file (src/clients/client-import.ts).
+    if (kind === 'row') return true;
+    const problem = textProblem(kind as TextKind, data, (parentSchema?.minLength as number | undefined) ?? 0);
+    if (problem) {
+      (text as unknown as DataValidateFunction).errors = [{ keyword: 'x-text', message: problem, params: {} } as ErrorObject];
       return false;
-    };
-    const bad = (kind === 'line' ? NOT_IN_A_LINE : NOT_IN_TEXT).exec(data);
-    if (bad) {
-      return fail(
-        kind === 'line'
-          ? `must be one line without control characters (found ${codeOf(bad[0])} at position ${bad.index + 1})`
-          : `must not contain control characters other than tab and line breaks (found ${codeOf(bad[0])} at position ${bad.index + 1})`,
-      );
-    }
-    const reorder = kind === 'line' ? REORDERS.exec(data) : null;
-    if (reorder) {
-      return fail(
-        `must not contain invisible characters that change the reading direction (found ${codeOf(reorder[0])} at position ${reorder.index + 1})`,
-      );
     }
     const trimmed = data.trim();
-    const minLength = (parentSchema?.minLength as number | undefined) ?? 0;
-    if (trimmed.replace(INVISIBLE, '').length < minLength) {
-      return fail(
-        minLength === 1
-          ? 'must not be empty or only spaces or invisible characters'
-          : `must be at least ${minLength} visible characters long`,
-      );
-    }
     if (trimmed !== data && where) (where.parentData as Record<string | number, unknown>)[where.parentDataProperty] = trimmed;
     return true;
   },

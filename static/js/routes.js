@@ -13,6 +13,7 @@ import { renderCalendar } from './views/calendar/index.js';
 import { renderClients } from './views/clients/index.js';
 import { renderKeys } from './views/keys/index.js';
 import { renderOverview } from './views/overview/index.js';
+import { renderReports } from './views/reports/index.js';
 import { renderReviews } from './views/reviews/index.js';
 import { renderServices } from './views/services/index.js';
 import { renderSettings } from './views/settings/index.js';
@@ -34,6 +35,7 @@ export const ROUTES = new Map([
   ['staff', { nav: 'staff', render: renderStaff }],
   ['clients', { nav: 'clients', render: renderClients }],
   ['reviews', { nav: 'reviews', render: renderReviews }],
+  ['reports', { nav: 'reports', render: renderReports }],
   ['settings', { nav: 'settings', render: renderSettings }],
 ]);
 

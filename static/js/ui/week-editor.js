@@ -39,6 +39,21 @@ function dayOf(week, key) {
   return Array.isArray(day) ? { hours: day, breaks: [] } : { hours: day?.hours ?? [], breaks: day?.breaks ?? [] };
 }
 
+/** Opening hours with a gap (09:00–13:00, 13:30–18:00) as the picked editor shows them: one span and its break. */
+function spanWithBreak({ hours, breaks }) {
+  if (hours.length !== 2 || breaks.length) return { hours, breaks };
+  return { hours: [{ start: hours[0].start, end: hours[1].end }], breaks: [{ start: hours[0].end, end: hours[1].start }] };
+}
+
+/** A picked day with a break, written as opening hours are: the span around the break. */
+const hoursAround = ({ hours, breaks }) =>
+  breaks.length
+    ? [
+        { start: hours[0].start, end: breaks[0].start },
+        { start: breaks[0].end, end: hours[0].end },
+      ]
+    : hours;
+
 /** A day typed: its hours, and its breaks when the week has them. */
 function typedDay(id, name, day, breaks) {
   const what = breaks ? `${name} hours` : name;
@@ -94,32 +109,65 @@ function pickedDay(id, name, day, breaks, dayLabel) {
       return { problem: `${name}: give the break a start and a later end, or leave both empty.` };
     return { value: { hours: [{ start: from, end: until }], breaks: [{ start: pauseFrom, end: pauseUntil }] } };
   };
-  return { element: h('div', { class: 'day' }, choice(open, `${dayLabel} ${name}`), times), read };
+  const controls = [start.control, end.control, ...pause.map((p) => p.control)];
+  /** The day's times and whether it is open: `copy()` reads them, `paste()` writes another day's. */
+  const copy = () => ({ open: open.checked, times: controls.map((c) => c.value) });
+  const paste = (from) => {
+    open.checked = from.open;
+    controls.forEach((c, i) => {
+      c.value = from.times[i];
+    });
+    sync();
+  };
+  return { element: h('div', { class: 'day' }, choice(open, `${dayLabel} ${name}`), times), read, copy, paste };
+}
+
+/** "Same as Monday" on each day after the first, and "Monday's hours on every open day" above them. */
+function copyButtons(days) {
+  days.forEach((day, i) => {
+    if (i === 0) return;
+    const before = days[i - 1];
+    const same = h('button', { type: 'button', class: 'quiet copy-day' }, `Same as ${before.name}`);
+    same.addEventListener('click', () => day.paste(before.copy()));
+    day.element.append(same);
+  });
+  const first = days[0];
+  const all = h('button', { type: 'button', class: 'quiet' }, `${first.name}’s hours on every open day`);
+  all.addEventListener('click', () => {
+    for (const day of days.slice(1)) if (day.copy().open) day.paste(first.copy());
+  });
+  return h('div', { class: 'actions week-copy' }, all);
 }
 
 /**
- * The week's rows, ids `${prefix}-mon`…; `breaks` for a staff member's week. `picked` ({ legend,
- * dayLabel }) picks the times instead of typing them, in a fieldset of its own. `read()` gives
- * {value} or {problem}, a sentence naming the day.
+ * The week's rows, ids `${prefix}-mon`…; `breaks` for a staff member's week; `lunch` for opening
+ * hours picked with a break, written as the hours around it. `picked` ({ legend, dayLabel, hint })
+ * picks the times instead of typing them, in a fieldset of its own, with a day copied to the next
+ * or to every open day in one press. `read()` gives {value} or {problem}, a sentence naming the day.
  */
-export function weekEditor(prefix, week, { breaks = false, picked = null } = {}) {
+export function weekEditor(prefix, week, { breaks = false, lunch = false, picked = null } = {}) {
   const days = WEEKDAYS.map(([key, name]) => {
-    const day = dayOf(week, key);
-    return {
-      key,
-      ...(picked ? pickedDay(`${prefix}-${key}`, name, day, breaks, picked.dayLabel) : typedDay(`${prefix}-${key}`, name, day, breaks)),
-    };
+    const day = picked ? spanWithBreak(dayOf(week, key)) : dayOf(week, key);
+    const id = `${prefix}-${key}`;
+    return { key, name, ...(picked ? pickedDay(id, name, day, breaks || lunch, picked.dayLabel) : typedDay(id, name, day, breaks)) };
   });
   const rows = days.map((day) => day.element);
   const element = picked
-    ? h('fieldset', { class: 'week' }, h('legend', null, picked.legend), rows)
+    ? h(
+        'fieldset',
+        { class: 'week' },
+        h('legend', null, picked.legend),
+        picked.hint ? h('p', { class: 'hint' }, picked.hint) : null,
+        copyButtons(days),
+        rows,
+      )
     : h('div', { class: 'week-fields' }, rows);
   const read = () => {
     const value = {};
     for (const day of days) {
       const answer = day.read();
       if (answer.problem) return answer;
-      value[day.key] = breaks ? answer.value : answer.value.hours;
+      value[day.key] = breaks ? answer.value : lunch ? hoursAround(answer.value) : answer.value.hours;
     }
     return { value };
   };

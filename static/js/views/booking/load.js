@@ -2,13 +2,20 @@
 
 import { bookingEvents } from './events.js';
 
-/** The booking, its payments and refunds, its events (and where they went), and the staff it can move to. */
+/** The client's record, for what the salon noted about them (allergies, preferences). */
+async function clientOf(api, booking) {
+  return booking.client.id ? api.call('adminGetClient', { id: booking.client.id }) : null;
+}
+
+/** The booking, its client, payments and refunds, its events (and where they went), and the staff it can move to. */
 export async function loadBooking(api, bookingId) {
-  const [booking, payments, events, staff] = await Promise.all([
-    api.call('adminGetBooking', { id: bookingId }),
+  const asked = api.call('adminGetBooking', { id: bookingId });
+  const [booking, client, payments, events, staff] = await Promise.all([
+    asked,
+    asked.then((booking) => clientOf(api, booking)),
     api.list('adminListPayments', { query: { bookingId, limit: 100 } }),
     bookingEvents(api, bookingId),
     api.list('adminListStaff'),
   ]);
-  return { booking, payments, events, staff };
+  return { booking, client, payments, events, staff };
 }

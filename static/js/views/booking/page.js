@@ -31,12 +31,13 @@ const contact = {
 };
 const given = (booked) => isolate([booked.name, booked.email, booked.phone].filter(Boolean).join(' · '));
 
-function bookingFacts({ booking, day, bookedOtherwise }) {
+function bookingFacts({ booking, day, bookedOtherwise, clientNotes }) {
   return facts([
     ['When', `${longDate(day)}, ${timeOf(booking.startTime)}–${timeOf(booking.endTime)}`],
     ['Service', isolate(booking.serviceName)],
     ['With', isolate(booking.staffName)],
     ['Client', isolate(booking.client.name)],
+    ['About the client', clientNotes ? h('span', { class: 'client-notes' }, isolate(clientNotes)) : null],
     ['Phone', contact.phone(booking.client.phone)],
     ['E-mail', contact.email(booking.client.email)],
     ['Given when booking', bookedOtherwise ? given(booking.bookedAs) : null],

@@ -26,10 +26,10 @@ function bookedOtherwise(booking) {
 
 /**
  * The page's state at `now`: the day, whether the booking can still change and has started (the
- * server marks a visit completed or a no-show only from its start), what was paid, and the staff
- * it can move to (the active ones, and whoever has it now).
+ * server marks a visit completed or a no-show only from its start), what was paid, what the salon
+ * noted about the client, and the staff it can move to (the active ones, and whoever has it now).
  */
-export function bookingState({ booking, payments, events, staff }, now = Date.now()) {
+export function bookingState({ booking, client, payments, events, staff }, now = Date.now()) {
   const startsAt = Date.parse(booking.startTime);
   const paid = payments.reduce((sum, p) => sum + (p.kind === 'refund' ? -p.amount : p.amount), 0);
   return {
@@ -43,6 +43,8 @@ export function bookingState({ booking, payments, events, staff }, now = Date.no
     paid,
     owed: Math.max(0, booking.price - paid),
     bookedOtherwise: bookedOtherwise(booking),
+    // While the salon has not said the details given are its client's, the record may be someone else's.
+    clientNotes: booking.clientCheck ? '' : (client?.notes ?? ''),
     movableTo: staff.filter((s) => s.active || s.id === booking.staffId),
   };
 }

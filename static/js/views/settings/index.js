@@ -1,12 +1,13 @@
 // Salon settings (#settings): name and contact, time zone, opening hours, closed days, the booking
 // rules and the booking page, each its own form with its own save button and sentence; whether
-// clients reach the booking page from outside; their reminders and e-mail; the backups
-// (views/backups); and the way back to the setup steps.
+// clients reach the booking page from outside; their reminders and e-mail; the calendars on
+// staff phones; the backups (views/backups); and the way back to the setup steps.
 // load → state → render, with the actions of each form.
 
 import { h } from '../../dom.js';
 import { backupsPart } from '../backups/index.js';
 import { settingsActions } from './actions.js';
+import { calendarFeedsPart } from './calendar-feeds.js';
 import { clientRulesForm } from './client-rules.js';
 import { closuresPart } from './closures.js';
 import { detailsForm, hoursForm, rulesForm } from './forms.js';
@@ -38,7 +39,8 @@ export async function renderSettings(ctx) {
   const closures = closuresPart(ctx);
   const reachability = reachabilityPart();
   const backups = backupsPart();
-  const [mail] = await Promise.all([mailPart(ctx), closures.load(), reachability.load(), backups.load()]);
+  const feeds = calendarFeedsPart(ctx);
+  const [mail] = await Promise.all([mailPart(ctx), closures.load(), reachability.load(), backups.load(), feeds.load()]);
   return viewPage(
     { class: 'settings', title: 'Salon settings' },
     detailsForm(business, actions),
@@ -49,6 +51,7 @@ export async function renderSettings(ctx) {
     reachability.element,
     clientRulesForm(business, actions),
     mail,
+    feeds.element,
     backups.element,
     setupAgain(),
   );

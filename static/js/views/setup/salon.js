@@ -25,7 +25,14 @@ export function salonStep({ business }, actions) {
     { id: 'setup-timezone' },
     timeZones(detected).map((z) => h('option', { value: z, selected: z === detected }, z)),
   );
-  const hours = weekEditor('open', business?.workingHours ?? NEW_SALON_HOURS, { picked: { legend: 'Opening hours', dayLabel: 'Open on' } });
+  const hours = weekEditor('open', business?.workingHours ?? NEW_SALON_HOURS, {
+    lunch: true,
+    picked: {
+      legend: 'Opening hours',
+      dayLabel: 'Open on',
+      hint: 'A break (lunch, say) closes the salon then. The staff’s hours start as these, break included.',
+    },
+  });
   const submit = h('button', { type: 'submit', class: 'primary' }, business ? 'Save and continue' : 'Create the salon');
   const form = stepForm(
     'Your salon',

@@ -16,22 +16,45 @@ const soFar = (label, items, line) =>
       )
     : null;
 
-/** The service typed, or the problems with it. */
-function readService(name, duration, price, currency) {
-  const minutes = Number(duration.value);
+/** The service typed and picked, or the problems with it. */
+function readService({ name, duration, price, before, after }, currency) {
   const minor = parseMoney(price.value || '0', currency);
   const problems = [
     name.value.trim() ? null : 'Type the service’s name.',
-    Number.isInteger(minutes) && minutes >= 5 && minutes <= 720 ? null : 'The duration is whole minutes, from 5 to 720.',
     minor === undefined ? 'Type the price as a number, for example 35 or 35.50.' : null,
   ].filter(Boolean);
-  return { body: { name: name.value.trim(), durationMinutes: minutes, price: minor }, problems };
+  const body = {
+    name: name.value.trim(),
+    durationMinutes: Number(duration.value),
+    price: minor,
+    bufferBeforeMinutes: Number(before.value),
+    bufferAfterMinutes: Number(after.value),
+  };
+  return { body, problems };
+}
+
+/** A choice of minutes (picked, not typed): "45 minutes" first, so typing 45 picks it. */
+const minutesChoice = (id, minutes, chosen, none) =>
+  h(
+    'select',
+    { id },
+    minutes.map((m) => h('option', { value: String(m), selected: m === chosen }, m === 0 && none ? none : `${m} minutes`)),
+  );
+const DURATIONS = [5, 10, 15, 20, 25, 30, 40, 45, 50, 60, 75, 90, 105, 120, 150, 180, 210, 240, 300, 360, 480];
+const BUFFERS = [0, 5, 10, 15, 20, 30, 45, 60];
+
+function serviceFields() {
+  return {
+    name: h('input', { id: 'service-name', type: 'text', maxlength: '200', autocomplete: 'off' }),
+    duration: minutesChoice('service-duration', DURATIONS, 45),
+    price: h('input', { id: 'service-price', type: 'text', inputmode: 'decimal' }),
+    before: minutesChoice('service-before', BUFFERS, 0, 'None'),
+    after: minutesChoice('service-after', BUFFERS, 0, 'None'),
+  };
 }
 
 export function servicesStep({ business, services }, actions) {
-  const name = h('input', { id: 'service-name', type: 'text', maxlength: '200', autocomplete: 'off' });
-  const duration = h('input', { id: 'service-duration', type: 'number', min: '5', max: '720', step: '5', value: '45' });
-  const price = h('input', { id: 'service-price', type: 'text', inputmode: 'decimal' });
+  const fields = serviceFields();
   const add = h('button', { type: 'submit' }, 'Add service');
   const form = stepForm(
     'Services',
@@ -40,9 +63,15 @@ export function servicesStep({ business, services }, actions) {
     h(
       'div',
       { class: 'field-row' },
-      field('Service name', name),
-      field('Duration in minutes', duration),
-      field(`Price (${business.currency})`, price),
+      field('Service name', fields.name),
+      field('Duration in minutes', fields.duration),
+      field(`Price (${business.currency})`, fields.price),
+    ),
+    h(
+      'div',
+      { class: 'field-row' },
+      field('Time to prepare before', fields.before, 'The staff member is busy then, the client not yet.'),
+      field('Time to clean up after', fields.after, 'After a colour, say: the next client can start only then.'),
     ),
     h(
       'div',
@@ -53,7 +82,7 @@ export function servicesStep({ business, services }, actions) {
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const { body, problems } = readService(name, duration, price, business.currency);
+    const { body, problems } = readService(fields, business.currency);
     if (problems.length) return actions.refuse(problems.join(' '));
     actions.addService(add, body);
   });
@@ -65,6 +94,7 @@ export function staffStep({ business, services, staff }, actions) {
   const hours = weekEditor('works', business.workingHours, { breaks: true, picked: { legend: 'Working hours', dayLabel: 'Works on' } });
   const performs = services.map((s) => h('input', { type: 'checkbox', id: `does-${s.id}`, value: String(s.id), checked: true }));
   const add = h('button', { type: 'submit', class: staff.length ? null : 'primary' }, 'Add staff member');
+  const another = staff.length ? null : h('button', { type: 'submit' }, 'Add, then add another');
   const form = stepForm(
     'Staff',
     'Who does the work, when they work, and which services they do. The hours start as the salon’s opening hours.',
@@ -77,7 +107,13 @@ export function staffStep({ business, services, staff }, actions) {
       h('legend', null, 'Services they do'),
       services.map((s, i) => choice(performs[i], s.name)),
     ),
-    h('div', { class: 'actions' }, add, staff.length ? h('a', { class: 'button primary', href: '#setup/widget' }, 'Continue') : null),
+    h(
+      'div',
+      { class: 'actions' },
+      add,
+      another,
+      staff.length ? h('a', { class: 'button primary', href: '#setup/widget' }, 'Continue') : null,
+    ),
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -86,7 +122,8 @@ export function staffStep({ business, services, staff }, actions) {
     if (!name.value.trim()) return actions.refuse('Type the staff member’s name.');
     if (week.problem) return actions.refuse(week.problem);
     if (serviceIds.length === 0) return actions.refuse('Tick at least one service they do.');
-    actions.addStaff(add, { name: name.value.trim(), schedule: week.value, serviceIds }, staff.length === 0);
+    const pressed = event.submitter === another ? another : add;
+    actions.addStaff(pressed, { name: name.value.trim(), schedule: week.value, serviceIds }, staff.length === 0 && pressed === add);
   });
   return form;
 }

@@ -1,0 +1,22 @@
+import reportQuerySchema from '../../schema/report-query.ts';
+import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
+import { operations } from '../http/operations.ts';
+import { salonReport, type ReportsDeps } from './reports.service.ts';
+
+const operation = operations<ReportsDeps>();
+
+/** What the owner runs the business by, for a period. */
+export const reportAdminOperations = [
+  operation({
+    operationId: 'adminGetReport',
+    method: 'GET',
+    path: `${BUSINESS}/report`,
+    summary: 'The salon’s figures for a period of local dates',
+    description:
+      'Takings by payment method and refunds (by when they were recorded); no-shows and late cancellations (cancelled less than 24 hours before the start) with their value; bookings by source (desk, website: the booking page, integration: an API key), cancelled ones not counted; each staff member’s booked hours ÷ working hours (their hours within opening hours, less breaks, closures and time off); new clients (first visit in the period) and returning ones. Bookings count by their start. Amounts in minor units of `currency`.',
+    params: { businessId: BUSINESS_ID },
+    query: reportQuerySchema,
+    success: { status: 200, schema: 'Report' },
+    handle: ({ params, query }, app) => salonReport(app, params.businessId, query),
+  }),
+];

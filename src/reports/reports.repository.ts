@@ -1,0 +1,63 @@
+import type { Db } from '../db/transaction.ts';
+
+/** A booking as a report counts it. */
+export interface ReportBooking {
+  readonly client_id: number;
+  readonly staff_id: number;
+  readonly status: string;
+  readonly start_at: number;
+  readonly end_at: number;
+  readonly price: number;
+  readonly source: string;
+  /** The kind of the key it was booked with ('page': the booking page), null from the desk. */
+  readonly key_kind: string | null;
+  readonly updated_at: number;
+}
+
+/** The bookings that start in [from, to), with the kind of key each was made with. */
+export async function bookingsStarting(db: Db, businessId: number, from: number, to: number): Promise<ReportBooking[]> {
+  return db
+    .selectFrom('bookings')
+    .leftJoin('api_keys', 'api_keys.id', 'bookings.api_key_id')
+    .select([
+      'bookings.client_id',
+      'bookings.staff_id',
+      'bookings.status',
+      'bookings.start_at',
+      'bookings.end_at',
+      'bookings.price',
+      'bookings.source',
+      'api_keys.kind as key_kind',
+      'bookings.updated_at',
+    ])
+    .where('bookings.business_id', '=', businessId)
+    .where('bookings.start_at', '>=', from)
+    .where('bookings.start_at', '<', to)
+    .execute();
+}
+
+/** Of `clientIds`, those with a booking (not cancelled) that started before `before`. */
+export async function clientsSeenBefore(db: Db, businessId: number, clientIds: readonly number[], before: number): Promise<Set<number>> {
+  if (clientIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('bookings')
+    .select('client_id')
+    .distinct()
+    .where('business_id', '=', businessId)
+    .where('client_id', 'in', clientIds)
+    .where('status', '!=', 'cancelled')
+    .where('start_at', '<', before)
+    .execute();
+  return new Set(rows.map((row) => row.client_id));
+}
+
+/** Payments and refunds recorded in [from, to). */
+export async function paymentsRecorded(db: Db, businessId: number, from: number, to: number) {
+  return db
+    .selectFrom('payments')
+    .select(['kind', 'method', 'amount'])
+    .where('business_id', '=', businessId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .execute();
+}

@@ -1,0 +1,158 @@
+import type reportQuerySchema from '../../schema/report-query.ts';
+import type { BusinessDirectory, Directory, StaffMember } from '../businesses/directory.ts';
+import type { Db } from '../db/transaction.ts';
+import { errors } from '../http/errors.ts';
+import type { Valid } from '../http/validate.ts';
+import type { WeeklyHours } from '../time/hours.ts';
+import { isCalendarDate, localDayBounds, localWallRange, weekdayOf } from '../time/local-time.ts';
+import { workingMinutes } from '../time/schedule.ts';
+import { bookingsStarting, clientsSeenBefore, paymentsRecorded, type ReportBooking } from './reports.repository.ts';
+
+/** What this feature uses of the application. */
+export type ReportsDeps = { readonly db: Db; readonly directory: BusinessDirectory };
+
+export type ReportQuery = Valid<typeof reportQuerySchema>;
+
+/** A cancellation less than this long before the visit's start is a late one. */
+export const LATE_CANCELLATION_HOURS = 24;
+const MAX_DAYS = 366;
+const METHODS = ['cash', 'card', 'online', 'voucher', 'other'] as const;
+
+type Interval = readonly [number, number];
+
+/** The local dates from `from` to `to`, both included. */
+function datesOf(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let day = Date.parse(`${from}T00:00:00Z`); day <= Date.parse(`${to}T00:00:00Z`); day += 86_400_000) {
+    dates.push(new Date(day).toISOString().slice(0, 10));
+  }
+  return dates;
+}
+
+function periodOf(query: ReportQuery): string[] {
+  for (const [field, value] of [
+    ['from', query.from],
+    ['to', query.to],
+  ] as const) {
+    if (!isCalendarDate(value)) throw errors.validation(`${field} is not a date of the calendar`, field);
+  }
+  if (query.to < query.from) throw errors.validation('to is before from', 'to');
+  const dates = datesOf(query.from, query.to);
+  if (dates.length > MAX_DAYS) throw errors.validation(`a report covers at most ${MAX_DAYS} days`, 'to');
+  return dates;
+}
+
+const overlap = ([a, b]: Interval, [c, d]: Interval) => Math.max(0, Math.min(b, d) - Math.max(a, c));
+
+/** The milliseconds of `pieces` not covered by `away` (closures, time off). */
+function minus(pieces: readonly Interval[], away: readonly Interval[]): number {
+  let total = 0;
+  for (const piece of pieces) {
+    // Closures and time off may overlap each other: walk the covered parts in order.
+    let covered = 0;
+    let reach = piece[0];
+    for (const [start, end] of [...away].sort((x, y) => x[0] - y[0])) {
+      const from = Math.max(start, reach);
+      if (end > from) covered += overlap(piece, [from, end]);
+      reach = Math.max(reach, end);
+    }
+    total += piece[1] - piece[0] - covered;
+  }
+  return total;
+}
+
+/** The hours a staff member could take clients over `dates`: their hours within opening hours, less breaks, closures and time off. */
+function workingMs(directory: Directory, member: StaffMember, dates: readonly string[]): number {
+  const zone = directory.business.timezone;
+  const opening = JSON.parse(directory.business.working_hours) as WeeklyHours;
+  const away = [...directory.closures, ...(directory.timeOff.get(member.id) ?? [])];
+  let total = 0;
+  for (const date of dates) {
+    const pieces = workingMinutes(member.schedule, opening, weekdayOf(date, zone)).flatMap(([from, to]) =>
+      localWallRange(date, from, to, zone),
+    );
+    total += minus(pieces, away);
+  }
+  return total;
+}
+
+const hours = (ms: number) => Math.round(ms / 36_000) / 100;
+const held = (b: ReportBooking) => b.status !== 'cancelled';
+
+function utilisation(directory: Directory, bookings: readonly ReportBooking[], dates: readonly string[], period: Interval) {
+  const booked = new Map<number, number>();
+  for (const b of bookings.filter(held)) booked.set(b.staff_id, (booked.get(b.staff_id) ?? 0) + overlap([b.start_at, b.end_at], period));
+  return directory.staff
+    .filter((member) => member.active || booked.has(member.id))
+    .map((member) => {
+      const working = workingMs(directory, member, dates);
+      const bookedMs = booked.get(member.id) ?? 0;
+      return {
+        staffId: member.id,
+        name: member.name,
+        bookedHours: hours(bookedMs),
+        workingHours: hours(working),
+        utilisation: working === 0 ? null : Math.round((bookedMs / working) * 1000) / 1000,
+      };
+    });
+}
+
+function takings(payments: Awaited<ReturnType<typeof paymentsRecorded>>) {
+  const byMethod = METHODS.map((method) => {
+    const of = (kind: string) => payments.filter((p) => p.kind === kind && p.method === method);
+    const sum = (rows: readonly { amount: number }[]) => rows.reduce((total, p) => total + p.amount, 0);
+    return { method, taken: sum(of('payment')), refunded: sum(of('refund')), net: sum(of('payment')) - sum(of('refund')) };
+  });
+  const refunds = payments.filter((p) => p.kind === 'refund');
+  return {
+    takings: byMethod,
+    refunds: { count: refunds.length, amount: refunds.reduce((total, p) => total + p.amount, 0) },
+  };
+}
+
+const SOURCE_OF = (b: ReportBooking) => (b.source === 'admin' ? 'desk' : b.key_kind === 'page' ? 'website' : 'integration');
+
+function missed(bookings: readonly ReportBooking[]) {
+  const late = (b: ReportBooking) => b.status === 'cancelled' && b.updated_at > b.start_at - LATE_CANCELLATION_HOURS * 3_600_000;
+  const countAndValue = (rows: readonly ReportBooking[]) => ({ count: rows.length, value: rows.reduce((total, b) => total + b.price, 0) });
+  return {
+    noShows: countAndValue(bookings.filter((b) => b.status === 'no_show')),
+    lateCancellations: countAndValue(bookings.filter(late)),
+  };
+}
+
+async function clientsOf(app: ReportsDeps, businessId: number, bookings: readonly ReportBooking[], start: number) {
+  const ids = [...new Set(bookings.filter(held).map((b) => b.client_id))];
+  const seen = await clientsSeenBefore(app.db, businessId, ids, start);
+  return { new: ids.filter((id) => !seen.has(id)).length, returning: ids.filter((id) => seen.has(id)).length };
+}
+
+/**
+ * The salon's figures for the local dates `from`–`to`: takings by method and refunds (by when
+ * they were recorded), no-shows and late cancellations, bookings by source, each staff member's
+ * booked ÷ working hours, and new vs returning clients (by the visits that start in the period).
+ */
+export async function salonReport(app: ReportsDeps, businessId: number, query: ReportQuery) {
+  const directory = await app.directory.get(app.db, businessId);
+  if (!directory) throw errors.notFound('Business');
+  const dates = periodOf(query);
+  const zone = directory.business.timezone;
+  const period: Interval = [localDayBounds(dates[0]!, zone).start, localDayBounds(dates.at(-1)!, zone).end];
+  const [bookings, payments] = await Promise.all([
+    bookingsStarting(app.db, businessId, ...period),
+    paymentsRecorded(app.db, businessId, ...period),
+  ]);
+  const sources = { desk: 0, website: 0, integration: 0 };
+  for (const b of bookings.filter(held)) sources[SOURCE_OF(b)] += 1;
+  return {
+    from: dates[0]!,
+    to: dates.at(-1)!,
+    currency: directory.business.currency,
+    ...takings(payments),
+    ...missed(bookings),
+    bookingsBySource: sources,
+    staff: utilisation(directory, bookings, dates, period),
+    clients: await clientsOf(app, businessId, bookings, period[0]),
+    lateCancellationHours: LATE_CANCELLATION_HOURS,
+  };
+}

@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Locator } from 'playwright-core';
+import { ADMIN_TOKEN } from './helpers/app.ts';
+import { seriousA11yProblems } from './helpers/axe.ts';
+import { admin } from './helpers/salon.ts';
+import { skippedWithoutChromium, useApp, useBrowser } from './helpers/suite.ts';
+
+// Issue 27, section 2: the salon of the full day in the browser, set up in at most 15 typed
+// fields (it took 44): open Monday to Saturday 09:00–18:00, Saturday until 14:00, a lunch break
+// 13:00–13:30 every day; four services, the colour with 15 minutes to clean up after; three staff
+// who work the salon's hours. Durations and cleanup are picked, days are copied, and the staff's
+// hours start as the salon's, lunch included. The test counts what it types.
+describe('the setup in at most 15 typed fields, in Chromium', () => {
+  if (skippedWithoutChromium()) return;
+  const { clock, app } = useApp();
+  const { page, guard } = useBrowser({ pageClock: clock });
+  let typed = 0;
+  /** Types into one field: the thing this test counts. */
+  const type = async (field: Locator, text: string) => {
+    typed += 1;
+    await field.fill(text);
+  };
+
+  it('sets up the salon, its services and three staff', async () => {
+    await page.goto(`${app.url}/`);
+    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Welcome: set up your salon' }).waitFor();
+
+    await type(page.getByLabel('Salon name'), 'Hair by Anna');
+    await type(page.getByLabel('Monday break from', { exact: true }), '13:00');
+    await type(page.getByLabel('Monday break until', { exact: true }), '13:30');
+    await page.getByRole('button', { name: 'Same as Monday' }).click();
+    assert.equal(await page.getByLabel('Tuesday break from', { exact: true }).inputValue(), '13:00', 'a day copied to the next');
+    await page.getByLabel('Open on Saturday').check();
+    await page.getByRole('button', { name: 'Monday’s hours on every open day' }).click();
+    await type(page.getByLabel('Saturday until', { exact: true }), '14:00');
+    assert.deepEqual(await seriousA11yProblems(page), [], 'the salon step');
+    await page.getByRole('button', { name: 'Create the salon' }).click();
+
+    for (const [name, minutes, price, cleanup] of [
+      ['Haircut', '45', '35', null],
+      ['Colour', '90', '80', '15'],
+      ['Blow-dry', '30', '25', null],
+      ['Beard trim', '20', '15', null],
+    ] as const) {
+      await type(page.getByLabel('Service name'), name);
+      await page.getByLabel('Duration in minutes').selectOption(minutes);
+      await type(page.getByLabel('Price (EUR)'), price);
+      if (cleanup) await page.getByLabel('Time to clean up after').selectOption(cleanup);
+      await page.getByRole('button', { name: 'Add service' }).click();
+      await page.getByText(`Added “${name}”.`).waitFor();
+    }
+    assert.deepEqual(await seriousA11yProblems(page), [], 'the services step');
+    await page.getByRole('link', { name: 'Continue to staff' }).click();
+
+    await type(page.getByLabel('Staff member’s name'), 'Anna');
+    assert.equal(await page.getByLabel('Wednesday break from', { exact: true }).inputValue(), '13:00', "the salon's lunch");
+    await page.getByRole('button', { name: 'Add, then add another' }).click();
+    await page.getByText('Added Anna.').waitFor();
+    await type(page.getByLabel('Staff member’s name'), 'Ben');
+    await page.getByLabel('Colour').uncheck();
+    await page.getByRole('button', { name: 'Add staff member' }).click();
+    await page.getByText('Added Ben.').waitFor();
+    await type(page.getByLabel('Staff member’s name'), 'Carla');
+    for (const service of ['Blow-dry', 'Beard trim']) await page.getByLabel(service).uncheck();
+    await page.getByRole('button', { name: 'Add staff member' }).click();
+    await page.getByText('Added Carla.').waitFor();
+    assert.deepEqual(await seriousA11yProblems(page), [], 'the staff step');
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.getByLabel('Line for your website').waitFor();
+
+    assert.equal(typed, 15, 'typed fields');
+    const [business] = (await admin(app, 'GET', '/businesses', undefined, 200)).body.data;
+    const base = `/businesses/${business.id}`;
+    const lunch = (end: string) => [
+      { start: '09:00', end: '13:00' },
+      { start: '13:30', end },
+    ];
+    assert.deepEqual(business.workingHours, {
+      mon: lunch('18:00'),
+      tue: lunch('18:00'),
+      wed: lunch('18:00'),
+      thu: lunch('18:00'),
+      fri: lunch('18:00'),
+      sat: lunch('14:00'),
+      sun: [],
+    });
+    const services = (await admin(app, 'GET', `${base}/services`, undefined, 200)).body.data;
+    assert.deepEqual(
+      services.map((s: any) => [s.name, s.durationMinutes, s.price, s.bufferBeforeMinutes, s.bufferAfterMinutes]),
+      [
+        ['Haircut', 45, 3500, 0, 0],
+        ['Colour', 90, 8000, 0, 15],
+        ['Blow-dry', 30, 2500, 0, 0],
+        ['Beard trim', 20, 1500, 0, 0],
+      ],
+    );
+    const id = (name: string) => services.find((s: any) => s.name === name).id;
+    const staff = (await admin(app, 'GET', `${base}/staff`, undefined, 200)).body.data;
+    assert.deepEqual(
+      staff.map((s: any) => [s.name, [...s.serviceIds].sort()]),
+      [
+        ['Anna', [id('Haircut'), id('Colour'), id('Blow-dry'), id('Beard trim')].sort()],
+        ['Ben', [id('Haircut'), id('Blow-dry'), id('Beard trim')].sort()],
+        ['Carla', [id('Haircut'), id('Colour')].sort()],
+      ],
+    );
+    for (const member of staff) {
+      assert.deepEqual(member.schedule.mon, { hours: [{ start: '09:00', end: '18:00' }], breaks: [{ start: '13:00', end: '13:30' }] });
+      assert.deepEqual(member.schedule.sat, { hours: [{ start: '09:00', end: '14:00' }], breaks: [{ start: '13:00', end: '13:30' }] });
+      assert.deepEqual(member.schedule.sun, { hours: [], breaks: [] });
+    }
+    guard.assertClean();
+  });
+});
