@@ -34,6 +34,17 @@ describe('static files: only the status page, whatever the path says', () => {
     assert.equal((await rawGet(app.url, '/style.css')).status, 200);
   });
 
+  it('serves what the pages share (static/shared/) under each public page’s own path too', async () => {
+    // The booking page and the manage page load only files under /book/ and /manage/.
+    for (const file of ['house.css', 'element.js']) {
+      const original = await rawGet(app.url, `/shared/${file}`);
+      assert.equal(original.status, 200, file);
+      for (const under of ['/book', '/manage'])
+        assert.deepEqual(await rawGet(app.url, `${under}/shared/${file}`), original, `${under}/shared/${file}`);
+    }
+    assert.equal((await rawGet(app.url, '/book/style.css')).status, 404, 'nothing else is served twice');
+  });
+
   it('answers 404 to every path that tries to leave static/ or reach the data dir', async () => {
     for (const rawPath of [
       '/../package.json',

@@ -25,14 +25,24 @@ export interface StaticFile {
 const ASSET_PREFIX = 'static/';
 
 /**
+ * What the salon's pages share (static/shared/: the house look, the element helper). Served at
+ * /shared/… and under each public page's own path too (/book/shared/…, /manage/shared/…): a
+ * public page loads only files under its path, so a proxy in front may pass just that path.
+ */
+const SHARED = 'shared/';
+const SHARED_UNDER = ['book/', 'manage/'];
+
+/**
  * The status page's files, read once at start: from the executable's assets inside it, from the
- * static/ folder of the checkout otherwise.
+ * static/ folder of the checkout otherwise; the shared ones (SHARED) at each of their addresses.
  */
 export function loadStaticFiles(): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   const add = (name: string, body: Buffer) => {
     const type = TYPES[path.extname(name)] ?? 'application/octet-stream';
-    files.set(`/${name}`, { body, type, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` });
+    const file = { body, type, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
+    files.set(`/${name}`, file);
+    if (name.startsWith(SHARED)) for (const page of SHARED_UNDER) files.set(`/${page}${name}`, file);
   };
   if (sea.isSea()) {
     for (const key of sea.getAssetKeys()) {

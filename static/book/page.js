@@ -5,6 +5,7 @@
 // colour is set through CSS custom properties from here.
 
 import { addDays, formatsFor, wordsFor } from './page-text.js';
+import { h } from './shared/element.js';
 
 const slug = decodeURIComponent(location.pathname.split('/').filter(Boolean).at(-1) ?? '');
 const API = new URL(`../v1/booking-page/${encodeURIComponent(slug)}`, location.href).href;
@@ -223,19 +224,6 @@ setInterval(() => {
 
 // ---------------------------------------------------------------------------------------------
 // Render
-
-function h(tag, props, ...children) {
-  const el = document.createElement(tag);
-  for (const [name, value] of Object.entries(props ?? {})) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name.startsWith('on')) el.addEventListener(name.slice(2), value);
-    else if (name === 'class') el.className = value;
-    else if (['value', 'checked', 'disabled', 'htmlFor', 'hidden'].includes(name)) el[name] = value;
-    else el.setAttribute(name, value === true ? '' : String(value));
-  }
-  el.append(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
-  return el;
-}
 
 const STEP_NUMBER = { services: 1, staff: 2, time: 3, details: 4 };
 

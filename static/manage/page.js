@@ -5,26 +5,13 @@
 // Everything is addressed relative to the page, so it also works under a path of another address.
 
 import { formats, wordsFor } from './words.js';
+import { h } from './shared/element.js';
 
 const token = location.pathname.split('/').find((part) => part.startsWith('mng_'));
 const api = `../v1/integration/manage/${token}`;
 const root = document.getElementById('visit-page');
 /** The link of a reminder's "No more reminders": the page asks first. */
 const askingToStop = new URLSearchParams(location.search).get('reminders') === 'stop';
-
-/** An element: h('button', {class: 'primary', onclick}, 'Save'); null and false children are left out. */
-function h(tag, props, ...children) {
-  const el = document.createElement(tag);
-  for (const [name, value] of Object.entries(props ?? {})) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name.startsWith('on')) el.addEventListener(name.slice(2), value);
-    else if (name === 'class') el.className = value;
-    else if (name === 'checked') el.checked = value;
-    else el.setAttribute(name, value === true ? '' : String(value));
-  }
-  el.append(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
-  return el;
-}
 
 /** What the page shows: the visit as the server last said, the slots offered, the sentence of the last action. */
 const state = { visit: null, words: wordsFor(navigator.language), slots: null, picking: null, cancelling: false, notice: null };
