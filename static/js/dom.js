@@ -11,6 +11,12 @@ export function h(tag, props, ...children) {
   return el;
 }
 
+/** Puts `children` in `el` in place of what it held; null, false and undefined are skipped, as in h(). */
+export function fill(el, ...children) {
+  el.replaceChildren(...flatten(children));
+  return el;
+}
+
 /** An SVG element; attributes are set as they are. */
 export function svg(tag, attrs, ...children) {
   const el = document.createElementNS('http://www.w3.org/2000/svg', tag);
