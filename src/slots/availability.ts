@@ -99,6 +99,7 @@ async function slotQueries(db: Db | Tx, query: AvailabilityQuery, dates: readonl
       zone,
       opening,
       stepMinutes: business.slot_step_minutes,
+      anyMinute: query.holderKeyId == null,
       durationMinutes: plan.durationMinutes,
       bufferBeforeMinutes: plan.bufferBeforeMinutes,
       bufferAfterMinutes: plan.bufferAfterMinutes,

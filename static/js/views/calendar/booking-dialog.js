@@ -34,7 +34,7 @@ function whatAndWhen(id, { services, staff, preset }) {
     ),
   );
   const date = h('input', { id: id('date'), type: 'date', required: true, value: preset.date });
-  const time = h('input', { id: id('time'), type: 'time', required: true, step: '300', value: preset.time ?? '' });
+  const time = h('input', { id: id('time'), type: 'time', required: true, step: '60', value: preset.time ?? '' });
   return {
     service,
     member,
