@@ -94,6 +94,7 @@ describe('the front desk after a new-user trial, in Chromium', () => {
     await noShow.waitFor();
     assert.equal(await when.count(), 0);
     await complete.click();
+    await page.locator('dialog.confirm').getByRole('button', { name: 'Mark completed' }).click();
     await page.getByText('Marked completed', { exact: false }).waitFor();
     await page.locator('.badge', { hasText: 'Completed' }).first().waitFor();
   });
@@ -275,6 +276,8 @@ describe('the front desk after a new-user trial, in Chromium', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Kim Keys, 11:00' }).waitFor();
     await tabTo(page.getByRole('button', { name: 'Mark completed' }));
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
     await page.keyboard.press('Enter');
     await focusOnSentence('Marked completed');
     assert.equal((await status(online.body.id)).status, 'completed');

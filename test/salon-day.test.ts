@@ -50,4 +50,46 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     });
     assert.equal(integration.status, 409, 'a client booking themselves keeps to the grid');
   });
+
+  it('asks before completing, a no-show and cancelling alike, with buttons that say what they do (defect 12)', async () => {
+    const booked = async (time: string, name: string) =>
+      (
+        await admin(
+          app,
+          'POST',
+          `${salon.base}/bookings`,
+          { serviceId: salon.haircut, staffId: salon.ben, startTime: `${MONDAY}T${time}:00+01:00`, client: { name, phone: '+49 30 9' } },
+          201,
+        )
+      ).body.id as number;
+    const ids = [await booked('10:00', 'Carla Complete'), await booked('11:00', 'Nico Noshow'), await booked('12:00', 'Cem Cancel')];
+    const before = clock.now();
+    clock.set(Date.parse(`${MONDAY}T12:05:00+01:00`));
+    await page.clock.setFixedTime(new Date(clock.now()));
+    const dialog = page.locator('dialog.confirm');
+    const asked: string[][] = [];
+    for (const [id, action] of [
+      [ids[0], 'Mark completed'],
+      [ids[1], 'Mark no-show'],
+      [ids[2], 'Cancel booking'],
+    ] as const) {
+      await page.goto(`${app.url}/#bookings/${id}`);
+      await page.reload();
+      await page.getByRole('button', { name: action }).click();
+      await dialog.waitFor();
+      assert.match(await dialog.locator('p').innerText(), /cannot be undone; connected programs are told\.$/);
+      asked.push(await dialog.getByRole('button').allInnerTexts());
+      await dialog.getByRole('button').nth(1).click();
+      await dialog.waitFor({ state: 'detached' });
+      const status = (await admin(app, 'GET', `${salon.base}/bookings/${id}`, undefined, 200)).body.status;
+      assert.equal(status, 'confirmed', `${action}: the second button keeps the booking as it is`);
+    }
+    assert.deepEqual(asked, [
+      ['Mark completed', 'Not yet'],
+      ['Mark no-show', 'Not yet'],
+      ['Cancel booking', 'Keep the booking'],
+    ]);
+    clock.set(before);
+    await page.clock.setFixedTime(new Date(before));
+  });
 });

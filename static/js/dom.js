@@ -84,9 +84,10 @@ export function facts(rows) {
 
 /**
  * Asks before something that cannot be undone. Resolves true when the user confirms.
- * A <dialog> of our own, not window.confirm: it can say what happens in plain words.
+ * A <dialog> of our own, not window.confirm: it can say what happens in plain words, and both
+ * buttons say what they do (`keepLabel`: "Keep the booking", where "Cancel" would be ambiguous).
  */
-export function confirmAction({ title, text, confirmLabel, danger = false }) {
+export function confirmAction({ title, text, confirmLabel, keepLabel = 'Cancel', danger = false }) {
   return new Promise((resolve) => {
     const dialog = h(
       'dialog',
@@ -97,7 +98,7 @@ export function confirmAction({ title, text, confirmLabel, danger = false }) {
         'div',
         { class: 'actions' },
         h('button', { type: 'button', class: danger ? 'danger' : 'primary', onclick: () => dialog.close('yes') }, confirmLabel),
-        h('button', { type: 'button', onclick: () => dialog.close('no') }, 'Cancel'),
+        h('button', { type: 'button', onclick: () => dialog.close('no') }, keepLabel),
       ),
     );
     dialog.addEventListener('close', () => {
