@@ -92,4 +92,33 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     clock.set(before);
     await page.clock.setFixedTime(new Date(before));
   });
+
+  it('shows paid, refunded and left to pay after a partial refund, with the refund’s reason, and asks for nothing more (defect 11)', async () => {
+    const booking = (
+      await admin(
+        app,
+        'POST',
+        `${salon.base}/bookings`,
+        {
+          serviceId: salon.haircut,
+          staffId: salon.anna,
+          startTime: `${MONDAY}T16:00:00+01:00`,
+          client: { name: 'Paula Paid', phone: '+49 30 7' },
+        },
+        201,
+      )
+    ).body;
+    const payment = (await admin(app, 'POST', `${salon.base}/payments`, { bookingId: booking.id, amount: 3500, method: 'card' }, 201)).body;
+    await admin(app, 'POST', `${salon.base}/payments/${payment.id}/refund`, { amount: 1000, reason: 'Fringe redone' }, 201);
+    await page.goto(`${app.url}/#bookings/${booking.id}`);
+    const section = page.locator('section[aria-labelledby="payments-title"]');
+    await section.waitFor();
+    const facts = await section.locator('.facts > div').allInnerTexts();
+    assert.deepEqual(
+      facts.map((f) => f.replace(/\s+/g, ' ')),
+      ['Price €35.00', 'Paid €35.00', 'Refunded €10.00', 'Left to pay Nothing'],
+    );
+    assert.match(await section.locator('.refund').innerText(), /^Refunded €10\.00 · .* · Fringe redone$/);
+    assert.equal(await page.locator('#payment-amount').inputValue(), '', 'the payment form asks for nothing more');
+  });
 });
