@@ -121,4 +121,37 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     assert.match(await section.locator('.refund').innerText(), /^Refunded €10\.00 · .* · Fringe redone$/);
     assert.equal(await page.locator('#payment-amount').inputValue(), '', 'the payment form asks for nothing more');
   });
+
+  /** Drags the booking of `client` to `time` in the column of the `column`th staff member (0: Anna, 1: Ben). */
+  const drag = async (client: string, column: number, time: string) => {
+    const event = page.locator('.ec-event.booking', { hasText: client });
+    const from = (await event.boundingBox())!;
+    const to = (await page.locator('.ec-body .ec-day').nth(column).boundingBox())!;
+    const hour = (await page.locator(`.ec-body .ec-sidebar time[datetime$="T${time.slice(0, 2)}:00:00"]`).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 20, from.y + 20, { steps: 4 });
+    await page.mouse.move(to.x + to.width / 2, hour.y + hour.height / 2 + 4, { steps: 8 });
+    await page.mouse.up();
+  };
+  const bookAt = async (date: string, time: string, name: string, staffId = salon.anna, serviceId = salon.haircut) =>
+    (
+      await admin(
+        app,
+        'POST',
+        `${salon.base}/bookings`,
+        { serviceId, staffId, startTime: `${date}T${time}:00+01:00`, client: { name, phone: '+49 30 5' } },
+        201,
+      )
+    ).body.id as number;
+
+  it('shows the new time in the day’s list right after a drag (defect 5)', async () => {
+    await bookAt('2026-11-24', '09:00', 'Dora Drag');
+    await openCalendar('2026-11-24');
+    const row = page.locator('.day-list .booking-row', { hasText: 'Dora Drag' });
+    assert.match(await row.innerText(), /^09:00–09:45/);
+    await drag('Dora Drag', 1, '11:00');
+    await page.getByText(/^Moved Dora Drag to Tuesday, 24 November 2026 at 11:00 with Ben\./).waitFor();
+    assert.match(await row.innerText(), /^11:00–11:45\s+Dora Drag\s+Haircut · Ben/);
+  });
 });
