@@ -154,4 +154,17 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     await page.getByText(/^Moved Dora Drag to Tuesday, 24 November 2026 at 11:00 with Ben\./).waitFor();
     assert.match(await row.innerText(), /^11:00–11:45\s+Dora Drag\s+Haircut · Ben/);
   });
+
+  it('shows a 15-minute booking’s client and service on the grid, not only its time (defect 7)', async () => {
+    const fringe = (await admin(app, 'POST', `${salon.base}/services`, { name: 'Fringe trim', durationMinutes: 15, price: 800 }, 201)).body
+      .id;
+    await admin(app, 'PUT', `${salon.base}/staff/${salon.ben}/services`, { serviceIds: [salon.haircut, fringe] }, 200);
+    await bookAt('2026-11-25', '10:00', 'Sam Short', salon.ben, fringe);
+    await openCalendar('2026-11-25');
+    const event = page.locator('.ec-event.booking', { hasText: 'Sam Short' });
+    const box = (await event.boundingBox())!;
+    const title = (await event.locator('.ec-event-title').boundingBox())!;
+    assert.ok(title.width > 40 && title.height >= 10, `the names have room: ${JSON.stringify(title)}`);
+    assert.ok(title.y >= box.y && title.y + title.height <= box.y + box.height + 1, 'the names are inside the box, not cut off below it');
+  });
 });

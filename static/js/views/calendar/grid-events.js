@@ -18,6 +18,9 @@ function gaps(hours, min, max) {
   return out;
 }
 
+/** Under half an hour, a booking's box on the grid has room for one line. */
+const SHORT = 30 * 60_000;
+
 function bookingEvent(booking) {
   return {
     id: `booking-${booking.id}`,
@@ -25,7 +28,12 @@ function bookingEvent(booking) {
     start: wallClock(booking.startTime),
     end: wallClock(booking.endTime),
     title: `${clientName(booking)} · ${booking.serviceName}`,
-    classNames: ['booking', `status-${booking.status}`],
+    // A short one (a 15-minute fringe trim) has one line of room: time and names share it (style.css).
+    classNames: [
+      'booking',
+      `status-${booking.status}`,
+      Date.parse(booking.endTime) - Date.parse(booking.startTime) < SHORT ? 'short' : null,
+    ].filter(Boolean),
     editable: booking.status === 'pending' || booking.status === 'confirmed',
     extendedProps: { bookingId: booking.id, booking },
   };
