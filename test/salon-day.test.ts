@@ -8,7 +8,7 @@ import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts
 describe('the salon’s day in Chromium (issue 27)', () => {
   if (skippedWithoutChromium()) return;
   const { clock, app, salon } = useSalon({ name: 'Hair by Anna' });
-  const { page } = useBrowser({ app, pageClock: clock, logInAt: '/#clients' });
+  const { page, guard } = useBrowser({ app, pageClock: clock, logInAt: '/#clients' });
   const flash = () => page.locator('.notice.good').first();
   const openCalendar = async (date = MONDAY) => {
     await page.goto(`${app.url}/#calendar/${date}`);
@@ -166,5 +166,25 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     const title = (await event.locator('.ec-event-title').boundingBox())!;
     assert.ok(title.width > 40 && title.height >= 10, `the names have room: ${JSON.stringify(title)}`);
     assert.ok(title.y >= box.y && title.y + title.height <= box.y + box.height + 1, 'the names are inside the box, not cut off below it');
+  });
+
+  it('says why a drag was refused beside where the booking was dropped, not at the top of the page (defect 4)', async () => {
+    await bookAt('2026-11-26', '09:00', 'Rita Refused', salon.ben);
+    await openCalendar('2026-11-26');
+    const benColumn = (await page.locator('.ec-body .ec-day').nth(1).boundingBox())!;
+    const one = page.locator('.ec-body .ec-sidebar time[datetime$="T13:00:00"]');
+    await one.scrollIntoViewIfNeeded();
+    guard.expect(/status of 409/);
+    await drag('Rita Refused', 1, '13:00'); // Ben's break
+    const said = page.locator('.notice-at');
+    await said.getByText(/is not a free slot/).waitFor();
+    const box = (await said.boundingBox())!;
+    const drop = (await one.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    assert.ok(box.y >= 0 && box.y + box.height <= viewport.height, 'in view');
+    assert.ok(Math.abs(box.y - drop.y) < 200 && box.x < benColumn.x + benColumn.width, 'beside the drop');
+    assert.match(await page.locator('.day-list .booking-row', { hasText: 'Rita Refused' }).innerText(), /^09:00/);
+    await page.mouse.click(5, 5);
+    await said.waitFor({ state: 'detached' });
   });
 });

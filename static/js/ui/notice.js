@@ -30,6 +30,32 @@ export function say(area, kind, text, ...more) {
   area.replaceChildren(notice(kind, text), ...more.filter(Boolean));
 }
 
+/**
+ * A failed call said where the eye is: beside `point` (the pointer event of a drop the server
+ * refused), over the page, since the view's message area may be scrolled out of sight. It stays
+ * until the next click or key, or until it is closed.
+ */
+export function errorAt(point, error) {
+  document.querySelector('.notice-at')?.remove();
+  const box = h('div', { class: 'notice-at' }, errorNotice(error));
+  const close = () => {
+    box.remove();
+    document.removeEventListener('pointerdown', close, true);
+    document.removeEventListener('keydown', close, true);
+    window.removeEventListener('hashchange', close);
+  };
+  box.append(h('button', { type: 'button', onclick: close }, 'Close'));
+  document.body.append(box);
+  const x = point?.clientX ?? innerWidth / 2;
+  const y = point?.clientY ?? innerHeight / 2;
+  const below = y + 16 + box.offsetHeight <= innerHeight;
+  box.style.left = `${Math.max(8, Math.min(x - box.offsetWidth / 2, innerWidth - box.offsetWidth - 8))}px`;
+  box.style.top = `${Math.max(8, below ? y + 16 : y - 16 - box.offsetHeight)}px`;
+  document.addEventListener('pointerdown', close, true);
+  document.addEventListener('keydown', close, true);
+  window.addEventListener('hashchange', close);
+}
+
 /** A failed call, said in the area. */
 export function sayError(area, error) {
   area.replaceChildren(errorNotice(error));

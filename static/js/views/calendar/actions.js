@@ -5,7 +5,7 @@
 import { busy, confirmAction, isolate } from '../../dom.js';
 import { heldBy } from '../../refusals.js';
 import { longDate, timeOf, zonedIso } from '../../salon-time.js';
-import { flashNext, say, sayError } from '../../ui/notice.js';
+import { errorAt, flashNext, say, sayError } from '../../ui/notice.js';
 import { deliverySentence } from '../booking/events.js';
 import { calendarAddress } from './address.js';
 import { bookingDialog } from './booking-dialog.js';
@@ -50,7 +50,8 @@ export async function book(api, body) {
 
 /**
  * A booking dropped at another time or in another column: moved, said over the grid, and the day's
- * list drawn again with it (`redrawDay`). On a refusal the grid puts it back.
+ * list drawn again with it (`redrawDay`). On a refusal the grid puts it back and the reason is said
+ * where it was dropped: the message area above may be out of sight.
  */
 async function moveDropped(ctx, state, info, { message, redrawDay }) {
   const { date, time } = wallParts(info.event.start);
@@ -65,7 +66,7 @@ async function moveDropped(ctx, state, info, { message, redrawDay }) {
     say(message, 'good', ['Moved ', isolate(moved.client.name), ` to ${longDate(date)} at ${time} with `, isolate(moved.staffName), '.']);
   } catch (error) {
     info.revert();
-    sayError(message, error);
+    errorAt(info.jsEvent, error);
   }
 }
 
