@@ -187,4 +187,26 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     await page.mouse.click(5, 5);
     await said.waitFor({ state: 'detached' });
   });
+
+  it('draws a booking’s cleanup on the grid, and it moves along with a drag (defect 3)', async () => {
+    await admin(app, 'PATCH', `${salon.base}/services/${salon.colour}`, { bufferAfterMinutes: 15 }, 200);
+    await bookAt('2026-11-27', '10:00', 'Cora Colour', salon.anna, salon.colour);
+    await openCalendar('2026-11-27');
+    const booking = page.locator('.ec-event.booking', { hasText: 'Cora Colour' });
+    const cleanup = page.locator('.ec-event.cleanup');
+    const follows = async () => {
+      const [b, c] = [(await booking.boundingBox())!, (await cleanup.boundingBox())!];
+      assert.ok(
+        Math.abs(c.y - (b.y + b.height)) < 4 && Math.abs(c.x - b.x) < 4,
+        `the cleanup right under the booking: ${JSON.stringify([b, c])}`,
+      );
+      return c;
+    };
+    assert.equal((await cleanup.innerText()).replace(/\s+/g, ' '), '11:30–11:45 Cleanup after Colour');
+    const before = await follows();
+    await drag('Cora Colour', 0, '14:00');
+    await page.getByText(/^Moved Cora Colour to Friday, 27 November 2026 at 14:00 with Anna\./).waitFor();
+    assert.equal((await cleanup.innerText()).replace(/\s+/g, ' '), '15:30–15:45 Cleanup after Colour');
+    assert.ok((await follows()).y > before.y + 100);
+  });
 });

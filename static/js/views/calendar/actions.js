@@ -50,10 +50,10 @@ export async function book(api, body) {
 
 /**
  * A booking dropped at another time or in another column: moved, said over the grid, and the day's
- * list drawn again with it (`redrawDay`). On a refusal the grid puts it back and the reason is said
+ * list and the grid drawn again with it (`redraw`: its cleanup moves along). On a refusal the grid puts it back and the reason is said
  * where it was dropped: the message area above may be out of sight.
  */
-async function moveDropped(ctx, state, info, { message, redrawDay }) {
+async function moveDropped(ctx, state, info, { message, redraw }) {
   const { date, time } = wallParts(info.event.start);
   const staffId = Number(info.newResource?.id ?? info.event.resourceIds[0]);
   try {
@@ -62,7 +62,7 @@ async function moveDropped(ctx, state, info, { message, redrawDay }) {
       body: { startTime: zonedIso(date, time, state.timeZone), staffId },
     });
     state.bookings = state.bookings.map((b) => (b.id === moved.id ? moved : b));
-    redrawDay();
+    redraw();
     say(message, 'good', ['Moved ', isolate(moved.client.name), ` to ${longDate(date)} at ${time} with `, isolate(moved.staffName), '.']);
   } catch (error) {
     info.revert();
@@ -105,13 +105,18 @@ export function calendarActions(ctx, state, message) {
         sayError(message, error);
       }
     });
-  /** The day's list from `state`, in place of the one drawn before (after a move): the grid stays as it is. */
+  /** The day's list from `state`, in place of the one drawn before (after a move). */
   let list = null;
   const redrawDay = () => {
     const next = dayList(dayOf(state), timeZone, releaseFromList);
     list?.replaceWith(next);
     list = next;
     return next;
+  };
+  /** What draws itself again from `state` after a move without reloading: the day's list, and the grid (onMoved). */
+  const redrawn = [redrawDay];
+  const redraw = () => {
+    for (const draw of redrawn) draw();
   };
   return {
     go,
@@ -129,7 +134,9 @@ export function calendarActions(ctx, state, message) {
           }),
         onRelease: release,
       }),
-    moveDropped: (info) => moveDropped(ctx, state, info, { message, redrawDay }),
+    moveDropped: (info) => moveDropped(ctx, state, info, { message, redraw }),
     dayList: redrawDay,
+    /** `draw()` is called after each move, once `state` holds the moved booking. */
+    onMoved: (draw) => redrawn.push(draw),
   };
 }

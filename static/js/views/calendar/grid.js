@@ -107,11 +107,9 @@ export async function calendarGrid(ctx, state, actions) {
   try {
     const EventCalendar = await loadLibrary();
     if (!ctx.isCurrent()) return null;
-    EventCalendar.create(grid, {
-      ...lookOptions(state),
-      ...handOptions(state, actions),
-      events: [...calendarEvents(state), ...holdEvents(state.holds, state.timeZone)],
-    });
+    const events = () => [...calendarEvents(state), ...holdEvents(state.holds, state.timeZone)];
+    const calendar = EventCalendar.create(grid, { ...lookOptions(state), ...handOptions(state, actions), events: events() });
+    actions.onMoved(() => calendar.setOption('events', events()));
   } catch {
     grid.append(notice('error', 'The calendar could not be drawn. The list of the day above still works; reload the page to try again.'));
   }
