@@ -64,6 +64,10 @@ export default {
       "minimum": 1,
       "maximum": 366,
       "description": "No slot on a local date more than this many days after today (default 366, the most)."
+    },
+    "deskContactRequired": {
+      "type": "boolean",
+      "description": "Whether a client booked at the desk (the admin API) needs a phone number or an e-mail address (default true); false lets a walk-in be booked by name alone."
     }
   }
 } as const;

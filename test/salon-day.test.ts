@@ -209,4 +209,32 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     assert.equal((await cleanup.innerText()).replace(/\s+/g, ' '), '15:30–15:45 Cleanup after Colour');
     assert.ok((await follows()).y > before.y + 100);
   });
+
+  it('books a walk-in by name alone once Settings says a name will do, and not before (defect 8)', async () => {
+    await openCalendar('2026-11-28');
+    let form = await newBooking({ service: salon.haircut, staff: salon.ben, time: '10:00', name: 'Nameless Walk-in' });
+    await form.getByRole('button', { name: 'Book' }).click();
+    await form.getByText('Add a phone number or an e-mail address for the new client.').waitFor();
+    await form.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(`${app.url}/#settings`);
+    await page.getByLabel('A client booked at the desk needs a phone number or an e-mail address').uncheck();
+    await page.getByRole('button', { name: 'Save booking rules' }).click();
+    await page.getByText(/ At the desk a name will do\.$/).waitFor();
+    assert.equal((await admin(app, 'GET', `${salon.base}`, undefined, 200)).body.deskContactRequired, false);
+
+    await openCalendar('2026-11-28');
+    form = await newBooking({ service: salon.haircut, staff: salon.ben, time: '10:00', name: 'Nameless Walk-in' });
+    await form.getByRole('button', { name: 'Book' }).click();
+    await flash()
+      .getByText(/^Booked Nameless Walk-in for Haircut on Saturday, 28 November 2026 at 10:00 with Ben/)
+      .waitFor();
+    const web = await app.request('POST', '/v1/integration/bookings', {
+      key: salon.key,
+      body: { serviceId: salon.haircut, startTime: '2026-11-28T15:00:00+01:00', client: { name: 'Web Nameless' } },
+    });
+    assert.deepEqual([web.status, web.body.field], [400, 'client'], 'a client booking themselves still leaves a way to reach them');
+    const business = await app.request('GET', '/v1/integration/business', { key: salon.key });
+    assert.deepEqual([business.status, business.body.deskContactRequired], [200, undefined], 'the salon’s own rule, not an integration’s');
+  });
 });

@@ -14,7 +14,7 @@ export const businessOperations = [
     summary: 'The business: name, address, time zone, working hours',
     success: { status: 200, schema: 'Business' },
     handle: async ({ key }, app) => {
-      const { createdAt: _c, updatedAt: _u, ...business } = await getBusiness(app.db, key.businessId);
+      const { createdAt: _c, updatedAt: _u, deskContactRequired: _d, ...business } = await getBusiness(app.db, key.businessId);
       return business;
     },
   }),

@@ -16,6 +16,7 @@ export function toBusinessJson(row: BusinessRow) {
     slotStepMinutes: row.slot_step_minutes,
     minNoticeMinutes: row.min_notice_minutes,
     horizonDays: row.horizon_days,
+    deskContactRequired: row.desk_contact_required === 1,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   };

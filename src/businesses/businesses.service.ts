@@ -66,6 +66,7 @@ export async function changeBusiness(db: Db, clock: Clock, id: number, data: Bus
   if (data.slotStepMinutes !== undefined) patch.slot_step_minutes = data.slotStepMinutes;
   if (data.minNoticeMinutes !== undefined) patch.min_notice_minutes = data.minNoticeMinutes;
   if (data.horizonDays !== undefined) patch.horizon_days = data.horizonDays;
+  if (data.deskContactRequired !== undefined) patch.desk_contact_required = data.deskContactRequired ? 1 : 0;
   await updateBusiness(db, id, patch);
   return getBusiness(db, id);
 }

@@ -23,6 +23,7 @@ export const MIGRATIONS = [
   '0011-shared-rate-windows',
   '0012-booked-client',
   '0014-booking-page',
+  '0017-desk-contact',
 ] as const;
 
 /**

@@ -62,6 +62,8 @@ export interface BusinessesTable {
   page_policy: Generated<string>;
   /** 1: a booking on the page by a client the salon has not seen stays pending until the salon confirms it. */
   page_confirm_new_clients: Generated<number>;
+  /** 1: a client booked at the desk needs a phone number or an e-mail address; 0: a name will do. */
+  desk_contact_required: Generated<number>;
   created_at: number;
   updated_at: number;
 }

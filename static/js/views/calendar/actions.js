@@ -81,6 +81,7 @@ export function calendarActions(ctx, state, message) {
     bookingDialog({
       api: ctx.api,
       timeZone,
+      contactRequired: ctx.business.deskContactRequired !== false,
       services: state.services,
       staff: state.staff,
       preset,
