@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { admin, MONDAY } from './helpers/salon.ts';
-import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
+import { before, describe, it } from 'node:test';
+import { admin, MONDAY, SCHEDULE } from './helpers/salon.ts';
+import { skippedWithoutChromium, useApp, useBrowser, useSalon } from './helpers/suite.ts';
 
 // The defects a salon owner met in a full day in the browser (issue 27, section 1), each in
 // Chromium, on a salon of two staff (Anna: Haircut and Colour; Ben: Haircut).
@@ -236,5 +236,35 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     assert.deepEqual([web.status, web.body.field], [400, 'client'], 'a client booking themselves still leaves a way to reach them');
     const business = await app.request('GET', '/v1/integration/business', { key: salon.key });
     assert.deepEqual([business.status, business.body.deskContactRequired], [200, undefined], 'the salon’s own rule, not an integration’s');
+  });
+});
+
+/** What a test reads of an element's size, to tell whether its text is cut. */
+type Box = { textContent: string; scrollWidth: number; clientWidth: number; scrollHeight: number; clientHeight: number };
+
+describe('the week view at 1366 pixels (issue 27, defect 16)', () => {
+  if (skippedWithoutChromium()) return;
+  const { clock, app } = useApp();
+  const names = ['Alexandra Schmidt', 'Benedikt Müller', 'Charlotte Weber'];
+  before(async () => {
+    const business = (await admin(app, 'POST', '/businesses', { name: 'Salon Lang', timezone: 'Europe/Berlin' }, 201)).body;
+    const base = `/businesses/${business.id}`;
+    const service = (await admin(app, 'POST', `${base}/services`, { name: 'Haircut', durationMinutes: 45, price: 3500 }, 201)).body.id;
+    for (const name of names) await admin(app, 'POST', `${base}/staff`, { name, schedule: SCHEDULE, serviceIds: [service] }, 201);
+  });
+  const { page } = useBrowser({ app, pageClock: clock, logInAt: `/#calendar/${MONDAY}/week` });
+
+  it('shows each staff member’s name whole over their week, not cut to a few letters', async () => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.reload();
+    await page.locator('.ec-header').getByText('Charlotte Weber').first().waitFor();
+    const cut = await page
+      .locator('.ec-header span')
+      .evaluateAll((spans) =>
+        (spans as unknown as Box[])
+          .filter((s) => s.scrollWidth > s.clientWidth + 1 || s.scrollHeight > s.clientHeight + 1)
+          .map((s) => s.textContent),
+      );
+    assert.deepEqual(cut, [], 'no name or day cut');
   });
 });

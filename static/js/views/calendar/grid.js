@@ -73,7 +73,9 @@ function lookOptions({ date, week, timeZone, staff, hours }) {
     height: 'auto',
     nowIndicator: true,
     allDaySlot: false,
-    datesAboveResources: week,
+    // A week groups each staff member's seven days under their name: with the days above, a
+    // name had a seventh of the width (at 1366 pixels, a few letters of "Alexandra Schmidt").
+    datesAboveResources: false,
   };
 }
 
