@@ -177,7 +177,7 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     guard.expect(/status of 409/);
     await drag('Rita Refused', 1, '13:00'); // Ben's break
     const said = page.locator('.notice-at');
-    await said.getByText(/is not a free slot/).waitFor();
+    await said.getByText(/^That time is not free\./).waitFor();
     const box = (await said.boundingBox())!;
     const drop = (await one.boundingBox())!;
     const viewport = page.viewportSize()!;
@@ -236,6 +236,36 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     assert.deepEqual([web.status, web.body.field], [400, 'client'], 'a client booking themselves still leaves a way to reach them');
     const business = await app.request('GET', '/v1/integration/business', { key: salon.key });
     assert.deepEqual([business.status, business.body.deskContactRequired], [200, undefined], 'the salon’s own rule, not an integration’s');
+  });
+
+  it('says why a time is not free in the salon’s words, from the reason the API gives (defect 2)', async () => {
+    await admin(app, 'PATCH', `${salon.base}/services/${salon.colour}`, { bufferAfterMinutes: 15 }, 200);
+    await bookAt('2026-11-30', '10:00', 'Clea Cleanup', salon.anna, salon.colour);
+    const refused = await admin(app, 'POST', `${salon.base}/bookings`, {
+      serviceId: salon.haircut,
+      startTime: '2026-11-30T13:10:00+01:00',
+      client: { name: 'Any', phone: '+49 30 4' },
+    });
+    assert.equal(refused.status, 409);
+    assert.deepEqual(
+      [refused.body.reason, refused.body.refusals],
+      [
+        'unavailable',
+        [
+          { staffId: salon.anna, staffName: 'Anna', reason: 'break', until: '2026-11-30T13:30:00.000+01:00' },
+          { staffId: salon.ben, staffName: 'Ben', reason: 'break', until: '2026-11-30T13:30:00.000+01:00' },
+        ],
+      ],
+    );
+    await openCalendar('2026-11-30');
+    const form = await newBooking({ service: salon.haircut, staff: salon.anna, time: '11:35', name: 'Too Soon', phone: '+49 30 3' });
+    guard.expect(/status of 409/);
+    await form.getByRole('button', { name: 'Book' }).click();
+    await form.getByText('That time is not free. Anna is busy until 11:45 (another booking, or its preparation or cleanup).').waitFor();
+    await form.getByLabel('Time').fill('08:30');
+    guard.expect(/status of 409/);
+    await form.getByRole('button', { name: 'Book' }).click();
+    await form.getByText('That time is not free. The salon is open 09:00–18:00.').waitFor();
   });
 });
 

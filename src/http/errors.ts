@@ -78,6 +78,9 @@ export const errors = {
   slotHeld: (message: string, holds: ReadonlyArray<{ id: number; heldBy: string; heldUntil: string }>) =>
     new AppError(409, 'slot_held', message, { holds }),
   conflict: (code: string, message: string) => new AppError(409, code, message),
+  /** A time that is not free: `reason` (past, not_bookable, unavailable) and, for unavailable, each staff member's (src/slots/slot-refusal.ts). */
+  slotUnavailable: (message: string, reason: string, refusals: ReadonlyArray<object> = []) =>
+    new AppError(409, 'slot_unavailable', message, { reason, refusals }),
   storageFull: () =>
     new AppError(
       503,
