@@ -3,6 +3,7 @@
 // kept for the next view drawn.
 
 import { busy, h } from '../dom.js';
+import { forgetUnsaved } from './unsaved.js';
 
 /**
  * A sentence for the user: an error (with the request id small, so staff can report it), a
@@ -85,6 +86,8 @@ let flash = null;
 /** A sentence for the next view drawn: after an action that draws the page again or moves to another address. */
 export function flashNext(kind, text) {
   flash = { kind, text };
+  // A good sentence for the next view: what was typed is saved, so going there asks nothing.
+  if (kind === 'good') forgetUnsaved();
 }
 
 /** The sentence left by flashNext, once, as a notice (or null). The page takes it for each view it draws (ctx.flash). */
