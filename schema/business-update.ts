@@ -76,6 +76,10 @@ export default {
       "minimum": 0,
       "maximum": 10080,
       "description": "Until how long before a visit its client may cancel or move it on their manage page, default 1440 (24 hours); after that the page gives the salon's phone."
+    },
+    "deskContactRequired": {
+      "type": "boolean",
+      "description": "Whether a client booked at the desk (the admin API) needs a phone number or an e-mail address (default true); false lets a walk-in be booked by name alone."
     }
   }
 } as const;

@@ -94,6 +94,7 @@ describe('the front desk after a new-user trial, in Chromium', () => {
     await noShow.waitFor();
     assert.equal(await when.count(), 0);
     await complete.click();
+    await page.locator('dialog.confirm').getByRole('button', { name: 'Mark completed' }).click();
     await page.getByText('Marked completed', { exact: false }).waitFor();
     await page.locator('.badge', { hasText: 'Completed' }).first().waitFor();
   });
@@ -103,8 +104,13 @@ describe('the front desk after a new-user trial, in Chromium', () => {
     await page.goto(`${app.url}/#calendar/2026-11-23/week`);
     await page.getByRole('heading', { name: 'Week of Monday, 23 November 2026' }).waitFor();
     await page.locator('.ec-event, .ec-bg-event').first().waitFor();
-    const today = page.locator('.ec-col-group.ec-today time');
-    assert.equal(await today.getAttribute('datetime'), '2026-11-24', 'Tuesday is today in the salon');
+    // Each staff member's week under their name (issue 27, defect 16): today is shaded in each.
+    const today = page.locator('.ec-header .ec-today time');
+    assert.deepEqual(
+      await today.evaluateAll((times) => times.map((t) => t.getAttribute('datetime'))),
+      ['2026-11-24', '2026-11-24'],
+      'Tuesday is today in the salon',
+    );
     assert.deepEqual(
       await page.locator('.ec-body .ec-day.ec-today').evaluateAll((days) => days.map((d) => d.classList.contains('ec-tue'))),
       [true, true],
@@ -275,6 +281,8 @@ describe('the front desk after a new-user trial, in Chromium', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Kim Keys, 11:00' }).waitFor();
     await tabTo(page.getByRole('button', { name: 'Mark completed' }));
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
     await page.keyboard.press('Enter');
     await focusOnSentence('Marked completed');
     assert.equal((await status(online.body.id)).status, 'completed');

@@ -250,6 +250,7 @@ describe('the front desk in Chromium', () => {
     assert.deepEqual([refund!.data.amount, refund!.data.reason, refund!.data.bookingPaidTotal], [1000, 'Fringe redone', 2500]);
 
     await page.getByRole('button', { name: 'Mark completed' }).click();
+    await page.locator('dialog.confirm').getByRole('button', { name: 'Mark completed' }).click();
     await flash().getByText('Marked completed; sent to 1 connection.').waitFor();
     assert.equal((await waitForEvent('booking.completed'))!.data.bookingId, firstBooking);
     await page.locator('.badge', { hasText: 'Completed' }).first().waitFor();
@@ -280,7 +281,7 @@ describe('the front desk in Chromium', () => {
     await page.getByLabel('Reason for cancelling').fill('Client is ill');
     await page.getByRole('button', { name: 'Cancel booking' }).click();
     const dialog = page.locator('dialog.confirm');
-    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click(); // changed their mind
+    await dialog.getByRole('button', { name: 'Keep the booking' }).click(); // changed their mind
     await dialog.waitFor({ state: 'detached' });
     assert.equal(received().filter((e) => e.event === 'booking.cancelled').length, 0);
     await page.getByRole('button', { name: 'Cancel booking' }).click();

@@ -11,7 +11,7 @@ import { findBusiness } from '../businesses/businesses.repository.ts';
 import { isCalendarDate, localDayBounds, toLocalIso } from '../time/local-time.ts';
 import { clientForBooking } from '../clients/clients.service.ts';
 import { findClient } from '../clients/clients.repository.ts';
-import type { BookingServiceRow, BookingStatus, ClientCheck } from '../db/tables.ts';
+import type { BookingServiceRow, BookingStatus, BusinessRow, ClientCheck } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import type { Either, Valid } from '../http/validate.ts';
@@ -97,9 +97,6 @@ export async function createBooking(
   if ((input.client === undefined) === (input.clientId === undefined)) {
     throw errors.validation('Give either "clientId" or "client", not both.', 'client');
   }
-  if (input.client && !input.client.email && !input.client.phone) {
-    throw errors.validation('"client" needs an e-mail address or a phone number, so the salon can reach them.', 'client');
-  }
   const now = app.clock.now();
   return once(trx, { apiKeyId: actor.apiKeyId ?? 0, key: idempotency.key, fingerprint: idempotency.fingerprint, now }, async () => ({
     status: 201,
@@ -107,9 +104,17 @@ export async function createBooking(
   }));
 }
 
+/** A new client needs a phone number or an e-mail address, except at a desk that books walk-ins by name (deskContactRequired). */
+function assertReachable(business: BusinessRow, actor: BookingActor, input: BookingInput): void {
+  if (!input.client || input.client.email || input.client.phone) return;
+  if (actor.source === 'admin' && business.desk_contact_required === 0) return;
+  throw errors.validation('"client" needs an e-mail address or a phone number, so the salon can reach them.', 'client');
+}
+
 async function insertNewBooking(trx: Tx, app: Deps, actor: BookingActor, input: BookingInput, now: number): Promise<BookingJson> {
   const directory = (await app.directory.get(trx, actor.businessId))!;
   const { business } = directory;
+  assertReachable(business, actor, input);
   const plan = planOf(directory, serviceIdsOf(input));
   const service = plan.services[0]!.service;
   if (input.staffId !== undefined && !directory.staff.some((s) => s.id === input.staffId)) throw errors.notFound('Staff member');

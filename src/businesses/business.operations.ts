@@ -20,6 +20,7 @@ export const businessOperations = [
         updatedAt: _u,
         reminderLeadMinutes: _r,
         cancelCutoffMinutes: _x,
+        deskContactRequired: _d,
         ...business
       } = await getBusiness(app.db, key.businessId);
       return business;

@@ -18,6 +18,7 @@ export function toBusinessJson(row: BusinessRow) {
     horizonDays: row.horizon_days,
     reminderLeadMinutes: row.reminder_lead_minutes,
     cancelCutoffMinutes: row.cancel_cutoff_minutes,
+    deskContactRequired: row.desk_contact_required === 1,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   };

@@ -68,6 +68,7 @@ export async function changeBusiness(db: Db, clock: Clock, id: number, data: Bus
   if (data.horizonDays !== undefined) patch.horizon_days = data.horizonDays;
   if (data.reminderLeadMinutes !== undefined) patch.reminder_lead_minutes = data.reminderLeadMinutes;
   if (data.cancelCutoffMinutes !== undefined) patch.cancel_cutoff_minutes = data.cancelCutoffMinutes;
+  if (data.deskContactRequired !== undefined) patch.desk_contact_required = data.deskContactRequired ? 1 : 0;
   await updateBusiness(db, id, patch);
   return getBusiness(db, id);
 }

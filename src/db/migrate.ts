@@ -25,6 +25,7 @@ export const MIGRATIONS = [
   '0014-booking-page',
   '0015-client-mail',
   '0016-backup-runs',
+  '0017-desk-contact',
   '0019-webhook-operations',
   '0020-switched-off-mail',
 ] as const;

@@ -73,6 +73,8 @@ export interface BusinessesTable {
   reminder_lead_minutes: Generated<number>;
   /** Until how long before a visit a client may cancel or move it themselves (0015). */
   cancel_cutoff_minutes: Generated<number>;
+  /** 1: a client booked at the desk needs a phone number or an e-mail address; 0: a name will do. */
+  desk_contact_required: Generated<number>;
   created_at: number;
   updated_at: number;
 }

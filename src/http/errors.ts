@@ -80,6 +80,9 @@ export const errors = {
   conflict: (code: string, message: string) => new AppError(409, code, message),
   /** What a link named is over for good (a manage link after the visit). */
   gone: (code: string, message: string) => new AppError(410, code, message),
+  /** A time that is not free: `reason` (past, not_bookable, unavailable) and, for unavailable, each staff member's (src/slots/slot-refusal.ts). */
+  slotUnavailable: (message: string, reason: string, refusals: ReadonlyArray<object> = []) =>
+    new AppError(409, 'slot_unavailable', message, { reason, refusals }),
   storageFull: () =>
     new AppError(
       503,

@@ -8,6 +8,7 @@ import { busyIntervals } from './busy.repository.ts';
 type Interval = readonly [number, number];
 import { bookingWindow, rulesFor } from './booking-window.ts';
 import type { ServicePlan } from './service-plan.ts';
+import { refusalsAt, type StaffRefusal } from './slot-refusal.ts';
 import { freeSlotAt, freeSlots, type Slot, type SlotQuery } from './slots.ts';
 
 export interface AvailabilityQuery {
@@ -61,6 +62,12 @@ export async function availabilityAt(db: Db | Tx, query: AvailabilityQuery, star
   return slotQuery ? freeSlotAt(slotQuery, startAt) : undefined;
 }
 
+/** Why the time at `startAt` is not free, for each staff member who performs the service (the answer of a refused booking). */
+export async function refusalsFor(db: Db | Tx, query: AvailabilityQuery, startAt: number): Promise<StaffRefusal[]> {
+  const slotQuery = (await slotQueries(db, query, [query.date])).get(query.date);
+  return slotQuery ? refusalsAt(slotQuery, startAt) : [];
+}
+
 /** One SlotQuery per date (consecutive dates), from one read of the staff's bookings. */
 async function slotQueries(db: Db | Tx, query: AvailabilityQuery, dates: readonly string[]): Promise<Map<string, SlotQuery>> {
   const { directory, plan } = query;
@@ -99,6 +106,7 @@ async function slotQueries(db: Db | Tx, query: AvailabilityQuery, dates: readonl
       zone,
       opening,
       stepMinutes: business.slot_step_minutes,
+      anyMinute: query.holderKeyId == null,
       durationMinutes: plan.durationMinutes,
       bufferBeforeMinutes: plan.bufferBeforeMinutes,
       bufferAfterMinutes: plan.bufferAfterMinutes,

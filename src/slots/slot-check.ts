@@ -5,9 +5,10 @@ import { isSlotConflict } from '../db/errors.ts';
 import type { BusinessRow } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors, type AppError } from '../http/errors.ts';
-import { availabilityAt } from './availability.ts';
+import { availabilityAt, refusalsFor } from './availability.ts';
 import { bookingWindow, rulesFor, windowProblem } from './booking-window.ts';
 import type { ServicePlan } from './service-plan.ts';
+import type { StaffRefusal } from './slot-refusal.ts';
 
 /**
  * The `holderKeyId` of a client who holds nothing of their own: the client's booking rules, and
@@ -43,7 +44,10 @@ export async function claimSlot(trx: Tx, request: SlotRequest): Promise<{ date: 
     { directory, plan, date, staffId: request.staffId, excludeBookingId: request.excludeBookingId, holderKeyId: request.holderKeyId, now },
     startAt,
   );
-  if (!slot) throw slotUnavailable(business, startAt, now, plan.active);
+  if (!slot) {
+    const refusals = plan.active && startAt > now ? await refusalsFor(trx, { ...request, date }, startAt) : [];
+    throw slotUnavailable(directory, startAt, now, plan.active, refusals);
+  }
   const staffId = request.staffId ?? (await leastBusy(trx, slot.staffIds, date, business.timezone));
   await lockStaffMember(trx, staffId);
   return { date, staffId };
@@ -78,12 +82,15 @@ function assertInsideWindow(business: BusinessRow, date: string, startAt: number
   }
 }
 
-function slotUnavailable(business: BusinessRow, startAt: number, now: number, bookable: boolean): AppError {
-  const when = toLocalIso(startAt, business.timezone);
-  let why = 'it is taken or held, outside working hours, or the service would not fit before a break or closing';
-  if (!bookable) why = 'a service of it cannot be booked at the moment';
-  else if (startAt <= now) why = 'it is in the past';
-  return errors.conflict('slot_unavailable', `${when} is not a free slot: ${why}. GET /v1/integration/slots lists the free ones.`);
+function slotUnavailable(directory: Directory, startAt: number, now: number, bookable: boolean, refusals: StaffRefusal[]): AppError {
+  const when = toLocalIso(startAt, directory.business.timezone);
+  const [reason, why] = !bookable
+    ? ['not_bookable', 'a service of it cannot be booked at the moment']
+    : startAt <= now
+      ? ['past', 'it is in the past']
+      : ['unavailable', 'it is taken or held, outside working hours, or the service would not fit before a break or closing'];
+  const named = refusals.map((r) => ({ ...r, staffName: directory.staff.find((s) => s.id === r.staffId)?.name ?? '' }));
+  return errors.slotUnavailable(`${when} is not a free slot: ${why}. GET /v1/integration/slots lists the free ones.`, reason, named);
 }
 
 /**

@@ -21,6 +21,11 @@ export interface SlotQuery {
   zone: string;
   opening: WeeklyHours;
   stepMinutes: number;
+  /**
+   * The salon books any whole minute that is free (a walk-in at 09:40); the step grid is for
+   * clients booking themselves. The free times listed still step through the grid.
+   */
+  anyMinute?: boolean;
   /** What the client books: from the start time to the end time they are told. */
   durationMinutes: number;
   /** Preparation before and cleaning after: the staff member's time, not the client's. */
@@ -79,15 +84,17 @@ export function freeSlotAt(query: SlotQuery, startAt: number): Slot | undefined 
 
 /**
  * Every rule for one staff member and one start time, in one place: inside the booking window
- * (minimum notice, horizon); on the step grid of a working interval; the whole service with its
- * buffers inside that interval; clear of bookings, holds, time off and closures.
+ * (minimum notice, horizon); on the step grid of a working interval (any whole minute, for the
+ * salon); the whole service with its buffers inside that interval; clear of bookings, holds, time
+ * off and closures.
  */
 function fits(member: StaffAvailability, intervals: readonly Interval[], t: number, query: SlotQuery): boolean {
   if (windowProblem(query.window, query.date, t) !== undefined) return false;
   const { step, duration, before, after } = spans(query);
   const from = t - before;
   const to = t + duration + after;
-  const inside = intervals.some(([start, end]) => from >= start && to <= end && (t - start) % step === 0);
+  const grid = query.anyMinute ? 60_000 : step;
+  const inside = intervals.some(([start, end]) => from >= start && to <= end && (t - start) % grid === 0);
   return inside && !overlaps(member.busy, from, to) && !overlaps(member.away ?? [], from, to);
 }
 

@@ -5,6 +5,7 @@ import { api, onUnauthorized, session } from './api.js';
 import { h } from './dom.js';
 import { routeOf } from './routes.js';
 import { errorNotice, notice, takeFlash } from './ui/notice.js';
+import { forgetUnsaved, hasUnsaved, mayLeave, watchUnsaved } from './ui/unsaved.js';
 
 const BUSINESS_KEY = 'booking-api.business';
 
@@ -17,6 +18,8 @@ let businesses = [];
 let business = null;
 let renderCount = 0;
 let refreshTimer;
+/** The address of the view on the page. */
+let shown = location.hash;
 
 /**
  * Shows the current route. `quiet` (the timed refresh) keeps the old content until the new one is
@@ -24,6 +27,7 @@ let refreshTimer;
  */
 async function show({ quiet = false } = {}) {
   clearTimeout(refreshTimer);
+  shown = location.hash;
   const route = routeOf(location.hash);
   closeMenu();
   // A form left open over the view (a new booking, say) goes with the view.
@@ -168,9 +172,20 @@ onUnauthorized(() => {
   showLogin('You have been logged out because the admin token is no longer accepted (it may have been reset). Please log in again.');
 });
 
-window.addEventListener('hashchange', () => {
-  if (session.token && !shell.hidden) show();
+// A change of address with unsaved changes in the view asks first, and puts the address back
+// while it asks (and for good, if the user stays).
+window.addEventListener('hashchange', async () => {
+  if (!session.token || shell.hidden) return;
+  const target = location.hash;
+  if (target !== shown && hasUnsaved(view)) {
+    history.replaceState(null, '', shown);
+    if (!(await mayLeave(view))) return;
+    forgetUnsaved(view);
+    history.replaceState(null, '', target);
+  }
+  show();
 });
+watchUnsaved(view);
 
 if (session.token) start();
 else showLogin();

@@ -11,6 +11,12 @@ export function h(tag, props, ...children) {
   return el;
 }
 
+/** Puts `children` in `el` in place of what it held; null, false and undefined are skipped, as in h(). */
+export function fill(el, ...children) {
+  el.replaceChildren(...flatten(children));
+  return el;
+}
+
 /** An SVG element; attributes are set as they are. */
 export function svg(tag, attrs, ...children) {
   const el = document.createElementNS('http://www.w3.org/2000/svg', tag);
@@ -78,9 +84,10 @@ export function facts(rows) {
 
 /**
  * Asks before something that cannot be undone. Resolves true when the user confirms.
- * A <dialog> of our own, not window.confirm: it can say what happens in plain words.
+ * A <dialog> of our own, not window.confirm: it can say what happens in plain words, and both
+ * buttons say what they do (`keepLabel`: "Keep the booking", where "Cancel" would be ambiguous).
  */
-export function confirmAction({ title, text, confirmLabel, danger = false }) {
+export function confirmAction({ title, text, confirmLabel, keepLabel = 'Cancel', danger = false }) {
   return new Promise((resolve) => {
     const dialog = h(
       'dialog',
@@ -91,7 +98,7 @@ export function confirmAction({ title, text, confirmLabel, danger = false }) {
         'div',
         { class: 'actions' },
         h('button', { type: 'button', class: danger ? 'danger' : 'primary', onclick: () => dialog.close('yes') }, confirmLabel),
-        h('button', { type: 'button', onclick: () => dialog.close('no') }, 'Cancel'),
+        h('button', { type: 'button', onclick: () => dialog.close('no') }, keepLabel),
       ),
     );
     dialog.addEventListener('close', () => {

@@ -1,9 +1,33 @@
 // The server's refusals in the salon's words: a sentence for staff where the server's message is
 // written for developers, and the names of request fields as the forms call them.
 
+import { salonDateTime } from './salon-time.js';
+
 /** "Held by Website widget until 10:42" from slot_held's holds (heldUntil is the salon's local time). */
 export function heldBy(holds) {
   return `Held by ${holds.map((hold) => `${hold.heldBy} until ${hold.heldUntil.slice(11, 16)}`).join(' and by ')}`;
+}
+
+const time = (localIso) => localIso.slice(11, 16);
+
+/** Why a time is not free for one staff member (slot_unavailable's refusals), in the salon's words. */
+const NOT_FREE = {
+  salon_closed: () => 'The salon is closed that day.',
+  outside_opening_hours: (r) => `The salon is open ${r.opens}–${r.closes}.`,
+  not_working: (r) => `${r.staffName} is not working then.`,
+  break: (r) => `${r.staffName} has a break until ${time(r.until)}.`,
+  does_not_fit: (r) => `With ${r.staffName} it would not be over by ${time(r.until)}, when their break or the day begins or ends.`,
+  off_grid: (r) => `Clients can start only every ${r.stepMinutes} minutes.`,
+  busy: (r) => `${r.staffName} is busy until ${time(r.until)} (another booking, or its preparation or cleanup).`,
+  away: (r) => `${r.staffName} is away until ${salonDateTime(r.until)}.`,
+};
+
+/** slot_unavailable in the salon's words: why, for each staff member, each sentence once. */
+function notFreeSentence(body) {
+  if (body.reason === 'past') return 'That time has passed. Choose a time from now on.';
+  if (body.reason === 'not_bookable') return 'This service cannot be booked at the moment. Switch it on under Services first.';
+  const sentences = [...new Set(body.refusals.map((r) => NOT_FREE[r.reason]?.(r)).filter(Boolean))];
+  return sentences.length ? `That time is not free. ${sentences.join(' ')}` : body.message;
 }
 
 // Where the server's message is written for developers, staff get these instead.
@@ -90,6 +114,7 @@ export function sentenceFor(status, body) {
   if (code === 'slot_held' && Array.isArray(body.holds)) {
     return `${heldBy(body.holds)}: a client may be booking this time on the website. Release the hold on the calendar first, or choose another time.`;
   }
+  if (code === 'slot_unavailable' && Array.isArray(body.refusals)) return notFreeSentence(body);
   if (code && SENTENCES[code]) return SENTENCES[code];
   if (typeof body?.message === 'string') return body.message;
   if (status >= 500) return SENTENCES.internal_error;

@@ -3,6 +3,7 @@
 // kept for the next view drawn.
 
 import { busy, h } from '../dom.js';
+import { forgetUnsaved } from './unsaved.js';
 
 /**
  * A sentence for the user: an error (with the request id small, so staff can report it), a
@@ -28,6 +29,32 @@ export const messageArea = (props, ...children) => h('div', { class: 'message-ar
 /** The sentence after an action, replacing whatever the area said before (and whatever more goes with it). */
 export function say(area, kind, text, ...more) {
   area.replaceChildren(notice(kind, text), ...more.filter(Boolean));
+}
+
+/**
+ * A failed call said where the eye is: beside `point` (the pointer event of a drop the server
+ * refused), over the page, since the view's message area may be scrolled out of sight. It stays
+ * until the next click or key, or until it is closed.
+ */
+export function errorAt(point, error) {
+  document.querySelector('.notice-at')?.remove();
+  const box = h('div', { class: 'notice-at' }, errorNotice(error));
+  const close = () => {
+    box.remove();
+    document.removeEventListener('pointerdown', close, true);
+    document.removeEventListener('keydown', close, true);
+    window.removeEventListener('hashchange', close);
+  };
+  box.append(h('button', { type: 'button', onclick: close }, 'Close'));
+  document.body.append(box);
+  const x = point?.clientX ?? innerWidth / 2;
+  const y = point?.clientY ?? innerHeight / 2;
+  const below = y + 16 + box.offsetHeight <= innerHeight;
+  box.style.left = `${Math.max(8, Math.min(x - box.offsetWidth / 2, innerWidth - box.offsetWidth - 8))}px`;
+  box.style.top = `${Math.max(8, below ? y + 16 : y - 16 - box.offsetHeight)}px`;
+  document.addEventListener('pointerdown', close, true);
+  document.addEventListener('keydown', close, true);
+  window.addEventListener('hashchange', close);
 }
 
 /** A failed call, said in the area. */
@@ -59,6 +86,8 @@ let flash = null;
 /** A sentence for the next view drawn: after an action that draws the page again or moves to another address. */
 export function flashNext(kind, text) {
   flash = { kind, text };
+  // A good sentence for the next view: what was typed is saved, so going there asks nothing.
+  if (kind === 'good') forgetUnsaved();
 }
 
 /** The sentence left by flashNext, once, as a notice (or null). The page takes it for each view it draws (ctx.flash). */

@@ -10,8 +10,20 @@ import { deliverySentence } from './events.js';
 import { tooMuchSentence } from './state.js';
 import { methodLabel } from './words.js';
 
-/** The questions asked before what cannot be undone. */
+/**
+ * The questions asked before what cannot be undone, each the same way: what happens, to whom and
+ * when, that it cannot be undone; a button that does it and one that says what stays.
+ */
 const ASK = {
+  complete: (booking) => ({
+    title: 'Mark as completed?',
+    text: [
+      isolate(booking.client.name),
+      ` came to the ${timeOf(booking.startTime)} appointment. This cannot be undone; connected programs are told.`,
+    ],
+    confirmLabel: 'Mark completed',
+    keepLabel: 'Not yet',
+  }),
   noShow: (booking) => ({
     title: 'Mark as a no-show?',
     text: [
@@ -19,15 +31,17 @@ const ASK = {
       ` did not come to the ${timeOf(booking.startTime)} appointment. This cannot be undone; connected programs are told.`,
     ],
     confirmLabel: 'Mark no-show',
+    keepLabel: 'Not yet',
     danger: true,
   }),
   cancel: (booking) => ({
     title: 'Cancel this booking?',
     text: [
       isolate(booking.client.name),
-      `, ${longDate(booking.startTime.slice(0, 10))} at ${timeOf(booking.startTime)}. The time becomes free for others; this cannot be undone.`,
+      `, ${longDate(booking.startTime.slice(0, 10))} at ${timeOf(booking.startTime)}. The time becomes free for others; this cannot be undone; connected programs are told.`,
     ],
     confirmLabel: 'Cancel booking',
+    keepLabel: 'Keep the booking',
     danger: true,
   }),
   newClient: ({ bookedAs, client, clientCheck }) => ({
@@ -40,11 +54,13 @@ const ASK = {
       ` stays as they are${clientCheck.matchedBy === 'email' ? ' and keeps the e-mail address' : ''}.`,
     ],
     confirmLabel: 'Make a new client',
+    keepLabel: 'Go back',
   }),
   refund: (payment, amount) => ({
     title: `Refund ${money(amount, payment.currency)}?`,
     text: `Of the ${money(payment.amount, payment.currency)} paid by ${methodLabel(payment.method).toLowerCase()}. A refund cannot be taken back.`,
     confirmLabel: 'Refund',
+    keepLabel: 'Keep the payment',
     danger: true,
   }),
 };
@@ -82,7 +98,10 @@ export function bookingActions(ctx, state, message) {
   return {
     failed,
     confirm: (button) => act(button, 'Confirming…', () => call('adminConfirmBooking'), 'Confirmed', 'booking.confirmed'),
-    complete: (button) => act(button, 'Saving…', () => call('adminCompleteBooking'), 'Marked completed', 'booking.completed'),
+    complete: async (button) => {
+      if (await confirmAction(ASK.complete(booking)))
+        await act(button, 'Saving…', () => call('adminCompleteBooking'), 'Marked completed', 'booking.completed');
+    },
     noShow: async (button) => {
       if (await confirmAction(ASK.noShow(booking)))
         await act(button, 'Saving…', () => call('adminNoShowBooking'), 'Marked as a no-show', 'booking.no_show');

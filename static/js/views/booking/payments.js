@@ -1,7 +1,8 @@
-// Render: the booking's payments, what each had refunded, a refund of what is left, and the form
-// that takes a payment (set to what is still owed).
+// Render: the booking's price, paid, refunded and left to pay; its payments, each with its refunds
+// and their reasons and a refund of what is left; and the form that takes a payment (set to what
+// is still owed).
 
-import { h, isolate } from '../../dom.js';
+import { facts, h, isolate } from '../../dom.js';
 import { dateTime } from '../../format.js';
 import { deskField as field } from '../../ui/fields.js';
 import { money, parseMoney } from '../../ui/money.js';
@@ -33,15 +34,35 @@ function refundForm(payment, actions) {
   return form;
 }
 
+/** "Refunded €10.00 · 21/11/2026, 11:00 · Fringe redone": a refund and its reason. */
+const refundItem = (r) =>
+  h(
+    'li',
+    { class: 'refund' },
+    `Refunded ${money(r.amount, r.currency)} · ${dateTime(r.createdAt)}`,
+    r.note ? [' · ', isolate(r.note)] : null,
+  );
+
 function paymentItem(p, actions) {
   return h(
     'li',
     { class: 'payment' },
     h('span', null, `${money(p.amount, p.currency)} · ${methodLabel(p.method)} · ${dateTime(p.createdAt)}`),
     p.note ? h('span', { class: 'hint' }, ' ', isolate(p.note)) : null,
-    p.refunded ? h('span', { class: 'hint' }, ` (refunded ${money(p.refunded, p.currency)})`) : null,
+    p.refunds.length ? h('ul', { class: 'refunds' }, p.refunds.map(refundItem)) : null,
     p.left > 0 ? refundForm(p, actions) : null,
   );
+}
+
+/** Price, paid, refunded and what is left to pay, as the desk reads them. */
+function balance({ booking, taken, refunded, owed }) {
+  const of = (amount) => money(amount, booking.currency);
+  return facts([
+    ['Price', of(booking.price)],
+    ['Paid', of(taken)],
+    ['Refunded', refunded ? of(refunded) : null],
+    ['Left to pay', owed > 0 ? of(owed) : 'Nothing'],
+  ]);
 }
 
 function paymentForm({ booking, owed }, actions) {
@@ -72,12 +93,12 @@ function paymentForm({ booking, owed }, actions) {
 }
 
 export function paymentsSection(state, actions) {
-  const { booking, payments, paid } = state;
+  const { payments } = state;
   return h(
     'section',
     { class: 'card', 'aria-labelledby': 'payments-title' },
     h('h3', { id: 'payments-title' }, 'Payments'),
-    h('p', null, `Price ${money(booking.price, booking.currency)}; paid ${money(paid, booking.currency)}.`),
+    balance(state),
     payments.length
       ? h(
           'ul',

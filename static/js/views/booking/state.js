@@ -7,14 +7,15 @@ const LIVE = ['pending', 'confirmed'];
 
 const sumOf = (payments) => payments.reduce((sum, p) => sum + p.amount, 0);
 
-/** The payments taken (refunds are subtracted from them): each with what was refunded of it and what is left. */
+/** The payments taken: each with its refunds (a refund's note is its reason), what they add up to and what is left. */
 function takenPayments(payments) {
-  const refunds = payments.filter((p) => p.kind === 'refund');
+  const allRefunds = payments.filter((p) => p.kind === 'refund');
   return payments
     .filter((p) => p.kind === 'payment')
     .map((p) => {
-      const refunded = sumOf(refunds.filter((r) => r.refundOf === p.id));
-      return { ...p, refunded, left: p.amount - refunded };
+      const refunds = allRefunds.filter((r) => r.refundOf === p.id);
+      const refunded = sumOf(refunds);
+      return { ...p, refunds, refunded, left: p.amount - refunded };
     });
 }
 
@@ -31,7 +32,8 @@ function bookedOtherwise(booking) {
  */
 export function bookingState({ booking, client, payments, events, staff }, now = Date.now()) {
   const startsAt = Date.parse(booking.startTime);
-  const paid = payments.reduce((sum, p) => sum + (p.kind === 'refund' ? -p.amount : p.amount), 0);
+  const taken = sumOf(payments.filter((p) => p.kind === 'payment'));
+  const refunded = sumOf(payments.filter((p) => p.kind === 'refund'));
   return {
     booking,
     events,
@@ -40,8 +42,12 @@ export function bookingState({ booking, client, payments, events, staff }, now =
     started: now >= startsAt,
     untilStart: startsAt - now,
     payments: takenPayments(payments),
-    paid,
-    owed: Math.max(0, booking.price - paid),
+    taken,
+    refunded,
+    // What the client kept paid: the server's limit on payments counts this (tooMuchSentence).
+    paid: taken - refunded,
+    // A refund gives money back (a fringe redone); it does not make the client owe it again.
+    owed: Math.max(0, booking.price - taken),
     bookedOtherwise: bookedOtherwise(booking),
     // While the salon has not said the details given are its client's, the record may be someone else's.
     clientNotes: booking.clientCheck ? '' : (client?.notes ?? ''),

@@ -5,12 +5,13 @@
 import { busy, confirmAction, isolate } from '../../dom.js';
 import { heldBy } from '../../refusals.js';
 import { longDate, timeOf, zonedIso } from '../../salon-time.js';
-import { flashNext, say, sayError } from '../../ui/notice.js';
+import { errorAt, flashNext, say, sayError } from '../../ui/notice.js';
 import { deliverySentence } from '../booking/events.js';
 import { calendarAddress } from './address.js';
 import { bookingDialog } from './booking-dialog.js';
+import { dayList } from './day-list.js';
 import { holdDialog, releaseHold } from './holds.js';
-import { wallParts } from './state.js';
+import { dayOf, wallParts } from './state.js';
 
 /**
  * A time a website client holds: the desk books it only after saying so, which releases the hold.
@@ -47,6 +48,28 @@ export async function book(api, body) {
   return { booking, sentence };
 }
 
+/**
+ * A booking dropped at another time or in another column: moved, said over the grid, and the day's
+ * list and the grid drawn again with it (`redraw`: its cleanup moves along). On a refusal the grid puts it back and the reason is said
+ * where it was dropped: the message area above may be out of sight.
+ */
+async function moveDropped(ctx, state, info, { message, redraw }) {
+  const { date, time } = wallParts(info.event.start);
+  const staffId = Number(info.newResource?.id ?? info.event.resourceIds[0]);
+  try {
+    const moved = await ctx.api.call('adminRescheduleBooking', {
+      id: info.event.extendedProps.bookingId,
+      body: { startTime: zonedIso(date, time, state.timeZone), staffId },
+    });
+    state.bookings = state.bookings.map((b) => (b.id === moved.id ? moved : b));
+    redraw();
+    say(message, 'good', ['Moved ', isolate(moved.client.name), ` to ${longDate(date)} at ${time} with `, isolate(moved.staffName), '.']);
+  } catch (error) {
+    info.revert();
+    errorAt(info.jsEvent, error);
+  }
+}
+
 /** The calendar's actions for `state`; `message` is the sentence area over the calendar. */
 export function calendarActions(ctx, state, message) {
   const { week, timeZone } = state;
@@ -58,6 +81,7 @@ export function calendarActions(ctx, state, message) {
     bookingDialog({
       api: ctx.api,
       timeZone,
+      contactRequired: ctx.business.deskContactRequired !== false,
       services: state.services,
       staff: state.staff,
       preset,
@@ -74,18 +98,31 @@ export function calendarActions(ctx, state, message) {
     flashNext('good', await releaseHold(ctx.api, hold));
     ctx.refresh();
   };
+  const releaseFromList = (hold, button) =>
+    busy(button, 'Releasing…', async () => {
+      try {
+        await release(hold);
+      } catch (error) {
+        sayError(message, error);
+      }
+    });
+  /** The day's list from `state`, in place of the one drawn before (after a move). */
+  let list = null;
+  const redrawDay = () => {
+    const next = dayList(dayOf(state), timeZone, releaseFromList);
+    list?.replaceWith(next);
+    list = next;
+    return next;
+  };
+  /** What draws itself again from `state` after a move without reloading: the day's list, and the grid (onMoved). */
+  const redrawn = [redrawDay];
+  const redraw = () => {
+    for (const draw of redrawn) draw();
+  };
   return {
     go,
     openBooking,
     release,
-    releaseFromList: (hold, button) =>
-      busy(button, 'Releasing…', async () => {
-        try {
-          await release(hold);
-        } catch (error) {
-          sayError(message, error);
-        }
-      }),
     /** A click on a hold in the grid: what it is, "Book anyway" (the form at its time) or "Release the hold". */
     showHold: (hold) =>
       holdDialog(hold, timeZone, {
@@ -98,26 +135,9 @@ export function calendarActions(ctx, state, message) {
           }),
         onRelease: release,
       }),
-    /** A booking dropped at another time or in another column; the grid puts it back if the server refuses. */
-    moveDropped: async (info) => {
-      const { date, time } = wallParts(info.event.start);
-      const staffId = Number(info.newResource?.id ?? info.event.resourceIds[0]);
-      try {
-        const moved = await ctx.api.call('adminRescheduleBooking', {
-          id: info.event.extendedProps.bookingId,
-          body: { startTime: zonedIso(date, time, timeZone), staffId },
-        });
-        say(message, 'good', [
-          'Moved ',
-          isolate(moved.client.name),
-          ` to ${longDate(date)} at ${time} with `,
-          isolate(moved.staffName),
-          '.',
-        ]);
-      } catch (error) {
-        info.revert();
-        sayError(message, error);
-      }
-    },
+    moveDropped: (info) => moveDropped(ctx, state, info, { message, redraw }),
+    dayList: redrawDay,
+    /** `draw()` is called after each move, once `state` holds the moved booking. */
+    onMoved: (draw) => redrawn.push(draw),
   };
 }

@@ -34,7 +34,7 @@ function whatAndWhen(id, { services, staff, preset }) {
     ),
   );
   const date = h('input', { id: id('date'), type: 'date', required: true, value: preset.date });
-  const time = h('input', { id: id('time'), type: 'time', required: true, step: '300', value: preset.time ?? '' });
+  const time = h('input', { id: id('time'), type: 'time', required: true, step: '60', value: preset.time ?? '' });
   return {
     service,
     member,
@@ -48,8 +48,8 @@ function whatAndWhen(id, { services, staff, preset }) {
   };
 }
 
-/** A new client's name, phone and e-mail address. */
-function newClientFields(id) {
+/** A new client's name, phone and e-mail address (one of them needed, when `contactRequired`). */
+function newClientFields(id, contactRequired) {
   const name = h('input', { id: id('name'), type: 'text', autocomplete: 'off' });
   const phone = h('input', { id: id('phone'), type: 'tel', autocomplete: 'off' });
   const email = h('input', { id: id('email'), type: 'email', autocomplete: 'off' });
@@ -58,16 +58,20 @@ function newClientFields(id) {
     { class: 'new-client' },
     field('Client name', name),
     field('Phone', phone),
-    field('E-mail', email, 'A phone number or an e-mail address, so the salon can reach them.'),
+    field(
+      'E-mail',
+      email,
+      contactRequired ? 'A phone number or an e-mail address, so the salon can reach them.' : 'Optional: a walk-in can be booked by name.',
+    ),
   );
   return { name, element, read: () => ({ name: name.value.trim(), phone: phone.value.trim(), email: email.value.trim() }) };
 }
 
 /** The client: a search among the salon's clients (each found one a choice), or a new one. */
-function clientPart(id, api, message) {
+function clientPart(id, api, message, contactRequired) {
   const search = h('input', { id: id('search'), type: 'search', autocomplete: 'off', spellcheck: 'false' });
   const choices = h('div', { class: 'client-choices' });
-  const fresh = newClientFields(id);
+  const fresh = newClientFields(id, contactRequired);
   const radio = (value, label, checked) => {
     const control = h('input', { type: 'radio', name: id('client'), value, checked, id: `${id('client')}-${value}` });
     control.addEventListener('change', () => {
@@ -122,7 +126,7 @@ function searchAsTyped(search, api, message, show) {
 }
 
 /** The booking the form describes, as the API takes it (without its start), or the problems with it. */
-function readBooking(what, who, notes) {
+function readBooking(what, who, notes, contactRequired) {
   const problems = [];
   if (!what.date.value) problems.push('Choose a date.');
   if (!what.time.value) problems.push('Choose a time.');
@@ -132,7 +136,7 @@ function readBooking(what, who, notes) {
   if (client.client) {
     const { name, phone, email } = client.client;
     if (!name) problems.push('Type the client’s name, or find them with the search.');
-    else if (!phone && !email) problems.push('Add a phone number or an e-mail address for the new client.');
+    else if (contactRequired && !phone && !email) problems.push('Add a phone number or an e-mail address for the new client.');
     body.client = { name, ...(phone ? { phone } : {}), ...(email ? { email } : {}) };
   } else body.clientId = client.clientId;
   if (notes.value.trim()) body.notes = notes.value.trim();
@@ -140,16 +144,16 @@ function readBooking(what, who, notes) {
 }
 
 /**
- * Opens the form. `preset` is { date, time, staffId, serviceId? } from the click (time and staffId
+ * Opens the form (`contactRequired`: the salon's deskContactRequired). `preset` is { date, time, staffId, serviceId? } from the click (time and staffId
  * may be null); `book(body)` makes the booking and resolves to it and its sentence, which go to
  * `onBooked(booking, sentence)`.
  */
-export function bookingDialog({ api, timeZone, services, staff, preset, book, onBooked }) {
+export function bookingDialog({ api, timeZone, contactRequired, services, staff, preset, book, onBooked }) {
   const n = ++formCount;
   const id = (name) => `book-${name}-${n}`;
   const message = messageArea({ role: 'alert' });
   const what = whatAndWhen(id, { services, staff, preset });
-  const who = clientPart(id, api, message);
+  const who = clientPart(id, api, message, contactRequired);
   const notes = h('textarea', { id: id('notes'), rows: 2 });
   const submit = h('button', { type: 'submit', class: 'primary' }, 'Book');
   const cancel = h('button', { type: 'button', onclick: () => dialog.close() }, 'Cancel');
@@ -166,7 +170,7 @@ export function bookingDialog({ api, timeZone, services, staff, preset, book, on
   const dialog = h('dialog', { class: 'form-dialog', 'aria-labelledby': id('title') }, form);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const { body, problems } = readBooking(what, who, notes);
+    const { body, problems } = readBooking(what, who, notes, contactRequired);
     if (problems.length) return say(message, 'error', problems.join(' '));
     body.startTime = zonedIso(what.date.value, what.time.value, timeZone);
     message.replaceChildren();

@@ -1,8 +1,9 @@
 // State for the grid: everything EventCalendar draws for the days shown, as its events. Bookings
-// (movable while they can still change), and shaded behind them the times nobody can be booked:
-// hours off, breaks, time off and closures. Holds are holds.js's.
+// (movable while they can still change) with their preparation and cleanup, and shaded behind
+// them the times nobody can be booked: hours off, breaks, time off and closures. Holds are
+// holds.js's.
 
-import { wallClock, weekdayKey } from '../../salon-time.js';
+import { wallClock, wallClockOf, weekdayKey } from '../../salon-time.js';
 import { clientName } from '../booking/words.js';
 import { hhmm, minutes } from './state.js';
 
@@ -18,6 +19,9 @@ function gaps(hours, min, max) {
   return out;
 }
 
+/** Under half an hour, a booking's box on the grid has room for one line. */
+const SHORT = 30 * 60_000;
+
 function bookingEvent(booking) {
   return {
     id: `booking-${booking.id}`,
@@ -25,10 +29,41 @@ function bookingEvent(booking) {
     start: wallClock(booking.startTime),
     end: wallClock(booking.endTime),
     title: `${clientName(booking)} · ${booking.serviceName}`,
-    classNames: ['booking', `status-${booking.status}`],
+    // A short one (a 15-minute fringe trim) has one line of room: time and names share it (style.css).
+    classNames: [
+      'booking',
+      `status-${booking.status}`,
+      Date.parse(booking.endTime) - Date.parse(booking.startTime) < SHORT ? 'short' : null,
+    ].filter(Boolean),
     editable: booking.status === 'pending' || booking.status === 'confirmed',
     extendedProps: { bookingId: booking.id, booking },
   };
+}
+
+/**
+ * A booking's preparation before it and cleanup after it: the staff member's time, drawn so that
+ * it does not look free. The buffers are its services' (the first one's preparation, the last
+ * one's cleanup), as the server counts them.
+ */
+function bufferEvents(booking, { buffers, timeZone }) {
+  const ids = booking.services.map((s) => s.serviceId);
+  const start = Date.parse(booking.startTime);
+  const end = Date.parse(booking.endTime);
+  const before = (buffers.get(ids[0])?.before ?? 0) * 60_000;
+  const after = (buffers.get(ids.at(-1))?.after ?? 0) * 60_000;
+  const parts = [
+    before ? ['preparation', start - before, start, `Preparation for ${booking.serviceName}`] : null,
+    after ? ['cleanup', end, end + after, `Cleanup after ${booking.serviceName}`] : null,
+  ];
+  return parts.filter(Boolean).map(([kind, from, to, title]) => ({
+    id: `${kind}-${booking.id}`,
+    resourceIds: [String(booking.staffId)],
+    start: wallClockOf(timeZone, from),
+    end: wallClockOf(timeZone, to),
+    title,
+    classNames: ['buffer', kind],
+    editable: false,
+  }));
 }
 
 /** A staff member's times nobody can book them, as [start, end, kind, title]. */
@@ -47,9 +82,10 @@ function closedTimes(member, { dates, timeOff, closures, hours }) {
   return times;
 }
 
-/** Everything the grid shows for the calendar's state: bookings, and the times nobody can be booked. */
+/** Everything the grid shows for the calendar's state: bookings with their preparation and cleanup, and the times nobody can be booked. */
 export function calendarEvents(state) {
-  const events = state.bookings.filter((b) => b.status !== 'cancelled').map(bookingEvent);
+  const live = state.bookings.filter((b) => b.status !== 'cancelled');
+  const events = [...live.map(bookingEvent), ...live.flatMap((b) => bufferEvents(b, state))];
   for (const member of state.staff) {
     for (const [start, end, kind, title] of closedTimes(member, state)) {
       // Every event needs an id of its own: the library keeps events by id.

@@ -73,7 +73,9 @@ function lookOptions({ date, week, timeZone, staff, hours }) {
     height: 'auto',
     nowIndicator: true,
     allDaySlot: false,
-    datesAboveResources: week,
+    // A week groups each staff member's seven days under their name: with the days above, a
+    // name had a seventh of the width (at 1366 pixels, a few letters of "Alexandra Schmidt").
+    datesAboveResources: false,
   };
 }
 
@@ -107,11 +109,9 @@ export async function calendarGrid(ctx, state, actions) {
   try {
     const EventCalendar = await loadLibrary();
     if (!ctx.isCurrent()) return null;
-    EventCalendar.create(grid, {
-      ...lookOptions(state),
-      ...handOptions(state, actions),
-      events: [...calendarEvents(state), ...holdEvents(state.holds, state.timeZone)],
-    });
+    const events = () => [...calendarEvents(state), ...holdEvents(state.holds, state.timeZone)];
+    const calendar = EventCalendar.create(grid, { ...lookOptions(state), ...handOptions(state, actions), events: events() });
+    actions.onMoved(() => calendar.setOption('events', events()));
   } catch {
     grid.append(notice('error', 'The calendar could not be drawn. The list of the day above still works; reload the page to try again.'));
   }

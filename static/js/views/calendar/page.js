@@ -6,8 +6,6 @@ import { button, h } from '../../dom.js';
 import { addDays, isDate, longDate, todayIn } from '../../salon-time.js';
 import { notice } from '../../ui/notice.js';
 import { calendarAddress } from './address.js';
-import { dayList } from './day-list.js';
-import { dayOf } from './state.js';
 import { viewPage } from '../../ui/pages.js';
 
 /** A salon without services or staff: nobody can be booked yet. */
@@ -65,7 +63,7 @@ export function calendarPage(state, actions, message, grid) {
       controls(state, actions),
     ),
     message,
-    h('div', { class: 'calendar-body' }, dayList(dayOf(state), timeZone, actions.releaseFromList), grid),
+    h('div', { class: 'calendar-body' }, actions.dayList(), grid),
     h(
       'p',
       { class: 'hint' },

@@ -60,6 +60,8 @@ export function calendarState(loaded, { date, week }, business, now = Date.now()
     staff,
     services,
     bookings: loaded.bookings,
+    // Every service's preparation and cleanup, inactive ones too: bookings of them are still drawn.
+    buffers: new Map(loaded.services.map((s) => [s.id, { before: s.bufferBeforeMinutes, after: s.bufferAfterMinutes }])),
     closures: loaded.closures,
     timeOff: loaded.timeOff,
     holds: liveHolds(loaded.holds, now).filter(onShownDays),

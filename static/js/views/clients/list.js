@@ -1,7 +1,7 @@
 // Clients (#clients): a search by name, e-mail or phone, a page of the clients it finds, and the
 // pages after it. The last search is kept, so coming back from a client shows the same list.
 
-import { h, isolate, quoted } from '../../dom.js';
+import { fill, h, isolate, quoted } from '../../dom.js';
 import { plural } from '../../format.js';
 import { field, input } from '../../ui/fields.js';
 import { messageArea, perform } from '../../ui/notice.js';
@@ -61,7 +61,7 @@ export async function renderClientList(ctx) {
   const submit = h('button', { type: 'submit', class: 'primary' }, 'Search');
   const show = (text, page) =>
     perform(submit, 'Searching…', messages, async () => {
-      list.replaceChildren(...results(await loadClients(ctx.api, text, page), show));
+      fill(list, results(await loadClients(ctx.api, text, page), show));
       messages.replaceChildren();
     });
   const form = h(
@@ -74,7 +74,7 @@ export async function renderClientList(ctx) {
     event.preventDefault();
     show(search.value.trim(), 1);
   });
-  list.replaceChildren(...results(await loadClients(ctx.api, lastSearch.text, lastSearch.page), show));
+  fill(list, results(await loadClients(ctx.api, lastSearch.text, lastSearch.page), show));
   return viewPage(
     { class: 'clients', title: 'Clients', beside: h('a', { class: 'button primary', href: '#clients/new' }, 'Add a client') },
     messages,

@@ -40,12 +40,16 @@ export function settingsActions(salon) {
     },
     async saveRules(messages, { body, problems }) {
       if (showProblems(messages, problems)) return;
-      if (!(await saveChanges(salon, messages, body, 'Nothing to save: no rule was changed.'))) return;
+      const changes = await saveChanges(salon, messages, body, 'Nothing to save: no rule was changed.');
+      if (!changes) return;
       const business = salon.current();
+      const desk = business.deskContactRequired
+        ? ' A client booked at the desk needs a phone number or an e-mail address.'
+        : ' At the desk a name will do.';
       say(
         messages,
         'good',
-        `Saved: clients can book from ${business.minNoticeMinutes} minutes ahead up to ${business.horizonDays} days ahead, at a start every ${business.slotStepMinutes} minutes.`,
+        `Saved: clients can book from ${business.minNoticeMinutes} minutes ahead up to ${business.horizonDays} days ahead, at a start every ${business.slotStepMinutes} minutes.${'deskContactRequired' in changes ? desk : ''}`,
       );
     },
     async saveClientRules(messages, { body, problems }) {

@@ -3,7 +3,7 @@
 
 import { h } from '../../dom.js';
 import { timeZones } from '../../salon-time.js';
-import { field, formPanel, input, textOrNull, wholeNumber } from '../../ui/fields.js';
+import { checkbox, field, formPanel, input, textOrNull, wholeNumber } from '../../ui/fields.js';
 import { weekEditor } from '../../ui/week-editor.js';
 
 const STEPS = [5, 10, 15, 20, 30, 60];
@@ -77,6 +77,11 @@ function rulesFields(business) {
     { id: 'rule-step', name: 'slotStepMinutes' },
     STEPS.map((n) => h('option', { value: String(n), selected: n === business.slotStepMinutes }, `Every ${n} minutes`)),
   );
+  const deskContact = checkbox(
+    'rule-desk-contact',
+    'A client booked at the desk needs a phone number or an e-mail address',
+    business.deskContactRequired !== false,
+  );
   const element = h(
     'div',
     { class: 'edit-fields' },
@@ -91,6 +96,8 @@ function rulesFields(business) {
       field('Days ahead clients can book', horizon, 'From 1 to 366.'),
     ),
     field('Start times offered', step),
+    deskContact,
+    h('p', { class: 'hint' }, 'Untick it to book a walk-in by name alone.'),
     h(
       'p',
       { class: 'hint' },
@@ -99,7 +106,7 @@ function rulesFields(business) {
   );
   /** The rules as the API takes them, and the problems of the numbers typed. */
   const read = () => {
-    const body = { slotStepMinutes: Number(step.value) };
+    const body = { slotStepMinutes: Number(step.value), deskContactRequired: deskContact.querySelector('input').checked };
     const numbers = [
       ['minNoticeMinutes', wholeNumber(notice, 'The minimum notice', 0, 10080)],
       ['horizonDays', wholeNumber(horizon, 'The days ahead', 1, 366)],

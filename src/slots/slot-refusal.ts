@@ -1,0 +1,63 @@
+import { localInstant, toLocalIso } from '../time/local-time.ts';
+import { minutesOf } from '../time/hours.ts';
+import { toMinutes, workingMinutes, type MinuteRange } from '../time/schedule.ts';
+import type { SlotQuery, StaffAvailability } from './slots.ts';
+
+type Interval = readonly [number, number];
+
+/**
+ * Why a start time is not free for one staff member, in the terms a page can put in the salon's
+ * words ("Ben has a break until 14:00"): the first rule of `fits` (src/slots/slots.ts) it breaks.
+ * Times are the salon's local ones, like every time the API answers with.
+ */
+export type SlotReason =
+  | { reason: 'salon_closed' }
+  | { reason: 'outside_opening_hours'; opens: string; closes: string }
+  | { reason: 'not_working' }
+  | { reason: 'break'; until: string }
+  | { reason: 'does_not_fit'; until: string }
+  | { reason: 'off_grid'; stepMinutes: number }
+  | { reason: 'busy'; until: string }
+  | { reason: 'away'; until: string };
+
+export type StaffRefusal = SlotReason & { staffId: number };
+
+/** Each staff member's reason the time at `t` is not free for them (the window checks came first). */
+export function refusalsAt(query: SlotQuery, t: number): StaffRefusal[] {
+  return query.staff.map((member) => ({ staffId: member.id, ...reasonFor(member, query, t) }));
+}
+
+function reasonFor(member: StaffAvailability, query: SlotQuery, t: number): SlotReason {
+  const local = (minutes: number) => toLocalIso(localInstant(query.date, hhmm(minutes), query.zone), query.zone);
+  const minute = minutesOf(toLocalIso(t, query.zone).slice(11, 16));
+  const opening = toMinutes(query.opening[query.weekday]);
+  if (opening.length === 0) return { reason: 'salon_closed' };
+  if (!inside(opening, minute)) return { reason: 'outside_opening_hours', opens: hhmm(opening[0]![0]), closes: hhmm(opening.at(-1)![1]) };
+  const own = member.schedule[query.weekday];
+  const pause = toMinutes(own.breaks).find(([start, end]) => minute >= start && minute < end);
+  if (pause) return { reason: 'break', until: local(pause[1]) };
+  const working = workingMinutes(member.schedule, query.opening, query.weekday).find(([start, end]) => minute >= start && minute < end);
+  if (!working) return { reason: 'not_working' };
+  const before = query.bufferBeforeMinutes ?? 0;
+  const after = query.bufferAfterMinutes ?? 0;
+  if (minute - before < working[0] || minute + query.durationMinutes + after > working[1])
+    return { reason: 'does_not_fit', until: local(working[1]) };
+  const step = query.anyMinute ? 1 : query.stepMinutes;
+  if ((minute - working[0]) % step !== 0) return { reason: 'off_grid', stepMinutes: query.stepMinutes };
+  const from = t - before * 60_000;
+  const to = t + (query.durationMinutes + after) * 60_000;
+  const busy = lastOverlap(member.busy, from, to);
+  if (busy) return { reason: 'busy', until: toLocalIso(busy[1], query.zone) };
+  const away = lastOverlap(member.away ?? [], from, to);
+  if (away) return { reason: 'away', until: toLocalIso(away[1], query.zone) };
+  return { reason: 'not_working' };
+}
+
+const inside = (ranges: readonly MinuteRange[], minute: number) => ranges.some(([start, end]) => minute >= start && minute < end);
+
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** Of the intervals overlapping [from, to), the one that ends last: until when the time is taken. */
+function lastOverlap(intervals: ReadonlyArray<Interval>, from: number, to: number): Interval | undefined {
+  return intervals.filter(([start, end]) => start < to && end > from).sort((a, b) => b[1] - a[1])[0];
+}
