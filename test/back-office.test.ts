@@ -38,7 +38,7 @@ describe('the back office in Chromium', () => {
     await nav('Services');
     await page.locator('.card.service', { hasText: 'Haircut' }).waitFor();
     await page.getByRole('link', { name: 'Add a service' }).click();
-    await page.getByLabel('Name').fill('Beard trim');
+    await page.getByLabel('Name', { exact: true }).fill('Beard trim');
     await page.getByLabel('Duration in minutes').fill('3');
     await page.getByLabel('Price in EUR').fill('12,50');
     await page.getByLabel('Minutes to prepare before').fill('5');
@@ -83,7 +83,7 @@ describe('the back office in Chromium', () => {
     await nav('Staff');
     await page.locator('.card.staff', { hasText: 'Anna' }).waitFor();
     await page.getByRole('link', { name: 'Add a staff member' }).click();
-    await page.getByLabel('Name').fill('Carla');
+    await page.getByLabel('Name', { exact: true }).fill('Carla');
     await page.getByLabel('Title (optional)').fill('Colourist');
     await page.getByLabel('E-mail (optional)').fill('carla-at-the-salon');
     await page.getByLabel('Haircut').check();
@@ -175,7 +175,7 @@ describe('the back office in Chromium', () => {
     await nav('Clients');
     await page.getByText('1 client in all.').waitFor();
     await page.getByRole('link', { name: 'Add a client' }).click();
-    await page.getByLabel('Name').fill('Grace Hopper');
+    await page.getByLabel('Name', { exact: true }).fill('Grace Hopper');
     await page.getByLabel('E-mail (optional)').fill('ada@example.com');
     guard.expect(/status of 409/);
     await page.getByRole('button', { name: 'Add client' }).click();

@@ -73,6 +73,8 @@ describe('the booking page in Chromium', () => {
       await page.goto(site.url);
       const iframe = page.locator('iframe');
       await iframe.waitFor();
+      // The frame is named once the page inside has loaded and told embed.js the salon's name.
+      await page.waitForFunction(() => (globalThis as any).document.querySelector('iframe')?.title !== 'Book an appointment');
       assert.equal(await iframe.getAttribute('title'), 'Book at Salon Lena', 'the page names the frame');
       const frame = page.frameLocator('iframe');
       await frame.getByRole('heading', { name: 'What would you like to book?' }).waitFor();
