@@ -3,16 +3,8 @@ import { BackupError } from './errors.ts';
 import { dumpPostgres, postgresToolsMissing, restorePostgres, type PostgresRestore } from './postgres/dump.ts';
 import { snapshotPostgres } from './postgres/snapshot.ts';
 import { backupDatabase, restoreDatabase, type RestoreResult } from './sqlite/backup.ts';
-import { snapshotDatabase, type NewestOf, type Snapshot } from './sqlite/snapshot.ts';
-
-export type { NewestOf, Snapshot } from './sqlite/snapshot.ts';
-
-/** A backup written: where, how big, how long it took. */
-export interface BackupCopy {
-  file: string;
-  bytes: number;
-  durationMs: number;
-}
+import { snapshotDatabase } from './sqlite/snapshot.ts';
+import type { BackupCopy, NewestOf, Snapshot } from './copies.ts';
 
 /** What a restore put back, by engine: SQLite keeps the replaced file, PostgreSQL says whether tables were replaced. */
 export type Restored = ({ engine: 'sqlite' } & RestoreResult) | ({ engine: 'postgres' } & PostgresRestore);

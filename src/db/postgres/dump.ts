@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { maskDatabaseUrl } from '../../config.ts';
-import type { BackupCopy } from '../backup.ts';
+import type { BackupCopy } from '../copies.ts';
 import { BackupError } from '../errors.ts';
 import { checkServer, clientConfig, postgresBackupMessage } from './connection.ts';
 

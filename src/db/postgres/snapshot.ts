@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
+import type { Facts, NewestOf, Snapshot } from '../copies.ts';
 import { BackupError } from '../errors.ts';
 import { MIGRATIONS } from '../migrate.ts';
-import type { Facts, NewestOf, Snapshot } from '../sqlite/snapshot.ts';
 import { clientConfig } from './connection.ts';
 import { run, tool } from './dump.ts';
 

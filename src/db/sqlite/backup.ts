@@ -5,7 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { nativeBinding } from './native-addon.ts';
 import { DATABASE_FILE } from './connection.ts';
 import { acquireInstanceLock, InstanceLockedError } from './instance-lock.ts';
-import type { BackupCopy } from '../backup.ts';
+import type { BackupCopy } from '../copies.ts';
 import { BackupError } from '../errors.ts';
 import { MIGRATIONS } from '../migrate.ts';
 

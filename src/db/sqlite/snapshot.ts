@@ -2,31 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
+import type { Facts, NewestOf, Snapshot } from '../copies.ts';
 import { BackupError, storageFailureOf } from '../errors.ts';
 import { MIGRATIONS } from '../migrate.ts';
 import { DATABASE_FILE } from './connection.ts';
 import { nativeBinding } from './native-addon.ts';
-
-/** What a database held at one moment: the same facts are read from the live database and from its copy. */
-export interface Facts {
-  readonly migrations: readonly string[];
-  /** Rows of every table. */
-  readonly rows: Readonly<Record<string, number>>;
-  /** The largest value of the column asked for (when the newest booking was made, say); null when empty. */
-  readonly newest: number | null;
-}
-
-/** A column whose largest value the snapshot reports: `{ table: 'bookings', column: 'created_at' }`. */
-export interface NewestOf {
-  readonly table: string;
-  readonly column: string;
-}
-
-export interface Snapshot extends Facts {
-  readonly file: string;
-  readonly bytes: number;
-  readonly durationMs: number;
-}
 
 /** Pages copied per step: 4 MiB at SQLite's 4 KiB pages, a few milliseconds of the event loop each. */
 const PAGES_PER_STEP = 1024;
