@@ -40,6 +40,12 @@ export default {
       "pattern": "^https?://",
       "x-error": "an http(s) URL"
     },
+    "phoneCountry": {
+      "type": ["string", "null"],
+      "pattern": "^[A-Z]{2}$",
+      "x-error": "a two-letter ISO 3166-1 country code such as DE",
+      "description": "The country the salon's clients' phone numbers are read in when written without a country code (ISO 3166-1 alpha-2, e.g. DE): \"0170 1234567\" is then +491701234567, so a search or a booking with either finds the same client. null: none; national numbers are then compared by their digits only."
+    },
     "currency": {
       "type": "string",
       "pattern": "^[A-Z]{3}$",

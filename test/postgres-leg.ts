@@ -35,6 +35,7 @@ const FILES = [
   'test/write-races.test.ts',
   'test/schema-agreement.test.ts',
   'test/known-clients.test.ts',
+  'test/client-search.test.ts',
   'test/client-mail.test.ts',
   'test/mail-failures.test.ts',
   'test/reminders.test.ts',

@@ -64,7 +64,7 @@ export const bookingOperations = [
     scope: 'bookings:write',
     summary: 'Book a free slot',
     description:
-      "The booking starts `pending`; the salon confirms it. 409 `slot_unavailable` when the time is not a free slot (taken, outside hours, in the past, too long); `too_short_notice` or `beyond_horizon` when it breaks the salon's booking rules (`minNoticeMinutes`, `horizonDays` in GET /business). Concurrent requests for one slot: exactly one wins. A key without bookings:read cannot read bookings (403), cancels only the bookings it made (404 for others), and sees the client only as it sent them (`client.id` null, `clientCheck` null): it learns nothing about a client it did not send. A known e-mail address (or phone) puts the booking on that client, whose record the booking never changes; `bookedAs` keeps the details given.",
+      'The booking starts `pending`; the salon confirms it. 409 `slot_unavailable` when the time is not a free slot (taken, outside hours, in the past, too long); `too_short_notice` or `beyond_horizon` when it breaks the salon\'s booking rules (`minNoticeMinutes`, `horizonDays` in GET /business). Concurrent requests for one slot: exactly one wins. A key without bookings:read cannot read bookings (403), cancels only the bookings it made (404 for others), and sees the client only as it sent them (`client.id` null, `clientCheck` null): it learns nothing about a client it did not send. A known e-mail address (or phone, however written: "0170 1234567" is "+49 170 1234567" for a salon in Germany) puts the booking on that client, whose record the booking never changes; `bookedAs` keeps the details given.',
     body: bookingCreateSchema,
     idempotent: true,
     write: true,

@@ -136,7 +136,7 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: BookingActor, input: 
 
   const { client: bookedFor, check } = client
     ? { client, check: null }
-    : await clientForBooking(trx, app.outbox, actor.businessId, input.client!, now);
+    : await clientForBooking(trx, app.outbox, actor.businessId, input.client!, now, business.phone_country);
   const status = await startingStatus(trx, actor, bookedFor.id, check);
   // What the booking gave, kept beside the record it is on: a known client's record never changes.
   const given = input.client ?? bookedFor;

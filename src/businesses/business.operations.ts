@@ -21,6 +21,7 @@ export const businessOperations = [
         reminderLeadMinutes: _r,
         cancelCutoffMinutes: _x,
         deskContactRequired: _d,
+        phoneCountry: _p,
         ...business
       } = await getBusiness(app.db, key.businessId);
       return business;

@@ -12,6 +12,7 @@ export function toBusinessJson(row: BusinessRow) {
     email: row.email,
     website: row.website,
     currency: row.currency,
+    phoneCountry: row.phone_country,
     workingHours: JSON.parse(row.working_hours) as WeeklyHours,
     slotStepMinutes: row.slot_step_minutes,
     minNoticeMinutes: row.min_notice_minutes,

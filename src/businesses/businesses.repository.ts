@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db, Tx } from '../db/transaction.ts';
 import type { BusinessRow, BusinessesTable } from '../db/tables.ts';
+import { phoneKey } from '../text/search-keys.ts';
 
 export async function insertBusiness(db: Db | Tx, row: Insertable<BusinessesTable>): Promise<number> {
   const { id } = await db.insertInto('businesses').values(row).returning('id').executeTakeFirstOrThrow();
@@ -22,6 +23,23 @@ export async function countBusinesses(db: Db): Promise<number> {
 
 export async function updateBusiness(db: Db | Tx, id: number, patch: Updateable<BusinessesTable>): Promise<void> {
   await db.updateTable('businesses').set(patch).where('id', '=', id).execute();
+}
+
+/**
+ * Reads every client's phone of the business again in its (new) phone country. Here, not in
+ * src/clients, because the country is the business's and clients/ lies above businesses/.
+ */
+export async function rekeyClientPhones(db: Db | Tx, businessId: number, country: string | null): Promise<void> {
+  const clients = await db
+    .selectFrom('clients')
+    .select(['id', 'phone', 'search_phone'])
+    .where('business_id', '=', businessId)
+    .where('phone', 'is not', null)
+    .execute();
+  for (const client of clients) {
+    const key = phoneKey(client.phone, country);
+    if (key !== client.search_phone) await db.updateTable('clients').set({ search_phone: key }).where('id', '=', client.id).execute();
+  }
 }
 
 /** Everything BusinessDirectory keeps of one business: it (undefined if there is none), its services, all its staff, who does which service, time off and closures. */

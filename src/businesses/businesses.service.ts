@@ -4,7 +4,8 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { toBusinessJson } from './business.presenter.ts';
-import { findBusiness, insertBusiness, listBusinesses, updateBusiness } from './businesses.repository.ts';
+import { findBusiness, insertBusiness, listBusinesses, rekeyClientPhones, updateBusiness } from './businesses.repository.ts';
+import { isPhoneCountry } from '../text/search-keys.ts';
 import { DEFAULT_HOURS, hoursProblem } from '../time/hours.ts';
 import { checkTimeZone } from '../time/timezone.ts';
 import { freeSlugFor } from './page-slug.ts';
@@ -18,6 +19,7 @@ export type BusinessUpdateInput = Valid<typeof businessUpdateSchema>;
 
 export async function createBusiness(db: Db, clock: Clock, data: BusinessCreateInput) {
   const timezone = zoneToStore(data.timezone);
+  assertPhoneCountry(data.phoneCountry);
   const now = clock.now();
   const id = await insertBusiness(db, {
     name: data.name.trim(),
@@ -27,6 +29,7 @@ export async function createBusiness(db: Db, clock: Clock, data: BusinessCreateI
     email: data.email ?? null,
     website: data.website ?? null,
     currency: data.currency,
+    phone_country: data.phoneCountry ?? null,
     working_hours: JSON.stringify(DEFAULT_HOURS),
     slot_step_minutes: 15,
     page_slug: await freeSlugFor(db, data.name),
@@ -49,7 +52,9 @@ export async function allBusinesses(db: Db) {
 
 /** Changes a business: contact details, time zone, opening hours, booking rules (slot step, minimum notice, horizon). */
 export async function changeBusiness(db: Db, clock: Clock, id: number, data: BusinessUpdateInput) {
-  if (!(await findBusiness(db, id))) throw errors.notFound('Business');
+  const before = await findBusiness(db, id);
+  if (!before) throw errors.notFound('Business');
+  assertPhoneCountry(data.phoneCountry);
   const timezone = data.timezone === undefined ? undefined : zoneToStore(data.timezone);
   if (data.workingHours) {
     const problem = hoursProblem(data.workingHours);
@@ -69,8 +74,18 @@ export async function changeBusiness(db: Db, clock: Clock, id: number, data: Bus
   if (data.reminderLeadMinutes !== undefined) patch.reminder_lead_minutes = data.reminderLeadMinutes;
   if (data.cancelCutoffMinutes !== undefined) patch.cancel_cutoff_minutes = data.cancelCutoffMinutes;
   if (data.deskContactRequired !== undefined) patch.desk_contact_required = data.deskContactRequired ? 1 : 0;
+  if (data.phoneCountry !== undefined) patch.phone_country = data.phoneCountry;
   await updateBusiness(db, id, patch);
+  // The clients' phone keys were read in the old country: read them again in the new one.
+  if (data.phoneCountry !== undefined && data.phoneCountry !== before.phone_country) await rekeyClientPhones(db, id, data.phoneCountry);
   return getBusiness(db, id);
+}
+
+/** A 400 unless the code (if given) is a country libphonenumber reads numbers of. */
+function assertPhoneCountry(code: string | null | undefined): void {
+  if (code && !isPhoneCountry(code)) {
+    throw errors.validation(`"phoneCountry" must be a country's ISO 3166-1 code such as DE, got "${code}".`, 'phoneCountry');
+  }
 }
 
 /** The zone's name as stored (src/time/timezone.ts), or a 400 saying why it cannot be one. */

@@ -2,7 +2,8 @@ import type clientImportSchema from '../../schema/client-import.ts';
 import type { ClientRow } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import { textProblem, type Valid } from '../http/validate.ts';
-import { findClientByEmail, findClientsByPhone, normaliseEmail } from './clients.repository.ts';
+import { findClientByEmail, findClientsByPhone, normaliseEmail, phoneCountryOf } from './clients.repository.ts';
+import { phoneKey } from '../text/search-keys.ts';
 import { changeClient, type ClientChanges, type ClientsDeps, createClient, pickByName } from './clients.service.ts';
 
 type ImportInput = Valid<typeof clientImportSchema>;
@@ -59,20 +60,30 @@ function mergeChanges(record: ClientRow, email: string | null, phone: string | n
   return changes;
 }
 
-async function outcomeOf(trx: Tx, businessId: number, row: Row, seen: Map<string, number>, line: number): Promise<Outcome> {
+/** What the rows so far were, and the salon's phone country the numbers are read in. */
+interface Seen {
+  readonly lines: Map<string, number>;
+  readonly country: string | null;
+}
+
+async function outcomeOf(trx: Tx, businessId: number, row: Row, seen: Seen, line: number): Promise<Outcome> {
   const [name, email, phone, notes] = [row.name, row.email, row.phone, row.notes].map(
     (value) => value?.trim().replace(/\r\n/g, '\n') ?? '',
   );
   const problem = problemOf(name!, email || null, phone || null, notes!);
   if (problem) return { outcome: 'refused', reason: problem };
-  const key = email ? `email ${normaliseEmail(email)}` : phone ? `phone ${phone} ${name!.toLowerCase()}` : `name ${name!.toLowerCase()}`;
-  if (seen.has(key)) return { outcome: 'refused', reason: `the same client as row ${seen.get(key)}` };
-  seen.set(key, line);
+  const key = email
+    ? `email ${normaliseEmail(email)}`
+    : phone
+      ? `phone ${phoneKey(phone, seen.country)} ${name!.toLowerCase()}`
+      : `name ${name!.toLowerCase()}`;
+  if (seen.lines.has(key)) return { outcome: 'refused', reason: `the same client as row ${seen.lines.get(key)}` };
+  seen.lines.set(key, line);
   const record = email
     ? await findClientByEmail(trx, businessId, email)
     : phone
       ? pickByName(
-          (await findClientsByPhone(trx, businessId, phone)).filter((c) => c.name.toLowerCase() === name!.toLowerCase()),
+          (await findClientsByPhone(trx, businessId, phone, seen.country)).filter((c) => c.name.toLowerCase() === name!.toLowerCase()),
           name!,
         )
       : undefined;
@@ -89,7 +100,7 @@ async function outcomeOf(trx: Tx, businessId: number, row: Row, seen: Map<string
  * never overwrites what it has.
  */
 export async function importClients(trx: Tx, app: ClientsDeps, businessId: number, input: ImportInput) {
-  const seen = new Map<string, number>();
+  const seen: Seen = { lines: new Map(), country: await phoneCountryOf(trx, businessId) };
   const rows: ImportedRow[] = [];
   for (const [i, row] of input.rows.entries()) {
     const outcome = await outcomeOf(trx, businessId, row, seen, i + 1);

@@ -1,9 +1,9 @@
-import { caseInsensitiveLike } from '../db/dialect.ts';
 import { lockNamed } from '../db/locks.ts';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { pick, prepared } from '../db/prepared.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import type { ClientRow, ClientsTable } from '../db/tables.ts';
+import { foldText, nameKey, phoneKey, phoneQuery } from '../text/search-keys.ts';
 
 export function normaliseEmail(email: string | null | undefined): string | null {
   return email ? email.trim().toLowerCase() : null;
@@ -16,6 +16,8 @@ const CLIENT_COLUMNS = [
   'email',
   'email_normalized',
   'phone',
+  'search_name',
+  'search_phone',
   'notes',
   'created_at',
   'updated_at',
@@ -49,36 +51,69 @@ export async function findClientByEmail(db: Db | Tx, businessId: number, email: 
   return rows[0];
 }
 
-/** The clients with this phone (a family may share one), oldest first. */
-export async function findClientsByPhone(db: Db | Tx, businessId: number, phone: string): Promise<ClientRow[]> {
+/** The country the business's national phone numbers are read in (null: none set). */
+export async function phoneCountryOf(db: Db | Tx, businessId: number): Promise<string | null> {
+  const row = await db.selectFrom('businesses').select('phone_country').where('id', '=', businessId).executeTakeFirst();
+  return row?.phone_country ?? null;
+}
+
+/** The search keys a client's name and phone are kept with (src/text/search-keys.ts). */
+export function searchKeys(name: string, phone: string | null, country: string | null) {
+  return { search_name: nameKey(name), search_phone: phoneKey(phone, country) };
+}
+
+/** The clients with this phone however it is written (a family may share one), oldest first. */
+export async function findClientsByPhone(db: Db | Tx, businessId: number, phone: string, country: string | null): Promise<ClientRow[]> {
+  const key = phoneKey(phone, country);
+  if (!key) return [];
   return db
     .selectFrom('clients')
     .selectAll()
     .where('business_id', '=', businessId)
-    .where('phone', '=', phone)
+    .where('search_phone', '=', key)
     .orderBy('id')
     .limit(20)
     .execute();
 }
 
-function clientQuery(db: Db, businessId: number, search?: string) {
-  let query = db.selectFrom('clients').where('business_id', '=', businessId);
-  if (search) {
-    // LIKE with the user's % and _ taken literally.
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const operator = caseInsensitiveLike(db);
-    const like = (column: string, value: string) => sql<boolean>`${sql.ref(column)} ${operator} ${value} escape '\\'`;
-    query = query.where((eb) => eb.or([like('name', pattern), like('email_normalized', pattern.toLowerCase()), like('phone', pattern)]));
-  }
-  return query;
+/** `column` holds `part` anywhere (the keys are lower case already; the user's % and _ taken literally). */
+function holds(column: string, part: string) {
+  return sql<boolean>`${sql.ref(column)} like ${`%${part.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
 }
 
-export async function pageClients(db: Db, businessId: number, offset: number, limit: number, search?: string) {
-  return clientQuery(db, businessId, search).selectAll().orderBy('name').orderBy('id').offset(offset).limit(limit).execute();
+/**
+ * The clients a desk's search finds (docs/decisions.md "Client search"): every word in the folded
+ * name or the e-mail address, in any order; or, for a query that looks like a phone number, that
+ * number (read in the salon's country) or a part of its digits.
+ */
+function clientQuery(db: Db, businessId: number, search: string | undefined, country: string | null) {
+  const query = db.selectFrom('clients').where('business_id', '=', businessId);
+  const words = foldText(search ?? '')
+    .split(' ')
+    .filter(Boolean);
+  if (words.length === 0) return query;
+  const phone = phoneQuery(search!.trim(), country);
+  return query.where((eb) => {
+    const byWords = eb.and(words.map((word) => eb.or([holds('search_name', word), holds('email_normalized', word)])));
+    if (!phone) return byWords;
+    const byPhone = [eb('search_phone', '=', phone.key), ...(phone.part ? [holds('search_phone', phone.part)] : [])];
+    return eb.or([byWords, ...byPhone]);
+  });
 }
 
-export async function countClients(db: Db, businessId: number, search?: string): Promise<number> {
-  const { count } = await clientQuery(db, businessId, search)
+export async function pageClients(
+  db: Db,
+  businessId: number,
+  offset: number,
+  limit: number,
+  search: string | undefined,
+  country: string | null,
+) {
+  return clientQuery(db, businessId, search, country).selectAll().orderBy('name').orderBy('id').offset(offset).limit(limit).execute();
+}
+
+export async function countClients(db: Db, businessId: number, search: string | undefined, country: string | null): Promise<number> {
+  const { count } = await clientQuery(db, businessId, search, country)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(count);

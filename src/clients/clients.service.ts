@@ -17,12 +17,15 @@ import {
   insertClient,
   normaliseEmail,
   pageClients,
+  phoneCountryOf,
+  searchKeys,
   updateClient,
 } from './clients.repository.ts';
 import type clientCreateSchema from '../../schema/client-create.ts';
 import type clientUpdateSchema from '../../schema/client-update.ts';
 import type clientsQuerySchema from '../../schema/clients-query.ts';
 import type { Valid } from '../http/validate.ts';
+import { phoneKey } from '../text/search-keys.ts';
 
 type Deps = { readonly clock: Clock; readonly outbox: Outbox };
 
@@ -35,9 +38,10 @@ export type ClientChanges = Valid<typeof clientUpdateSchema>;
 export type ClientsQuery = Valid<typeof clientsQuerySchema>;
 
 export async function adminClients(app: { readonly db: Db }, businessId: number, { page, limit, search }: ClientsQuery) {
+  const country = await phoneCountryOf(app.db, businessId);
   const [rows, total] = await Promise.all([
-    pageClients(app.db, businessId, (page - 1) * limit, limit, search),
-    countClients(app.db, businessId, search),
+    pageClients(app.db, businessId, (page - 1) * limit, limit, search, country),
+    countClients(app.db, businessId, search, country),
   ]);
   const states = await addressStates(
     app.db,
@@ -60,7 +64,8 @@ export async function createClient(trx: Tx, app: Deps, businessId: number, input
   if (input.email) await lockClientIdentity(trx, businessId, `email ${normaliseEmail(input.email)}`);
   if (input.email && (await findClientByEmail(trx, businessId, input.email))) throw emailTaken();
   try {
-    const { id } = await insertNewClient(trx, app.outbox, businessId, input, app.clock.now());
+    const country = await phoneCountryOf(trx, businessId);
+    const { id } = await insertNewClient(trx, app.outbox, businessId, input, app.clock.now(), country);
     return await adminClient({ db: trx }, businessId, id);
   } catch (error) {
     // A change of another client's address (PATCH) can still win the race.
@@ -98,7 +103,12 @@ export async function changeClient(trx: Tx, app: Deps, businessId: number, id: n
       changes.push('notes');
     }
     if (changes.length === 0) return adminClient({ db: trx }, businessId, id);
-    await updateClient(trx, id, { ...patch, updated_at: app.clock.now() });
+    const keys = searchKeys(
+      patch.name ?? row.name,
+      patch.phone === undefined ? row.phone : patch.phone,
+      await phoneCountryOf(trx, businessId),
+    );
+    await updateClient(trx, id, { ...patch, ...keys, updated_at: app.clock.now() });
     const updated = (await findClient(trx, businessId, id))!;
     await app.outbox.emitEvent(trx, businessId, 'client.updated', { ...clientEventData(updated), changes });
   } catch (error) {
@@ -127,8 +137,8 @@ export interface BookedClient {
 }
 
 /**
- * The client a booking is for: the one with the same e-mail (or, without one, the same phone;
- * of several, the one of that name), else a new client (client.created, in the booking's
+ * The client a booking is for: the one with the same e-mail (or, without one, the same phone,
+ * however written, read in the salon's `country`; of several, the one of that name), else a new client (client.created, in the booking's
  * transaction). Nothing a booking sends changes a known client's record; when it names someone
  * else there (another name, another phone), the booking is still put on that client but with a
  * check for the salon: same person, or a new client (docs/decisions.md).
@@ -139,16 +149,18 @@ export async function clientForBooking(
   businessId: number,
   input: ClientInput,
   now: number,
+  country: string | null,
 ): Promise<BookedClient> {
-  const identity = input.email ? `email ${normaliseEmail(input.email)}` : input.phone ? `phone ${input.phone}` : undefined;
+  const phone = phoneKey(input.phone, country);
+  const identity = input.email ? `email ${normaliseEmail(input.email)}` : phone ? `phone ${phone}` : undefined;
   if (identity) await lockClientIdentity(trx, businessId, identity);
   const found = input.email
     ? await findClientByEmail(trx, businessId, input.email)
     : input.phone
-      ? pickByName(await findClientsByPhone(trx, businessId, input.phone), input.name)
+      ? pickByName(await findClientsByPhone(trx, businessId, input.phone, country), input.name)
       : undefined;
-  if (!found) return { client: await insertNewClient(trx, outbox, businessId, input, now), check: null };
-  return { client: found, check: sameDetails(input, found) ? null : input.email ? 'email' : 'phone' };
+  if (!found) return { client: await insertNewClient(trx, outbox, businessId, input, now, country), check: null };
+  return { client: found, check: sameDetails(input, found, phone) ? null : input.email ? 'email' : 'phone' };
 }
 
 /** The client of several sharing a phone (a family) whose name was given, else the first. */
@@ -158,20 +170,17 @@ export function pickByName(clients: ClientRow[], name: string): ClientRow | unde
 
 /**
  * Whether what a booking gave could be the record's own words: the same name (in any case and
- * spacing) and, where both have one, the same phone digits. A detail the record lacks is no conflict.
+ * spacing) and, where both have one, the same phone however written (its key, `phone`). A detail
+ * the record lacks is no conflict.
  */
-function sameDetails(input: ClientInput, row: ClientRow): boolean {
+function sameDetails(input: ClientInput, row: ClientRow, phone: string | null): boolean {
   if (comparableName(input.name) !== comparableName(row.name)) return false;
-  if (input.phone && row.phone && digitsOf(input.phone) !== digitsOf(row.phone)) return false;
+  if (phone && row.search_phone && phone !== row.search_phone) return false;
   return true;
 }
 
 function comparableName(name: string): string {
   return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
-}
-
-function digitsOf(phone: string): string {
-  return phone.replace(/\D/g, '');
 }
 
 /** A new client of a booking's details, when the salon says it is not the client it was put on (client.created). */
@@ -182,16 +191,26 @@ export async function newClientFromBooking(
   details: { name: string; phone: string | null },
   now: number,
 ): Promise<ClientRow> {
-  return insertNewClient(trx, outbox, businessId, { name: details.name, email: null, phone: details.phone }, now);
+  const country = await phoneCountryOf(trx, businessId);
+  return insertNewClient(trx, outbox, businessId, { name: details.name, email: null, phone: details.phone }, now, country);
 }
 
-async function insertNewClient(trx: Tx, outbox: Outbox, businessId: number, input: ClientInput, now: number): Promise<ClientRow> {
+async function insertNewClient(
+  trx: Tx,
+  outbox: Outbox,
+  businessId: number,
+  input: ClientInput,
+  now: number,
+  country: string | null,
+): Promise<ClientRow> {
+  const [name, phone] = [input.name.trim(), input.phone?.trim() || null];
   const row = await insertClient(trx, {
     business_id: businessId,
-    name: input.name.trim(),
+    name,
     email: input.email?.trim() || null,
     email_normalized: normaliseEmail(input.email),
-    phone: input.phone?.trim() || null,
+    phone,
+    ...searchKeys(name, phone, country),
     notes: input.notes ?? '',
     created_at: now,
     updated_at: now,

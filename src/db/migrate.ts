@@ -28,6 +28,7 @@ export const MIGRATIONS = [
   '0017-desk-contact',
   '0019-webhook-operations',
   '0020-switched-off-mail',
+  '0021-client-search',
 ] as const;
 
 /**

@@ -75,6 +75,8 @@ export interface BusinessesTable {
   cancel_cutoff_minutes: Generated<number>;
   /** 1: a client booked at the desk needs a phone number or an e-mail address; 0: a name will do. */
   desk_contact_required: Generated<number>;
+  /** The country national phone numbers are read in, ISO 3166-1 alpha-2; null: none set (0021). */
+  phone_country: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -250,6 +252,10 @@ export interface ClientsTable {
   email_normalized: string | null;
   phone: string | null;
   notes: string;
+  /** The name folded for search: lower case, no accents, ß → ss (src/text/search-keys.ts, 0021). */
+  search_name: string;
+  /** The phone in E.164 read with the business's phone_country, else its digits; null without one (0021). */
+  search_phone: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -3,6 +3,7 @@
 
 import { h } from '../../dom.js';
 import { timeZones } from '../../salon-time.js';
+import { countrySelect } from '../../ui/country.js';
 import { checkbox, field, formPanel, input, textOrNull, wholeNumber } from '../../ui/fields.js';
 import { weekEditor } from '../../ui/week-editor.js';
 
@@ -22,6 +23,7 @@ export function detailsForm(business, actions) {
     timeZones(business.timezone).map((z) => h('option', { value: z, selected: z === business.timezone }, z.replaceAll('_', ' '))),
   );
   const currency = input('salon-currency', { value: business.currency, maxlength: 3, autocapitalize: 'characters', spellcheck: 'false' });
+  const country = countrySelect('salon-phone-country', business.phoneCountry);
   const fields = h(
     'div',
     { class: 'edit-fields' },
@@ -29,6 +31,11 @@ export function detailsForm(business, actions) {
     field('Address (optional)', address),
     h('div', { class: 'field-row' }, field('Phone (optional)', phone), field('E-mail (optional)', email)),
     field('Website (optional)', website),
+    field(
+      'Country of clients’ phone numbers',
+      country,
+      'A number without a country code is read as one of this country: 0170 1234567 then finds +49 170 1234567.',
+    ),
     h(
       'div',
       { class: 'field-row' },
@@ -44,6 +51,7 @@ export function detailsForm(business, actions) {
     website: textOrNull(website),
     timezone: zone.value,
     currency: currency.value.trim().toUpperCase(),
+    phoneCountry: country.value || null,
   });
   return formPanel(
     'salon-details',
