@@ -6,6 +6,7 @@ import { bookingAdminOperations } from './bookings/bookings.admin-operations.ts'
 import { businessAdminOperations } from './businesses/businesses.admin-operations.ts';
 import { clientAdminOperations } from './clients/clients.admin-operations.ts';
 import type { AppContext } from './app-context.ts';
+import { inboxAdminOperations } from './inbox/inbox.admin-operations.ts';
 import { holdAdminOperations } from './slots/holds.admin-operations.ts';
 import { type Operation, operations } from './http/operations.ts';
 import { keyAdminOperations } from './keys/keys.admin-operations.ts';
@@ -32,6 +33,7 @@ export const ADMIN_OPERATIONS: readonly Operation<AppContext>[] = [
   ...clientAdminOperations,
   ...bookingAdminOperations,
   ...holdAdminOperations,
+  ...inboxAdminOperations,
   ...reviewAdminOperations,
   ...paymentAdminOperations,
   ...reportAdminOperations,

@@ -492,6 +492,9 @@ describe('the OpenAPI document', () => {
           body: bookingBody(service.body.id, at('16:00')),
         });
         assert.equal(pending.status, 201, pending.text);
+        const waiting = await call('get', `${B}/inbox`, `${b}/inbox`, undefined, 200);
+        assert.equal(waiting.body.bookings.length, 1, 'a waiting booking to check');
+        await call('get', `${B}/inbox`, '/businesses/424242/inbox', undefined, 404);
         const K = `${B}/bookings/{id}`;
         const k = (id: number) => `${b}/bookings/${id}`;
         // Bookings under another name with a known client's e-mail: the salon's two answers.
@@ -650,6 +653,7 @@ describe('the OpenAPI document', () => {
           .execute();
         const switchedOff = await call('get', `${B}/webhooks/switched-off`, `${b}/webhooks/switched-off`, undefined, 200);
         assert.equal(switchedOff.body.data.length, 1);
+        assert.equal((await call('get', `${B}/inbox`, `${b}/inbox`, undefined, 200)).body.switchedOff.length, 1);
         await call('post', `${W}/recover`, `${w}/recover`, { since }, 409);
         await call('post', `${W}/leave-switched-off`, `${w}/leave-switched-off`, undefined, 200);
         const failures = await call('get', '/deliveries/recent-failures', `/deliveries/recent-failures?businessId=${business.body.id}`);

@@ -55,6 +55,7 @@ const FILES = [
   'test/webhook-recover.test.ts',
   'test/webhook-switched-off.test.ts',
   'test/webhook-switched-off-mail.test.ts',
+  'test/inbox.test.ts',
 ];
 
 const missing = postgresMissing();

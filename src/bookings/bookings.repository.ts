@@ -165,6 +165,34 @@ export async function countBookings(db: Db, filter: BookingFilter): Promise<numb
 }
 
 /**
+ * What waits on the salon among the bookings: pending ones (to confirm or decline) and any not
+ * cancelled whose client check is open.
+ */
+function waiting<Q extends ReturnType<typeof viewQuery>>(query: Q, businessId: number): Q {
+  return query
+    .where('b.business_id', '=', businessId)
+    .where((eb) =>
+      eb.or([eb('b.status', '=', 'pending'), eb.and([eb('b.client_check', 'is not', null), eb('b.status', '!=', 'cancelled')])]),
+    ) as Q;
+}
+
+/** The bookings that wait on the salon, newest first (the inbox), at most `limit`. */
+export async function waitingBookingViews(db: Db, businessId: number, limit: number): Promise<BookingView[]> {
+  return withServices(
+    db,
+    await waiting(viewQuery(db), businessId).orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').limit(limit).execute(),
+  );
+}
+
+export async function countWaitingBookings(db: Db, businessId: number): Promise<number> {
+  const { count } = await waiting(viewQuery(db), businessId)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
  * Moves a booking to `patch.status` (or changes its times) only while it is in one of `from`;
  * returns false when another change got there first.
  */

@@ -4,6 +4,7 @@
 import { api, onUnauthorized, session } from './api.js';
 import { h } from './dom.js';
 import { routeOf } from './routes.js';
+import { inboxCount } from './views/inbox/count.js';
 import { errorNotice, notice, takeFlash } from './ui/notice.js';
 import { forgetUnsaved, hasUnsaved, mayLeave, watchUnsaved } from './ui/unsaved.js';
 
@@ -20,6 +21,12 @@ let renderCount = 0;
 let refreshTimer;
 /** The address of the view on the page. */
 let shown = location.hash;
+
+// The menu's count of what waits; when it finds the inbox changed while the inbox is shown (and
+// nothing is being typed there), the inbox is drawn again.
+const inbox = inboxCount(document.querySelectorAll('.inbox-count'), () => {
+  if (routeOf(location.hash).name === 'inbox' && !hasUnsaved(view)) show({ quiet: true });
+});
 
 /**
  * Shows the current route. `quiet` (the timed refresh) keeps the old content until the new one is
@@ -57,6 +64,7 @@ async function show({ quiet = false } = {}) {
   } catch (error) {
     if (ctx.isCurrent()) view.replaceChildren(errorNotice(error), h('button', { type: 'button', onclick: () => show() }, 'Try again'));
   }
+  if (ctx.isCurrent() && business) inbox.refresh();
   if (route.refreshMs && ctx.isCurrent()) refreshTimer = setTimeout(() => show({ quiet: true }), route.refreshMs);
 }
 
@@ -69,6 +77,7 @@ function showSalonName(name) {
 function chooseBusiness(id) {
   business = businesses.find((b) => b.id === id) ?? businesses[0];
   sessionStorage.setItem(BUSINESS_KEY, String(business.id));
+  inbox.watch(business);
   showSalonName(businesses.length === 1 ? business.name : '');
   $('business-picker').value = String(business.id);
   $('business-picker').title = business.name;
@@ -85,6 +94,7 @@ async function reloadBusinesses(id) {
   $('business-choice').hidden = businesses.length < 2;
   if (businesses.length === 0) {
     business = null;
+    inbox.watch(null);
     showSalonName('');
     return;
   }
@@ -106,6 +116,7 @@ async function start() {
 
 function showLogin(message) {
   clearTimeout(refreshTimer);
+  inbox.watch(null);
   renderCount += 1;
   shell.hidden = true;
   loginSection.hidden = false;

@@ -52,6 +52,7 @@ export const OPERATIONS = {
   adminRescheduleBooking: ['POST', '/businesses/:businessId/bookings/:id/reschedule'],
   adminListHolds: ['GET', '/businesses/:businessId/holds'],
   adminReleaseHold: ['DELETE', '/businesses/:businessId/holds/:id'],
+  adminGetInbox: ['GET', '/businesses/:businessId/inbox'],
   adminListReviews: ['GET', '/businesses/:businessId/reviews'],
   adminCreateReview: ['POST', '/businesses/:businessId/reviews'],
   adminListPayments: ['GET', '/businesses/:businessId/payments'],

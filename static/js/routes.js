@@ -11,6 +11,7 @@
 import { renderBooking } from './views/booking/index.js';
 import { renderCalendar } from './views/calendar/index.js';
 import { renderClients } from './views/clients/index.js';
+import { renderInbox } from './views/inbox/index.js';
 import { renderKeys } from './views/keys/index.js';
 import { renderOverview } from './views/overview/index.js';
 import { renderReports } from './views/reports/index.js';
@@ -27,6 +28,7 @@ export const DEFAULT_VIEW = 'calendar';
 export const ROUTES = new Map([
   ['calendar', { nav: 'calendar', render: renderCalendar }],
   ['bookings', { nav: 'calendar', render: renderBooking }],
+  ['inbox', { nav: 'inbox', render: renderInbox }],
   ['setup', { nav: null, render: renderSetup }],
   ['overview', { nav: 'overview', render: renderOverview, refreshMs: 30_000 }],
   ['connections', { nav: 'connections', render: renderConnections }],
