@@ -55,7 +55,7 @@ describe('the front desk in Chromium', () => {
 
   it('sets up a new salon from an empty server, by keyboard only, and ends with the booking page’s line for the website', async () => {
     await page.goto(`${app.url}/`);
-    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
+    await page.getByLabel('Access code').fill(ADMIN_TOKEN);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Welcome: set up your salon' }).waitFor();
     assert.match(page.url(), /#setup$/);
