@@ -356,12 +356,12 @@ describe('the front desk in Chromium', () => {
       assert.ok(scrollWidth <= width, `the calendar is ${scrollWidth} px wide on a ${width} px screen`);
 
       const menu = page.getByRole('button', { name: 'Menu' });
-      assert.equal(await page.getByRole('link', { name: 'Overview' }).isVisible(), false, 'the menu starts folded');
+      assert.equal(await page.getByRole('link', { name: 'Delivery statistics' }).isVisible(), false, 'the menu starts folded');
       await menu.click();
       assert.equal(await menu.getAttribute('aria-expanded'), 'true');
-      await page.getByRole('link', { name: 'Overview' }).click();
+      await page.getByRole('link', { name: 'Delivery statistics' }).click();
       await page.locator('#health').waitFor();
-      assert.equal(await page.getByRole('link', { name: 'Overview' }).isVisible(), false, 'choosing an entry folds the menu');
+      assert.equal(await page.getByRole('link', { name: 'Delivery statistics' }).isVisible(), false, 'choosing an entry folds the menu');
 
       await page.goto(`${app.url}/#calendar/2026-11-24`);
       await list.getByRole('link', { name: /09:30–11:00\s*Clara Weiss/ }).click();

@@ -44,6 +44,27 @@ describe('the salon’s words on a booking and in Settings, in Chromium', () => 
     assert.doesNotMatch(await page.locator('#view').innerText(), /payment\.received|booking\.created/);
   });
 
+  it('puts the salon’s screens first and connections, keys and delivery statistics under “Integrations”', async () => {
+    const menu = page.getByRole('navigation', { name: 'Sections' });
+    assert.deepEqual(await menu.getByRole('link').allInnerTexts(), [
+      'Calendar',
+      'Services',
+      'Staff',
+      'Clients',
+      'Reviews',
+      'Reports',
+      'Settings',
+      'Connections',
+      'API keys',
+      'Delivery statistics',
+    ]);
+    const integrations = menu.getByRole('group', { name: 'Integrations' });
+    assert.deepEqual(await integrations.getByRole('link').allInnerTexts(), ['Connections', 'API keys', 'Delivery statistics']);
+    await integrations.getByRole('link', { name: 'Delivery statistics' }).click();
+    await page.getByRole('heading', { name: 'Delivery statistics', level: 2 }).waitFor();
+    await page.locator('#health').waitFor();
+  });
+
   it('writes no server setting by its variable name in Settings', async () => {
     await page.goto(`${app.url}/#settings`);
     await page.getByText('how long is set when the booking program is installed').waitFor();

@@ -42,7 +42,7 @@ describe('the status page in Chromium', () => {
     await logIn(ADMIN_TOKEN);
     // The front desk opens on the calendar; the status is one menu entry away.
     await page.locator('.calendar').waitFor();
-    await nav('Overview');
+    await nav('Delivery statistics');
     await page.locator('#health').waitFor();
     assert.equal(await page.locator('#business-name').innerText(), 'Hair by Anna');
     assert.ok(!page.url().includes(ADMIN_TOKEN), `the token is in the address ${page.url()}`);
@@ -130,7 +130,7 @@ describe('the status page in Chromium', () => {
   });
 
   it('shows the failure in the health header and the chart', async () => {
-    await nav('Overview');
+    await nav('Delivery statistics');
     await page.locator('#health').waitFor();
     const status = (await admin(app, 'GET', '/status', undefined, 200)).body;
     assert.deepEqual(status.deliveriesLastHour, { success: 0, retrying: 0, failed: 1 });

@@ -1,4 +1,4 @@
-// The overview (#overview): is the server up, which connection was switched off and needs the
+// The delivery statistics (#overview, under Integrations in the menu): is the server up, which connection was switched off and needs the
 // salon, how the backups are, is anything waiting or failing, and the last 24 hours at a glance.
 // Drawn again every 30 seconds (routes.js). load → render.
 
@@ -24,7 +24,7 @@ async function loadOverview(api, businessId) {
 export async function renderOverview(ctx) {
   const { status, hourly, failures, switchedOff, backups } = await loadOverview(ctx.api, ctx.business.id);
   return viewPage(
-    { class: 'overview', title: 'Overview', beside: button('Refresh', () => ctx.refresh(), 'quiet') },
+    { class: 'overview', title: 'Delivery statistics', beside: button('Refresh', () => ctx.refresh(), 'quiet') },
     // Connections switched off get no notifications: said first, until someone acts.
     switchedOffNotices(ctx.api, switchedOff),
     backupNotices(backups),
