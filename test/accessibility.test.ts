@@ -80,7 +80,7 @@ describe('accessibility of every view (axe-core)', () => {
 
   it('the login has no serious or critical violation', async () => {
     assert.deepEqual(await scan(page), []);
-    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
+    await page.getByLabel('Access code').fill(ADMIN_TOKEN);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.locator('#shell').waitFor();
     routeNames = await page.evaluate(async () => {

@@ -36,7 +36,7 @@ describe('backups on the status page', () => {
     await section().getByRole('button', { name: 'I have written it down' }).click();
     await section().getByText('You said you have written it down.').waitFor();
 
-    await nav('Overview');
+    await nav('Delivery statistics');
     await tile().getByText(path.dirname(lastGood.file)).waitFor();
     const text = await tile().innerText();
     assert.match(text, /\d+(\.\d)? KB in /, 'its size and where');

@@ -5,7 +5,7 @@ import { eventually } from './helpers/wait.ts';
 import { useReceiver, useSalon } from './helpers/suite.ts';
 
 // GET …/bookings/:id/events: what happened to one booking and where each event went, for the
-// booking's page ("Marked completed; sent to 2 connections").
+// booking's page ("Marked completed; Salon CRM and Website are told").
 describe("a booking's events and their deliveries (admin API)", () => {
   const { app, salon } = useSalon({ name: 'Salon' });
   const receiver = useReceiver();

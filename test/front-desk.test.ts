@@ -55,7 +55,7 @@ describe('the front desk in Chromium', () => {
 
   it('sets up a new salon from an empty server, by keyboard only, and ends with the booking page’s line for the website', async () => {
     await page.goto(`${app.url}/`);
-    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
+    await page.getByLabel('Access code').fill(ADMIN_TOKEN);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Welcome: set up your salon' }).waitFor();
     assert.match(page.url(), /#setup$/);
@@ -136,7 +136,10 @@ describe('the front desk in Chromium', () => {
       'payment.received',
       'payment.refunded',
     ];
-    const hook = await app.request('POST', '/v1/integration/webhooks', { key: crm, body: { targetUrl: receiver.url('/crm'), events } });
+    const hook = await app.request('POST', '/v1/integration/webhooks', {
+      key: crm,
+      body: { targetUrl: receiver.url('/crm'), events, description: 'Salon CRM' },
+    });
     assert.equal(hook.status, 201, hook.text);
   });
 
@@ -161,9 +164,7 @@ describe('the front desk in Chromium', () => {
     await dialog.getByLabel('Phone').fill('+49 30 555');
     await dialog.getByRole('button', { name: 'Book' }).click();
 
-    await flash()
-      .getByText('Booked Clara Weiss for Haircut on Monday, 23 November 2026 at 10:00 with Anna; sent to 1 connection.')
-      .waitFor();
+    await flash().getByText('Booked Clara Weiss for Haircut on Monday, 23 November 2026 at 10:00 with Anna; Salon CRM is told.').waitFor();
     const created = await waitForEvent('booking.created');
     assert.equal(created!.data.startTime, '2026-11-23T10:00:00.000+01:00');
     assert.equal(created!.data.client.phone, '+49 30 555');
@@ -209,7 +210,7 @@ describe('the front desk in Chromium', () => {
     await tabTo(dialog.getByRole('button', { name: 'Book' }));
     await page.keyboard.press('Enter');
     await flash()
-      .getByText(/^Booked Clara Weiss for Colour on Monday, 23 November 2026 at 14:00 with (Anna|Ben); sent to 1 connection\.$/)
+      .getByText(/^Booked Clara Weiss for Colour on Monday, 23 November 2026 at 14:00 with (Anna|Ben); Salon CRM is told\.$/)
       .waitFor();
     const created = await waitForEvent('booking.created', 2);
     assert.equal(created!.data.client.id, received()[0]!.data.client.id, 'the same client, not a new one');
@@ -235,7 +236,7 @@ describe('the front desk in Chromium', () => {
     await page.getByLabel('Amount (EUR)').fill('35');
     await page.getByLabel('Paid by').selectOption('card');
     await page.getByRole('button', { name: 'Take payment' }).click();
-    await flash().getByText('Took €35.00 (card); sent to 1 connection.').waitFor();
+    await flash().getByText('Took €35.00 (card); Salon CRM is told.').waitFor();
     assert.equal((await waitForEvent('payment.received'))!.data.method, 'card');
 
     await page.getByText('Refund…').click();
@@ -245,13 +246,13 @@ describe('the front desk in Chromium', () => {
     const dialog = page.locator('dialog.confirm');
     await dialog.getByText('A refund cannot be taken back.', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Refund' }).click();
-    await flash().getByText('Refunded €10.00; sent to 1 connection.').waitFor();
+    await flash().getByText('Refunded €10.00; Salon CRM is told.').waitFor();
     const refund = await waitForEvent('payment.refunded');
     assert.deepEqual([refund!.data.amount, refund!.data.reason, refund!.data.bookingPaidTotal], [1000, 'Fringe redone', 2500]);
 
     await page.getByRole('button', { name: 'Mark completed' }).click();
     await page.locator('dialog.confirm').getByRole('button', { name: 'Mark completed' }).click();
-    await flash().getByText('Marked completed; sent to 1 connection.').waitFor();
+    await flash().getByText('Marked completed; Salon CRM is told.').waitFor();
     assert.equal((await waitForEvent('booking.completed'))!.data.bookingId, firstBooking);
     await page.locator('.badge', { hasText: 'Completed' }).first().waitFor();
     assert.deepEqual(await seriousA11yProblems(page), [], 'a booking');
@@ -266,7 +267,8 @@ describe('the front desk in Chromium', () => {
       10_000,
       'five deliveries shown as delivered',
     );
-    assert.match(await story.innerText(), /Visit completed booking\.completed/);
+    assert.match(await story.innerText(), /Visit completed/);
+    assert.doesNotMatch(await story.innerText(), /booking\.|connection listens/);
   });
 
   it('moves a booking with the form, and cancels one with a reason after asking', async () => {
@@ -275,7 +277,7 @@ describe('the front desk in Chromium', () => {
     await page.getByLabel('New time').fill('09:30');
     await page.getByLabel('With').selectOption({ label: 'Anna' });
     await page.getByRole('button', { name: 'Move booking' }).click();
-    await flash().getByText('Moved to Tuesday, 24 November 2026 at 09:30; sent to 1 connection.').waitFor();
+    await flash().getByText('Moved to Tuesday, 24 November 2026 at 09:30; Salon CRM is told.').waitFor();
     assert.equal((await waitForEvent('booking.rescheduled', 2))!.data.startTime, '2026-11-24T09:30:00.000+01:00');
 
     await page.getByLabel('Reason for cancelling').fill('Client is ill');
@@ -286,7 +288,7 @@ describe('the front desk in Chromium', () => {
     assert.equal(received().filter((e) => e.event === 'booking.cancelled').length, 0);
     await page.getByRole('button', { name: 'Cancel booking' }).click();
     await dialog.getByRole('button', { name: 'Cancel booking' }).click();
-    await flash().getByText('Cancelled; sent to 1 connection.').waitFor();
+    await flash().getByText('Cancelled; Salon CRM is told.').waitFor();
     assert.equal((await waitForEvent('booking.cancelled'))!.data.cancelReason ?? 'Client is ill', 'Client is ill');
   });
 
@@ -301,7 +303,7 @@ describe('the front desk in Chromium', () => {
     await page.goto(`${app.url}/#bookings/${online.body.id}`);
     await page.locator('.badge', { hasText: 'Waiting for confirmation' }).waitFor();
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-    await flash().getByText('Confirmed; sent to 1 connection.').waitFor();
+    await flash().getByText('Confirmed; Salon CRM is told.').waitFor();
     assert.equal((await waitForEvent('booking.confirmed'))!.data.bookingId, online.body.id);
 
     clock.set(Date.parse('2026-11-24T15:10:00.000+01:00'));
@@ -309,7 +311,7 @@ describe('the front desk in Chromium', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Mark no-show' }).click();
     await page.locator('dialog.confirm').getByRole('button', { name: 'Mark no-show' }).click();
-    await flash().getByText('Marked as a no-show; sent to 1 connection.').waitFor();
+    await flash().getByText('Marked as a no-show; Salon CRM is told.').waitFor();
     assert.equal((await waitForEvent('booking.no_show'))!.data.bookingId, online.body.id);
   });
 
@@ -354,12 +356,12 @@ describe('the front desk in Chromium', () => {
       assert.ok(scrollWidth <= width, `the calendar is ${scrollWidth} px wide on a ${width} px screen`);
 
       const menu = page.getByRole('button', { name: 'Menu' });
-      assert.equal(await page.getByRole('link', { name: 'Overview' }).isVisible(), false, 'the menu starts folded');
+      assert.equal(await page.getByRole('link', { name: 'Delivery statistics' }).isVisible(), false, 'the menu starts folded');
       await menu.click();
       assert.equal(await menu.getAttribute('aria-expanded'), 'true');
-      await page.getByRole('link', { name: 'Overview' }).click();
+      await page.getByRole('link', { name: 'Delivery statistics' }).click();
       await page.locator('#health').waitFor();
-      assert.equal(await page.getByRole('link', { name: 'Overview' }).isVisible(), false, 'choosing an entry folds the menu');
+      assert.equal(await page.getByRole('link', { name: 'Delivery statistics' }).isVisible(), false, 'choosing an entry folds the menu');
 
       await page.goto(`${app.url}/#calendar/2026-11-24`);
       await list.getByRole('link', { name: /09:30–11:00\s*Clara Weiss/ }).click();
@@ -373,7 +375,7 @@ describe('the front desk in Chromium', () => {
       await page.getByLabel('Amount (EUR)').fill('5');
       await page.getByLabel('Paid by').selectOption('cash');
       await page.getByRole('button', { name: 'Take payment' }).click();
-      await flash().getByText('Took €5.00 (cash); sent to 1 connection.').waitFor();
+      await flash().getByText('Took €5.00 (cash); Salon CRM is told.').waitFor();
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }

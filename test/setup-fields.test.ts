@@ -24,7 +24,7 @@ describe('the setup in at most 15 typed fields, in Chromium', () => {
 
   it('sets up the salon, its services and three staff', async () => {
     await page.goto(`${app.url}/`);
-    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
+    await page.getByLabel('Access code').fill(ADMIN_TOKEN);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Welcome: set up your salon' }).waitFor();
 

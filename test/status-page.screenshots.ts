@@ -104,7 +104,7 @@ try {
     await page.goto(`${app.url}/`);
     await page.locator('#login').waitFor();
     await shot('login', false);
-    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
+    await page.getByLabel('Access code').fill(ADMIN_TOKEN);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.locator('.calendar').waitFor(); // the front desk opens on the calendar
 
@@ -174,7 +174,7 @@ try {
     const guard = new PageGuard(page);
     await page.setViewportSize({ width: 1000, height: 900 });
     await page.goto(`${empty.url}/`);
-    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
+    await page.getByLabel('Access code').fill(ADMIN_TOKEN);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByLabel('Salon name').fill('Hair by Anna');
     await page.mouse.move(0, 0);

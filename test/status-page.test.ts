@@ -21,36 +21,36 @@ describe('the status page in Chromium', () => {
 
   const nav = (name: string) => page.getByRole('link', { name, exact: true }).click();
   const logIn = async (token: string) => {
-    await page.getByLabel('Admin token').fill(token);
+    await page.getByLabel('Access code').fill(token);
     await page.getByRole('button', { name: 'Log in' }).click();
   };
-  const storedToken = () => page.evaluate(() => (globalThis as unknown as PageGlobals).sessionStorage.getItem('booking-api.admin-token'));
+  const storedToken = () => page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('booking-api.admin-token'));
   const webhookState = async () => (await admin(app, 'GET', `${salon.base}/webhooks/${webhookId}`, undefined, 200)).body;
   const webhookCard = () => page.locator(`.card.webhook[data-webhook-id="${webhookId}"]`);
   const keyCard = () => page.locator('.card.key', { hasText: 'Salon CRM' });
   const badge = (scope: ReturnType<Page['locator']>, text: string) => scope.locator('.badge', { hasText: text });
   const business = (key: string) => app.request('GET', '/v1/integration/business', { key });
 
-  it('refuses a wrong token with a sentence and keeps the right one in sessionStorage only', async () => {
+  it('refuses a wrong token with a sentence and keeps the right one in localStorage, never in the address or a cookie', async () => {
     await page.goto(`${app.url}/`);
     guard.expect(/status of 401/);
     await logIn('not-the-token');
     const message = page.locator('#login-message');
-    await message.getByText('That admin token is not right. Check it and try again.').waitFor();
+    await message.getByText('That access code is not right. Check it and try again.').waitFor();
     assert.match(await message.innerText(), /Reference for support: req_\S+/);
 
     await logIn(ADMIN_TOKEN);
     // The front desk opens on the calendar; the status is one menu entry away.
     await page.locator('.calendar').waitFor();
-    await nav('Overview');
+    await nav('Delivery statistics');
     await page.locator('#health').waitFor();
     assert.equal(await page.locator('#business-name').innerText(), 'Hair by Anna');
     assert.ok(!page.url().includes(ADMIN_TOKEN), `the token is in the address ${page.url()}`);
     const kept = await page.evaluate(() => {
-      const { localStorage, document } = globalThis as unknown as PageGlobals;
-      return { local: localStorage.length, cookies: document.cookie };
+      const { sessionStorage, document } = globalThis as unknown as PageGlobals;
+      return { session: sessionStorage.getItem('booking-api.admin-token'), cookies: document.cookie };
     });
-    assert.deepEqual({ session: await storedToken(), ...kept }, { session: ADMIN_TOKEN, local: 0, cookies: '' });
+    assert.deepEqual({ local: await storedToken(), ...kept }, { local: ADMIN_TOKEN, session: null, cookies: '' });
   });
 
   it('creates a key from a preset and shows its value once, with a copy button', async () => {
@@ -130,7 +130,7 @@ describe('the status page in Chromium', () => {
   });
 
   it('shows the failure in the health header and the chart', async () => {
-    await nav('Overview');
+    await nav('Delivery statistics');
     await page.locator('#health').waitFor();
     const status = (await admin(app, 'GET', '/status', undefined, 200)).body;
     assert.deepEqual(status.deliveriesLastHour, { success: 0, retrying: 0, failed: 1 });
@@ -245,12 +245,12 @@ describe('the status page in Chromium', () => {
     await page.goto(`${app.url}/#overview`);
     await page.locator('#health').waitFor();
     await page.evaluate(() =>
-      (globalThis as unknown as PageGlobals).sessionStorage.setItem('booking-api.admin-token', 'a-token-that-was-reset'),
+      (globalThis as unknown as PageGlobals).localStorage.setItem('booking-api.admin-token', 'a-token-that-was-reset'),
     );
     guard.expect(/status of 401/);
     await nav('API keys');
     await page.locator('#login').waitFor();
-    assert.match(await page.locator('#login-message').innerText(), /logged out because the admin token is no longer accepted/);
+    assert.match(await page.locator('#login-message').innerText(), /logged out because the access code is no longer accepted/);
     assert.equal(await storedToken(), null);
     assert.equal(await page.locator('#shell').isVisible(), false);
   });

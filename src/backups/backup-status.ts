@@ -126,7 +126,10 @@ function warningsOf(facts: Facts): Warning[] {
   const unavailable = backupsUnavailable(deps.config);
   if (unavailable) add('backups_unavailable', `This server cannot back up its database: ${unavailable}.`);
   if (deps.config.backupSchedule === 'off') {
-    add('schedule_off', 'Scheduled backups are switched off in the server’s configuration (BOOKING_BACKUP_SCHEDULE=off): back up by hand.');
+    add(
+      'schedule_off',
+      'Scheduled backups were switched off when the booking program was installed: back up by hand, or ask whoever installed it to switch them on.',
+    );
   }
   if (!good) add('no_backup', 'There is no backup yet.');
   else if (now - good.started_at > STALE_AFTER_MS) {
@@ -145,7 +148,7 @@ function warningsOf(facts: Facts): Warning[] {
       'same_disk',
       `Backups are kept on the same disk as the salon’s data (${folder.path}): if that disk fails or the computer is stolen, they are lost with it. ${
         folder.chosenBy === 'configuration'
-          ? 'The server’s configuration (BOOKING_BACKUP_DIR) sets the folder.'
+          ? 'The folder was chosen when the booking program was installed; whoever installed it can change it.'
           : 'Choose a USB disk or a network folder in Settings.'
       }`,
     );

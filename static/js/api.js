@@ -1,5 +1,5 @@
 // The admin API, as the page uses it: one client keyed by operationId (the table is operations.js,
-// written from the server's own), the token from sessionStorage, answers as objects, and every
+// written from the server's own), the token from localStorage, answers as objects, and every
 // failure turned into an ApiError that carries a sentence for staff (never JSON).
 
 import { ADMIN_API, OPERATIONS } from './operations.js';
@@ -8,16 +8,20 @@ import { sentenceFor } from './refusals.js';
 const TOKEN_KEY = 'booking-api.admin-token';
 const PAGE_LIMIT = 100;
 
-/** The admin token lives in sessionStorage only: gone when the tab closes, never in the URL. */
+/**
+ * The admin token (the page calls it the access code) lives in localStorage: asked once per
+ * browser, every tab and a restart keep it, until "Log out" (docs/decisions.md); never in the URL.
+ */
 export const session = {
+  key: TOKEN_KEY,
   get token() {
-    return sessionStorage.getItem(TOKEN_KEY);
+    return localStorage.getItem(TOKEN_KEY);
   },
   set token(value) {
-    sessionStorage.setItem(TOKEN_KEY, value);
+    localStorage.setItem(TOKEN_KEY, value);
   },
   clear() {
-    sessionStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(TOKEN_KEY);
   },
 };
 
@@ -63,7 +67,7 @@ async function send(method, url, headers, body) {
     return await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store' });
   } catch {
     throw new ApiError(
-      'The booking server cannot be reached. Check that it is running and that this device is on the same network, then try again.',
+      'The page cannot reach the computer the bookings are kept on. Check that it is switched on and that this device is on the same network, then try again.',
     );
   }
 }

@@ -131,7 +131,7 @@ $('login-form').addEventListener('submit', async (event) => {
   const token = input.value.trim();
   const button = event.target.querySelector('button');
   if (!token) {
-    $('login-message').replaceChildren(notice('error', 'Enter the admin token first.'));
+    $('login-message').replaceChildren(notice('error', 'Enter the access code first.'));
     return;
   }
   button.disabled = true;
@@ -180,7 +180,19 @@ $('business-picker').addEventListener('change', (event) => {
 
 onUnauthorized(() => {
   session.clear();
-  showLogin('You have been logged out because the admin token is no longer accepted (it may have been reset). Please log in again.');
+  showLogin(
+    'You have been logged out because the access code is no longer accepted (a new one may have been made). Please log in with the new one.',
+  );
+});
+
+// The tabs of a browser share one login: "Log out" in one logs out all, and logging in in one
+// logs in the others that are waiting at the login.
+window.addEventListener('storage', (event) => {
+  if (event.key !== session.key) return;
+  if (!event.newValue && !shell.hidden) {
+    showLogin();
+    $('login-message').replaceChildren(notice('good', 'You are logged out (“Log out” was pressed in another tab).'));
+  } else if (event.newValue && shell.hidden) start();
 });
 
 // A change of address with unsaved changes in the view asks first, and puts the address back

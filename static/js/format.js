@@ -1,8 +1,10 @@
-// Numbers, times and names in plain words, in the browser's language settings.
+// Numbers, times and names in plain words, in the page's language (locale.js), not the browser's.
 
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+import { PAGE_LOCALE } from './locale.js';
+
+const dateTimeFormat = new Intl.DateTimeFormat(PAGE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const timeFormat = new Intl.DateTimeFormat(PAGE_LOCALE, { hour: '2-digit', minute: '2-digit' });
+const relative = new Intl.RelativeTimeFormat(PAGE_LOCALE, { numeric: 'auto' });
 
 export const dateTime = (iso) => dateTimeFormat.format(new Date(iso));
 export const clockTime = (iso) => timeFormat.format(new Date(iso));

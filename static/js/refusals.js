@@ -32,7 +32,7 @@ function notFreeSentence(body) {
 
 // Where the server's message is written for developers, staff get these instead.
 const SENTENCES = {
-  invalid_admin_token: 'That admin token is not right. Check it and try again.',
+  invalid_admin_token: 'That access code is not right. Check it and try again.',
   webhook_not_active: 'This connection is switched off. Switch it back on first, then send the notification again.',
   delivery_in_progress: 'This notification is still being retried. Wait until that has finished, then send it again.',
   api_key_revoked: 'This key is revoked, so it cannot get a new value. Create a new key instead.',

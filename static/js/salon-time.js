@@ -1,6 +1,9 @@
 // Dates and times in the salon's time zone, whatever the browser's is. The API writes a booking's
 // times as the salon's local time with its offset (2026-11-23T10:00:00+01:00); the page shows that
-// wall-clock time as it is and turns a chosen date and time back into such a string.
+// wall-clock time as it is and turns a chosen date and time back into such a string. Dates are
+// written in the page's language (locale.js), whatever the browser's is.
+
+import { PAGE_LOCALE } from './locale.js';
 
 /** The browser's time zone, for a new salon (Intl knows it; UTC when it does not say). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -97,7 +100,7 @@ export const isDate = (text) => /^\d{4}-\d{2}-\d{2}$/.test(text ?? '') && !Numbe
 /** "Monday 23 November 2026" for a YYYY-MM-DD date. */
 export function longDate(date) {
   const [y, m, d] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(PAGE_LOCALE, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(y, m - 1, d)),
   );
 }
@@ -119,7 +122,7 @@ export function weekdayKey(date) {
   return WEEKDAYS[(new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7][0];
 }
 
-const dayFormat = new Intl.DateTimeFormat(undefined, {
+const dayFormat = new Intl.DateTimeFormat(PAGE_LOCALE, {
   weekday: 'short',
   day: 'numeric',
   month: 'short',

@@ -34,7 +34,7 @@ export interface PageGlobals {
   };
   innerWidth: number;
   sessionStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
-  localStorage: { length: number };
+  localStorage: { length: number; getItem(key: string): string | null; setItem(key: string, value: string): void };
   navigator: { clipboard: { readText(): Promise<string> } };
   scrollTo(x: number, y: number): void;
 }
@@ -120,7 +120,7 @@ function withoutFaketime(env: NodeJS.ProcessEnv): Record<string, string> {
 /** Opens `url` of the page, logs in with `token` by clicking "Log in", and waits for the signed-in shell. */
 export async function logIn(page: Page, url: string, token: string): Promise<void> {
   await page.goto(url);
-  await page.getByLabel('Admin token').fill(token);
+  await page.getByLabel('Access code').fill(token);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.locator('#shell').waitFor();
 }

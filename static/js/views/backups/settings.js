@@ -45,7 +45,7 @@ function codePart(status, actions) {
 
 function folderForm(folder, actions) {
   if (folder.chosenBy === 'configuration') {
-    return h('p', { class: 'hint' }, 'The folder is set in the server’s configuration (BOOKING_BACKUP_DIR).');
+    return h('p', { class: 'hint' }, 'The folder was chosen when the booking program was installed; whoever installed it can change it.');
   }
   const path = input('backup-folder', { value: folder.path, maxlength: 4096, spellcheck: 'false' });
   return formPanel(

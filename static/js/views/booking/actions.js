@@ -17,19 +17,13 @@ import { methodLabel } from './words.js';
 const ASK = {
   complete: (booking) => ({
     title: 'Mark as completed?',
-    text: [
-      isolate(booking.client.name),
-      ` came to the ${timeOf(booking.startTime)} appointment. This cannot be undone; connected programs are told.`,
-    ],
+    text: [isolate(booking.client.name), ` came to the ${timeOf(booking.startTime)} appointment. This cannot be undone.`],
     confirmLabel: 'Mark completed',
     keepLabel: 'Not yet',
   }),
   noShow: (booking) => ({
     title: 'Mark as a no-show?',
-    text: [
-      isolate(booking.client.name),
-      ` did not come to the ${timeOf(booking.startTime)} appointment. This cannot be undone; connected programs are told.`,
-    ],
+    text: [isolate(booking.client.name), ` did not come to the ${timeOf(booking.startTime)} appointment. This cannot be undone.`],
     confirmLabel: 'Mark no-show',
     keepLabel: 'Not yet',
     danger: true,
@@ -38,7 +32,7 @@ const ASK = {
     title: 'Cancel this booking?',
     text: [
       isolate(booking.client.name),
-      `, ${longDate(booking.startTime.slice(0, 10))} at ${timeOf(booking.startTime)}. The time becomes free for others; this cannot be undone; connected programs are told.`,
+      `, ${longDate(booking.startTime.slice(0, 10))} at ${timeOf(booking.startTime)}. The time becomes free for others; this cannot be undone.`,
     ],
     confirmLabel: 'Cancel booking',
     keepLabel: 'Keep the booking',
@@ -84,12 +78,12 @@ export function bookingActions(ctx, state, message) {
     flashNext('good', sentence);
     ctx.refresh();
   };
-  /** Runs a change while `button` is busy, then says what it did (`sentence`) and where `event` went. */
+  /** Runs a change while `button` is busy, then says what it did (`sentence`) and which connected programs `event` told. */
   const act = (button, busyLabel, change, sentence, event) =>
     busy(button, busyLabel, async () => {
       try {
         await change();
-        done(event ? `${sentence}; ${await deliverySentence(ctx.api, id, event)}.` : sentence);
+        done(event ? `${sentence}${await deliverySentence(ctx.api, id, event)}.` : sentence);
       } catch (error) {
         failed(error);
       }

@@ -1,6 +1,6 @@
 // A booking's events and where they were sent (GET …/bookings/:id/events): to connections, and
-// the e-mails to the client (messages.js); and the sentence every action ends with: "sent to 2
-// connections".
+// the e-mails to the client (messages.js); and the end of an action's sentence that says which
+// connected programs were told ("; Salon CRM is told"), only when one listens.
 
 import { h } from '../../dom.js';
 import { capitalise, dateTime, eventLabel, hostOf, plural } from '../../format.js';
@@ -10,15 +10,27 @@ import { byClient, messagesList } from './messages.js';
 /** The booking's events, newest first; `api` is the salon's client (ctx.api). */
 export const bookingEvents = (api, bookingId) => api.list('adminListBookingEvents', { id: bookingId });
 
-/** How far the newest `event` of the booking went: "sent to 2 connections", "no connection listens for it". */
+const connectionName = (d) => d.description || hostOf(d.targetUrl);
+
+/** "Salon CRM", "Salon CRM and Website", "Salon CRM, Website and Shop"; more than three counted. */
+function namesOf(deliveries) {
+  const names = [...new Set(deliveries.map(connectionName))];
+  if (names.length > 3) return plural(names.length, 'connected program', 'connected programs');
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * The end of an action's sentence: "; Salon CRM is told" when connected programs hear the newest
+ * `event` (an API name, never shown) of the booking; nothing when none listens, or when it cannot
+ * be read (the booking's "What happened" shows it).
+ */
 export async function deliverySentence(api, bookingId, event) {
   try {
     const found = (await bookingEvents(api, bookingId)).find((e) => e.event === event);
-    if (!found) return 'no notification was recorded';
-    const n = found.deliveries.length;
-    return n === 0 ? 'no connection listens for this' : `sent to ${plural(n, 'connection', 'connections')}`;
+    const n = new Set(found?.deliveries.map(connectionName)).size;
+    return n === 0 ? '' : `; ${namesOf(found.deliveries)} ${n === 1 ? 'is' : 'are'} told`;
   } catch {
-    return 'where it was sent is shown under “What happened”';
+    return '';
   }
 }
 
@@ -27,7 +39,7 @@ function deliveryItem(d) {
   return h(
     'li',
     null,
-    h('a', { href: `#connections/${d.webhookId}` }, d.description || hostOf(d.targetUrl)),
+    h('a', { href: `#connections/${d.webhookId}` }, connectionName(d)),
     ' ',
     statusBadge(ATTEMPT_STATUS, d.status),
     d.responseStatusCode ? h('span', { class: 'hint' }, ` HTTP ${d.responseStatusCode}`) : null,
@@ -44,15 +56,12 @@ function eventItem(e) {
       { class: 'event-line' },
       h('strong', null, capitalise(eventLabel(e.event))),
       ' ',
-      h('code', null, e.event),
-      ' ',
       h('span', { class: 'hint' }, dateTime(e.occurredAt)),
     ),
     byClient(e),
     messagesList(e.messages),
-    e.deliveries.length === 0
-      ? h('p', { class: 'hint' }, 'No connection listens for this.')
-      : h('ul', { class: 'deliveries' }, e.deliveries.map(deliveryItem)),
+    // Which connected programs were told, only when one listens.
+    e.deliveries.length === 0 ? null : h('ul', { class: 'deliveries' }, e.deliveries.map(deliveryItem)),
   );
 }
 

@@ -5,11 +5,16 @@
 import { facts, h, isolate } from '../../dom.js';
 import { dateTime } from '../../format.js';
 import { deskField as field } from '../../ui/fields.js';
-import { money, parseMoney } from '../../ui/money.js';
+import { money, moneyField, parseMoney } from '../../ui/money.js';
 import { methodLabel, PAYMENT_METHODS } from './words.js';
 
 function refundForm(payment, actions) {
-  const amount = h('input', { id: `refund-amount-${payment.id}`, type: 'text', inputmode: 'decimal', value: String(payment.left / 100) });
+  const amount = h('input', {
+    id: `refund-amount-${payment.id}`,
+    type: 'text',
+    inputmode: 'decimal',
+    value: moneyField(payment.left, payment.currency),
+  });
   const reason = h('input', { id: `refund-reason-${payment.id}`, type: 'text', maxlength: '500' });
   const submit = h('button', { type: 'submit' }, 'Refund');
   const form = h(
@@ -26,7 +31,8 @@ function refundForm(payment, actions) {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const minor = parseMoney(amount.value, payment.currency);
-    if (!(minor > 0)) return actions.failed({ sentence: 'Type the amount to refund, for example 10 or 12.50.' });
+    if (!(minor > 0))
+      return actions.failed({ sentence: `Type the amount to refund, for example 10 or ${moneyField(1250, payment.currency)}.` });
     const body = { amount: minor };
     if (reason.value.trim()) body.reason = reason.value.trim();
     actions.refund(submit, payment, body);
@@ -67,7 +73,12 @@ function balance({ booking, taken, refunded, owed }) {
 
 function paymentForm({ booking, owed }, actions) {
   // What is still owed; nothing when it is paid.
-  const amount = h('input', { id: 'payment-amount', type: 'text', inputmode: 'decimal', value: owed > 0 ? String(owed / 100) : '' });
+  const amount = h('input', {
+    id: 'payment-amount',
+    type: 'text',
+    inputmode: 'decimal',
+    value: owed > 0 ? moneyField(owed, booking.currency) : '',
+  });
   const method = h(
     'select',
     { id: 'payment-method' },
@@ -84,7 +95,7 @@ function paymentForm({ booking, owed }, actions) {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const minor = parseMoney(amount.value, booking.currency);
-    if (!(minor > 0)) return actions.failed({ sentence: 'Type the amount paid, for example 35 or 35.50.' });
+    if (!(minor > 0)) return actions.failed({ sentence: `Type the amount paid, for example 35 or ${moneyField(3550, booking.currency)}.` });
     const body = { amount: minor, method: method.value };
     if (note.value.trim()) body.note = note.value.trim();
     actions.pay(submit, body);

@@ -43,7 +43,7 @@ export async function book(api, body) {
     isolate(booking.serviceName),
     ` on ${longDate(booking.startTime.slice(0, 10))} at ${timeOf(booking.startTime)} with `,
     isolate(booking.staffName),
-    `; ${sent}.`,
+    `${sent}.`,
   ];
   return { booking, sentence };
 }

@@ -1,8 +1,9 @@
-// The overview (#overview): is the server up, which connection was switched off and needs the
+// The delivery statistics (#overview, under Integrations in the menu): is the server up, which connection was switched off and needs the
 // salon, how the backups are, is anything waiting or failing, and the last 24 hours at a glance.
 // Drawn again every 30 seconds (routes.js). load → render.
 
 import { button, h } from '../../dom.js';
+import { PAGE_LOCALE } from '../../locale.js';
 import { backupNotices, backupTile, loadBackups } from '../backups/index.js';
 import { viewPage } from '../../ui/pages.js';
 import { hourlyChart } from './chart.js';
@@ -23,13 +24,13 @@ async function loadOverview(api, businessId) {
 export async function renderOverview(ctx) {
   const { status, hourly, failures, switchedOff, backups } = await loadOverview(ctx.api, ctx.business.id);
   return viewPage(
-    { class: 'overview', title: 'Overview', beside: button('Refresh', () => ctx.refresh(), 'quiet') },
+    { class: 'overview', title: 'Delivery statistics', beside: button('Refresh', () => ctx.refresh(), 'quiet') },
     // Connections switched off get no notifications: said first, until someone acts.
     switchedOffNotices(ctx.api, switchedOff),
     backupNotices(backups),
     healthTiles(status, backupTile(backups)),
     hourlyChart(hourly),
     h('section', { class: 'panel' }, h('h3', null, 'Recent problems'), problems(failures)),
-    h('p', { class: 'hint' }, `Updated at ${new Date().toLocaleTimeString()}; this page refreshes itself every 30 seconds.`),
+    h('p', { class: 'hint' }, `Updated at ${new Date().toLocaleTimeString(PAGE_LOCALE)}; this page refreshes itself every 30 seconds.`),
   );
 }

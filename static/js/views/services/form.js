@@ -4,7 +4,7 @@
 
 import { h } from '../../dom.js';
 import { checkbox, field, input, wholeNumber } from '../../ui/fields.js';
-import { moneyInput, parseMoney } from '../../ui/money.js';
+import { moneyField, parseMoney } from '../../ui/money.js';
 
 const whole = (id, value, min, max) => input(id, { type: 'number', inputmode: 'numeric', min, max, step: 1, value: String(value) });
 
@@ -27,7 +27,7 @@ function readService({ name, description, numbers, price, active }, currency) {
     else body[key] = n.value;
   }
   body.price = parseMoney(price.value, currency);
-  if (body.price === undefined) problems.push(`The price must be an amount such as ${moneyInput(3500, currency)}.`);
+  if (body.price === undefined) problems.push(`The price must be an amount such as ${moneyField(3550, currency)}.`);
   body.active = active.checked;
   return { body, problems };
 }
@@ -45,8 +45,8 @@ export function serviceForm(service, currency, messages) {
   const [duration, before, after] = numbers.map(([control]) => control);
   const price = input('service-price', {
     inputmode: 'decimal',
-    value: service ? moneyInput(service.price, currency) : '',
-    placeholder: moneyInput(0, currency),
+    value: service ? moneyField(service.price, currency) : '',
+    placeholder: moneyField(0, currency),
   });
   const active = checkbox('service-active', 'Clients can book it', service?.active ?? true);
   const submit = h('button', { type: 'submit', class: 'primary' }, service ? 'Save changes' : 'Add service');

@@ -109,7 +109,7 @@ function rulesFields(business) {
     h(
       'p',
       { class: 'hint' },
-      'A time a client picks on the website is kept for them for a few minutes while they type their details; how long is a setting of the server (BOOKING_HOLD_MINUTES), the same for every salon on it.',
+      'A time a client picks on the website is kept for them for a few minutes while they type their details; how long is set when the booking program is installed, the same for every salon on it.',
     ),
   );
   /** The rules as the API takes them, and the problems of the numbers typed. */

@@ -18,7 +18,7 @@ export function reachabilitySentence(answer) {
     case 'unset':
       return [
         'warn',
-        'Clients can open the booking page only on this network: no public address is set up for it yet (your web person sets BOOKING_PUBLIC_URL, as the deploy guide describes).',
+        'Clients can open the booking page only on this network: no public address is set up for it yet (whoever installed the booking program gives it the address clients reach it at, as its deploy guide describes).',
       ];
     case 'unknown':
       return ['note', `Checking whether clients can reach the booking page at ${at}…`];

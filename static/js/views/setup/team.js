@@ -3,7 +3,7 @@
 
 import { h, isolate } from '../../dom.js';
 import { choice, deskField as field } from '../../ui/fields.js';
-import { money, parseMoney } from '../../ui/money.js';
+import { money, moneyField, parseMoney } from '../../ui/money.js';
 import { weekEditor } from '../../ui/week-editor.js';
 import { stepForm } from './step.js';
 
@@ -21,7 +21,7 @@ function readService({ name, duration, price, before, after }, currency) {
   const minor = parseMoney(price.value || '0', currency);
   const problems = [
     name.value.trim() ? null : 'Type the service’s name.',
-    minor === undefined ? 'Type the price as a number, for example 35 or 35.50.' : null,
+    minor === undefined ? `Type the price as a number, for example 35 or ${moneyField(3550, currency)}.` : null,
   ].filter(Boolean);
   const body = {
     name: name.value.trim(),

@@ -11,7 +11,7 @@ import { notice } from '../../../ui/notice.js';
 export const loadBookingPage = (api) => api.call('adminGetBookingPage');
 
 const NOT_PUBLIC =
-  'This is the address this browser uses to reach the server. Clients can use it only if their devices reach this computer the same way; to take bookings from the internet, give the server the address clients reach it at (the setting BOOKING_PUBLIC_URL) and open this page again.';
+  'This is the address this browser uses to reach the server. Clients can use it only if their devices reach this computer the same way; to take bookings from the internet, whoever installed the booking program gives it the address clients reach it at; then open this page again.';
 
 function pageAddress(settings) {
   const qr = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(settings.qrCodeSvg)}`;

@@ -6,7 +6,7 @@ import { dateTime, plural } from '../../../format.js';
 import { notice } from '../../../ui/notice.js';
 
 const NONE_YET =
-  'Clients get no e-mail yet: no mail server is set up. Fill in the outgoing mail server (SMTP) of the salon’s e-mail provider below; its help pages list it. Whoever installed this server can instead give it one for every salon (BOOKING_SMTP_URL).';
+  'Clients get no e-mail yet: no mail server is set up. Fill in the outgoing mail server (SMTP) of the salon’s e-mail provider below; its help pages list it. Whoever installed the booking program can instead give it one for every salon on it.';
 
 const where = (server) => `${server.host}, port ${server.port}`;
 
