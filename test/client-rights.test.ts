@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { before, describe, it } from 'node:test';
 import { CLIENT_TABLES } from '../src/client-rights/client-data.repository.ts';
 import { admin, MONDAY } from './helpers/salon.ts';
@@ -162,6 +163,24 @@ describe("a client's data: export and erasure (admin API)", () => {
           !text.includes(trace),
           `${table.name} still holds "${trace}": ${text.slice(Math.max(0, text.indexOf(trace) - 300), text.indexOf(trace) + 100)}`,
         );
+    }
+
+    // SQLite's files themselves (the database, its WAL): no old row versions left in free pages or
+    // WAL frames. (On PostgreSQL `location` is no file.)
+    const file = app.context.database.location;
+    if (fs.existsSync(file)) {
+      const bytes = await eventually(
+        async () => {
+          const text = [file, `${file}-wal`]
+            .map((f) => (fs.existsSync(f) ? fs.readFileSync(f).toString('latin1') : ''))
+            .join('')
+            .toLowerCase();
+          return TRACES.some((trace) => text.includes(trace)) ? undefined : text;
+        },
+        5_000,
+        'the database files without the client',
+      );
+      assert.ok(bytes.length > 0);
     }
 
     const feed = await app.request('GET', feedPath);

@@ -2,6 +2,7 @@ import type { Clock } from '../clock.ts';
 import { clientEventData } from '../clients/client.presenter.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { adminClient } from '../clients/clients.service.ts';
+import type { Database } from '../db/database.ts';
 import type { ClientRow } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { Outbox } from '../delivery/outbox.ts';
@@ -26,7 +27,11 @@ import {
 } from './erase.repository.ts';
 import { ERASED_NAME, type Identity } from './scrub.ts';
 
-type Deps = { readonly clock: Clock; readonly outbox: Outbox };
+export type ErasureDeps = {
+  readonly clock: Clock;
+  readonly outbox: Outbox;
+  readonly database: Pick<Database, 'afterCommit' | 'forgetOverwritten'>;
+};
 
 /** Everything that names the client: the record's values and those their bookings were made with. */
 async function identityOf(trx: Tx, client: ClientRow, bookingIds: readonly number[], reviewIds: readonly number[]): Promise<Identity> {
@@ -55,8 +60,9 @@ function changedFields(client: ClientRow): string[] {
  * and from every copy (bookings, reviews, the mail log, events, webhook deliveries, kept answers);
  * visits and payments stay as the salon's records. Refused while a visit is still to come.
  * Fires client.updated naming the fields, with `erased: true`; a second erasure changes nothing.
+ * Once committed, the old versions leave the database's files (Database.forgetOverwritten).
  */
-export async function eraseClient(trx: Tx, app: Deps, businessId: number, clientId: number) {
+export async function eraseClient(trx: Tx, app: ErasureDeps, businessId: number, clientId: number) {
   const client = await findClient(trx, businessId, clientId);
   if (!client) throw errors.notFound('Client');
   const now = app.clock.now();
@@ -82,6 +88,8 @@ export async function eraseClient(trx: Tx, app: Deps, businessId: number, client
     who.contacts.filter((c) => c.includes('@')).map((c) => c.trim().toLowerCase()),
   );
   await eraseKeptAnswers(trx, businessId, who);
+  // The rows as they were may stay in the database's files a while: not longer than needed.
+  app.database.afterCommit(trx, () => app.database.forgetOverwritten());
   if (changes.length > 0) {
     await eraseClientRecord(trx, clientId, now);
     const erased = (await findClient(trx, businessId, clientId))!;

@@ -1,10 +1,10 @@
 import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
 import type { ClientsDeps } from '../clients/clients.service.ts';
 import { idOf, operations } from '../http/operations.ts';
-import { eraseClient } from './client-erasure.ts';
+import { type ErasureDeps, eraseClient } from './client-erasure.ts';
 import { exportClient } from './client-export.ts';
 
-const operation = operations<ClientsDeps>();
+const operation = operations<ClientsDeps & ErasureDeps>();
 
 const one = { businessId: BUSINESS_ID, id: idOf('Client') };
 
