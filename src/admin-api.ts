@@ -5,6 +5,7 @@ import { bookingPageAdminOperations } from './booking-page/booking-page.admin-op
 import { bookingAdminOperations } from './bookings/bookings.admin-operations.ts';
 import { businessAdminOperations } from './businesses/businesses.admin-operations.ts';
 import { clientAdminOperations } from './clients/clients.admin-operations.ts';
+import { clientRightsAdminOperations } from './client-rights/client-rights.admin-operations.ts';
 import type { AppContext } from './app-context.ts';
 import { inboxAdminOperations } from './inbox/inbox.admin-operations.ts';
 import { holdAdminOperations } from './slots/holds.admin-operations.ts';
@@ -31,6 +32,7 @@ export const ADMIN_OPERATIONS: readonly Operation<AppContext>[] = [
   ...staffAdminOperations,
   ...timeOffAdminOperations,
   ...clientAdminOperations,
+  ...clientRightsAdminOperations,
   ...bookingAdminOperations,
   ...holdAdminOperations,
   ...inboxAdminOperations,

@@ -589,6 +589,11 @@ describe('the OpenAPI document', () => {
         await call('post', `${B}/clients/{id}/email-works`, `${b}/clients/${client.body.id}/email-works`, undefined, 200);
         const phoneOnly = await call('post', `${B}/clients`, `${b}/clients`, { name: 'Phone Only', phone: '+49 30 444' }, 201);
         await call('post', `${B}/clients/{id}/email-works`, `${b}/clients/${phoneOnly.body.id}/email-works`, undefined, 409);
+        await call('get', `${B}/clients/{id}/export`, `${b}/clients/${client.body.id}/export`, undefined, 200);
+        await call('get', `${B}/clients/{id}/export`, `${b}/clients/999999/export`, undefined, 404);
+        await call('post', `${B}/clients/{id}/erase`, `${b}/clients/${client.body.id}/erase`, undefined, 409);
+        await call('post', `${B}/clients/{id}/erase`, `${b}/clients/${phoneOnly.body.id}/erase`, undefined, 200);
+        await call('post', `${B}/clients/{id}/erase`, `${b}/clients/999999/erase`, undefined, 404);
         // The booking page.
         const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
         await call('get', `${B}/booking-page`, `${b}/booking-page`, undefined, 200);

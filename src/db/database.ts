@@ -75,6 +75,12 @@ export interface Database {
   reportFailuresTo(report: (error: unknown, what: string) => void): void;
   /** The database's size on disk: file and WAL for SQLite, pg_database_size for PostgreSQL. */
   sizeBytes(): Promise<number>;
+  /**
+   * After an erasure: lets the old versions of what was overwritten leave the engine's files as
+   * soon as nobody reads them. SQLite copies its WAL into the file and truncates it (the file's
+   * freed content is zeroed already: secure_delete); nothing on PostgreSQL, whose vacuum does it.
+   */
+  forgetOverwritten(): void;
   close(): Promise<void>;
 }
 
@@ -89,6 +95,7 @@ export interface EngineParts {
   readonly hooks: AfterCommit;
   transaction<T>(work: (trx: Tx) => Promise<T>): Promise<T>;
   sizeBytes(): Promise<number>;
+  forgetOverwritten(): void;
   close(): Promise<void>;
 }
 
@@ -108,6 +115,7 @@ export function assembleDatabase(parts: EngineParts): Database {
       hooks.report = report;
     },
     sizeBytes: () => parts.sizeBytes(),
+    forgetOverwritten: () => parts.forgetOverwritten(),
     close: () => parts.close(),
   };
 }

@@ -39,6 +39,8 @@ export const OPERATIONS = {
   adminUpdateClient: ['PATCH', '/businesses/:businessId/clients/:id'],
   adminImportClients: ['POST', '/businesses/:businessId/clients/import'],
   adminClientEmailWorks: ['POST', '/businesses/:businessId/clients/:id/email-works'],
+  adminExportClient: ['GET', '/businesses/:businessId/clients/:id/export'],
+  adminEraseClient: ['POST', '/businesses/:businessId/clients/:id/erase'],
   adminListBookings: ['GET', '/businesses/:businessId/bookings'],
   adminCreateBooking: ['POST', '/businesses/:businessId/bookings'],
   adminGetBooking: ['GET', '/businesses/:businessId/bookings/:id'],

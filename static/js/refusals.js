@@ -37,6 +37,8 @@ const SENTENCES = {
   delivery_in_progress: 'This notification is still being retried. Wait until that has finished, then send it again.',
   api_key_revoked: 'This key is revoked, so it cannot get a new value. Create a new key instead.',
   booking_not_started: 'This visit has not started yet. It can be marked completed or a no-show once its start time has passed.',
+  client_has_coming_visits:
+    'This client has visits still to come, so they cannot be erased yet. Cancel those visits first (open each under Visits), then erase the client.',
   no_client_check: 'Someone has already said who this booking is for, perhaps in another tab. Reload the page to see it.',
   not_found: 'This no longer exists; someone may have removed it in the meantime. Reload the page to see what is there now.',
   internal_error: 'Something went wrong on the server. Try again; if it keeps happening, report the reference below.',

@@ -130,6 +130,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       hooks.run(mine!);
       return value;
     },
+    // Vacuum reclaims dead row versions; nothing to truncate.
+    forgetOverwritten: () => {},
     sizeBytes: async () => {
       const { rows } = await pool.query<{ size: number }>('select pg_database_size(current_database()) as size');
       return rows[0]!.size;

@@ -60,6 +60,7 @@ export async function openDatabase(dataDir: string, options: OpenOptions = {}): 
     hooks,
     transaction: (work) => group.run(work),
     sizeBytes: async () => fileSize(file) + fileSize(`${file}-wal`),
+    forgetOverwritten: () => truncateWal(raw),
     close: () => kysely.destroy(),
   });
 }
@@ -84,6 +85,28 @@ export function prepareDataDir(dataDir: string): string {
     throw new StorageSetupError(`cannot create the database ${file} (${code ?? 'error'})`);
   }
   return file;
+}
+
+/** Tries after a transaction in progress has ended, a few times, then leaves it to the next call. */
+const WAL_TRIES = 50;
+
+/**
+ * Copies the WAL into the file and truncates it, so the frames with rows as they were before an
+ * erasure go. It waits for nobody: with a reader in another process (the CLI, a backup) it copies
+ * what it can, and the rest goes at the next checkpoint.
+ */
+function truncateWal(raw: BetterSqlite3.Database, tries = WAL_TRIES): void {
+  if (!raw.open) return;
+  if (raw.inTransaction) {
+    if (tries > 1) setTimeout(() => truncateWal(raw, tries - 1), 10);
+    return;
+  }
+  raw.pragma('busy_timeout = 0');
+  try {
+    raw.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    raw.pragma('busy_timeout = 5000');
+  }
 }
 
 function fileSize(file: string): number {

@@ -2,6 +2,8 @@
 // order mark (so Excel reads "Müller" right), and a cell a spreadsheet would run as a formula
 // (=…, @…, +… that is not a phone number) written as text.
 
+import { downloadText } from './download.js';
+
 const NUMBER_OR_PHONE = /^[+-]?[\d\s()./-]*$/;
 
 function cell(value) {
@@ -16,14 +18,7 @@ export function csvText(header, rows) {
 }
 
 /** Hands `text` to the browser as a download named `name`. */
-export function downloadCsv(name, text) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export const downloadCsv = (name, text) => downloadText(name, text, 'text/csv;charset=utf-8');
 
 /** The delimiter of a file's first line: the one of , ; and tab it uses most (Excel in German writes ;). */
 function delimiterOf(text) {

@@ -6,7 +6,7 @@ import { dateTime } from '../../format.js';
 import { MESSAGE_STATUS, statusBadge } from '../../ui/badge.js';
 
 /** A message to the client in the salon's words. */
-const MESSAGE_KINDS = {
+export const MESSAGE_KINDS = {
   booked: 'Booking confirmation',
   received: '“Booking received, waiting for confirmation”',
   confirmed: '“Booking confirmed”',

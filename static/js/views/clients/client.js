@@ -1,5 +1,5 @@
-// One client (#clients/ID): their contact details to change, their e-mail address's troubles, and
-// their visits.
+// One client (#clients/ID): their contact details to change, their e-mail address's troubles,
+// their visits, and their data (to download, print or erase).
 
 import { h, isolate } from '../../dom.js';
 import { messageArea } from '../../ui/notice.js';
@@ -7,6 +7,7 @@ import { itemPage } from '../../ui/pages.js';
 import { saveClient } from './actions.js';
 import { emailSection } from './email.js';
 import { clientFields } from './fields.js';
+import { rightsSection } from './rights.js';
 import { visitsSection } from './visits.js';
 
 /** The client as last saved, and the heading that shows it. */
@@ -49,5 +50,6 @@ export async function renderClient(ctx, id) {
     contactForm(ctx, state),
     emailSection(ctx, state.client()),
     await visitsSection(ctx.api, id),
+    rightsSection(ctx, state.client),
   );
 }
