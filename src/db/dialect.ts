@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 
 /**
  * How each engine says what repositories ask for: they say what (a subquery of ids, rows locked,
@@ -11,13 +11,16 @@ export function isPostgres(db: Kysely<any>): boolean {
 }
 
 /**
- * A subquery of the whole numbers in `json` (a JSON array as text), for `where(column, 'in', …)`:
- * one statement text for any number of ids, so it stays prepared.
+ * `column` is one of the whole numbers in `json` (a JSON array as text), for `where(…)`: one
+ * statement text for any number of ids, so it stays prepared. On PostgreSQL the array is a value
+ * (`= any(…::bigint[])`), not a subquery: the planner then walks the column's index for each id
+ * (the busy-time check on 8 000 bookings: 0.50 ms → 0.03 ms), where a subquery of
+ * json_array_elements, estimated at 100 rows, made it scan every live booking.
  */
-export function jsonIds(db: Kysely<any>, json: unknown): RawBuilder<number> {
+export function inJsonIds(db: Kysely<any>, column: string, json: unknown): RawBuilder<SqlBool> {
   return isPostgres(db)
-    ? sql<number>`(select value::bigint from json_array_elements_text(${json}::json))`
-    : sql<number>`(select value from json_each(${json}))`;
+    ? sql<SqlBool>`${sql.ref(column)} = any(translate(${json}, '[]', '{}')::bigint[])`
+    : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${json}))`;
 }
 
 /** A bound whole number in arithmetic: PostgreSQL would otherwise guess a 32-bit integer for it. */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import type { ClientMailKind } from '../db/tables.ts';
@@ -8,7 +8,7 @@ import type { EventListener, RecordedEvent } from '../delivery/outbox.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { findAddressState } from './addresses.repository.ts';
 import { issueManageLink } from './manage-links.ts';
-import { mailServerFor } from './mail-server.ts';
+import { hasMailServer } from './mail-server.ts';
 import { insertMessage } from './sql/insert-message.ts';
 import { isBookingSnapshot, visitOf, type Visit } from './visit.ts';
 
@@ -57,7 +57,7 @@ export function mailOnEvents(deps: MailQueueDeps): EventListener {
       event_id: event.id,
       kind,
       recipient: visit.email ?? '',
-      message_id: `<${randomBytes(16).toString('base64url')}@${deps.messageIdHost}>`,
+      message_id: `<${randomUUID()}@${deps.messageIdHost}>`,
       data: JSON.stringify(event.data),
       manage_token: link?.sealed ?? null,
       status: pending ? 'pending' : 'skipped',
@@ -79,7 +79,7 @@ async function reasonToSkip(
 ): Promise<string | undefined> {
   if (!visit.email) return 'The client gave no e-mail address.';
   if (visit.startAt <= event.at) return 'The visit had begun.';
-  if (!(await mailServerFor(trx, deps, event.businessId))) {
+  if (!(await hasMailServer(trx, deps, event.businessId))) {
     return 'No mail server is set up yet (Settings, “E-mail to clients”), so clients get no e-mail.';
   }
   const state = await findAddressState(trx, event.businessId, visit.email);

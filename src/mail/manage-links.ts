@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { prepared } from '../db/prepared.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import { sha256Hex } from '../ids.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
@@ -6,6 +7,10 @@ import type { SecretBox } from '../secrets/secret-box.ts';
 export const MANAGE_TOKEN_PREFIX = 'mng_';
 /** 256 random bits, base64url, after the prefix: what a manage link's path carries. */
 export const MANAGE_TOKEN = /^mng_[A-Za-z0-9_-]{43}$/;
+
+const insertLink = prepared<{ businessId: number; bookingId: number; tokenHash: string; now: number }>((qb, p) =>
+  qb.insertInto('manage_links').values({ business_id: p.businessId, booking_id: p.bookingId, token_hash: p.tokenHash, created_at: p.now }),
+);
 
 /**
  * A new link for a client to manage `bookingId`: 256 random bits, of which the database keeps only
@@ -18,10 +23,7 @@ export async function issueManageLink(
   link: { businessId: number; bookingId: number; now: number },
 ): Promise<{ sealed: string }> {
   const token = MANAGE_TOKEN_PREFIX + randomBytes(32).toString('base64url');
-  await trx
-    .insertInto('manage_links')
-    .values({ business_id: link.businessId, booking_id: link.bookingId, token_hash: sha256Hex(token), created_at: link.now })
-    .execute();
+  await insertLink(trx, { businessId: link.businessId, bookingId: link.bookingId, tokenHash: sha256Hex(token), now: link.now });
   return { sealed: box.seal(token) };
 }
 

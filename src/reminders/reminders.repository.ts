@@ -1,17 +1,24 @@
+import { sql } from 'kysely';
 import { lockingRows } from '../db/dialect.ts';
+import { prepared } from '../db/prepared.ts';
 import type { Db, Tx } from '../db/transaction.ts';
+
+// Compiled once: one of them runs in the transaction of every booking event.
+const upsert = prepared<{ bookingId: number; businessId: number; dueAt: number }>((qb, p) =>
+  qb
+    .insertInto('booking_reminders')
+    .values({ booking_id: p.bookingId, business_id: p.businessId, due_at: p.dueAt })
+    .onConflict((oc) => oc.column('booking_id').doUpdateSet({ due_at: sql.ref('excluded.due_at') })),
+);
+const remove = prepared<{ bookingId: number }>((qb, p) => qb.deleteFrom('booking_reminders').where('booking_id', '=', p.bookingId));
 
 /** The booking's reminder, at `dueAt` (made, or moved with its booking). */
 export async function setReminder(trx: Tx, reminder: { bookingId: number; businessId: number; dueAt: number }): Promise<void> {
-  await trx
-    .insertInto('booking_reminders')
-    .values({ booking_id: reminder.bookingId, business_id: reminder.businessId, due_at: reminder.dueAt })
-    .onConflict((oc) => oc.column('booking_id').doUpdateSet({ due_at: reminder.dueAt }))
-    .execute();
+  await upsert(trx, reminder);
 }
 
 export async function dropReminder(trx: Tx, bookingId: number): Promise<void> {
-  await trx.deleteFrom('booking_reminders').where('booking_id', '=', bookingId).execute();
+  await remove(trx, { bookingId });
 }
 
 /** Whether any reminder is due: a read, so an idle clock costs no write transaction each second. */

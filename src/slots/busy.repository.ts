@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { bigint, jsonIds } from '../db/dialect.ts';
+import { bigint, inJsonIds } from '../db/dialect.ts';
 import { lockPair } from '../db/locks.ts';
 import { prepared } from '../db/prepared.ts';
 import type { BookingStatus } from '../db/tables.ts';
@@ -15,7 +15,6 @@ const busyOverlapping = prepared<
   { staffIds: string; from: number; to: number; exclude: number; now: number; holder: number },
   { staff_id: number; busy_from: number; busy_to: number }
 >((qb, p) => {
-  const staffIn = jsonIds(qb, p.staffIds);
   return (
     qb
       .selectFrom('bookings')
@@ -25,7 +24,7 @@ const busyOverlapping = prepared<
         sql<number>`end_at + buffer_after_minutes * 60000`.as('busy_to'),
       ])
       // One statement for any number of staff: the ids arrive as a JSON array.
-      .where('staff_id', 'in', staffIn)
+      .where(inJsonIds(qb, 'staff_id', p.staffIds))
       .where(
         'status',
         'in',
@@ -47,7 +46,7 @@ const busyOverlapping = prepared<
             sql<number>`start_at - buffer_before_minutes * 60000`.as('busy_from'),
             sql<number>`end_at + buffer_after_minutes * 60000`.as('busy_to'),
           ])
-          .where('staff_id', 'in', staffIn)
+          .where(inJsonIds(qb, 'staff_id', p.staffIds))
           .where('expires_at', '>', p.now)
           .where('api_key_id', '!=', p.holder)
           .where('start_at', '<', sql<number>`${bigint(qb, p.to)} + ${sql.lit(MAX_BUFFER_MS)}`)

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { prepared } from '../../db/prepared.ts';
-import { jsonIds, lockingRows } from '../../db/dialect.ts';
+import { inJsonIds, lockingRows } from '../../db/dialect.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { AttemptTrigger, WebhookStatus } from '../../db/tables.ts';
 
@@ -55,7 +55,10 @@ const dueOfWebhook = prepared<{ webhookId: number; now: number; limit: number },
 
 const lease = prepared<{ ids: string; leaseUntil: number }>((qb, p) =>
   // updated_at stays: it means "finished at" to the stats, and an index follows it.
-  qb.updateTable('delivery_attempts').set({ lease_until: p.leaseUntil }).where('id', 'in', jsonIds(qb, p.ids)),
+  qb
+    .updateTable('delivery_attempts')
+    .set({ lease_until: p.leaseUntil })
+    .where(inJsonIds(qb, 'id', p.ids)),
 );
 
 const details = prepared<{ ids: string }, ClaimedAttempt>((qb, p) =>
@@ -81,7 +84,7 @@ const details = prepared<{ ids: string }, ClaimedAttempt>((qb, p) =>
       'k.status as keyStatus',
       'k.expires_at as keyExpiresAt',
     ])
-    .where('a.id', 'in', jsonIds(qb, p.ids)),
+    .where(inJsonIds(qb, 'a.id', p.ids)),
 );
 
 /**

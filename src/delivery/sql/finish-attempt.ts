@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../db/transaction.ts';
 import type { Decided } from '../attempt.ts';
-import { bigint, jsonIds, jsonRows } from '../../db/dialect.ts';
+import { bigint, inJsonIds, jsonRows } from '../../db/dialect.ts';
 
 /** Which of these attempts are still pending (not cancelled meanwhile, their webhook not deleted). */
 export async function stillPending(trx: Tx, attemptIds: readonly number[]): Promise<Set<number>> {
@@ -9,7 +9,7 @@ export async function stillPending(trx: Tx, attemptIds: readonly number[]): Prom
   const rows = await trx
     .selectFrom('delivery_attempts')
     .select('id')
-    .where('id', 'in', jsonIds(trx, JSON.stringify(attemptIds)))
+    .where(inJsonIds(trx, 'id', JSON.stringify(attemptIds)))
     .where('status', '=', sql.lit('pending'))
     .execute();
   return new Set(rows.map((r) => r.id));

@@ -1,15 +1,36 @@
 import type { Insertable } from 'kysely';
+import { pick, prepared } from '../../db/prepared.ts';
 import type { MailMessagesTable } from '../../db/tables.ts';
 import type { Tx } from '../../db/transaction.ts';
 
 export type NewMessage = Omit<Insertable<MailMessagesTable>, 'id' | 'attempts' | 'lease_until' | 'sent_at'>;
 
+const COLUMNS = [
+  'business_id',
+  'booking_id',
+  'event_id',
+  'kind',
+  'recipient',
+  'message_id',
+  'data',
+  'manage_token',
+  'status',
+  'due_at',
+  'error',
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof NewMessage>;
+
+/** Compiled once: one runs in the transaction of every booking event. */
+const insert = prepared<Required<NewMessage>, { id: number }>((qb, p) =>
+  qb
+    .insertInto('mail_messages')
+    .values({ ...pick(p, COLUMNS), attempts: 0, lease_until: null, sent_at: null })
+    .returning('id'),
+);
+
 /** A message for the queue, in the transaction of the change it tells of. */
 export async function insertMessage(trx: Tx, message: NewMessage): Promise<number> {
-  const { id } = await trx
-    .insertInto('mail_messages')
-    .values({ ...message, attempts: 0, lease_until: null, sent_at: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+  const { rows } = await insert(trx, { booking_id: null, event_id: null, manage_token: null, error: null, ...message });
+  return rows[0]!.id;
 }
