@@ -1,13 +1,22 @@
 import type { Tx } from '../db/transaction.ts';
+import { searchKeys } from '../clients/clients.repository.ts';
 import { ERASED_NAME, type Identity, scrubJsonText, scrubText } from './scrub.ts';
 
 const ERASED_MESSAGE = 'Not sent: the client was erased.';
 
-/** The client record: a name that says so, no contact values, no notes. */
+/** The client record: a name that says so, no contact values, no notes, and search keys made from those. */
 export async function eraseClientRecord(trx: Tx, clientId: number, now: number): Promise<void> {
   await trx
     .updateTable('clients')
-    .set({ name: ERASED_NAME, email: null, email_normalized: null, phone: null, notes: '', updated_at: now })
+    .set({
+      name: ERASED_NAME,
+      email: null,
+      email_normalized: null,
+      phone: null,
+      notes: '',
+      ...searchKeys(ERASED_NAME, null, null),
+      updated_at: now,
+    })
     .where('id', '=', clientId)
     .execute();
 }
