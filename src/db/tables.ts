@@ -457,7 +457,7 @@ export interface MailMessagesTable {
   recipient: string;
   /** The Message-ID header, the same on every attempt, so a resend after a crash is one message to mail programs that look. */
   message_id: string;
-  /** JSON: the booking as the event had it; for `switched_off`, the overview's notice of the connection. */
+  /** JSON: the booking as the event had it (`{}` for a skipped message, which is never sent); for `switched_off`, the overview's notice of the connection. */
   data: string;
   /** The manage link's token, sealed, while the message waits; cleared once it is finished. */
   manage_token: string | null;

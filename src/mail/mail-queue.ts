@@ -58,7 +58,8 @@ export function mailOnEvents(deps: MailQueueDeps): EventListener {
       kind,
       recipient: visit.email ?? '',
       message_id: `<${randomUUID()}@${deps.messageIdHost}>`,
-      data: JSON.stringify(event.data),
+      // Only a message that will be sent needs the visit; a skipped one keeps its kind and reason.
+      data: pending ? JSON.stringify(event.data) : '{}',
       manage_token: link?.sealed ?? null,
       status: pending ? 'pending' : 'skipped',
       due_at: event.at,
