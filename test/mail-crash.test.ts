@@ -68,7 +68,10 @@ describe('a server killed while it sends e-mail', () => {
       assert.ok(twice >= 1 && twice <= 4, `${twice} sent twice: the kill found messages on the wire, and only they went again`);
       for (const id of ids) {
         const copies = smtp.messages.filter((m) => m.mail.messageId === id).length;
-        assert.ok(copies === 1 || (copies === 2 && onTheWire.has(id)), `${id} arrived ${copies} times; only one on the wire at the kill may come twice`);
+        assert.ok(
+          copies === 1 || (copies === 2 && onTheWire.has(id)),
+          `${id} arrived ${copies} times; only one on the wire at the kill may come twice`,
+        );
       }
     } finally {
       server.child.kill('SIGTERM');
