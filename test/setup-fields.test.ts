@@ -74,6 +74,8 @@ describe('the setup in at most 15 typed fields, in Chromium', () => {
     assert.equal(typed, 15, 'typed fields');
     const [business] = (await admin(app, 'GET', '/businesses', undefined, 200)).body.data;
     const base = `/businesses/${business.id}`;
+    // Proposed from the browser's language (en-GB here) and saved with the salon, untyped.
+    assert.equal(business.phoneCountry, 'GB', "the clients' phone country");
     const lunch = (end: string) => [
       { start: '09:00', end: '13:00' },
       { start: '13:30', end },

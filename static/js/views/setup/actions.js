@@ -16,11 +16,11 @@ export function setupActions(ctx, message) {
   const refuse = (problem) => say(message, 'error', problem);
   return {
     refuse,
-    /** Makes the salon (once), then saves its name, time zone and opening hours; on to the services. */
-    saveSalon: (button, { name, timezone, workingHours }) =>
+    /** Makes the salon (once), then saves its name, time zone, phone country and opening hours; on to the services. */
+    saveSalon: (button, { name, timezone, phoneCountry, workingHours }) =>
       perform(button, 'Saving…', message, async () => {
         const businessId = ctx.business?.id ?? (await api.call('adminCreateBusiness', { body: { name, timezone } })).id;
-        await api.call('adminUpdateBusiness', { businessId, body: { name, timezone, workingHours } });
+        await api.call('adminUpdateBusiness', { businessId, body: { name, timezone, phoneCountry, workingHours } });
         await ctx.reloadBusinesses(businessId);
         goTo('services');
       }),

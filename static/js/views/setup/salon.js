@@ -1,7 +1,8 @@
-// Render: the first step, the salon: its name, time zone (detected) and opening hours.
+// Render: the first step, the salon: its name, time zone (detected), its clients' phone country (proposed) and opening hours.
 
 import { h } from '../../dom.js';
 import { browserTimeZone, timeZones } from '../../salon-time.js';
+import { browserCountry, countrySelect } from '../../ui/country.js';
 import { deskField as field } from '../../ui/fields.js';
 import { weekEditor } from '../../ui/week-editor.js';
 import { stepForm } from './step.js';
@@ -25,6 +26,8 @@ export function salonStep({ business }, actions) {
     { id: 'setup-timezone' },
     timeZones(detected).map((z) => h('option', { value: z, selected: z === detected }, z)),
   );
+  // Proposed from the browser's language (de-DE: Germany); the salon can say otherwise, or none.
+  const country = countrySelect('setup-phone-country', business ? business.phoneCountry : browserCountry());
   const hours = weekEditor('open', business?.workingHours ?? NEW_SALON_HOURS, {
     lunch: true,
     picked: {
@@ -39,6 +42,11 @@ export function salonStep({ business }, actions) {
     null,
     field('Salon name', name),
     field('Time zone', zone, `Detected from this device: ${browserTimeZone()}. Appointments are in the salon’s time zone.`),
+    field(
+      'Country of clients’ phone numbers',
+      country,
+      'A number without a country code is read as one of this country: 0170 1234567 then finds +49 170 1234567.',
+    ),
     hours.element,
     h('div', { class: 'actions' }, submit),
   );
@@ -47,7 +55,12 @@ export function salonStep({ business }, actions) {
     const week = hours.read();
     if (!name.value.trim()) return actions.refuse('Type the salon’s name.');
     if (week.problem) return actions.refuse(week.problem);
-    actions.saveSalon(submit, { name: name.value.trim(), timezone: zone.value, workingHours: week.value });
+    actions.saveSalon(submit, {
+      name: name.value.trim(),
+      timezone: zone.value,
+      phoneCountry: country.value || null,
+      workingHours: week.value,
+    });
   });
   return form;
 }
