@@ -48,6 +48,7 @@ describe('the salon’s words on a booking and in Settings, in Chromium', () => 
     const menu = page.getByRole('navigation', { name: 'Sections' });
     assert.deepEqual(await menu.getByRole('link').allInnerTexts(), [
       'Calendar',
+      'Inbox',
       'Services',
       'Staff',
       'Clients',
