@@ -95,6 +95,7 @@ describe('the booking page in Chromium', () => {
       await frame.getByRole('button', { name: 'Book', exact: true }).click();
       await frame.getByRole('heading', { name: 'You are booked' }).waitFor();
       await frame.getByText('Monday 23 November, 10:00–10:45').waitFor();
+      assert.doesNotMatch(await frame.locator('body').innerText(), /\bnull\b/, 'nothing missing written as "null"');
 
       const bookings = (await admin(app, 'GET', `${salon.base}/bookings?from=2026-11-23&to=2026-11-23`, undefined, 200)).body.data;
       assert.equal(bookings.length, 1);
@@ -210,6 +211,17 @@ describe('the booking page in Chromium', () => {
     assert.deepEqual(problems, []);
     await admin(app, 'PATCH', `${salon.base}/booking-page`, { slug: 'salon-lena', locale: 'en-GB' }, 200);
     await admin(app, 'DELETE', `${salon.base}/booking-page/logo`, undefined, 200);
+  });
+
+  it('says there is no booking page at an address that names none, and nothing more', async () => {
+    await page.goto(`${app.url}/book/no-such-salon`);
+    await page.getByText('There is no booking page at this address. Check the link, or ask the salon for it.').waitFor();
+    assert.doesNotMatch(await page.locator('body').innerText(), /null/, 'nothing missing written as "null"');
+    // The page's address and the API's answer for it are 404s on purpose, and nothing else went wrong.
+    assert.ok(
+      guard.take().every((problem) => /\b404\b/.test(problem)),
+      'only the 404s of an address that names no salon',
+    );
   });
 
   it('stays under 100 KB with its script, measured as transferred', async () => {

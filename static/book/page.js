@@ -231,7 +231,9 @@ function render() {
   const w = state.words;
   const views = { loading, missing, failed, services, staff, time, details, done };
   const number = STEP_NUMBER[state.step];
-  root.replaceChildren(state.page ? header() : null, number ? h('p', { class: 'step' }, w.stepOf(number, 4)) : null, views[state.step]());
+  const parts = [state.page ? header() : null, number ? h('p', { class: 'step' }, w.stepOf(number, 4)) : null, views[state.step]()];
+  // replaceChildren writes a null as the text "null": only what there is.
+  root.replaceChildren(...parts.filter((part) => part != null));
   root.setAttribute('aria-busy', state.step === 'loading' || (state.step === 'time' && !state.week) ? 'true' : 'false');
 }
 
