@@ -62,8 +62,14 @@ export async function availabilityAt(db: Db | Tx, query: AvailabilityQuery, star
   return slotQuery ? freeSlotAt(slotQuery, startAt) : undefined;
 }
 
-/** Why the time at `startAt` is not free, for each staff member who performs the service (the answer of a refused booking). */
+/**
+ * Why the time at `startAt` is not free, for each staff member who performs the service (the
+ * answer of a refused booking); for a staff member asked for who does not perform it, just that.
+ */
 export async function refusalsFor(db: Db | Tx, query: AvailabilityQuery, startAt: number): Promise<StaffRefusal[]> {
+  const asked = query.staffId == null ? undefined : query.directory.staff.find((s) => s.id === query.staffId);
+  if (asked && !asked.active) return [{ staffId: asked.id, reason: 'not_working' }];
+  if (asked && !query.plan.serviceIds.every((id) => asked.serviceIds.has(id))) return [{ staffId: asked.id, reason: 'does_not_offer' }];
   const slotQuery = (await slotQueries(db, query, [query.date])).get(query.date);
   return slotQuery ? refusalsAt(slotQuery, startAt) : [];
 }

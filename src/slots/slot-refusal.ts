@@ -11,6 +11,7 @@ type Interval = readonly [number, number];
  * Times are the salon's local ones, like every time the API answers with.
  */
 export type SlotReason =
+  | { reason: 'does_not_offer' }
   | { reason: 'salon_closed' }
   | { reason: 'outside_opening_hours'; opens: string; closes: string }
   | { reason: 'not_working' }
@@ -32,7 +33,12 @@ function reasonFor(member: StaffAvailability, query: SlotQuery, t: number): Slot
   const minute = minutesOf(toLocalIso(t, query.zone).slice(11, 16));
   const opening = toMinutes(query.opening[query.weekday]);
   if (opening.length === 0) return { reason: 'salon_closed' };
-  if (!inside(opening, minute)) return { reason: 'outside_opening_hours', opens: hhmm(opening[0]![0]), closes: hhmm(opening.at(-1)![1]) };
+  if (!inside(opening, minute)) {
+    // Between two of the day's opening ranges (the salon's lunch break): a break until it opens again.
+    const reopens = opening.find(([start]) => start > minute);
+    if (reopens && minute >= opening[0]![0]) return { reason: 'break', until: local(reopens[0]) };
+    return { reason: 'outside_opening_hours', opens: hhmm(opening[0]![0]), closes: hhmm(opening.at(-1)![1]) };
+  }
   const own = member.schedule[query.weekday];
   const pause = toMinutes(own.breaks).find(([start, end]) => minute >= start && minute < end);
   if (pause) return { reason: 'break', until: local(pause[1]) };

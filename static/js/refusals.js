@@ -12,6 +12,7 @@ const time = (localIso) => localIso.slice(11, 16);
 
 /** Why a time is not free for one staff member (slot_unavailable's refusals), in the salon's words. */
 const NOT_FREE = {
+  does_not_offer: (r) => `${r.staffName} does not do this service. Choose someone who does, or another service.`,
   salon_closed: () => 'The salon is closed that day.',
   outside_opening_hours: (r) => `The salon is open ${r.opens}–${r.closes}.`,
   not_working: (r) => `${r.staffName} is not working then.`,
@@ -27,7 +28,7 @@ function notFreeSentence(body) {
   if (body.reason === 'past') return 'That time has passed. Choose a time from now on.';
   if (body.reason === 'not_bookable') return 'This service cannot be booked at the moment. Switch it on under Services first.';
   const sentences = [...new Set(body.refusals.map((r) => NOT_FREE[r.reason]?.(r)).filter(Boolean))];
-  return sentences.length ? `That time is not free. ${sentences.join(' ')}` : body.message;
+  return `That time is not free. ${sentences.length ? sentences.join(' ') : 'Choose one of the free times on the calendar.'}`;
 }
 
 // Where the server's message is written for developers, staff get these instead.
