@@ -52,7 +52,7 @@ function pageFields(settings) {
     h(
       'p',
       { class: 'hint' },
-      'A client you have not seen yet (no completed visit, never booked by you) then gets an unconfirmed booking; confirm it on the calendar. Everyone else’s booking is confirmed at once, as it is for all clients without this.',
+      'A client you have not seen yet (no completed visit, never booked by you) then gets an unconfirmed booking, which waits in the Inbox for you to confirm or decline. Everyone else’s booking is confirmed at once, as it is for all clients without this.',
     ),
   );
   const read = () => {
