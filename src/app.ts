@@ -1,3 +1,4 @@
+import { auditSwitchOff } from './webhooks/switched-off.ts';
 import Koa from 'koa';
 import type { AppContext } from './app-context.ts';
 import { systemClock, utcDay, type Clock } from './clock.ts';
@@ -125,7 +126,10 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     leaseMs: leaseMsFor(config),
     releaseLeasesAtStart: database.exclusive,
     drainMs: config.deliveryTimeoutMs + 2_000,
-    onSwitchedOff: (trx, webhookId, at) => switchedOffMail(trx, webhookId, at),
+    onSwitchedOff: async (trx, webhookId, at) => {
+      await auditSwitchOff(trx, webhookId, at);
+      await switchedOffMail(trx, webhookId, at);
+    },
   });
   const directory = new BusinessDirectory(database);
   const publicAddress = new PublicAddress(config);

@@ -1,3 +1,4 @@
+import { recordAudit, recorded } from '../audit/record.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
 import { findBusiness } from '../businesses/businesses.repository.ts';
@@ -47,7 +48,10 @@ export async function createKey(deps: KeysDeps, businessId: number, data: KeyCre
     created_at: now,
     updated_at: now,
   });
-  return { ...(await keyJson(deps, id)), key: value };
+  const created = await keyJson(deps, id);
+  // The value is a secret: the trail says a key was given one, never which.
+  await recordAudit(deps.db, { businessId, action: 'key.created', target: { kind: 'key', id }, after: { ...created, key: 'set' } });
+  return { ...created, key: value };
 }
 
 export async function allKeys(deps: KeysDeps, businessId?: number): Promise<KeyJson[]> {
@@ -58,8 +62,14 @@ export async function allKeys(deps: KeysDeps, businessId?: number): Promise<KeyJ
 /** Revokes a key: requests with it get 401 at once. Revoking twice is harmless. */
 export async function revokeKeyById(deps: KeysDeps, id: number, businessId?: number): Promise<KeyJson> {
   const row = await ownedKey(deps, id, businessId);
-  if (row.status !== 'revoked') await revokeKey(deps.db, id, deps.clock.now());
-  return keyJson(deps, id);
+  if (row.status === 'revoked') return keyJson(deps, id);
+  await revokeKey(deps.db, id, deps.clock.now());
+  const target = { kind: 'key', id };
+  return recorded(
+    deps.db,
+    { businessId: row.business_id, action: 'key.revoked', target, before: { status: row.status } },
+    await keyJson(deps, id),
+  );
 }
 
 /** Gives the key a new value; scopes, webhooks and counters stay, the old value stops working at once. */
@@ -70,6 +80,14 @@ export async function regenerateKey(deps: KeysDeps, id: number, businessId?: num
   }
   const value = deps.ids.apiKey();
   await replaceKeyHash(deps.db, id, sha256Hex(value), deps.clock.now());
+  const target = { kind: 'key', id };
+  await recordAudit(deps.db, {
+    businessId: row.business_id,
+    action: 'key.regenerated',
+    target,
+    before: { key: 'old' },
+    after: { key: 'new' },
+  });
   return { ...(await keyJson(deps, id)), key: value };
 }
 
