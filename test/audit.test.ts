@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { TestApp } from './helpers/app.ts';
-import { admin, bookingBody, MONDAY } from './helpers/salon.ts';
+import { admin, bookingBody, MONDAY, TEST_NOW } from './helpers/salon.ts';
 import { SmtpReceiver } from './helpers/smtp.ts';
 import { useSalon } from './helpers/suite.ts';
 
@@ -102,10 +102,92 @@ describe('the audit trail: who changed what, from where, and only what changed',
     );
   });
 
+  it('lists the trail newest first, filtered by who, what, action and local dates, in pages', async () => {
+    const list = async (query: string) => (await admin(app, 'GET', `${salon.base}/audit?${query}`, undefined, 200)).body;
+    const all = await list('limit=200');
+    assert.ok(all.total > 10 && all.data.length === all.total, 'the salon set-up and the tests above');
+    assert.ok(
+      all.data.every((e: { id: number }, i: number) => i === 0 || e.id < all.data[i - 1].id),
+      'newest first',
+    );
+    const byKey = await list('actorKind=key');
+    assert.ok(byKey.total > 0);
+    assert.ok(byKey.data.every((e: { actor: { kind: string } }) => e.actor.kind === 'key'));
+    const service = await list(`targetKind=service&targetId=${salon.haircut}&action=service.updated`);
+    assert.deepEqual(
+      service.data.map((e: { changes: unknown }) => e.changes),
+      [[{ field: 'price', before: 3500, after: 4000 }]],
+    );
+    const secret = (await list('action=webhook.secret_rotated')).data[0];
+    assert.deepEqual(
+      secret.changes.find((c: { field: string }) => c.field === 'secret'),
+      { field: 'secret', withheld: true },
+    );
+    assert.equal(secret.at, '2026-11-21T11:00:00.000+01:00', "the salon's time");
+    // A change on Monday: only a Monday-to-Monday filter finds it.
+    clock.set(Date.parse(`${MONDAY}T08:00:00Z`));
+    await admin(app, 'PATCH', `${salon.base}/services/${salon.colour}`, { price: 8500 }, 200);
+    assert.deepEqual(
+      (await list(`from=${MONDAY}&to=${MONDAY}`)).data.map((e: { action: string }) => e.action),
+      ['service.updated'],
+    );
+    assert.equal((await list('from=2026-11-20&to=2026-11-22')).total, all.total);
+    const second = await list('limit=2&page=2');
+    assert.deepEqual(
+      second.data.map((e: { id: number }) => e.id),
+      all.data.slice(1, 3).map((e: { id: number }) => e.id + 0),
+    );
+    assert.equal((await admin(app, 'GET', `${salon.base}/audit?from=2026-02-30`)).status, 400);
+    assert.equal((await admin(app, 'GET', `${salon.base}/audit?from=2026-11-23&to=2026-11-22`)).status, 400);
+    assert.equal((await admin(app, 'GET', `${salon.base}/audit?actorKind=owner`)).status, 400);
+  });
+
+  it('exports the filtered trail as CSV a spreadsheet opens, formulas kept as text', async () => {
+    await admin(app, 'PATCH', `${salon.base}/staff/${salon.ben}`, { title: '=HYPERLINK("http://x")' }, 200);
+    const reply = await admin(app, 'GET', `${salon.base}/audit.csv?targetKind=staff&targetId=${salon.ben}`, undefined, 200);
+    assert.match(reply.headers.get('content-type') ?? '', /^text\/csv/);
+    assert.match(reply.headers.get('content-disposition') ?? '', /attachment; filename="activity-\d+\.csv"/);
+    const lines = reply.text.trimEnd().split('\r\n');
+    assert.equal(lines[0], 'time,who,who_kind,who_id,action,what,what_id,changes,request_id,address');
+    assert.equal(lines.length, 3, 'the title change and the staff member made with the salon');
+    assert.match(
+      lines[1]!,
+      /^2026-11-23T09:00:00\.000\+01:00,Back office,office,,staff\.updated,staff,\d+,"title: — → =HYPERLINK\(""http:\/\/x""\)",req_/,
+    );
+    assert.match(lines[2]!, /,staff\.created,staff,/);
+    // A name a spreadsheet would run as a formula stays a text.
+    const key = await admin(app, 'POST', `${salon.base}/keys`, { name: '=SUM(A1:A9)', scopes: ['webhooks:manage'] }, 201);
+    const hook = await app.request('POST', '/v1/integration/webhooks', {
+      key: key.body.key,
+      body: { targetUrl: 'https://crm.example.com/formula', events: ['booking.created'] },
+    });
+    assert.equal(hook.status, 201, hook.text);
+    const byKey = await admin(app, 'GET', `${salon.base}/audit.csv?actorKind=key&actorId=${key.body.id}`, undefined, 200);
+    assert.match(byKey.text.split('\r\n')[1]!, /^[^,]+,'=SUM\(A1:A9\),key,\d+,webhook\.created,/);
+  });
+
+  it("names who did each thing in a booking's history", async () => {
+    const made = await app.request('POST', '/v1/integration/bookings', {
+      key: salon.key,
+      body: bookingBody(salon.haircut, '2026-11-24T15:00:00+01:00', { staffId: salon.anna }),
+    });
+    assert.equal(made.status, 201, made.text);
+    await admin(app, 'POST', `${salon.base}/bookings/${made.body.id}/cancel`, { reason: 'ill' }, 200);
+    const history = (await admin(app, 'GET', `${salon.base}/bookings/${made.body.id}/events`, undefined, 200)).body.data;
+    assert.deepEqual(
+      history.map((e: { event: string; by: { kind: string; name: string } }) => [e.event, e.by.kind, e.by.name]),
+      [
+        ['booking.cancelled', 'office', 'Back office'],
+        ['booking.created', 'key', 'all scopes'],
+      ],
+    );
+  });
+
   describe("through the client's manage link", () => {
     let smtp: SmtpReceiver;
     let token = '';
     before(async () => {
+      clock.set(TEST_NOW);
       smtp = await SmtpReceiver.start();
       await admin(app, 'PATCH', salon.base, { email: 'hello@salon.test' }, 200);
       await admin(app, 'PUT', `${salon.base}/mail`, { host: '127.0.0.1', port: smtp.port, tls: 'none' }, 200);

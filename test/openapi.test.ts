@@ -64,9 +64,11 @@ async function typesEveryOperation(doc: any, extra: readonly string[]): Promise<
       lines.push(
         `const ${id}Route: paths[${JSON.stringify(route)}][${JSON.stringify(method)}] = anything as operations[${JSON.stringify(id)}];`,
       );
-      if (op.responses[success].content) {
+      // Its media type: JSON, or what the answer says it is (a CSV file).
+      const media = Object.keys(op.responses[success].content ?? {})[0];
+      if (media) {
         lines.push(
-          `const ${id}Answer: Known<operations[${JSON.stringify(id)}]['responses'][${success}]['content']['application/json']> = anything;`,
+          `const ${id}Answer: Known<operations[${JSON.stringify(id)}]['responses'][${success}]['content'][${JSON.stringify(media)}]> = anything;`,
         );
       }
       for (const status of Object.keys(op.responses).filter((s) => !s.startsWith('2'))) {
@@ -728,6 +730,14 @@ describe('the OpenAPI document', () => {
         await call('post', `${B}/clients/import`, `${b}/clients/import`, { rows, apply: true }, 200);
         await call('post', `${B}/clients/import`, `${b}/clients/import`, { rows: [] }, 400);
         await call('get', `${B}/report`, `${b}/report?from=2026-11-30&to=2026-11-01`, undefined, 400);
+
+        // Who did what: the audit trail, a page of it and its CSV.
+        const audit = await call('get', `${B}/audit`, `${b}/audit?actorKind=office&limit=5&page=2`, undefined, 200);
+        assert.equal(audit.body.data.length, 5);
+        await call('get', `${B}/audit`, `${b}/audit?from=2026-11-31`, undefined, 400);
+        const csv = await call('get', `${B}/audit.csv`, `${b}/audit.csv?targetKind=booking`, undefined, 200);
+        assert.match(csv.text, /^time,who,/);
+        await call('get', `${B}/audit.csv`, `${b}/audit.csv?actorKind=nobody`, undefined, 400);
 
         // The guard: no token, then a wrong one until the address is throttled.
         answers.conforms('get', '/status', await app.request('GET', '/admin/api/status'));

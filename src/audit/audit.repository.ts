@@ -5,3 +5,16 @@ import type { Db } from '../db/transaction.ts';
 export async function insertAuditEntry(db: Db, row: Insertable<AuditEntriesTable>): Promise<void> {
   await db.insertInto('audit_entries').values(row).execute();
 }
+
+/** The entries about some targets of one kind (a booking's history), oldest first. */
+export async function auditEntriesOf(db: Db, businessId: number, targetKind: string, targetIds: readonly number[]) {
+  if (targetIds.length === 0) return [];
+  return db
+    .selectFrom('audit_entries')
+    .selectAll()
+    .where('business_id', '=', businessId)
+    .where('target_kind', '=', targetKind)
+    .where('target_id', 'in', targetIds)
+    .orderBy('id')
+    .execute();
+}

@@ -564,3 +564,5 @@ export interface AuditEntriesTable {
   request_id: string | null;
   address: string | null;
 }
+
+export type AuditEntryRow = Selectable<AuditEntriesTable>;

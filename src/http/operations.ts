@@ -128,6 +128,8 @@ export interface Answer {
   readonly status: number;
   /** A `$defs` entry of schema/responses.json; absent for an empty answer. */
   readonly schema?: string;
+  /** An answer that is not JSON (a CSV file): its media type, its body a text. */
+  readonly mediaType?: string;
   readonly description?: string;
   /** Headers of this answer besides the ones every answer carries, as components of the document. */
   readonly headers?: readonly string[];
