@@ -1,3 +1,4 @@
+import { forgetOldAuditEntries } from './audit/retention.ts';
 import { auditSwitchOff } from './webhooks/switched-off.ts';
 import Koa from 'koa';
 import type { AppContext } from './app-context.ts';
@@ -221,13 +222,16 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     phase: 'work',
     name: 'housekeeping',
     start: () => {
+      const housekeep = async () => {
+        await database.transaction(async (trx) => {
+          await forgetOldKeys(trx, clock.now());
+          await forgetCountsBefore(trx, utcDay(clock.now()));
+        });
+        // The audit trail's old entries, in batches of their own transactions.
+        await forgetOldAuditEntries({ database, clock }, config.auditRetentionDays);
+      };
       housekeeping = new Cron('17 */10 * * * *', { protect: true, unref: true }, () =>
-        database
-          .transaction(async (trx) => {
-            await forgetOldKeys(trx, clock.now());
-            await forgetCountsBefore(trx, utcDay(clock.now()));
-          })
-          .catch((err) => logger.warn({ err }, 'housekeeping failed')),
+        housekeep().catch((err) => logger.warn({ err }, 'housekeeping failed')),
       );
     },
     stop: () => housekeeping?.stop(),

@@ -12,6 +12,7 @@ import { postgresMissing, startPostgres } from './helpers/postgres.ts';
 const FILES = [
   'test/bookings.test.ts',
   'test/audit.test.ts',
+  'test/audit-retention.test.ts',
   'test/client-rights.test.ts',
   'test/booking-transitions.test.ts',
   'test/buffers.test.ts',

@@ -18,3 +18,10 @@ export async function auditEntriesOf(db: Db, businessId: number, targetKind: str
     .orderBy('id')
     .execute();
 }
+
+/** Deletes at most `limit` of the entries from before `at`, oldest first; answers how many. */
+export async function deleteAuditEntriesBefore(db: Db, at: number, limit: number): Promise<number> {
+  const oldest = db.selectFrom('audit_entries').select('id').where('at', '<', at).orderBy('at').limit(limit);
+  const result = await db.deleteFrom('audit_entries').where('id', 'in', oldest).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
