@@ -55,6 +55,13 @@ describe('the activity and who did what on the page, in Chromium', () => {
     await page.getByRole('heading', { name: 'What happened' }).waitFor();
   });
 
+  it('says who made each API key', async () => {
+    await page.goto(`${app.url}/#keys`);
+    const card = page.locator('article.key', { hasText: 'all scopes' });
+    await card.waitFor();
+    assert.match(await card.innerText(), /Made by\s+The back office/);
+  });
+
   it("names who did each thing in the booking's “What happened”", async () => {
     await page.goto(`${app.url}/#bookings/${bookingId}`);
     const events = page.locator('.booking-events > li');

@@ -73,6 +73,8 @@ describe('the audit trail: who changed what, from where, and only what changed',
     const [rotation] = await entriesOf(app, rotated.headers.get('x-request-id'));
     assert.deepEqual(rotation!.changes, { secret: null, earlierSigners: [0, 1] });
 
+    const keys = (await admin(app, 'GET', `${salon.base}/keys`, undefined, 200)).body.data;
+    assert.deepEqual(keys.find((k: { id: number }) => k.id === made.body.id).createdBy, { kind: 'office', id: null, name: 'Back office' });
     const everything = JSON.stringify(await app.context.db.selectFrom('audit_entries').selectAll().execute());
     for (const secret of [made.body.key, hook.body.secret, rotated.body.secret, 'crm-token-123456']) {
       assert.ok(!everything.includes(secret), 'no secret in the trail');

@@ -1,3 +1,4 @@
+import { auditEntriesOf } from '../audit/audit.repository.ts';
 import { recordAudit, recorded } from '../audit/record.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
@@ -57,6 +58,20 @@ export async function createKey(deps: KeysDeps, businessId: number, data: KeyCre
 export async function allKeys(deps: KeysDeps, businessId?: number): Promise<KeyJson[]> {
   const now = deps.clock.now();
   return (await listKeys(deps.db, businessId)).map((row) => toKeyJson(fromKeyRow(row), now));
+}
+
+/** The keys with who made each (`createdBy`), as the audit trail's `key.created` has it. */
+export async function keysWithMakers(deps: KeysDeps, businessId: number, keys: readonly KeyJson[]) {
+  const made = await auditEntriesOf(
+    deps.db,
+    businessId,
+    'key',
+    keys.map((key) => key.id),
+  );
+  const makers = new Map(
+    made.filter((e) => e.action === 'key.created').map((e) => [e.target_id, { kind: e.actor_kind, id: e.actor_id, name: e.actor_label }]),
+  );
+  return keys.map((key) => ({ ...key, createdBy: makers.get(key.id) ?? null }));
 }
 
 /** Revokes a key: requests with it get 401 at once. Revoking twice is harmless. */
