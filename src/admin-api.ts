@@ -15,6 +15,7 @@ import { mailAdminOperations } from './mail/mail.admin-operations.ts';
 import { ADMIN_INFO, openApiDocument } from './openapi/openapi.ts';
 import { paymentAdminOperations } from './payments/payments.admin-operations.ts';
 import { reportAdminOperations } from './reports/reports.admin-operations.ts';
+import { activityAdminOperations } from './activity/activity.admin-operations.ts';
 import { reviewAdminOperations } from './reviews/reviews.admin-operations.ts';
 import { serviceAdminOperations } from './services/services.admin-operations.ts';
 import { staffAdminOperations } from './staff/staff.admin-operations.ts';
@@ -39,6 +40,7 @@ export const ADMIN_OPERATIONS: readonly Operation<AppContext>[] = [
   ...reviewAdminOperations,
   ...paymentAdminOperations,
   ...reportAdminOperations,
+  ...activityAdminOperations,
   ...keyAdminOperations,
   ...webhookAdminOperations,
   ...calendarAdminOperations,

@@ -1,3 +1,5 @@
+import { forgetOldAuditEntries } from './audit/retention.ts';
+import { auditSwitchOff } from './webhooks/switched-off.ts';
 import Koa from 'koa';
 import type { AppContext } from './app-context.ts';
 import { systemClock, utcDay, type Clock } from './clock.ts';
@@ -125,7 +127,10 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     leaseMs: leaseMsFor(config),
     releaseLeasesAtStart: database.exclusive,
     drainMs: config.deliveryTimeoutMs + 2_000,
-    onSwitchedOff: (trx, webhookId, at) => switchedOffMail(trx, webhookId, at),
+    onSwitchedOff: async (trx, webhookId, at) => {
+      await auditSwitchOff(trx, webhookId, at);
+      await switchedOffMail(trx, webhookId, at);
+    },
   });
   const directory = new BusinessDirectory(database);
   const publicAddress = new PublicAddress(config);
@@ -217,13 +222,16 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     phase: 'work',
     name: 'housekeeping',
     start: () => {
+      const housekeep = async () => {
+        await database.transaction(async (trx) => {
+          await forgetOldKeys(trx, clock.now());
+          await forgetCountsBefore(trx, utcDay(clock.now()));
+        });
+        // The audit trail's old entries, in batches of their own transactions.
+        await forgetOldAuditEntries({ database, clock }, config.auditRetentionDays);
+      };
       housekeeping = new Cron('17 */10 * * * *', { protect: true, unref: true }, () =>
-        database
-          .transaction(async (trx) => {
-            await forgetOldKeys(trx, clock.now());
-            await forgetCountsBefore(trx, utcDay(clock.now()));
-          })
-          .catch((err) => logger.warn({ err }, 'housekeeping failed')),
+        housekeep().catch((err) => logger.warn({ err }, 'housekeeping failed')),
       );
     },
     stop: () => housekeeping?.stop(),

@@ -33,6 +33,8 @@ export interface Config {
   readonly holdMinutes: number;
   /** How many live holds one API key may have at once (src/slots/hold-quota.ts). */
   readonly maxActiveHolds: number;
+  /** Days the audit trail keeps an entry (src/audit/retention.ts). */
+  readonly auditRetentionDays: number;
   /** Requests per minute one client address may send to the booking page's endpoints. */
   readonly pageRatePerMinute: number;
   /** Slot holds one client address may have at once on the booking page. */
@@ -266,6 +268,14 @@ export const OPTIONS: readonly OptionSpec<keyof Config>[] = [
     description: 'minutes a slot hold (POST /slots/holds) keeps a slot',
     default: 5,
     parse: integer(1, 60),
+  },
+  {
+    key: 'auditRetentionDays',
+    env: 'BOOKING_AUDIT_RETENTION_DAYS',
+    flag: 'audit-retention-days',
+    description: 'days the audit trail (who changed what) keeps an entry; older ones are deleted',
+    default: 730,
+    parse: integer(30, 36500),
   },
   {
     key: 'maxActiveHolds',

@@ -15,7 +15,7 @@ import { HEALTH_OPERATIONS } from '../src/health.operations.ts';
 import { INTEGRATION_OPERATIONS } from '../src/integration-api.ts';
 import { BOOKING_PAGE_OPERATIONS } from '../src/booking-page-api.ts';
 import { IDENTITY_OPERATIONS } from '../src/reachability/identity.operations.ts';
-import { ADMIN_TOKEN } from './helpers/app.ts';
+import { ADMIN_TOKEN, type TestApp } from './helpers/app.ts';
 import { Receiver } from './helpers/receiver.ts';
 import { SmtpReceiver } from './helpers/smtp.ts';
 import { admin, bookingBody, makeSalon, MONDAY, SCHEDULE, TEST_NOW, type Salon } from './helpers/salon.ts';
@@ -64,9 +64,11 @@ async function typesEveryOperation(doc: any, extra: readonly string[]): Promise<
       lines.push(
         `const ${id}Route: paths[${JSON.stringify(route)}][${JSON.stringify(method)}] = anything as operations[${JSON.stringify(id)}];`,
       );
-      if (op.responses[success].content) {
+      // Its media type: JSON, or what the answer says it is (a CSV file).
+      const media = Object.keys(op.responses[success].content ?? {})[0];
+      if (media) {
         lines.push(
-          `const ${id}Answer: Known<operations[${JSON.stringify(id)}]['responses'][${success}]['content']['application/json']> = anything;`,
+          `const ${id}Answer: Known<operations[${JSON.stringify(id)}]['responses'][${success}]['content'][${JSON.stringify(media)}]> = anything;`,
         );
       }
       for (const status of Object.keys(op.responses).filter((s) => !s.startsWith('2'))) {
@@ -108,6 +110,23 @@ async function typesEveryOperation(doc: any, extra: readonly string[]): Promise<
   assert.equal(tsc.code, 0, `${tsc.stdout}${tsc.stderr}`);
 }
 
+/** Every operation that changes data, of every API. */
+const WRITES = new Set(
+  [...ADMIN_OPERATIONS, ...INTEGRATION_OPERATIONS, ...BOOKING_PAGE_OPERATIONS].filter((op) => op.write).map((op) => op.operationId),
+);
+
+/**
+ * The operations among `writes` (operationId → request ids of their successes) of which no
+ * success left an entry in the audit trail: a write whose service forgot `recordAudit`. (One
+ * success may change nothing: an import's preview, a change to the same values.)
+ */
+async function unaudited(db: TestApp['context']['db'], writes: Map<string, string[]>): Promise<string[]> {
+  const requestIds = [...writes.values()].flat();
+  const rows = await db.selectFrom('audit_entries').select('request_id').where('request_id', 'in', requestIds).execute();
+  const recorded = new Set(rows.map((row) => row.request_id));
+  return [...writes].filter(([, ids]) => !ids.some((id) => recorded.has(id))).map(([operationId]) => operationId);
+}
+
 /** A real answer as TestApp gives it. */
 interface Answered {
   status: number;
@@ -134,6 +153,8 @@ function answerChecker(doc: any, prefix: string) {
     succeeded: new Set<string>(),
     /** …and those of them whose success body was validated. */
     succeededWithBody: new Set<string>(),
+    /** The request ids of the successes of operations that change data, by operationId. */
+    writes: new Map<string, string[]>(),
     conforms(method: string, path: string, reply: Answered): void {
       const op = doc.paths[`${prefix}${path}`]?.[method];
       assert.ok(op, `${method} ${path} is documented`);
@@ -148,6 +169,9 @@ function answerChecker(doc: any, prefix: string) {
       }
       const success = reply.status === Number(Object.keys(op.responses).find((s) => s.startsWith('2')));
       if (success) checker.succeeded.add(op.operationId);
+      if (success && WRITES.has(op.operationId)) {
+        checker.writes.set(op.operationId, [...(checker.writes.get(op.operationId) ?? []), reply.headers.get('x-request-id')!]);
+      }
       const ref = response.content?.['application/json']?.schema?.$ref as string | undefined;
       if (!ref) {
         assert.equal(reply.body, undefined);
@@ -291,6 +315,14 @@ describe('the OpenAPI document', () => {
       assert.deepEqual([form.status, huge.status], [415, 413]);
       await call('get', '/bookings', '/bookings');
       await call('get', '/bookings/{id}', `/bookings/${booking.body.id}`);
+      await call('post', '/bookings/{id}/reschedule', `/bookings/${booking.body.id}/reschedule`, {
+        startTime: slots.body.data[2].startTime,
+      });
+      const hold = await call('post', '/slots/holds', '/slots/holds', {
+        serviceId: salon.haircut,
+        startTime: slots.body.data[3].startTime,
+      });
+      await call('delete', '/slots/holds/{id}', `/slots/holds/${hold.body.id}`);
       await call('post', '/bookings/{id}/cancel', `/bookings/${booking.body.id}/cancel`, { reason: 'changed plans' });
       await call('post', '/bookings/{id}/cancel', `/bookings/${booking.body.id}/cancel`);
       await call('get', '/reviews', '/reviews');
@@ -338,6 +370,14 @@ describe('the OpenAPI document', () => {
       conforms('get', '/business', await app.request('GET', '/v1/integration/business', { key: narrow }));
       conforms('get', '/business', await app.request('GET', '/v1/integration/business'));
       assert.ok(answers.checked >= INTEGRATION_OPERATIONS.length - 1, `${answers.checked} answers checked`);
+      // Every write but the client's manage link's (test/audit.test.ts calls those) left its audit entry.
+      assert.deepEqual(
+        [...answers.writes.keys()].sort(),
+        INTEGRATION_OPERATIONS.filter((op) => op.write && !op.actor)
+          .map((op) => op.operationId)
+          .sort(),
+      );
+      assert.deepEqual(await unaudited(app.context.db, answers.writes), [], 'every write is in the audit trail');
     });
   });
 
@@ -691,6 +731,14 @@ describe('the OpenAPI document', () => {
         await call('post', `${B}/clients/import`, `${b}/clients/import`, { rows: [] }, 400);
         await call('get', `${B}/report`, `${b}/report?from=2026-11-30&to=2026-11-01`, undefined, 400);
 
+        // Who did what: the audit trail, a page of it and its CSV.
+        const audit = await call('get', `${B}/audit`, `${b}/audit?actorKind=office&limit=5&page=2`, undefined, 200);
+        assert.equal(audit.body.data.length, 5);
+        await call('get', `${B}/audit`, `${b}/audit?from=2026-11-31`, undefined, 400);
+        const csv = await call('get', `${B}/audit.csv`, `${b}/audit.csv?targetKind=booking`, undefined, 200);
+        assert.match(csv.text, /^time,who,/);
+        await call('get', `${B}/audit.csv`, `${b}/audit.csv?actorKind=nobody`, undefined, 400);
+
         // The guard: no token, then a wrong one until the address is throttled.
         answers.conforms('get', '/status', await app.request('GET', '/admin/api/status'));
         let wrong: Answered | undefined;
@@ -714,6 +762,7 @@ describe('the OpenAPI document', () => {
       );
       assert.ok(answers.checked > answers.succeededWithBody.size, `${answers.checked} answers checked`);
       console.log(answers.checked);
+      assert.deepEqual(await unaudited(app.context.db, answers.writes), [], 'every write is in the audit trail');
     });
 
     it('gives GET /healthz (in no document) the body its operation declares', async () => {
@@ -805,6 +854,7 @@ describe('the OpenAPI document', () => {
       await call('post', '/{page}/holds/release', '/salon/holds/release', { holdToken: again.body.token });
       const all = BOOKING_PAGE_OPERATIONS.filter((op) => !op.public).map((op) => op.operationId);
       assert.deepEqual([...answers.succeeded].sort(), all.sort(), 'every operation answered its success');
+      assert.deepEqual(await unaudited(app.context.db, answers.writes), [], 'every write is in the audit trail');
     });
   });
 });

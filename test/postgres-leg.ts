@@ -11,6 +11,8 @@ import { postgresMissing, startPostgres } from './helpers/postgres.ts';
 /** Between them these reach every repository function and the queue's statements. */
 const FILES = [
   'test/bookings.test.ts',
+  'test/audit.test.ts',
+  'test/audit-retention.test.ts',
   'test/client-rights.test.ts',
   'test/booking-transitions.test.ts',
   'test/buffers.test.ts',

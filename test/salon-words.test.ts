@@ -54,6 +54,7 @@ describe('the salon’s words on a booking and in Settings, in Chromium', () => 
       'Clients',
       'Reviews',
       'Reports',
+      'Activity',
       'Settings',
       'Connections',
       'API keys',

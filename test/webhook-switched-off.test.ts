@@ -43,6 +43,17 @@ describe('a connection switched off after its failures', () => {
     assert.equal(seen.status, 'failed');
     assert.equal(seen.consecutiveFailures, 2);
     assert.equal(seen.disabledAt, new Date(TEST_NOW).toISOString());
+    // The audit trail names the system as who switched it off (issue 23 section 3).
+    const entry = await t.app.context.db
+      .selectFrom('audit_entries')
+      .selectAll()
+      .where('action', '=', 'webhook.switched_off')
+      .where('target_id', '=', webhook.id)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(
+      [entry.actor_kind, entry.actor_label, entry.at, JSON.parse(entry.changes)],
+      ['system', 'Delivery switch-off', TEST_NOW, { status: ['active', 'failed'], consecutiveFailures: [null, 2] }],
+    );
   });
 
   it('stays listed until it is switched back on; switched off again, it is listed again', async () => {

@@ -5,6 +5,7 @@ import type { Db } from '../db/transaction.ts';
 import type { Logger } from '../log.ts';
 import { AppError, errors } from '../http/errors.ts';
 import type { AppState } from '../http/state.ts';
+import { BACK_OFFICE } from '../db/writer.ts';
 import { adminTokenMatches } from './admin-token.ts';
 
 const MAX_FAILURES_PER_MINUTE = 10;
@@ -31,7 +32,10 @@ export function requireAdmin(app: {
       throw errors.invalidAdminToken(headers.length > 1 ? 'The Authorization header is sent more than once.' : undefined);
     const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(headers[0]!);
     if (!match) throw errors.invalidAdminToken();
-    if (await adminTokenMatches(app.db, app.config, match[1]!)) return next();
+    if (await adminTokenMatches(app.db, app.config, match[1]!)) {
+      ctx.state.actor = BACK_OFFICE;
+      return next();
+    }
 
     const now = app.clock.now();
     const windowStart = Math.floor(now / 60_000) * 60_000;

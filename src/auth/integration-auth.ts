@@ -49,6 +49,7 @@ export function integrationGuard(keys: KeyStore, limiter: RateLimiter, clock: Cl
     if (state === 'revoked') throw errors.apiKeyRevoked();
     if (state === 'expired') throw errors.apiKeyExpired();
     ctx.state.caller = key;
+    ctx.state.actor = { kind: 'key', id: key.id, label: key.name };
 
     const decision = await limiter.take(key.id);
     const now = clock.now();

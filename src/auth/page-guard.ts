@@ -1,8 +1,12 @@
 import type { Middleware } from 'koa';
 import { AppError, errors } from '../http/errors.ts';
 import type { AppState } from '../http/state.ts';
+import type { Actor } from '../db/writer.ts';
 import type { AddressLimiter } from './address-limit.ts';
 import { clientNetwork } from './client-address.ts';
+
+/** A client booking on the salon's page: who the page's changes are made for. */
+const BOOKING_PAGE_CLIENT: Actor = { kind: 'client', id: null, label: 'Client on the booking page' };
 
 /**
  * What every request to the booking page's endpoints passes (they need no credential: the page is
@@ -33,6 +37,7 @@ export function pageGuard(limiter: AddressLimiter, publicUrl: string | undefined
       );
     }
     ctx.state.visitor = visitor;
+    ctx.state.actor = BOOKING_PAGE_CLIENT;
     await next();
   };
 }

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -215,6 +216,12 @@ export class Backups {
       await deleteSetting(trx, SETTING.code);
       await deleteSetting(trx, SETTING.codeConfirmed);
     }
+    const after = {
+      folder: prepared.folder,
+      codeWrittenDown: codeWrittenDown || undefined,
+      passphrase: prepared.recipient ? 'set' : undefined,
+    };
+    await recordAudit(trx, { businessId: null, action: 'backup_settings.updated', target: { kind: 'backup_settings', id: null }, after });
   }
 
   async #tick(): Promise<void> {

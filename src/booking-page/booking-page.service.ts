@@ -10,7 +10,7 @@ import type { ClientInput } from '../clients/clients.service.ts';
 import { createBooking, type BookingActor, type BookingsDeps } from '../bookings/bookings.service.ts';
 import { countUpcomingBookings } from '../bookings/bookings.repository.ts';
 import type { BookingJson } from '../bookings/booking.presenter.ts';
-import { heldServices, holdSlot, type HoldsDeps } from '../slots/holds.service.ts';
+import { auditHoldReleased, heldServices, holdSlot, type HoldsDeps } from '../slots/holds.service.ts';
 import { deleteHold, findHoldByToken } from '../slots/holds.repository.ts';
 import { HOLDS_NOTHING } from '../slots/slot-check.ts';
 import { freeTimes, type SlotsQuery } from '../slots/free-times.ts';
@@ -143,6 +143,7 @@ export async function releaseVisitorHold(trx: Tx, businessId: number, token: str
   const hold = await findHoldByToken(trx, businessId, tokenHash(token));
   if (!hold) throw errors.notFound('Hold');
   await deleteHold(trx, hold.id);
+  await auditHoldReleased(trx, hold);
 }
 
 /**

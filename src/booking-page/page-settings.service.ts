@@ -1,3 +1,4 @@
+import { recordAudit, recorded } from '../audit/record.ts';
 import type { Updateable } from 'kysely';
 import QRCode from 'qrcode';
 import { toIso, type Clock } from '../clock.ts';
@@ -56,6 +57,7 @@ export async function changePageSettings(trx: Tx, app: PageSettingsDeps, busines
   if (input.accentColor !== undefined) patch.page_accent_color = input.accentColor?.toLowerCase() ?? null;
   if (input.cancellationPolicy !== undefined) patch.page_policy = input.cancellationPolicy;
   if (input.confirmNewClients !== undefined) patch.page_confirm_new_clients = input.confirmNewClients ? 1 : 0;
+  const before = await pageSettings(trx, app.config, businessId, origin);
   try {
     await updateBusiness(trx, businessId, patch);
   } catch (error) {
@@ -64,7 +66,12 @@ export async function changePageSettings(trx: Tx, app: PageSettingsDeps, busines
     }
     throw error;
   }
-  return pageSettings(trx, app.config, businessId, origin);
+  const target = { kind: 'booking_page', id: businessId };
+  return recorded(
+    trx,
+    { businessId, action: 'booking_page.updated', target, before },
+    await pageSettings(trx, app.config, businessId, origin),
+  );
 }
 
 /** The first bytes of each image type the page shows as a logo. */
@@ -88,10 +95,18 @@ export async function setPageLogo(trx: Tx, app: PageSettingsDeps, businessId: nu
   }
   if (!SIGNATURES[type!]!(bytes)) throw errors.validation(`"image" says ${type} but is not one.`, 'image');
   await saveLogo(trx, { business_id: businessId, content_type: type!, data: bytes.toString('base64'), updated_at: app.clock.now() });
+  const logo = { contentType: type, bytes: bytes.length };
+  await recordAudit(trx, { businessId, action: 'booking_page.logo_set', target: { kind: 'booking_page', id: businessId }, after: logo });
   return pageSettings(trx, app.config, businessId, origin);
 }
 
 export async function removePageLogo(trx: Tx, app: PageSettingsDeps, businessId: number, origin: string) {
   await deleteLogo(trx, businessId);
+  await recordAudit(trx, {
+    businessId,
+    action: 'booking_page.logo_removed',
+    target: { kind: 'booking_page', id: businessId },
+    before: { logo: true },
+  });
   return pageSettings(trx, app.config, businessId, origin);
 }

@@ -1,3 +1,5 @@
+import { auditEntriesOf } from '../audit/audit.repository.ts';
+import type { AuditEntryRow } from '../db/tables.ts';
 import { toIso } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
 import type { AttemptStatus } from '../db/tables.ts';
@@ -40,6 +42,22 @@ async function attemptsOfDeliveries(db: Db, deliveryPks: number[]) {
 }
 
 /**
+ * Who did each of a booking's events: its audit entry is written in the same transaction with the
+ * same action, so the newest event of an action goes with the newest entry of it, and so on back
+ * (an entry that has expired leaves the oldest events without one).
+ */
+function actorsOfEvents(events: readonly { id: number; event: string }[], entries: readonly AuditEntryRow[]) {
+  const byAction = new Map<string, AuditEntryRow[]>();
+  for (const entry of entries) byAction.set(entry.action, [...(byAction.get(entry.action) ?? []), entry]);
+  const actors = new Map<number, { kind: AuditEntryRow['actor_kind']; id: number | null; name: string }>();
+  for (const event of events) {
+    const entry = byAction.get(event.event)?.pop();
+    if (entry) actors.set(event.id, { kind: entry.actor_kind, id: entry.actor_id, name: entry.actor_label });
+  }
+  return actors;
+}
+
+/**
  * What happened to a booking (booking.*, payment.* and review.created, newest first) and where
  * each event was sent: one delivery per connection that listened, with its latest attempt, and
  * the e-mails to the client it caused, with their outcome.
@@ -62,6 +80,7 @@ export async function listBookingEvents(app: { readonly db: Db }, businessId: nu
     deliveries.map((d) => d.id),
   );
   const messages = await messagesOfBooking(app.db, bookingId);
+  const by = actorsOfEvents(events, await auditEntriesOf(app.db, businessId, 'booking', [bookingId]));
   const latest = new Map<
     number,
     { count: number; status: AttemptStatus; sentAt: number | null; code: number | null; error: string | null }
@@ -79,6 +98,7 @@ export async function listBookingEvents(app: { readonly db: Db }, businessId: nu
     id: e.id,
     event: e.event,
     occurredAt: toIso(e.created_at),
+    by: by.get(e.id) ?? null,
     data: JSON.parse(e.data) as Record<string, unknown>,
     deliveries: deliveries
       .filter((d) => d.event_id === e.id)

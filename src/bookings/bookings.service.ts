@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import type adminBookingCreateSchema from '../../schema/admin-booking-create.ts';
 import type bookingCancelSchema from '../../schema/booking-cancel.ts';
 import type bookingCreateSchema from '../../schema/booking-create.ts';
@@ -181,6 +182,7 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: BookingActor, input: 
     timezone: business.timezone,
   };
   await emitBookingEvent(trx, app, 'booking.created', view);
+  await auditBooking(trx, 'booking.created', null, view);
   return toBookingJson(view, clientViewOf(actor));
 }
 
@@ -221,6 +223,34 @@ export async function emitBookingEvent(
       asBooked: { ...bookingEventData(view, 'as-booked'), ...extra },
     },
   );
+}
+
+/**
+ * Records a booking's change in the audit trail: what the salon reads of it (status, time, staff
+ * member, client record, cancellation), the client by id only, so an erasure leaves nothing of
+ * them here.
+ */
+export async function auditBooking(trx: Tx, action: string, before: BookingView | null, after: BookingView): Promise<void> {
+  await recordAudit(trx, {
+    businessId: after.business_id,
+    action,
+    target: { kind: 'booking', id: after.id },
+    before: before && bookingFields(before),
+    after: bookingFields(after),
+  });
+}
+
+function bookingFields(view: BookingView) {
+  return {
+    status: view.status,
+    startTime: toLocalIso(view.start_at, view.timezone),
+    endTime: toLocalIso(view.end_at, view.timezone),
+    staffId: view.staff_id,
+    staffName: view.staff_name,
+    clientId: view.client_id,
+    clientCheck: view.client_check,
+    cancelReason: view.cancel_reason,
+  };
 }
 
 /** The rows of booking_services for a visit of several services starting at `startAt`. */
@@ -285,6 +315,7 @@ async function move(
   const after = (await findBookingView(trx, actor.businessId, id))!;
   const extra = cancel ? { cancelReason: cancel.reason, cancelledBy } : {};
   await emitBookingEvent(trx, app, transition.event, after, extra);
+  await auditBooking(trx, transition.event, view, after);
   return toBookingJson(after, clientViewOf(actor));
 }
 
@@ -344,6 +375,7 @@ async function moveBooking(trx: Tx, app: Deps, actor: Actor, id: number, input: 
     previousStaffName: view.staff_name,
     rescheduledBy: BY[actor.source],
   });
+  await auditBooking(trx, 'booking.rescheduled', view, after);
   return toBookingJson(after, clientViewOf(actor));
 }
 

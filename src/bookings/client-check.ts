@@ -4,6 +4,7 @@ import { newClientFromBooking } from '../clients/clients.service.ts';
 import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { toBookingJson, type BookingJson } from './booking.presenter.ts';
+import { auditBooking } from './bookings.service.ts';
 import { findBookingView, settleClientCheck, type BookingView } from './bookings.repository.ts';
 
 type Deps = { readonly clock: Clock; readonly outbox: Outbox };
@@ -14,9 +15,11 @@ type Deps = { readonly clock: Clock; readonly outbox: Outbox };
  * record stays as it is (the salon changes it on the client's page if it wants to).
  */
 export async function keepBookingClient(trx: Tx, app: Deps, businessId: number, id: number): Promise<BookingJson> {
-  await openCheck(trx, businessId, id);
+  const before = await openCheck(trx, businessId, id);
   await settle(trx, id, { updated_at: app.clock.now() });
-  return toBookingJson((await findBookingView(trx, businessId, id))!);
+  const after = (await findBookingView(trx, businessId, id))!;
+  await auditBooking(trx, 'booking.client_kept', before, after);
+  return toBookingJson(after);
 }
 
 /**
@@ -35,7 +38,9 @@ export async function separateBookingClient(trx: Tx, app: Deps, businessId: numb
     now,
   );
   await settle(trx, id, { client_id: client.id, updated_at: now });
-  return toBookingJson((await findBookingView(trx, businessId, id))!);
+  const after = (await findBookingView(trx, businessId, id))!;
+  await auditBooking(trx, 'booking.client_separated', view, after);
+  return toBookingJson(after);
 }
 
 async function openCheck(trx: Tx, businessId: number, id: number): Promise<BookingView> {

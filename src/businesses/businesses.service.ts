@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import type { Updateable } from 'kysely';
 import type { BusinessesTable } from '../db/tables.ts';
 import type { Clock } from '../clock.ts';
@@ -37,7 +38,9 @@ export async function createBusiness(db: Db, clock: Clock, data: BusinessCreateI
     created_at: now,
     updated_at: now,
   });
-  return toBusinessJson((await findBusiness(db, id))!);
+  const created = toBusinessJson((await findBusiness(db, id))!);
+  await recordAudit(db, { businessId: id, action: 'business.created', target: { kind: 'business', id }, after: created });
+  return created;
 }
 
 export async function getBusiness(db: Db, id: number) {
@@ -78,7 +81,15 @@ export async function changeBusiness(db: Db, clock: Clock, id: number, data: Bus
   await updateBusiness(db, id, patch);
   // The clients' phone keys were read in the old country: read them again in the new one.
   if (data.phoneCountry !== undefined && data.phoneCountry !== before.phone_country) await rekeyClientPhones(db, id, data.phoneCountry);
-  return getBusiness(db, id);
+  const after = await getBusiness(db, id);
+  await recordAudit(db, {
+    businessId: id,
+    action: 'business.updated',
+    target: { kind: 'business', id },
+    before: toBusinessJson(before),
+    after,
+  });
+  return after;
 }
 
 /** A 400 unless the code (if given) is a country libphonenumber reads numbers of. */

@@ -1,3 +1,4 @@
+import { recordAudit, recorded } from '../audit/record.ts';
 import { randomBytes } from 'node:crypto';
 import ical, { ICalEventStatus } from 'ical-generator';
 import { DateTime } from 'luxon';
@@ -56,6 +57,12 @@ export async function createFeed(trx: Tx, app: Pick<Deps, 'clock'>, businessId: 
     revoked_at: null,
   });
   const row = (await findFeed(trx, businessId, id))!;
+  await recordAudit(trx, {
+    businessId,
+    action: 'calendar_feed.created',
+    target: { kind: 'calendar_feed', id },
+    after: { ...toFeedJson(row), token: 'set' },
+  });
   return { ...toFeedJson(row), token, path: `${FEED_PATH}${token}` };
 }
 
@@ -66,9 +73,15 @@ export async function listBusinessFeeds(app: Pick<Deps, 'db'>, businessId: numbe
 
 /** Stops a feed's URL at once (404 from then on). */
 export async function revokeBusinessFeed(trx: Tx, app: Pick<Deps, 'clock'>, businessId: number, id: number) {
-  if (!(await findFeed(trx, businessId, id))) throw errors.notFound('Calendar feed');
+  const before = await findFeed(trx, businessId, id);
+  if (!before) throw errors.notFound('Calendar feed');
   await revokeFeed(trx, id, app.clock.now());
-  return toFeedJson((await findFeed(trx, businessId, id))!);
+  const target = { kind: 'calendar_feed', id };
+  return recorded(
+    trx,
+    { businessId, action: 'calendar_feed.revoked', target, before: toFeedJson(before) },
+    toFeedJson((await findFeed(trx, businessId, id))!),
+  );
 }
 
 /**

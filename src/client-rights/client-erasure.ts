@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import type { Clock } from '../clock.ts';
 import { clientEventData } from '../clients/client.presenter.ts';
 import { findClient } from '../clients/clients.repository.ts';
@@ -16,6 +17,7 @@ import {
   reviewIdsOfClient,
 } from './client-data.repository.ts';
 import {
+  eraseAuditEntries,
   eraseBookings,
   eraseClientRecord,
   eraseEvents,
@@ -88,10 +90,20 @@ export async function eraseClient(trx: Tx, app: ErasureDeps, businessId: number,
     who.contacts.filter((c) => c.includes('@')).map((c) => c.trim().toLowerCase()),
   );
   await eraseKeptAnswers(trx, businessId, who);
+  await eraseAuditEntries(trx, businessId, clientId, who);
   // The rows as they were may stay in the database's files a while: not longer than needed.
   app.database.afterCommit(trx, () => app.database.forgetOverwritten());
   if (changes.length > 0) {
     await eraseClientRecord(trx, clientId, now);
+    // The erasure is in the trail, without the erased data: which fields, never their values.
+    const fields = Object.fromEntries(changes.map((field) => [field, true]));
+    await recordAudit(trx, {
+      businessId,
+      action: 'client.erased',
+      target: { kind: 'client', id: clientId },
+      before: fields,
+      secret: changes,
+    });
     const erased = (await findClient(trx, businessId, clientId))!;
     await app.outbox.emitEvent(trx, businessId, 'client.updated', { ...clientEventData(erased), changes, erased: true });
   }

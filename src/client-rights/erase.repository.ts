@@ -149,3 +149,40 @@ export async function eraseKeptAnswers(trx: Tx, businessId: number, who: Identit
       .execute();
   }
 }
+
+/**
+ * The audit trail without the client: the entries about their record keep which fields changed
+ * and lose every value; any other entry of the business that names them is scrubbed as events are.
+ */
+export async function eraseAuditEntries(trx: Tx, businessId: number, clientId: number, who: Identity): Promise<void> {
+  const own = await trx
+    .selectFrom('audit_entries')
+    .select(['id', 'changes'])
+    .where('business_id', '=', businessId)
+    .where('target_kind', '=', 'client')
+    .where('target_id', '=', clientId)
+    .execute();
+  for (const row of own) {
+    const fields = Object.keys(JSON.parse(row.changes) as Record<string, unknown>);
+    await trx
+      .updateTable('audit_entries')
+      .set({ changes: JSON.stringify(Object.fromEntries(fields.map((field) => [field, null]))) })
+      .where('id', '=', row.id)
+      .execute();
+  }
+  const values = [...who.names, ...who.contacts].filter((v) => v.trim().length > 1);
+  if (values.length === 0) return;
+  const mentions = await trx
+    .selectFrom('audit_entries')
+    .select(['id', 'changes'])
+    .where('business_id', '=', businessId)
+    .where((eb) => eb.or(values.map((v) => eb('changes', 'like', `%${v.trim()}%`))))
+    .execute();
+  for (const row of mentions) {
+    await trx
+      .updateTable('audit_entries')
+      .set({ changes: scrubJsonText(row.changes, who) })
+      .where('id', '=', row.id)
+      .execute();
+  }
+}

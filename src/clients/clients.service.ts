@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import type { Updateable } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
@@ -110,6 +111,8 @@ export async function changeClient(trx: Tx, app: Deps, businessId: number, id: n
     );
     await updateClient(trx, id, { ...patch, ...keys, updated_at: app.clock.now() });
     const updated = (await findClient(trx, businessId, id))!;
+    const target = { kind: 'client', id };
+    await recordAudit(trx, { businessId, action: 'client.updated', target, before: clientFields(row), after: clientFields(updated) });
     await app.outbox.emitEvent(trx, businessId, 'client.updated', { ...clientEventData(updated), changes });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
@@ -127,6 +130,7 @@ export async function clientEmailWorks(trx: Tx, app: Pick<Deps, 'clock'>, busine
   if (!row) throw errors.notFound('Client');
   if (!row.email) throw errors.conflict('no_email', 'This client has no e-mail address.');
   await clearRefused(trx, businessId, row.email, app.clock.now());
+  await recordAudit(trx, { businessId, action: 'client.email_works', target: { kind: 'client', id }, after: { emailWorks: true } });
   return adminClient({ db: trx }, businessId, id);
 }
 
@@ -216,7 +220,13 @@ async function insertNewClient(
     updated_at: now,
   });
   await outbox.emitEvent(trx, businessId, 'client.created', clientEventData(row));
+  await recordAudit(trx, { businessId, action: 'client.created', target: { kind: 'client', id: row.id }, after: clientFields(row) });
   return row;
+}
+
+/** What the audit trail keeps of a client's record (erasing the client clears these values there too). */
+function clientFields(row: ClientRow) {
+  return { name: row.name, email: row.email, phone: row.phone, notes: row.notes };
 }
 
 function emailTaken() {

@@ -29,6 +29,7 @@ export const MIGRATIONS = [
   '0019-webhook-operations',
   '0020-switched-off-mail',
   '0021-client-search',
+  '0022-audit',
 ] as const;
 
 /**

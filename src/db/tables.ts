@@ -36,6 +36,7 @@ export interface Tables {
   mail_addresses: MailAddressesTable;
   booking_reminders: BookingRemindersTable;
   manage_links: ManageLinksTable;
+  audit_entries: AuditEntriesTable;
 }
 
 export interface SettingsTable {
@@ -546,3 +547,22 @@ export interface BackupRunsTable {
   /** Why the copy to the bucket failed (the backup itself is good). */
   offsite_error: string | null;
 }
+
+/** Who did what (0022): one row per change, written in the change's transaction. */
+export interface AuditEntriesTable {
+  id: Generated<number>;
+  business_id: number | null;
+  at: number;
+  actor_kind: 'office' | 'person' | 'key' | 'client' | 'system';
+  actor_id: number | null;
+  actor_label: string;
+  action: string;
+  target_kind: string;
+  target_id: number | null;
+  /** JSON: {"field": [before, after]}; a secret's or an erased client's field is {"field": null}. */
+  changes: string;
+  request_id: string | null;
+  address: string | null;
+}
+
+export type AuditEntryRow = Selectable<AuditEntriesTable>;

@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import { match, type MatchFunction } from 'path-to-regexp';
 import type { Database } from '../db/database.ts';
 import type { Tx } from '../db/transaction.ts';
+import { type Actor, bindWriter, SYSTEM } from '../db/writer.ts';
 import { parseJsonBody } from './body.ts';
 import { errors } from './errors.ts';
 import type { AppState, Ctx } from './state.ts';
@@ -127,6 +128,8 @@ export interface Answer {
   readonly status: number;
   /** A `$defs` entry of schema/responses.json; absent for an empty answer. */
   readonly schema?: string;
+  /** An answer that is not JSON (a CSV file): its media type, its body a text. */
+  readonly mediaType?: string;
   readonly description?: string;
   /** Headers of this answer besides the ones every answer carries, as components of the document. */
   readonly headers?: readonly string[];
@@ -173,6 +176,11 @@ export interface OperationSpec<
    * the commit. Services never open one themselves.
    */
   readonly write?: boolean;
+  /**
+   * Who a `write` operation's changes are made for, when no guard says it (a public operation:
+   * the client's manage link); otherwise the guard's `ctx.state.actor`, or the system.
+   */
+  readonly actor?: Actor;
   /**
    * Work that must not hold the transaction open (a DNS check of a webhook target), run before
    * it; its result is `input.prepared`. Transactions are group-committed, so a slow step inside
@@ -243,7 +251,7 @@ export interface MountOptions {
  * known path and another method (OPTIONS answered with `Allow`), like @koa/router's
  * allowedMethods before it.
  */
-export function mount<App extends { readonly database: Database }>(
+export function mount<App extends { readonly database: Database; readonly clock: { now(): number } }>(
   app: App,
   table: readonly Operation<App>[],
   options: MountOptions,
@@ -310,7 +318,11 @@ export function mount<App extends { readonly database: Database }>(
     const input = { params, query, body, key: ctx.state.caller, ctx, trx: undefined as unknown as Tx, prepared: undefined as unknown };
     if (op.prepare) input.prepared = await op.prepare(input as Input<unknown, unknown, unknown, undefined, unknown>, app);
     const result = op.write
-      ? await app.database.transaction((trx) => Promise.resolve(op.handle({ ...input, trx }, app)))
+      ? await app.database.transaction((trx) => {
+          const actor = op.actor ?? ctx.state.actor ?? SYSTEM;
+          bindWriter(trx, { actor, requestId: ctx.state.requestId, address: ctx.ip, at: app.clock.now() });
+          return Promise.resolve(op.handle({ ...input, trx }, app));
+        })
       : await op.handle(input, app);
     if (result instanceof Reply) {
       ctx.status = result.status;

@@ -1,4 +1,5 @@
 import type { ParameterizedContext } from 'koa';
+import type { Actor } from '../db/writer.ts';
 
 /** What an API's guard knows of who calls: an id for the log line, and what it may do. */
 export interface Caller {
@@ -12,6 +13,8 @@ export interface AppState {
   requestId: string;
   /** Set by the guard of an API that authenticates callers (the API key on /v1/integration). */
   caller?: Caller;
+  /** Who the request's changes are made for, as its API's guard knows them (the audit trail's actor). */
+  actor?: Actor;
   /** Set where the admin token is optional (GET /healthz) and was sent and right. */
   admin?: boolean;
   /** The booking page's guard: the client's address as its limits count it (src/auth/client-address.ts). */

@@ -2,7 +2,7 @@ import apiKeyCreateSchema from '../../schema/api-key-create.ts';
 import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
 import { idOf, operations } from '../http/operations.ts';
 import { SCOPE_PRESETS, SCOPES } from '../auth/scopes.ts';
-import { allKeys, createKey, regenerateKey, revokeKeyById, type KeysDeps } from './keys.service.ts';
+import { allKeys, createKey, keysWithMakers, regenerateKey, revokeKeyById, type KeysDeps } from './keys.service.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 
 type App = KeysDeps & { readonly limiter: RateLimiter };
@@ -30,7 +30,7 @@ export const keyAdminOperations = [
     params,
     success: { status: 200, schema: 'ApiKeyList' },
     handle: async ({ params }, app) => {
-      const keys = await allKeys(deps(app), params.businessId);
+      const keys = await keysWithMakers(deps(app), params.businessId, await allKeys(deps(app), params.businessId));
       const data = keys.map((key) => ({ ...key, lastUsedAt: latest(key.lastUsedAt, app.limiter.lastUsedAt(key.id)) }));
       return { data, total: data.length };
     },

@@ -1,3 +1,5 @@
+import { auditEntriesOf } from '../audit/audit.repository.ts';
+import { recordAudit, recorded } from '../audit/record.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
 import { findBusiness } from '../businesses/businesses.repository.ts';
@@ -47,7 +49,10 @@ export async function createKey(deps: KeysDeps, businessId: number, data: KeyCre
     created_at: now,
     updated_at: now,
   });
-  return { ...(await keyJson(deps, id)), key: value };
+  const created = await keyJson(deps, id);
+  // The value is a secret: the trail says a key was given one, never which.
+  await recordAudit(deps.db, { businessId, action: 'key.created', target: { kind: 'key', id }, after: { ...created, key: 'set' } });
+  return { ...created, key: value };
 }
 
 export async function allKeys(deps: KeysDeps, businessId?: number): Promise<KeyJson[]> {
@@ -55,11 +60,31 @@ export async function allKeys(deps: KeysDeps, businessId?: number): Promise<KeyJ
   return (await listKeys(deps.db, businessId)).map((row) => toKeyJson(fromKeyRow(row), now));
 }
 
+/** The keys with who made each (`createdBy`), as the audit trail's `key.created` has it. */
+export async function keysWithMakers(deps: KeysDeps, businessId: number, keys: readonly KeyJson[]) {
+  const made = await auditEntriesOf(
+    deps.db,
+    businessId,
+    'key',
+    keys.map((key) => key.id),
+  );
+  const makers = new Map(
+    made.filter((e) => e.action === 'key.created').map((e) => [e.target_id, { kind: e.actor_kind, id: e.actor_id, name: e.actor_label }]),
+  );
+  return keys.map((key) => ({ ...key, createdBy: makers.get(key.id) ?? null }));
+}
+
 /** Revokes a key: requests with it get 401 at once. Revoking twice is harmless. */
 export async function revokeKeyById(deps: KeysDeps, id: number, businessId?: number): Promise<KeyJson> {
   const row = await ownedKey(deps, id, businessId);
-  if (row.status !== 'revoked') await revokeKey(deps.db, id, deps.clock.now());
-  return keyJson(deps, id);
+  if (row.status === 'revoked') return keyJson(deps, id);
+  await revokeKey(deps.db, id, deps.clock.now());
+  const target = { kind: 'key', id };
+  return recorded(
+    deps.db,
+    { businessId: row.business_id, action: 'key.revoked', target, before: { status: row.status } },
+    await keyJson(deps, id),
+  );
 }
 
 /** Gives the key a new value; scopes, webhooks and counters stay, the old value stops working at once. */
@@ -70,6 +95,14 @@ export async function regenerateKey(deps: KeysDeps, id: number, businessId?: num
   }
   const value = deps.ids.apiKey();
   await replaceKeyHash(deps.db, id, sha256Hex(value), deps.clock.now());
+  const target = { kind: 'key', id };
+  await recordAudit(deps.db, {
+    businessId: row.business_id,
+    action: 'key.regenerated',
+    target,
+    before: { key: 'old' },
+    after: { key: 'new' },
+  });
   return { ...(await keyJson(deps, id)), key: value };
 }
 

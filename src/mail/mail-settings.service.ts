@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import type { Clock } from '../clock.ts';
 import { toIsoOrNull } from '../clock.ts';
 import type { Database } from '../db/database.ts';
@@ -84,12 +85,37 @@ export async function changeMailSettings(trx: Tx, app: MailDeps, businessId: num
     created_at: existing?.created_at ?? now,
     updated_at: now,
   });
+  const fields = (row: typeof existing) =>
+    row && {
+      host: row.host,
+      port: row.port,
+      tls: row.tls,
+      username: row.username,
+      fromAddress: row.from_address,
+      password: row.password ? 'set' : null,
+    };
+  const after = { host: input.host.trim(), port: input.port, tls: input.tls, username: input.username?.trim() || null };
+  const target = { kind: 'mail_settings', id: businessId };
+  await recordAudit(trx, {
+    businessId,
+    action: 'mail_settings.updated',
+    target,
+    before: fields(existing),
+    after: { ...after, fromAddress: input.fromAddress?.trim() || null, password: password ? 'set' : null },
+    secret: ['password'],
+  });
   await retryWaiting(trx, app, businessId, now);
 }
 
 /** Forgets the business's own mail server (BOOKING_SMTP_URL, if the server has one, takes over). */
 export async function removeMailSettings(trx: Tx, app: MailDeps, businessId: number): Promise<void> {
   if (!(await deleteMailSettings(trx, businessId))) throw errors.notFound('Mail settings');
+  await recordAudit(trx, {
+    businessId,
+    action: 'mail_settings.deleted',
+    target: { kind: 'mail_settings', id: businessId },
+    before: { set: true },
+  });
   await retryWaiting(trx, app, businessId, app.clock.now());
 }
 

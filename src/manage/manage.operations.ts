@@ -2,6 +2,7 @@ import manageCancelSchema from '../../schema/manage-cancel.ts';
 import manageRescheduleSchema from '../../schema/manage-reschedule.ts';
 import manageSlotsQuerySchema from '../../schema/manage-slots-query.ts';
 import { integrationOperations } from '../auth/integration-auth.ts';
+import type { Actor } from '../db/writer.ts';
 import { Reply, textOf } from '../http/operations.ts';
 import { MANAGE_TOKEN } from '../mail/manage-links.ts';
 import {
@@ -15,6 +16,9 @@ import {
 } from './manage.service.ts';
 
 const operation = integrationOperations<ManageDeps>();
+
+/** Who a manage link's changes are made for: the client whose visit it is. */
+const MANAGE_LINK_CLIENT: Actor = { kind: 'client', id: null, label: 'Client (manage link)' };
 
 /** The client's page: /manage/<token> (?reminders=stop where a reminder's "No more reminders" leads). */
 export const MANAGE_PAGE = { pattern: /^\/manage\/mng_[A-Za-z0-9_-]{43}$/, file: '/manage/index.html' };
@@ -71,6 +75,7 @@ export const manageOperations = [
     body: manageCancelSchema,
     bodyOptional: true,
     write: true,
+    actor: MANAGE_LINK_CLIENT,
     success: { status: 200, schema: 'ManagedVisit' },
     errors: [404, 409, 410],
     handle: ({ params, body, trx }, app) => manageCancel(trx, app, params.token, body),
@@ -86,6 +91,7 @@ export const manageOperations = [
     params,
     body: manageRescheduleSchema,
     write: true,
+    actor: MANAGE_LINK_CLIENT,
     success: { status: 200, schema: 'ManagedVisit' },
     errors: [404, 409, 410],
     handle: ({ params, body, trx }, app) => manageReschedule(trx, app, params.token, body),
@@ -118,6 +124,7 @@ export const manageOperations = [
       'The List-Unsubscribe-Post of RFC 8058: any body is accepted (mail programs send `List-Unsubscribe=One-Click`). Works after the visit too. `reminders` is `none` when the visit has no e-mail address.',
     params,
     write: true,
+    actor: MANAGE_LINK_CLIENT,
     success: { status: 200, schema: 'RemindersState' },
     errors: [404],
     handle: ({ params, trx }, app) => manageRemindersOff(trx, app, params.token),

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import { DateTime } from 'luxon';
 import { findBookingView, type BookingView } from '../bookings/bookings.repository.ts';
 import { cancelBooking, rescheduleBooking, type Actor, type BookingsDeps } from '../bookings/bookings.service.ts';
@@ -217,5 +218,7 @@ export async function manageRemindersOff(trx: Tx, app: ManageDeps, token: string
   const email = view.booked_email ?? view.client_email;
   if (!email) return { reminders: 'none' };
   await turnRemindersOff(trx, link.businessId, email, app.clock.now());
+  const target = { kind: 'client', id: view.client_id };
+  await recordAudit(trx, { businessId: link.businessId, action: 'client.reminders_off', target, after: { reminders: 'off' } });
   return { reminders: 'off' };
 }

@@ -124,7 +124,11 @@ function operation(op: Operation, info: DocumentInfo) {
       [success.status]: {
         description: success.description ?? success.schema ?? 'No content',
         headers: headerRefs(successHeaders),
-        content: success.schema ? json(success.schema) : undefined,
+        content: success.schema
+          ? json(success.schema)
+          : success.mediaType
+            ? { [success.mediaType]: { schema: { type: 'string' } } }
+            : undefined,
       },
       ...Object.fromEntries(errorStatuses(op, info).map((s) => [s, errorAnswer(op, s, info)])),
     },

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
 import type { Outbox } from '../delivery/outbox.ts';
@@ -89,6 +90,8 @@ export async function recordPayment(trx: Tx, app: Deps, businessId: number, inpu
     note: input.note?.trim() ?? '',
     created_at: now,
   });
+  const paid_ = { bookingId: booking.id, amount: input.amount, currency: booking.currency, method: input.method };
+  await recordAudit(trx, { businessId, action: 'payment.received', target: { kind: 'payment', id }, after: paid_ });
   await app.outbox.emitEvent(trx, businessId, 'payment.received', {
     paymentId: id,
     bookingId: booking.id,
@@ -130,6 +133,8 @@ export async function refundPayment(trx: Tx, app: Deps, businessId: number, paym
     note: input.reason?.trim() ?? '',
     created_at: now,
   });
+  const refund = { paymentId, bookingId: payment.booking_id, amount: input.amount, reason: input.reason?.trim() ?? '' };
+  await recordAudit(trx, { businessId, action: 'payment.refunded', target: { kind: 'payment', id }, after: refund });
   await app.outbox.emitEvent(trx, businessId, 'payment.refunded', {
     refundId: id,
     paymentId,

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
 import type { Outbox } from '../delivery/outbox.ts';
@@ -72,6 +73,8 @@ export async function createReview(trx: Tx, app: Deps, businessId: number, input
     });
     const view = (await findReviewView(trx, businessId, id))!;
     await app.outbox.emitEvent(trx, businessId, 'review.created', reviewEventData(view));
+    const after = { rating: view.rating, bookingId: view.booking_id, clientId: view.client_id };
+    await recordAudit(trx, { businessId, action: 'review.created', target: { kind: 'review', id }, after });
     return { ...toReviewJson(view), bookingId: view.booking_id, clientId: view.client_id };
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.conflict('already_reviewed', 'This booking already has a review.');

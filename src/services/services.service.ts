@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import type { Updateable } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
@@ -61,7 +62,9 @@ export async function createService(trx: Tx, app: Deps, businessId: number, inpu
     created_at: now,
     updated_at: now,
   });
-  return adminService({ db: trx }, businessId, id);
+  const created = await adminService({ db: trx }, businessId, id);
+  await recordAudit(trx, { businessId, action: 'service.created', target: { kind: 'service', id }, after: created });
+  return created;
 }
 
 /** Changes a service and fires service.updated naming the changed fields; no change, no event. */
@@ -83,6 +86,13 @@ export async function changeService(trx: Tx, app: Deps, businessId: number, id: 
   if (changes.length === 0) return adminService({ db: trx }, businessId, id);
   await updateService(trx, id, { ...patch, updated_at: now });
   const updated = toServiceJson((await findService(trx, businessId, id))!);
+  await recordAudit(trx, {
+    businessId,
+    action: 'service.updated',
+    target: { kind: 'service', id },
+    before: toServiceJson(row),
+    after: updated,
+  });
   await app.outbox.emitEvent(trx, businessId, 'service.updated', {
     serviceId: id,
     name: updated.name,
@@ -105,6 +115,7 @@ export async function deleteService(trx: Tx, app: Deps, businessId: number, id: 
   if (!row) throw errors.notFound('Service');
   const now = app.clock.now();
   await softDeleteService(trx, id, now);
+  await recordAudit(trx, { businessId, action: 'service.deleted', target: { kind: 'service', id }, before: toServiceJson(row) });
   await app.outbox.emitEvent(trx, businessId, 'service.deleted', { serviceId: id, name: row.name, deletedAt: toIso(now) });
 }
 

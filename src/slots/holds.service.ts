@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { BusinessDirectory } from '../businesses/directory.ts';
@@ -86,13 +87,37 @@ export async function holdSlot(trx: Tx, app: Deps, holder: Holder, input: HoldIn
     token_hash: holder.tokenHash ?? null,
   };
   const id = await insertHold(trx, row).catch(slotTaken);
+  await recordAudit(trx, { businessId: holder.businessId, action: 'hold.created', target: { kind: 'hold', id }, after: holdFields(row) });
   return { row: { ...row, id }, zone: directory.business.timezone };
+}
+
+/** What the audit trail keeps of a hold. */
+function holdFields(row: Pick<SlotHoldRow, 'service_id' | 'service_ids' | 'staff_id' | 'start_at' | 'end_at' | 'expires_at'>) {
+  return {
+    serviceIds: heldServices(row),
+    staffId: row.staff_id,
+    startTime: toIso(row.start_at),
+    endTime: toIso(row.end_at),
+    expiresAt: toIso(row.expires_at),
+  };
+}
+
+/** Records that a hold was given back before its time. */
+export async function auditHoldReleased(trx: Tx, hold: SlotHoldRow): Promise<void> {
+  await recordAudit(trx, {
+    businessId: hold.business_id,
+    action: 'hold.released',
+    target: { kind: 'hold', id: hold.id },
+    before: holdFields(hold),
+  });
 }
 
 /** Gives a held slot back at once. */
 export async function releaseHold(trx: Tx, key: ApiKey, id: number): Promise<void> {
-  if (!(await findHold(trx, key.id, id))) throw errors.notFound('Hold');
+  const hold = await findHold(trx, key.id, id);
+  if (!hold) throw errors.notFound('Hold');
   await deleteHold(trx, id);
+  await auditHoldReleased(trx, hold);
 }
 
 /**

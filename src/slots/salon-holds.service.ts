@@ -8,7 +8,7 @@ import type { Tx } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import { availabilityAt, staffFor } from './availability.ts';
 import type { ServicePlan } from './service-plan.ts';
-import { heldServices } from './holds.service.ts';
+import { auditHoldReleased, heldServices } from './holds.service.ts';
 import {
   deleteHold,
   deleteHolds,
@@ -36,8 +36,10 @@ export async function listBusinessHolds(app: Deps, businessId: number) {
 
 /** Gives a held time back at once, whichever key holds it; the key's booking with it then finds no hold (404). */
 export async function releaseBusinessHold(trx: Tx, businessId: number, id: number): Promise<void> {
-  if (!(await findBusinessHold(trx, businessId, id))) throw errors.notFound('Hold');
+  const hold = await findBusinessHold(trx, businessId, id);
+  if (!hold) throw errors.notFound('Hold');
   await deleteHold(trx, id);
+  await auditHoldReleased(trx, hold);
 }
 
 function toSalonHoldJson(view: HoldView, names: ReadonlyMap<number, string>, zone: string) {

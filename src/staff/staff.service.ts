@@ -1,3 +1,4 @@
+import { recordAudit, recorded } from '../audit/record.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
 import type { Outbox } from '../delivery/outbox.ts';
@@ -77,7 +78,11 @@ export async function createStaff(trx: Tx, app: Deps, businessId: number, input:
     updated_at: now,
   });
   if (input.serviceIds) await setServices(trx, businessId, id, input.serviceIds);
-  return adminStaffMember({ db: trx }, businessId, id);
+  return recorded(
+    trx,
+    { businessId, action: 'staff.created', target: { kind: 'staff', id } },
+    await adminStaffMember({ db: trx }, businessId, id),
+  );
 }
 
 export async function changeStaff(trx: Tx, app: Deps, businessId: number, id: number, input: StaffUpdate) {
@@ -87,9 +92,10 @@ export async function changeStaff(trx: Tx, app: Deps, businessId: number, id: nu
   if (input.email !== undefined) patch.email = input.email;
   if (input.phone !== undefined) patch.phone = input.phone;
   if (input.active !== undefined) patch.active = input.active ? 1 : 0;
-  if (!(await findStaff(trx, businessId, id))) throw errors.notFound('Staff member');
+  const before = await adminStaffMember({ db: trx }, businessId, id);
   await updateStaff(trx, id, patch);
-  return adminStaffMember({ db: trx }, businessId, id);
+  const target = { kind: 'staff', id };
+  return recorded(trx, { businessId, action: 'staff.updated', target, before }, await adminStaffMember({ db: trx }, businessId, id));
 }
 
 /** Replaces the weekly schedule and fires staff.schedule_updated. Existing bookings stay. */
@@ -99,6 +105,13 @@ export async function changeSchedule(trx: Tx, app: Deps, businessId: number, id:
   if (!row) throw errors.notFound('Staff member');
   const now = app.clock.now();
   await updateStaff(trx, id, { schedule: JSON.stringify(schedule), updated_at: now });
+  await recordAudit(trx, {
+    businessId,
+    action: 'staff.schedule_updated',
+    target: { kind: 'staff', id },
+    before: { schedule: JSON.parse(row.schedule) },
+    after: { schedule },
+  });
   await app.outbox.emitEvent(trx, businessId, 'staff.schedule_updated', {
     staffId: id,
     staffName: row.name,
@@ -109,13 +122,18 @@ export async function changeSchedule(trx: Tx, app: Deps, businessId: number, id:
 }
 
 export async function changeServices(trx: Tx, app: Deps, businessId: number, id: number, { serviceIds }: StaffServices) {
-  if (!(await findStaff(trx, businessId, id))) throw errors.notFound('Staff member');
+  const before = await adminStaffMember({ db: trx }, businessId, id);
   // The staff member's row first: on PostgreSQL a simultaneous replacement waits here, then
   // deletes what the first one wrote; deleting first, it missed those rows and its insert broke
   // staff_services_pk (a 500).
   await updateStaff(trx, id, { updated_at: app.clock.now() });
   await setServices(trx, businessId, id, serviceIds);
-  return adminStaffMember({ db: trx }, businessId, id);
+  const target = { kind: 'staff', id };
+  return recorded(
+    trx,
+    { businessId, action: 'staff.services_updated', target, before },
+    await adminStaffMember({ db: trx }, businessId, id),
+  );
 }
 
 async function setServices(trx: Tx, businessId: number, staffId: number, serviceIds: readonly number[]): Promise<void> {

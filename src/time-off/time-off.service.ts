@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import { DateTime } from 'luxon';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
@@ -84,6 +85,7 @@ export async function createTimeOff(trx: Tx, app: Deps, businessId: number, staf
   });
   const row = (await findTimeOff(trx, staffId, id))!;
   const json = toTimeOffJson(row, business.timezone);
+  await recordAudit(trx, { businessId, action: 'time_off.created', target: { kind: 'time_off', id }, after: json });
   await emitScheduleUpdated(trx, app, business, [staff], { kind: 'time_off_added', timeOff: json }, now);
   return { ...json, overlappingBookings: await overlapping(trx, businessId, timeOffInterval(row, business.timezone), staffId) };
 }
@@ -103,6 +105,8 @@ export async function changeTimeOff(trx: Tx, app: Deps, businessId: number, staf
   if (!updated) throw errors.notFound('Time off');
   const row = (await findTimeOff(trx, staffId, id))!;
   const json = toTimeOffJson(row, business.timezone);
+  const was = toTimeOffJson(before, business.timezone);
+  await recordAudit(trx, { businessId, action: 'time_off.updated', target: { kind: 'time_off', id }, before: was, after: json });
   await emitScheduleUpdated(trx, app, business, [staff], { kind: 'time_off_changed', timeOff: json }, now);
   return { ...json, overlappingBookings: await overlapping(trx, businessId, timeOffInterval(row, business.timezone), staffId) };
 }
@@ -114,6 +118,8 @@ export async function removeTimeOff(trx: Tx, app: Deps, businessId: number, staf
   if (!row) throw errors.notFound('Time off');
   // A simultaneous DELETE that committed first: 404, and no second time_off_removed.
   if (!(await deleteTimeOff(trx, id))) throw errors.notFound('Time off');
+  const was = toTimeOffJson(row, business.timezone);
+  await recordAudit(trx, { businessId, action: 'time_off.deleted', target: { kind: 'time_off', id }, before: was });
   await emitScheduleUpdated(trx, app, business, [staff], { kind: 'time_off_removed', timeOff: toTimeOffJson(row, business.timezone) }, now);
 }
 
@@ -175,6 +181,7 @@ export async function createClosure(trx: Tx, app: Deps, businessId: number, inpu
   });
   const row = (await findClosure(trx, businessId, id))!;
   const json = toClosureJson(row, business.timezone);
+  await recordAudit(trx, { businessId, action: 'closure.created', target: { kind: 'closure', id }, after: json });
   await emitScheduleUpdated(trx, app, business, await staffWorking(trx, business, [row]), { kind: 'closure_added', closure: json }, now);
   return { ...json, overlappingBookings: await overlapping(trx, businessId, closureInterval(row, business.timezone)) };
 }
@@ -190,6 +197,8 @@ export async function changeClosure(trx: Tx, app: Deps, businessId: number, id: 
   }
   const row = (await findClosure(trx, businessId, id))!;
   const json = toClosureJson(row, business.timezone);
+  const was = toClosureJson(before, business.timezone);
+  await recordAudit(trx, { businessId, action: 'closure.updated', target: { kind: 'closure', id }, before: was, after: json });
   await emitScheduleUpdated(
     trx,
     app,
@@ -207,6 +216,8 @@ export async function removeClosure(trx: Tx, app: Deps, businessId: number, id: 
   const row = await findClosure(trx, businessId, id);
   if (!row) throw errors.notFound('Closure');
   if (!(await deleteClosure(trx, id))) throw errors.notFound('Closure'); // deleted meanwhile: no second event
+  const was = toClosureJson(row, business.timezone);
+  await recordAudit(trx, { businessId, action: 'closure.deleted', target: { kind: 'closure', id }, before: was });
   await emitScheduleUpdated(
     trx,
     app,

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import { toIso, toIsoOrNull, type Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import type { Tx } from '../db/transaction.ts';
@@ -75,6 +76,13 @@ export async function recoverWebhook(trx: Tx, app: RecoverDeps, owner: WebhookOw
     finished_at: matched === 0 ? now : null,
   });
   if (matched > 0) app.database.afterCommit(trx, () => app.recoveries.wake());
+  const window = { since: toIso(since), until: toIso(until), matched };
+  await recordAudit(trx, {
+    businessId: webhook.business_id,
+    action: 'webhook.recovery_started',
+    target: { kind: 'webhook', id },
+    after: window,
+  });
   return toRecoveryJson(row);
 }
 

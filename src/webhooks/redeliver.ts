@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import type { DeliveryEngine } from '../delivery/engine.ts';
@@ -43,6 +44,12 @@ export async function redeliver(trx: Tx, app: Deps, owner: WebhookOwner, webhook
     now,
   );
   app.database.afterCommit(trx, () => app.engine.wake());
+  await recordAudit(trx, {
+    businessId: webhook.business_id,
+    action: 'webhook.delivery_retried',
+    target: { kind: 'webhook', id: webhookId },
+    after: { deliveryId },
+  });
   const [latest] = await pageAttempts(trx, { webhookId, deliveryId }, 0, 1);
   return toDeliveryRecordJson(latest!);
 }

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Ids } from '../ids.ts';
@@ -85,7 +86,36 @@ export async function createWebhook(trx: Tx, app: Deps, key: ApiKey, input: Webh
     created_at: now,
     updated_at: now,
   });
-  return toWebhookJsonWithSecret(await ownWebhook(trx, { apiKeyId: key.id }, id), viewOf(app), secret);
+  const created = await ownWebhook(trx, { apiKeyId: key.id }, id);
+  await auditWebhook(trx, 'webhook.created', null, { ...webhookFields(created, viewOf(app)), secret: 'set' });
+  return toWebhookJsonWithSecret(created, viewOf(app), secret);
+}
+
+type WebhookFields = ReturnType<typeof webhookFields> & { secret?: string };
+
+/**
+ * What the audit trail keeps of a webhook: never its secret, and of its headers only their names
+ * (without `view`, which opens them, none).
+ */
+export function webhookFields(row: WebhookRow, view?: WebhookView) {
+  return {
+    businessId: row.business_id,
+    id: row.id,
+    targetUrl: row.target_url,
+    events: JSON.parse(row.events) as string[],
+    description: row.description,
+    status: row.status,
+    headers: view ? Object.keys(toWebhookJson(row, view).headers ?? {}) : undefined,
+    // How many earlier secrets still sign (a rotation's grace period): a count, never one of them.
+    earlierSigners: view ? livePreviousSecrets(row.previous_secrets, view.now).length : undefined,
+  };
+}
+
+/** Records a webhook's change, its fields before and after as webhookFields gives them. */
+export async function auditWebhook(trx: Tx, action: string, before: WebhookFields | null, after: WebhookFields | null): Promise<void> {
+  const { businessId, id } = (after ?? before)!;
+  const strip = (fields: typeof before) => fields && { ...fields, businessId: undefined, id: undefined };
+  await recordAudit(trx, { businessId, action, target: { kind: 'webhook', id }, before: strip(before), after: strip(after) });
 }
 
 export async function listWebhooks(app: Deps, owner: WebhookOwner) {
@@ -123,12 +153,15 @@ export async function changeWebhook(
     Object.assign(patch, { status: 'active', consecutive_failures: 0, disabled_reason: null, disabled_at: null, switch_off_seen_at: null });
   }
   await updateWebhook(trx, id, patch);
-  return toWebhookJson(await ownWebhook(trx, owner, id), viewOf(app));
+  const updated = await ownWebhook(trx, owner, id);
+  await auditWebhook(trx, 'webhook.updated', webhookFields(row, viewOf(app)), webhookFields(updated, viewOf(app)));
+  return toWebhookJson(updated, viewOf(app));
 }
 
 export async function removeWebhook(trx: Tx, owner: WebhookOwner, id: number): Promise<void> {
-  await ownWebhook(trx, owner, id);
+  const row = await ownWebhook(trx, owner, id);
   await deleteWebhook(trx, id);
+  await auditWebhook(trx, 'webhook.deleted', webhookFields(row), null);
 }
 
 /**
@@ -144,14 +177,19 @@ export async function rotateSecret(trx: Tx, app: Deps, owner: WebhookOwner, id: 
   const graceMs = (input.gracePeriodSeconds ?? 0) * 1000;
   const previous = graceMs > 0 ? [...livePreviousSecrets(row.previous_secrets, now), { secret: row.secret, expiresAt: now + graceMs }] : [];
   await updateWebhook(trx, id, { secret: app.secretBox.seal(secret), previous_secrets: storedPreviousSecrets(previous), updated_at: now });
-  return toWebhookJsonWithSecret(await ownWebhook(trx, owner, id), viewOf(app), secret);
+  const rotated = await ownWebhook(trx, owner, id);
+  const [was, is] = [webhookFields(row, viewOf(app)), webhookFields(rotated, viewOf(app))];
+  await auditWebhook(trx, 'webhook.secret_rotated', { ...was, secret: 'old' }, { ...is, secret: 'new' });
+  return toWebhookJsonWithSecret(rotated, viewOf(app), secret);
 }
 
 /** Ends a rotation's grace period early: from now on only the current secret signs (Convoy's expire_secret). */
 export async function expirePreviousSecrets(trx: Tx, app: Deps, owner: WebhookOwner, id: number) {
-  await ownWebhook(trx, owner, id);
+  const row = await ownWebhook(trx, owner, id);
   await updateWebhook(trx, id, { previous_secrets: null, updated_at: app.clock.now() });
-  return toWebhookJson(await ownWebhook(trx, owner, id), viewOf(app));
+  const updated = await ownWebhook(trx, owner, id);
+  await auditWebhook(trx, 'webhook.previous_secrets_expired', webhookFields(row, viewOf(app)), webhookFields(updated, viewOf(app)));
+  return toWebhookJson(updated, viewOf(app));
 }
 
 /** `["*"]` stands alone: with it, naming events as well would mean nothing. */

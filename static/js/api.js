@@ -83,15 +83,16 @@ async function answerOf(response) {
 
 /**
  * Calls an admin operation: `call('adminGetBooking', { businessId, id })`, with `query` and `body`
- * where it takes them. `token` overrides the stored one (the login form checks a token before
+ * where it takes them (`asText`: the answer is a file, given as its text). `token` overrides the stored one (the login form checks a token before
  * keeping it); a 401 then does not log out, it is just the answer to "is this token right?".
  */
-async function call(operationId, { query, body, token, ...params } = {}) {
+async function call(operationId, { query, body, token, asText = false, ...params } = {}) {
   const { method, url } = requestOf(operationId, params, query);
   const headers = { Authorization: `Bearer ${token ?? session.token ?? ''}` };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await send(method, url, headers, body);
-  const data = await answerOf(response);
+  // A file (the activity's CSV) is its text; any other answer, and every refusal, is JSON.
+  const data = asText && response.ok ? await response.text() : await answerOf(response);
   if (response.ok) return data;
   const error = new ApiError(sentenceFor(response.status, data), {
     status: response.status,
@@ -141,6 +142,8 @@ export const api = {
       list: (operationId, params) => list(operationId, own(params)),
       all: (operationId, params, max) => all(operationId, own(params), max),
       latest: (operationId, params, size) => latest(operationId, own(params), size),
+      /** An operation whose answer is a file (a CSV): its text. */
+      text: (operationId, params) => call(operationId, own({ ...params, asText: true })),
     };
   },
 };

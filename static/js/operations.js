@@ -61,6 +61,8 @@ export const OPERATIONS = {
   adminRecordPayment: ['POST', '/businesses/:businessId/payments'],
   adminRefundPayment: ['POST', '/businesses/:businessId/payments/:id/refund'],
   adminGetReport: ['GET', '/businesses/:businessId/report'],
+  adminListAuditEntries: ['GET', '/businesses/:businessId/audit'],
+  adminExportAuditEntries: ['GET', '/businesses/:businessId/audit.csv'],
   adminListScopes: ['GET', '/scopes'],
   adminListKeys: ['GET', '/businesses/:businessId/keys'],
   adminCreateKey: ['POST', '/businesses/:businessId/keys'],

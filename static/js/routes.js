@@ -8,6 +8,7 @@
 // To add a view: write its folder in views/ (load → state → render → actions), import it here and add
 // a line. The menu itself is in index.html.
 
+import { renderActivity } from './views/activity/index.js';
 import { renderBooking } from './views/booking/index.js';
 import { renderCalendar } from './views/calendar/index.js';
 import { renderClients } from './views/clients/index.js';
@@ -38,6 +39,7 @@ export const ROUTES = new Map([
   ['clients', { nav: 'clients', render: renderClients }],
   ['reviews', { nav: 'reviews', render: renderReviews }],
   ['reports', { nav: 'reports', render: renderReports }],
+  ['activity', { nav: 'activity', render: renderActivity }],
   ['settings', { nav: 'settings', render: renderSettings }],
 ]);
 

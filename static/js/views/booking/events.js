@@ -2,9 +2,10 @@
 // the e-mails to the client (messages.js); and the end of an action's sentence that says which
 // connected programs were told ("; Salon CRM is told"), only when one listens.
 
-import { h } from '../../dom.js';
+import { h, isolate } from '../../dom.js';
 import { capitalise, dateTime, eventLabel, hostOf, plural } from '../../format.js';
 import { ATTEMPT_STATUS, statusBadge } from '../../ui/badge.js';
+import { whoWords } from '../activity/words.js';
 import { byClient, messagesList } from './messages.js';
 
 /** The booking's events, newest first; `api` is the salon's client (ctx.api). */
@@ -47,6 +48,8 @@ function deliveryItem(d) {
   );
 }
 
+const lowerFirst = (text) => (text.startsWith('The ') || text.startsWith('A ') ? text.charAt(0).toLowerCase() + text.slice(1) : text);
+
 function eventItem(e) {
   return h(
     'li',
@@ -58,7 +61,8 @@ function eventItem(e) {
       ' ',
       h('span', { class: 'hint' }, dateTime(e.occurredAt)),
     ),
-    byClient(e),
+    // Who did it, as the activity has it; the client's own link says so in its own words.
+    byClient(e) ?? (e.by ? h('p', { class: 'hint by' }, 'By ', isolate(lowerFirst(whoWords(e.by))), '.') : null),
     messagesList(e.messages),
     // Which connected programs were told, only when one listens.
     e.deliveries.length === 0 ? null : h('ul', { class: 'deliveries' }, e.deliveries.map(deliveryItem)),

@@ -6,6 +6,7 @@ import { dateTime, dateTimeAgo, scopeLabel } from '../../format.js';
 import { KEY_STATUS, statusBadge } from '../../ui/badge.js';
 import { copyText } from '../../ui/copy.js';
 import { itemCard } from '../../ui/pages.js';
+import { whoWords } from '../activity/words.js';
 
 /** The preset a key's permissions are, if they are one. */
 function presetOf(scopes, catalog) {
@@ -41,6 +42,7 @@ export function keyCard(key, catalog, actions) {
       ['Stops working', key.expiresAt ? dateTime(key.expiresAt) : 'Never'],
       ['Last used', key.lastUsedAt ? dateTimeAgo(key.lastUsedAt) : 'Never'],
       ['Created', dateTime(key.createdAt)],
+      ['Made by', key.createdBy ? whoWords(key.createdBy) : null],
       ['Revoked', key.revokedAt ? dateTime(key.revokedAt) : null],
     ]),
     keyButtons(key, actions),

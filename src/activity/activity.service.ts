@@ -1,0 +1,62 @@
+import type auditQuerySchema from '../../schema/audit-query.ts';
+import { findBusiness } from '../businesses/businesses.repository.ts';
+import type { Db } from '../db/transaction.ts';
+import { errors } from '../http/errors.ts';
+import type { Valid } from '../http/validate.ts';
+import { isCalendarDate, localDayBounds } from '../time/local-time.ts';
+import { auditCsv } from './activity-csv.ts';
+import { type AuditFilter, countAuditEntries, listAuditEntries } from './activity.repository.ts';
+import { toAuditJson } from './activity.presenter.ts';
+
+export type ActivityDeps = { readonly db: Db };
+export type AuditQuery = Valid<typeof auditQuerySchema>;
+
+/** The most entries one CSV holds (the newest); a longer period is exported in parts. */
+export const CSV_MAX_ENTRIES = 100_000;
+const CSV_BATCH = 1000;
+
+/** The query's filters, its dates read in the salon's time zone. */
+function filterOf(query: Omit<AuditQuery, 'page' | 'limit'>, zone: string): AuditFilter {
+  for (const field of ['from', 'to'] as const) {
+    const value = query[field];
+    if (value !== undefined && !isCalendarDate(value)) throw errors.validation(`"${field}" is not a date of the calendar.`, field);
+  }
+  if (query.from && query.to && query.from > query.to) throw errors.validation('"from" is after "to".', 'from');
+  return {
+    actorKind: query.actorKind,
+    actorId: query.actorId,
+    targetKind: query.targetKind,
+    targetId: query.targetId,
+    action: query.action,
+    from: query.from === undefined ? undefined : localDayBounds(query.from, zone).start,
+    to: query.to === undefined ? undefined : localDayBounds(query.to, zone).end,
+  };
+}
+
+async function zoneOf(db: Db, businessId: number): Promise<string> {
+  const business = await findBusiness(db, businessId);
+  if (!business) throw errors.notFound('Business');
+  return business.timezone;
+}
+
+/** One page of who did what in the business, newest first. */
+export async function auditTrail(app: ActivityDeps, businessId: number, query: AuditQuery) {
+  const zone = await zoneOf(app.db, businessId);
+  const filter = filterOf(query, zone);
+  const { page, limit } = query;
+  const rows = await listAuditEntries(app.db, businessId, filter, { offset: (page - 1) * limit, limit });
+  return { data: rows.map((row) => toAuditJson(row, zone)), total: await countAuditEntries(app.db, businessId, filter), page, limit };
+}
+
+/** Every entry the filters match (the newest CSV_MAX_ENTRIES), as CSV. */
+export async function auditTrailCsv(app: ActivityDeps, businessId: number, query: Omit<AuditQuery, 'page' | 'limit'>) {
+  const zone = await zoneOf(app.db, businessId);
+  const filter = filterOf(query, zone);
+  const entries = [];
+  for (let offset = 0; offset < CSV_MAX_ENTRIES; offset += CSV_BATCH) {
+    const rows = await listAuditEntries(app.db, businessId, filter, { offset, limit: CSV_BATCH });
+    entries.push(...rows.map((row) => toAuditJson(row, zone)));
+    if (rows.length < CSV_BATCH) break;
+  }
+  return auditCsv(entries);
+}

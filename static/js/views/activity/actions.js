@@ -1,0 +1,37 @@
+// Actions: show the first page of what the filters choose, older ones on request, and download
+// the same as a spreadsheet (CSV).
+
+import { perform, sayError } from '../../ui/notice.js';
+import { downloadText } from '../../ui/download.js';
+import { loadActivity, loadActivityCsv, PAGE_SIZE } from './load.js';
+import { activityRow, summaryWords } from './rows.js';
+
+/** `view`: the parts of the page (index.js): who, what, from, to, summary, body, more, flash, download. */
+export function activityActions(ctx, view) {
+  let page = 1;
+  const filters = () => ({ who: view.who.value, what: view.what.value, from: view.from.value, to: view.to.value });
+  const show = async () => {
+    const answer = await loadActivity(ctx.api, filters(), 1);
+    page = 1;
+    view.summary.textContent = summaryWords(answer.total);
+    view.body.replaceChildren(...answer.data.map(activityRow));
+    view.more.hidden = answer.total <= PAGE_SIZE;
+  };
+  return {
+    show,
+    filter: () => show().catch((error) => sayError(view.flash, error)),
+    more: (button) =>
+      perform(button, 'Loading…', view.flash, async () => {
+        const answer = await loadActivity(ctx.api, filters(), page + 1);
+        page += 1;
+        view.body.append(...answer.data.map(activityRow));
+        view.more.hidden = page * PAGE_SIZE >= answer.total;
+      }),
+    download: (button) =>
+      perform(button, 'Preparing…', view.flash, async () => {
+        const { from, to } = filters();
+        const span = from || to ? `-${from || 'start'}-to-${to || 'today'}` : '';
+        downloadText(`activity${span}.csv`, await loadActivityCsv(ctx.api, filters()), 'text/csv');
+      }),
+  };
+}

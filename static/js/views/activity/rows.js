@@ -1,0 +1,42 @@
+// Render: one line of the activity (when, who, what happened, what changed), and the sentence over
+// the list.
+
+import { h, isolate } from '../../dom.js';
+import { dateTime, plural } from '../../format.js';
+import { actionWords, changeWords, whoWords } from './words.js';
+
+/** A booking's entry links to the booking. */
+const about = (entry) =>
+  entry.target.kind === 'booking' && entry.target.id
+    ? h('a', { href: `#bookings/${entry.target.id}` }, actionWords(entry))
+    : actionWords(entry);
+
+export function activityRow(entry) {
+  return h(
+    'tr',
+    { 'data-entry-id': entry.id },
+    h('td', null, dateTime(entry.at)),
+    h('td', null, isolate(whoWords(entry.actor))),
+    h('td', null, about(entry)),
+    h('td', { class: 'hint', dir: 'auto' }, changeWords(entry)),
+  );
+}
+
+export const activityTable = (rows) =>
+  h(
+    'table',
+    { class: 'activity' },
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        ['When', 'Who', 'What happened', 'What changed'].map((title) => h('th', { scope: 'col' }, title)),
+      ),
+    ),
+    rows,
+  );
+
+export const summaryWords = (total) =>
+  total === 0 ? 'Nothing matches these filters.' : `${plural(total, 'change', 'changes')}, newest first.`;

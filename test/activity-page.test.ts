@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { before, describe, it } from 'node:test';
+import { admin, bookingBody, MONDAY } from './helpers/salon.ts';
+import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
+
+// Issue 23 section 3 in Chromium: the Activity page lists who changed what, filters by who and
+// what, and downloads the same as a CSV; a booking's "What happened" names who did each thing.
+
+describe('the activity and who did what on the page, in Chromium', () => {
+  if (skippedWithoutChromium()) return;
+  const { app, salon } = useSalon({ name: 'Hair by Anna' });
+  const { page } = useBrowser({ app, logInAt: '/#activity' });
+  let bookingId = 0;
+
+  before(async () => {
+    const made = await app.request('POST', '/v1/integration/bookings', {
+      key: salon.key,
+      body: bookingBody(salon.haircut, `${MONDAY}T10:00:00+01:00`, { staffId: salon.anna }),
+    });
+    assert.equal(made.status, 201, made.text);
+    bookingId = made.body.id;
+    await admin(app, 'POST', `${salon.base}/bookings/${bookingId}/cancel`, { reason: 'ill' }, 200);
+  });
+
+  const rows = () => page.locator('table.activity tbody tr');
+  const column = async (n: number) => rows().locator(`td:nth-child(${n})`).allInnerTexts();
+
+  it('lists who changed what, filters by who and what, and downloads the same as a CSV', async () => {
+    await page.goto(`${app.url}/#activity`);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Activity', level: 2 }).waitFor();
+    await rows().first().waitFor();
+    assert.ok((await column(2)).includes('The back office'));
+    await page.getByLabel('Who').selectOption({ label: 'Connected programs' });
+    await page.getByLabel('What').selectOption({ label: 'Bookings' });
+    await page.getByText('1 change, newest first.').waitFor();
+    assert.deepEqual(await column(2), ['all scopes (connected program)']);
+    assert.deepEqual(await column(3), ['Booking added']);
+    const shown = await page.locator('#view').innerText();
+    assert.doesNotMatch(shown, /booking\.created|actorKind|targetKind|\bid\b|T10:00/);
+    assert.match(shown, /start time: nothing → 23 Nov 2026, 10:00/);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download as a spreadsheet (CSV)' }).click(),
+    ]);
+    const csv = fs
+      .readFileSync((await file.path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n');
+    assert.equal(csv[0], 'time,who,who_kind,who_id,action,what,what_id,changes,request_id,address');
+    assert.equal(csv.length, 2, 'the one change the filters show');
+    assert.match(csv[1]!, new RegExp(`^[^,]+,all scopes,key,\\d+,booking\\.created,booking,${bookingId},`));
+    await page.getByRole('link', { name: 'Booking added' }).click();
+    await page.getByRole('heading', { name: 'What happened' }).waitFor();
+  });
+
+  it('says who made each API key', async () => {
+    await page.goto(`${app.url}/#keys`);
+    const card = page.locator('article.key', { hasText: 'all scopes' });
+    await card.waitFor();
+    assert.match(await card.innerText(), /Made by\s+The back office/);
+  });
+
+  it("names who did each thing in the booking's “What happened”", async () => {
+    await page.goto(`${app.url}/#bookings/${bookingId}`);
+    const events = page.locator('.booking-events > li');
+    await events.first().waitFor();
+    assert.deepEqual(await events.locator('.by').allInnerTexts(), ['By the back office.', 'By all scopes (connected program).']);
+  });
+});
