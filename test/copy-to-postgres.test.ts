@@ -36,8 +36,10 @@ describe('copy-to-postgres', { skip: skipWithoutPostgres() }, () => {
     const { apiKey } = JSON.parse(demo.stdout) as { apiKey: string };
     const receiver = await Receiver.start(() => ({ status: 500, body: 'not yet' }));
     try {
-      // On SQLite: a webhook, a booking, and its delivery failing once, so a retry is pending.
-      const onSqlite = await startServeProcess(['--data', data], sqliteEnv);
+      // On SQLite: a webhook, a booking, and its delivery failing once, so a retry is pending. It
+      // is due in an hour, so it cannot fire before this server stops, however slow the machine
+      // (it was due in 3 s once, and a loaded CI machine delivered it here first).
+      const onSqlite = await startServeProcess(['--data', data], { ...sqliteEnv, BOOKING_RETRY_DELAYS: '0,3600' });
       const api = (base: string, method: string, route: string, body?: unknown) =>
         fetch(`${base}/v1/integration${route}`, {
           method,
@@ -85,6 +87,11 @@ describe('copy-to-postgres', { skip: skipWithoutPostgres() }, () => {
       try {
         const { rows } = await client.query('select attempt_count, (select count(*) from delivery_attempts) as attempts from webhooks');
         assert.deepEqual(rows, [{ attempt_count: '2', attempts: '2' }]);
+        // The retry keeps its time (an hour after the failure); then the hour passes.
+        const pending = await client.query(`select due_at::float8 as due from delivery_attempts where status = 'pending'`);
+        assert.equal(pending.rows.length, 1);
+        assert.ok(Math.abs(pending.rows[0].due - (receiver.requests[0]!.receivedAt + 3_600_000)) < 60_000, `due ${pending.rows[0].due}`);
+        await client.query(`update delivery_attempts set due_at = $1 where status = 'pending'`, [Date.now()]);
       } finally {
         await client.end();
       }
