@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import BetterSqlite3 from 'better-sqlite3';
 import { COMMANDS } from '../src/cli/main.ts';
 import { tempDataDir, TestApp } from './helpers/app.ts';
 import { cli, cliAsync, cliJson, startServeProcess } from './helpers/cli.ts';
@@ -58,6 +59,13 @@ describe('booking-api CLI', () => {
     const bytes = fs.readFileSync(path.join(data, 'booking.db'));
     assert.equal(bytes.includes(key.key), false, 'the key value is not in the database file');
     assert.equal(bytes.includes(key.key.slice(8, 24)), false, 'nor a part of it');
+    const sqlite = new BetterSqlite3(path.join(data, 'booking.db'), { readonly: true });
+    try {
+      const made = sqlite.prepare("select actor_kind, actor_label from audit_entries where action = 'key.created'").all();
+      assert.deepEqual(made, [{ actor_kind: 'system', actor_label: 'Command line' }], 'the audit trail names the command line');
+    } finally {
+      sqlite.close();
+    }
   });
 
   it('creates a key from a preset and prints it for humans without --json', () => {

@@ -60,8 +60,8 @@ export async function recordAudit(trx: Db, change: AuditChange): Promise<void> {
   const actor = change.actor ?? writer?.actor ?? SYSTEM;
   await insertAuditEntry(trx, {
     business_id: change.businessId,
-    // A transaction no request or job named has no clock to read: it is the server's own work
-    // outside both (the command line), and the wall clock is the one it runs on.
+    // A transaction no request, job or command named has no clock to read (the demo's set-up):
+    // the wall clock is the one it runs on.
     at: change.at ?? writer?.at ?? Date.now(),
     actor_kind: actor.kind,
     actor_id: actor.id,

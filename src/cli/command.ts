@@ -1,6 +1,11 @@
 import type { Config } from '../config.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
 import type { Database } from '../db/database.ts';
+import { type Actor, bindWriter } from '../db/writer.ts';
+import { systemClock } from '../clock.ts';
+
+/** Who a command's changes are made for: whoever typed it on the salon's computer. */
+const COMMAND_LINE: Actor = { kind: 'system', id: null, label: 'Command line' };
 
 export interface OptionDef {
   type: 'string' | 'boolean';
@@ -61,6 +66,8 @@ export function list(value: string | boolean | undefined): string[] | undefined 
 
 export async function withDatabase<T>(config: Config, work: (database: Database) => Promise<T>): Promise<T> {
   const database = await openConfiguredDatabase(config);
+  // What a command changes is the command line's in the audit trail, at the time it ran.
+  bindWriter(database.db, { actor: COMMAND_LINE, requestId: null, address: null, at: systemClock.now() });
   try {
     return await work(database);
   } finally {

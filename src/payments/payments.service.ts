@@ -90,8 +90,8 @@ export async function recordPayment(trx: Tx, app: Deps, businessId: number, inpu
     note: input.note?.trim() ?? '',
     created_at: now,
   });
-  const paid_ = { bookingId: booking.id, amount: input.amount, currency: booking.currency, method: input.method };
-  await recordAudit(trx, { businessId, action: 'payment.received', target: { kind: 'payment', id }, after: paid_ });
+  const received = { bookingId: booking.id, amount: input.amount, currency: booking.currency, method: input.method };
+  await recordAudit(trx, { businessId, action: 'payment.received', target: { kind: 'payment', id }, after: received });
   await app.outbox.emitEvent(trx, businessId, 'payment.received', {
     paymentId: id,
     bookingId: booking.id,
