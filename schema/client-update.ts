@@ -1,32 +1,11 @@
+import create from './client-create.ts';
+
+/** The fields of client-create, any of them. */
 export default {
   "$id": "client-update",
   "title": "Change a client",
   "type": "object",
   "additionalProperties": false,
   "minProperties": 1,
-  "properties": {
-    "name": {
-      "type": "string",
-      "x-text": "line",
-      "minLength": 1,
-      "maxLength": 200
-    },
-    "email": {
-      "type": ["string", "null"],
-      "maxLength": 254,
-      "format": "email",
-      "x-error": "an e-mail address"
-    },
-    "phone": {
-      "type": ["string", "null"],
-      "maxLength": 50,
-      "pattern": "^[+0-9 ()./-]{3,50}$",
-      "x-error": "a phone number (digits, spaces, + - ( ) . /)"
-    },
-    "notes": {
-      "type": "string",
-      "x-text": "multiline",
-      "maxLength": 2000
-    }
-  }
+  "properties": create.properties
 } as const;

@@ -1,3 +1,9 @@
+import create from './staff-create.ts';
+
+// The working week and the services have their own operations (PUT …/schedule, …/services).
+const { schedule: _schedule, serviceIds: _serviceIds, ...fields } = create.properties;
+
+/** The fields of staff-create but the working week and services, any of them, and whether they take bookings. */
 export default {
   "$id": "staff-update",
   "title": "Change a staff member",
@@ -5,29 +11,7 @@ export default {
   "additionalProperties": false,
   "minProperties": 1,
   "properties": {
-    "name": {
-      "type": "string",
-      "x-text": "line",
-      "minLength": 1,
-      "maxLength": 200
-    },
-    "title": {
-      "type": ["string", "null"],
-      "x-text": "line",
-      "maxLength": 100
-    },
-    "email": {
-      "type": ["string", "null"],
-      "maxLength": 254,
-      "format": "email",
-      "x-error": "an e-mail address"
-    },
-    "phone": {
-      "type": ["string", "null"],
-      "maxLength": 50,
-      "pattern": "^[+0-9 ()./-]{3,50}$",
-      "x-error": "a phone number (digits, spaces, + - ( ) . /)"
-    },
+    ...fields,
     "active": {
       "type": "boolean",
       "description": "false: takes no new bookings and is not listed."

@@ -1,3 +1,6 @@
+import create from './time-off-create.ts';
+
+/** The fields of time-off-create, any of them. */
 export default {
   "$id": "time-off-update",
   "title": "Change time off",
@@ -5,37 +8,5 @@ export default {
   "type": "object",
   "additionalProperties": false,
   "minProperties": 1,
-  "properties": {
-    "allDay": {
-      "type": "boolean",
-      "description": "true: whole days from startDate to endDate (both included); false or absent: from startTime to endTime."
-    },
-    "startDate": {
-      "type": "string",
-      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-      "x-error": "a date written YYYY-MM-DD",
-      "description": "Local date in the business's time zone."
-    },
-    "endDate": {
-      "type": "string",
-      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-      "x-error": "a date written YYYY-MM-DD",
-      "description": "Last day away, included; absent: startDate."
-    },
-    "startTime": {
-      "type": "string",
-      "format": "date-time",
-      "x-error": "an ISO 8601 date and time with its offset, e.g. 2026-11-23T13:00:00+01:00"
-    },
-    "endTime": {
-      "type": "string",
-      "format": "date-time",
-      "x-error": "an ISO 8601 date and time with its offset, e.g. 2026-11-23T13:00:00+01:00"
-    },
-    "note": {
-      "type": "string",
-      "maxLength": 500,
-      "x-text": "multiline"
-    }
-  }
+  "properties": create.properties
 } as const;
