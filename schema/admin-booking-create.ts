@@ -1,3 +1,4 @@
+import { id } from './fields.ts';
 import booking from './booking-create.ts';
 
 // The booking-create fields the salon gives the same way; only what the salon may do besides differs.
@@ -14,11 +15,7 @@ export default {
     serviceIds,
     staffId,
     "startTime": { ...booking.properties.startTime, "description": "A free time of the salon's calendar; a time API keys hold needs overrideHold." },
-    "clientId": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 999999999999999
-    },
+    "clientId": id,
     client,
     notes,
     "overrideHold": {

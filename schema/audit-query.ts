@@ -1,3 +1,5 @@
+import { localDate, page } from './fields.ts';
+
 export default {
   "$id": "audit-query",
   "title": "Filter and page the audit trail",
@@ -33,24 +35,9 @@ export default {
       "x-error": "an action such as booking.cancelled",
       "description": "One action, such as booking.cancelled."
     },
-    "from": {
-      "type": "string",
-      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-      "x-error": "a date written YYYY-MM-DD",
-      "description": "First local date included (the salon's time zone)."
-    },
-    "to": {
-      "type": "string",
-      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-      "x-error": "a date written YYYY-MM-DD",
-      "description": "Last local date included."
-    },
-    "page": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 1000000,
-      "default": 1
-    },
+    "from": { ...localDate, "description": "First local date included (the salon's time zone)." },
+    "to": { ...localDate, "description": "Last local date included." },
+    "page": page,
     "limit": {
       "type": "integer",
       "minimum": 1,

@@ -1,3 +1,5 @@
+import { email, id, name, notes, phone } from './fields.ts';
+
 export default {
   "$id": "booking-create",
   "title": "Book a slot",
@@ -5,30 +7,16 @@ export default {
   "additionalProperties": false,
   "required": ["startTime", "client"],
   "properties": {
-    "serviceId": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 999999999999999,
-      "description": "One service; or give serviceIds."
-    },
+    "serviceId": { ...id, "description": "One service; or give serviceIds." },
     "serviceIds": {
       "type": "array",
       "minItems": 1,
       "maxItems": 5,
       "uniqueItems": true,
-      "items": {
-        "type": "integer",
-        "minimum": 1,
-        "maximum": 999999999999999
-      },
+      "items": id,
       "description": "Several services back to back by one staff member who performs all of them, in this order (instead of serviceId). At most 5."
     },
-    "staffId": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 999999999999999,
-      "description": "Absent: anyone who performs the service and is free."
-    },
+    "staffId": { ...id, "description": "Absent: anyone who performs the service and is free." },
     "startTime": {
       "type": "string",
       "format": "date-time",
@@ -40,37 +28,13 @@ export default {
       "additionalProperties": false,
       "required": ["name"],
       "properties": {
-        "name": {
-          "type": "string",
-          "x-text": "line",
-          "minLength": 1,
-          "maxLength": 200
-        },
-        "email": {
-          "type": ["string", "null"],
-          "maxLength": 254,
-          "format": "email",
-          "x-error": "an e-mail address"
-        },
-        "phone": {
-          "type": ["string", "null"],
-          "maxLength": 50,
-          "pattern": "^[+0-9 ()./-]{3,50}$",
-          "x-error": "a phone number (digits, spaces, + - ( ) . /)"
-        }
+        "name": name,
+        "email": email,
+        "phone": phone
       },
       "description": "Who the booking is for. An e-mail address or a phone number is needed to reach them."
     },
-    "notes": {
-      "type": "string",
-      "x-text": "multiline",
-      "maxLength": 2000
-    },
-    "holdId": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 999999999999999,
-      "description": "A hold of this key (POST /slots/holds) for the same service and time: the booking takes its place. Expired or used: 409 hold_expired."
-    }
+    "notes": notes,
+    "holdId": { ...id, "description": "A hold of this key (POST /slots/holds) for the same service and time: the booking takes its place. Expired or used: 409 hold_expired." }
   }
 } as const;

@@ -1,3 +1,5 @@
+import { id } from './fields.ts';
+
 export default {
   "$id": "booking-reschedule",
   "title": "Move a booking",
@@ -11,17 +13,7 @@ export default {
       "x-error": "an ISO 8601 date and time with its offset, e.g. 2026-11-23T10:00:00+01:00",
       "description": "One of the startTime values GET /slots offers for the booking's service."
     },
-    "staffId": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 999999999999999,
-      "description": "Absent: the booking's staff member."
-    },
-    "holdId": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 999999999999999,
-      "description": "A hold of this key (POST /slots/holds) for the booking's service at startTime: the move takes its place."
-    }
+    "staffId": { ...id, "description": "Absent: the booking's staff member." },
+    "holdId": { ...id, "description": "A hold of this key (POST /slots/holds) for the booking's service at startTime: the move takes its place." }
   }
 } as const;

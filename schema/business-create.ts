@@ -1,3 +1,5 @@
+import { email, name } from './fields.ts';
+
 export default {
   "$id": "business-create",
   "title": "Create a business",
@@ -5,7 +7,7 @@ export default {
   "additionalProperties": false,
   "required": ["name"],
   "properties": {
-    "name": { "type": "string", "x-text": "line", "minLength": 1, "maxLength": 200 },
+    "name": name,
     "timezone": {
       "type": "string",
       "minLength": 1,
@@ -21,7 +23,7 @@ export default {
       "pattern": "^[+0-9 ()./-]{3,50}$",
       "x-error": "a phone number (digits, spaces, + - ( ) . /)"
     },
-    "email": { "type": ["string", "null"], "maxLength": 254, "format": "email", "x-error": "an e-mail address" },
+    "email": email,
     "website": { "type": ["string", "null"], "maxLength": 2048, "pattern": "^https?://", "x-error": "an http(s) URL" },
     "phoneCountry": {
       "type": ["string", "null"],

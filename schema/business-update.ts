@@ -1,3 +1,5 @@
+import { currency, email, name } from './fields.ts';
+
 export default {
   "$id": "business-update",
   "title": "Change a business",
@@ -5,12 +7,7 @@ export default {
   "additionalProperties": false,
   "minProperties": 1,
   "properties": {
-    "name": {
-      "type": "string",
-      "x-text": "line",
-      "minLength": 1,
-      "maxLength": 200
-    },
+    "name": name,
     "timezone": {
       "type": "string",
       "minLength": 1,
@@ -28,12 +25,7 @@ export default {
       "pattern": "^[+0-9 ()./-]{3,50}$",
       "x-error": "a phone number (digits, spaces, + - ( ) . /)"
     },
-    "email": {
-      "type": ["string", "null"],
-      "maxLength": 254,
-      "format": "email",
-      "x-error": "an e-mail address"
-    },
+    "email": email,
     "website": {
       "type": ["string", "null"],
       "maxLength": 2048,
@@ -46,11 +38,7 @@ export default {
       "x-error": "a two-letter ISO 3166-1 country code such as DE",
       "description": "The country the salon's clients' phone numbers are read in when written without a country code (ISO 3166-1 alpha-2, e.g. DE): \"0170 1234567\" is then +491701234567, so a search or a booking with either finds the same client. null: none; national numbers are then compared by their digits only."
     },
-    "currency": {
-      "type": "string",
-      "pattern": "^[A-Z]{3}$",
-      "x-error": "a three-letter ISO 4217 code such as EUR"
-    },
+    "currency": currency,
     "workingHours": {
       "$ref": "defs#/$defs/weeklyHours"
     },

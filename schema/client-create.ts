@@ -1,3 +1,5 @@
+import { email, name, notes, phone } from './fields.ts';
+
 export default {
   "$id": "client-create",
   "title": "Add a client",
@@ -5,28 +7,9 @@ export default {
   "additionalProperties": false,
   "required": ["name"],
   "properties": {
-    "name": {
-      "type": "string",
-      "x-text": "line",
-      "minLength": 1,
-      "maxLength": 200
-    },
-    "email": {
-      "type": ["string", "null"],
-      "maxLength": 254,
-      "format": "email",
-      "x-error": "an e-mail address"
-    },
-    "phone": {
-      "type": ["string", "null"],
-      "maxLength": 50,
-      "pattern": "^[+0-9 ()./-]{3,50}$",
-      "x-error": "a phone number (digits, spaces, + - ( ) . /)"
-    },
-    "notes": {
-      "type": "string",
-      "x-text": "multiline",
-      "maxLength": 2000
-    }
+    "name": name,
+    "email": email,
+    "phone": phone,
+    "notes": notes
   }
 } as const;

@@ -1,21 +1,13 @@
+import { limit, page } from './fields.ts';
+
 export default {
   "$id": "clients-query",
   "title": "Page through clients",
   "type": "object",
   "additionalProperties": false,
   "properties": {
-    "page": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 1000000,
-      "default": 1
-    },
-    "limit": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 100,
-      "default": 20
-    },
+    "page": page,
+    "limit": limit,
     "search": {
       "type": "string",
       "minLength": 1,

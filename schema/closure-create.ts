@@ -1,3 +1,5 @@
+import { localDate } from './fields.ts';
+
 export default {
   "$id": "closure-create",
   "title": "Days the salon is closed",
@@ -5,18 +7,8 @@ export default {
   "additionalProperties": false,
   "required": ["startDate"],
   "properties": {
-    "startDate": {
-      "type": "string",
-      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-      "x-error": "a date written YYYY-MM-DD",
-      "description": "Local date in the business's time zone."
-    },
-    "endDate": {
-      "type": "string",
-      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-      "x-error": "a date written YYYY-MM-DD",
-      "description": "Last closed day, included; absent: startDate."
-    },
+    "startDate": { ...localDate, "description": "Local date in the business's time zone." },
+    "endDate": { ...localDate, "description": "Last closed day, included; absent: startDate." },
     "note": {
       "type": "string",
       "maxLength": 500,

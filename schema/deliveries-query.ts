@@ -1,11 +1,13 @@
+import { limit, page } from './fields.ts';
+
 export default {
   "$id": "deliveries-query",
   "title": "Page through a webhook's delivery attempts, newest first, filtered",
   "type": "object",
   "additionalProperties": false,
   "properties": {
-    "page": { "type": "integer", "minimum": 1, "maximum": 1000000, "default": 1 },
-    "limit": { "type": "integer", "minimum": 1, "maximum": 100, "default": 20 },
+    "page": page,
+    "limit": limit,
     "status": { "enum": ["pending", "success", "retrying", "failed"] },
     "deliveryId": { "type": "string", "minLength": 1, "maxLength": 64 },
     "event": {

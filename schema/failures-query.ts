@@ -1,10 +1,12 @@
+import { limit } from './fields.ts';
+
 export default {
   "$id": "failures-query",
   "title": "The latest failed delivery attempts",
   "type": "object",
   "additionalProperties": false,
   "properties": {
-    "limit": { "type": "integer", "minimum": 1, "maximum": 100, "default": 20 },
+    "limit": limit,
     "businessId": { "type": "integer", "minimum": 1 }
   }
 } as const;

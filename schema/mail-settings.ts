@@ -1,3 +1,5 @@
+import { email } from './fields.ts';
+
 export default {
   "$id": "mail-settings",
   "title": "The salon's own mail server, for its clients' e-mails",
@@ -33,12 +35,6 @@ export default {
       "pattern": "^[^\\u0000-\\u001f\\u007f]*$",
       "x-error": "a password without control characters (it is kept exactly as typed, spaces too)"
     },
-    "fromAddress": {
-      "type": ["string", "null"],
-      "maxLength": 254,
-      "format": "email",
-      "x-error": "an e-mail address",
-      "description": "The sender clients see; null: the salon's e-mail address."
-    }
+    "fromAddress": { ...email, "description": "The sender clients see; null: the salon's e-mail address." }
   }
 } as const;

@@ -1,3 +1,5 @@
+import { name, notes, phone } from './fields.ts';
+
 export default {
   "$id": "page-booking-create",
   "title": "Book the time held on the booking page",
@@ -16,31 +18,17 @@ export default {
       "additionalProperties": false,
       "required": ["name", "email"],
       "properties": {
-        "name": {
-          "type": "string",
-          "x-text": "line",
-          "minLength": 1,
-          "maxLength": 200
-        },
+        "name": name,
         "email": {
           "type": "string",
           "maxLength": 254,
           "format": "email",
           "x-error": "an e-mail address"
         },
-        "phone": {
-          "type": ["string", "null"],
-          "maxLength": 50,
-          "pattern": "^[+0-9 ()./-]{3,50}$",
-          "x-error": "a phone number (digits, spaces, + - ( ) . /)"
-        }
+        "phone": phone
       },
       "description": "Who the booking is for: a name and an e-mail address; a phone number if they give one."
     },
-    "notes": {
-      "type": "string",
-      "x-text": "multiline",
-      "maxLength": 2000
-    }
+    "notes": notes
   }
 } as const;

@@ -1,3 +1,5 @@
+import { id } from './fields.ts';
+
 export default {
   "$id": "page-hold-create",
   "title": "Hold a time on the booking page while the client types their details",
@@ -10,19 +12,10 @@ export default {
       "minItems": 1,
       "maxItems": 5,
       "uniqueItems": true,
-      "items": {
-        "type": "integer",
-        "minimum": 1,
-        "maximum": 999999999999999
-      },
+      "items": id,
       "description": "The services, in order (one or several back to back by one staff member)."
     },
-    "staffId": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 999999999999999,
-      "description": "Absent: anyone who performs the services and is free."
-    },
+    "staffId": { ...id, "description": "Absent: anyone who performs the services and is free." },
     "startTime": {
       "type": "string",
       "format": "date-time",

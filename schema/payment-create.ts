@@ -1,3 +1,5 @@
+import { id } from './fields.ts';
+
 export default {
   "$id": "payment-create",
   "title": "Record a payment for a booking",
@@ -5,11 +7,7 @@ export default {
   "additionalProperties": false,
   "required": ["bookingId", "amount", "method"],
   "properties": {
-    "bookingId": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 999999999999999
-    },
+    "bookingId": id,
     "amount": {
       "type": "integer",
       "minimum": 1,

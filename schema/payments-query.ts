@@ -1,25 +1,13 @@
+import { id, limit, page } from './fields.ts';
+
 export default {
   "$id": "payments-query",
   "title": "Page through payments, newest first",
   "type": "object",
   "additionalProperties": false,
   "properties": {
-    "page": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 1000000,
-      "default": 1
-    },
-    "limit": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 100,
-      "default": 20
-    },
-    "bookingId": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 999999999999999
-    }
+    "page": page,
+    "limit": limit,
+    "bookingId": id
   }
 } as const;

@@ -1,3 +1,5 @@
+import { localDate } from './fields.ts';
+
 export default {
   "$id": "report-query",
   "title": "The period of a report",
@@ -5,17 +7,7 @@ export default {
   "additionalProperties": false,
   "required": ["from", "to"],
   "properties": {
-    "from": {
-      "type": "string",
-      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-      "x-error": "a date written YYYY-MM-DD",
-      "description": "First local date included."
-    },
-    "to": {
-      "type": "string",
-      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-      "x-error": "a date written YYYY-MM-DD",
-      "description": "Last local date included (at most 366 days after from)."
-    }
+    "from": { ...localDate, "description": "First local date included." },
+    "to": { ...localDate, "description": "Last local date included (at most 366 days after from)." }
   }
 } as const;

@@ -1,3 +1,5 @@
+import { id, name } from './fields.ts';
+
 export default {
   "$id": "review-create",
   "title": "Record a client's review",
@@ -15,18 +17,7 @@ export default {
       "x-text": "multiline",
       "maxLength": 5000
     },
-    "authorName": {
-      "type": "string",
-      "x-text": "line",
-      "minLength": 1,
-      "maxLength": 200,
-      "description": "Shown with the review; defaults to the client's first name."
-    },
-    "bookingId": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 999999999999999,
-      "description": "The completed visit the review is about."
-    }
+    "authorName": { ...name, "description": "Shown with the review; defaults to the client's first name." },
+    "bookingId": { ...id, "description": "The completed visit the review is about." }
   }
 } as const;

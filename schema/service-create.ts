@@ -1,3 +1,5 @@
+import { currency, name } from './fields.ts';
+
 export default {
   "$id": "service-create",
   "title": "Add a service",
@@ -5,12 +7,7 @@ export default {
   "additionalProperties": false,
   "required": ["name", "durationMinutes", "price"],
   "properties": {
-    "name": {
-      "type": "string",
-      "x-text": "line",
-      "minLength": 1,
-      "maxLength": 200
-    },
+    "name": name,
     "description": {
       "type": "string",
       "x-text": "multiline",
@@ -26,11 +23,7 @@ export default {
       "minimum": 0,
       "maximum": 100000000
     },
-    "currency": {
-      "type": "string",
-      "pattern": "^[A-Z]{3}$",
-      "x-error": "a three-letter ISO 4217 code such as EUR"
-    },
+    "currency": currency,
     "active": {
       "type": "boolean"
     },

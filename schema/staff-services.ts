@@ -1,3 +1,5 @@
+import { id } from './fields.ts';
+
 export default {
   "$id": "staff-services",
   "title": "Set the services a staff member performs",
@@ -9,11 +11,7 @@ export default {
       "type": "array",
       "maxItems": 500,
       "uniqueItems": true,
-      "items": {
-        "type": "integer",
-        "minimum": 1,
-        "maximum": 999999999999999
-      }
+      "items": id
     }
   }
 } as const;

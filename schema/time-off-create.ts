@@ -1,3 +1,5 @@
+import { localDate } from './fields.ts';
+
 export default {
   "$id": "time-off-create",
   "title": "Time off for a staff member",
@@ -8,18 +10,8 @@ export default {
       "type": "boolean",
       "description": "true: whole days from startDate to endDate (both included); false or absent: from startTime to endTime."
     },
-    "startDate": {
-      "type": "string",
-      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-      "x-error": "a date written YYYY-MM-DD",
-      "description": "Local date in the business's time zone."
-    },
-    "endDate": {
-      "type": "string",
-      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-      "x-error": "a date written YYYY-MM-DD",
-      "description": "Last day away, included; absent: startDate."
-    },
+    "startDate": { ...localDate, "description": "Local date in the business's time zone." },
+    "endDate": { ...localDate, "description": "Last day away, included; absent: startDate." },
     "startTime": {
       "type": "string",
       "format": "date-time",
