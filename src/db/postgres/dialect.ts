@@ -16,12 +16,23 @@ const CACHED_WRITE = new RegExp(
   'i',
 );
 
+/** The one statement that reads the caches' versions (src/db/cache-versions.repository.ts). */
+const READ_VERSIONS = /^select "topic", "version" from "cache_versions"$/;
+
+/** A rollback to a savepoint: it may undo a write to a cached table made after the versions were read. */
+const UNDOES_WORK = /^\s*rollback\s+to\b/i;
+
 /**
  * Kysely's PostgresDialect, told when this process has committed a change the caches depend on:
  * after a COMMIT of a transaction that wrote such a table, or after such a write outside one.
  * `onCommitted` is awaited before the caller goes on, so this process's own changes are in its
  * caches' versions before the next request (as SQLite's driver does); other processes' changes
  * arrive by NOTIFY.
+ *
+ * Inside a transaction the versions are read once and then answered from memory until the
+ * transaction writes a cached table itself (each read of a cache inside a transaction reads them:
+ * four round trips per booking before). Another process's commit meanwhile is not seen, as if
+ * every read had been made at the first; that commit's NOTIFY still reaches the caches.
  */
 export class FreshnessPostgresDialect extends PostgresDialect {
   readonly #config: PostgresDialectConfig;
@@ -38,9 +49,17 @@ export class FreshnessPostgresDialect extends PostgresDialect {
   }
 }
 
+interface ConnectionState {
+  inTransaction: boolean;
+  /** The transaction wrote a table some cache depends on. */
+  wrote: boolean;
+  /** The versions as the transaction read them, until it writes a cached table. */
+  versions: QueryResult<unknown> | undefined;
+}
+
 class FreshnessDriver extends PostgresDriver {
   readonly #onCommitted: () => Promise<void>;
-  readonly #state = new WeakMap<DatabaseConnection, { inTransaction: boolean; wrote: boolean }>();
+  readonly #state = new WeakMap<DatabaseConnection, ConnectionState>();
   readonly #wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
 
   constructor(config: PostgresDialectConfig, onCommitted: () => Promise<void>) {
@@ -52,10 +71,14 @@ class FreshnessDriver extends PostgresDriver {
     const connection = await super.acquireConnection();
     let wrapped = this.#wrapped.get(connection);
     if (!wrapped) {
-      const state = { inTransaction: false, wrote: false };
+      const state: ConnectionState = { inTransaction: false, wrote: false, versions: undefined };
       const onCommitted = this.#onCommitted;
       const execute = async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+        const readsVersions = state.inTransaction && READ_VERSIONS.test(query.sql);
+        if (readsVersions && state.versions) return state.versions as QueryResult<R>;
         const result = await connection.executeQuery<R>(query);
+        if (readsVersions) state.versions = result;
+        if (CACHED_WRITE.test(query.sql) || UNDOES_WORK.test(query.sql)) state.versions = undefined;
         if (CACHED_WRITE.test(query.sql)) {
           if (state.inTransaction) state.wrote = true;
           else await onCommitted();
@@ -88,6 +111,7 @@ class FreshnessDriver extends PostgresDriver {
     if (state) {
       state.inTransaction = true;
       state.wrote = false;
+      state.versions = undefined;
     }
   }
 
@@ -96,6 +120,7 @@ class FreshnessDriver extends PostgresDriver {
     const state = this.#state.get(connection);
     if (!state) return;
     state.inTransaction = false;
+    state.versions = undefined;
     if (state.wrote) {
       state.wrote = false;
       await this.#onCommitted();
@@ -107,6 +132,7 @@ class FreshnessDriver extends PostgresDriver {
     if (state) {
       state.inTransaction = false;
       state.wrote = false;
+      state.versions = undefined;
     }
     await super.rollbackTransaction((this.#wrapped.get(connection) ?? connection) as never);
   }
