@@ -6,6 +6,8 @@ import { describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
 import { COMMANDS } from '../src/cli/main.ts';
 import { tempDataDir, TestApp } from './helpers/app.ts';
+import { TestClock } from './helpers/clock.ts';
+import { makeSalon, MONDAY, TEST_NOW } from './helpers/salon.ts';
 import { cli, cliAsync, cliJson, startServeProcess } from './helpers/cli.ts';
 
 describe('booking-api CLI', () => {
@@ -211,6 +213,52 @@ describe('booking-api serve', () => {
 });
 
 describe('the CLI beside a running server', () => {
+  it('names a new key by its name and scopes, and lists only the keys the salon made (issue 27)', async () => {
+    const app = await TestApp.start({ clock: new TestClock(TEST_NOW) });
+    try {
+      const salon = await makeSalon(app);
+      // A client holds a time on the booking page: the page's own key is made, taking the next id.
+      const held = await app.request('POST', '/v1/booking-page/salon/holds', {
+        body: { serviceIds: [salon.haircut], staffId: salon.anna, startTime: `${MONDAY}T10:00:00+01:00` },
+      });
+      assert.equal(held.status, 201, held.text);
+      const business = String(salon.businessId);
+      const created = await cliAsync([
+        'keys',
+        'create',
+        '--business',
+        business,
+        '--name',
+        'Website',
+        '--preset',
+        'widget',
+        '--data',
+        app.dataDir,
+      ]);
+      assert.equal(created.status, 0, created.stderr);
+      assert.match(
+        created.stdout.split('\n')[0]!,
+        new RegExp(
+          `^Created the API key "Website" \\(services:read, staff:read, slots:read, bookings:write\\), key id 3 of business ${business}\\.$`,
+        ),
+      );
+      const listed = await cliAsync(['keys', 'list', '--data', app.dataDir]);
+      assert.equal(listed.status, 0, listed.stderr);
+      const rows = listed.stdout.trim().split('\n');
+      assert.match(rows[0]!, /^NAME\s+SCOPES/, 'the owner reads a key by its name first');
+      assert.deepEqual(
+        rows.slice(1).map((row) => row.split(/\s{2,}/)[0]),
+        ['all scopes', 'Website'],
+        `only the keys the owner made, not the booking page's (key id 2):\n${listed.stdout}`,
+      );
+      const revoked = await cliAsync(['keys', 'revoke', '2', '--data', app.dataDir]);
+      assert.equal(revoked.status, 1, "the booking page's key is none of the salon's to revoke");
+      assert.match(revoked.stderr, /API key not found/);
+    } finally {
+      await app.stop();
+    }
+  });
+
   it('revokes a key the server has in memory, and the server refuses it at once', async () => {
     const app = await TestApp.start();
     try {

@@ -11,14 +11,22 @@ async function withKeys<T>(config: RunArgs['config'], work: (deps: KeysDeps) => 
   return withDatabase(config, (database) => work({ db: database.db, clock: systemClock, ids: randomIds }));
 }
 
+/**
+ * The key as its owner knows it: the name they gave it and what it may do. Its id comes after, as
+ * what the API and the other commands call it: ids count every key of the server (the booking
+ * page's own key among them), so the salon's first key is seldom "1".
+ */
+function keyLine(key: KeyJson): string {
+  return `"${key.name}" (${key.scopes.join(', ')}), key id ${key.id} of business ${key.businessId}`;
+}
+
 function printNewKey(args: RunArgs, key: KeyWithValue, verb: string): void {
   if (args.json) {
     args.io.out(JSON.stringify(key));
     return;
   }
   args.io.out(
-    `${verb} API key ${key.id} "${key.name}" for business ${key.businessId}.\n` +
-      `Scopes: ${key.scopes.join(', ')}\n\n` +
+    `${verb} the API key ${keyLine(key)}.\n\n` +
       `    ${key.key}\n\n` +
       'This is the only time the key is shown. Store it now; only its hash is kept.',
   );
@@ -82,12 +90,13 @@ export const keysListCommand: Command = {
     const keys = await withKeys(config, (deps) => allKeys(deps, businessId));
     if (json) io.out(JSON.stringify(keys));
     else if (keys.length === 0) io.out('No API keys yet. Create one with: booking-api keys create --help');
-    else io.out(table(['ID', 'BUSINESS', 'NAME', 'STATUS', 'SCOPES', 'LAST USED'], keys.map(keyRow)));
+    else io.out(table(['NAME', 'SCOPES', 'STATUS', 'LAST USED', 'KEY ID', 'BUSINESS'], keys.map(keyRow)));
   },
 };
 
+/** The keys the salon made, by name first; the booking page's own key is none of them and is not listed. */
 function keyRow(key: KeyJson): string[] {
-  return [String(key.id), String(key.businessId), key.name, key.status, key.scopes.join(','), key.lastUsedAt ?? 'never'];
+  return [key.name, key.scopes.join(','), key.status, key.lastUsedAt ?? 'never', String(key.id), String(key.businessId)];
 }
 
 export const keysRevokeCommand: Command = {
@@ -99,7 +108,7 @@ export const keysRevokeCommand: Command = {
     const id = positiveId(values._0 as string | undefined, 'the key ID');
     const key = await withKeys(config, (deps) => revokeKeyById(deps, id));
     if (json) io.out(JSON.stringify(key));
-    else io.out(`Revoked API key ${key.id} "${key.name}".`);
+    else io.out(`Revoked the API key ${keyLine(key)}.`);
   },
 };
 
