@@ -198,6 +198,7 @@ describe('the booking page endpoints', () => {
       const date = '2026-11-30';
       const fresh = await holdAndBook('198.51.100.12', at('09:00', date), 'new@example.com', 'Nina New');
       assert.equal(fresh.body.status, 'pending', 'a client the salon has not seen');
+      assert.equal(fresh.body.emailed, false, 'no mail server: no e-mail is on its way (issue 27)');
       // A client the salon booked at the desk before is one it has seen.
       await admin(
         app,

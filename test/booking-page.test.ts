@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { before, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { seriousA11yProblems } from './helpers/axe.ts';
 import { ADMIN_TOKEN } from './helpers/app.ts';
 import { fitsWidth, logIn } from './helpers/browser.ts';
 import { admin } from './helpers/salon.ts';
+import { SmtpReceiver } from './helpers/smtp.ts';
 import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
 // Issue 22, section 1, tried as a client would, in Chromium: the salon's website (another origin:
@@ -247,5 +248,63 @@ describe('the booking page in Chromium', () => {
     const total = ours.reduce((sum, [, bytes]) => sum + bytes, 0);
     assert.ok(ours.some(([path]) => path === '/embed.js') && ours.some(([path]) => path === '/book/page.js'), JSON.stringify(ours));
     assert.ok(total < 100 * 1024, `${total} bytes: ${JSON.stringify(ours)}`);
+  });
+});
+
+describe('what the booking page tells a new client whose booking waits for the salon (issue 27)', () => {
+  if (skippedWithoutChromium()) return;
+  const { app, salon } = useSalon({ name: 'Salon Lena' });
+  let smtp: SmtpReceiver;
+
+  before(async () => {
+    smtp = await SmtpReceiver.start();
+    await admin(app, 'PATCH', `${salon.base}/booking-page`, { confirmNewClients: true }, 200);
+    await admin(app, 'PATCH', salon.base, { phone: '030 1234567' }, 200);
+  });
+  after(async () => {
+    await smtp?.close();
+  });
+  const { page } = useBrowser();
+
+  /** Books `time` on Tuesday as a new client; the words the page ends with. */
+  async function bookAsNewClient(time: string, client: { name: string; email: string; phone?: string }, german = false) {
+    await page.goto(`${app.url}/book/salon-lena`);
+    await page.getByLabel(/Haircut/).check();
+    await page.getByRole('button', { name: german ? 'Weiter' : 'Continue' }).click();
+    await page.getByRole('button', { name: german ? 'Weiter' : 'Continue' }).click();
+    await page.getByRole('button', { name: german ? `${time} Uhr, Dienstag, 24. November` : `${time}, Tuesday 24 November` }).click();
+    await page.getByLabel(german ? 'Ihr Name' : 'Your name').fill(client.name);
+    await page.getByLabel(german ? 'E-Mail' : 'E-mail').fill(client.email);
+    if (client.phone) await page.getByLabel(german ? /Telefon/ : /Phone/).fill(client.phone);
+    await page.getByRole('button', { name: german ? 'Buchen' : 'Book', exact: true }).click();
+    await page
+      .getByRole('heading', { name: german ? 'Ihre Buchung wartet auf den Salon' : 'Your booking is waiting for the salon' })
+      .waitFor();
+    return page.locator('.done').innerText();
+  }
+
+  it('promises no e-mail when the salon has no mail server: the salon calls the number given', async () => {
+    const text = await bookAsNewClient('10:00', { name: 'Lena Kraus', email: 'lena@example.com', phone: '+49 170 1234567' });
+    assert.match(text, /The salon confirms bookings of new clients\. It sends no e-mail: it will call you on \+49 170 1234567\./);
+    assert.doesNotMatch(text, /hear from them soon|get an e-mail/);
+    assert.match(text, /Contact the salon: 030 1234567/, "the salon's phone, to call it");
+  });
+
+  it('asks a client who gave no phone to get in touch with the salon, in German too', async () => {
+    await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'de-DE' }, 200);
+    try {
+      const text = await bookAsNewClient('11:00', { name: 'Jonas Berg', email: 'jonas@example.com' }, true);
+      assert.match(text, /verschickt keine E-Mails\. Bitte melden Sie sich beim Salon, um zu erfahren, ob Ihr Termin bestätigt ist\./);
+      assert.match(text, /Kontakt zum Salon: 030 1234567/);
+    } finally {
+      await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'en-GB' }, 200);
+    }
+  });
+
+  it('says the e-mail will come once the salon sends e-mail', async () => {
+    await admin(app, 'PUT', `${salon.base}/mail`, { host: '127.0.0.1', port: smtp.port, tls: 'none' }, 200);
+    const text = await bookAsNewClient('12:00', { name: 'Mia Sommer', email: 'mia@example.com', phone: '+49 170 7654321' });
+    assert.match(text, /The salon confirms bookings of new clients\. You will get an e-mail when it has\./);
+    assert.doesNotMatch(text, /call you/);
   });
 });

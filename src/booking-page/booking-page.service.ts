@@ -15,6 +15,7 @@ import { deleteHold, findHoldByToken } from '../slots/holds.repository.ts';
 import { HOLDS_NOTHING } from '../slots/slot-check.ts';
 import { freeTimes, type SlotsQuery } from '../slots/free-times.ts';
 import type { Directory } from '../businesses/directory.ts';
+import { messagesOfBooking } from '../mail/sql/messages-of-booking.ts';
 import { bookingsFromAddress, countBookingFromAddress, findPageKey, insertPageKey, logoVersion } from './booking-page.repository.ts';
 import type pageBookingCreateSchema from '../../schema/page-booking-create.ts';
 import type pageHoldCreateSchema from '../../schema/page-hold-create.ts';
@@ -186,6 +187,7 @@ export async function bookForVisitor(trx: Tx, app: BookingPageDeps, businessId: 
   const booking = body as BookingJson;
   return {
     status: booking.status as 'pending' | 'confirmed',
+    emailed: await clientIsEmailed(trx, booking.id),
     serviceName: booking.serviceName,
     staffName: booking.staffName,
     startTime: booking.startTime,
@@ -195,6 +197,15 @@ export async function bookForVisitor(trx: Tx, app: BookingPageDeps, businessId: 
     currency: booking.currency,
     client: booking.bookedAs,
   };
+}
+
+/**
+ * Whether the client hears of the booking by e-mail: its message was queued, not kept as skipped
+ * (no mail server, an address refused before), in the transaction that made the booking.
+ */
+async function clientIsEmailed(trx: Tx, bookingId: number): Promise<boolean> {
+  const messages = [...(await messagesOfBooking(trx, bookingId)).values()].flat();
+  return messages.some((message) => message.status !== 'skipped');
 }
 
 async function assertFewerOpenBookings(trx: Tx, app: BookingPageDeps, businessId: number, pageKeyId: number, email: string, now: number) {

@@ -52,7 +52,10 @@ const WORDS = {
     otherTime: 'Choose another time',
     bookedHeading: 'You are booked',
     pendingHeading: 'Your booking is waiting for the salon',
-    pendingText: 'The salon confirms bookings of new clients. You will hear from them soon.',
+    pendingEmailed: 'The salon confirms bookings of new clients. You will get an e-mail when it has.',
+    pendingByPhone: (phone) => `The salon confirms bookings of new clients. It sends no e-mail: it will call you on ${phone}.`,
+    pendingAskSalon:
+      'The salon confirms bookings of new clients, and sends no e-mail. Please get in touch with the salon to hear that your booking is confirmed.',
     bookedText: (salon) => `${salon} looks forward to seeing you.`,
     bookAnother: 'Book another appointment',
     contact: 'Contact the salon',
@@ -120,7 +123,11 @@ const WORDS = {
     otherTime: 'Anderen Termin wählen',
     bookedHeading: 'Ihr Termin ist gebucht',
     pendingHeading: 'Ihre Buchung wartet auf den Salon',
-    pendingText: 'Der Salon bestätigt Buchungen neuer Kundinnen und Kunden. Sie hören bald von ihm.',
+    pendingEmailed: 'Der Salon bestätigt Buchungen neuer Kundinnen und Kunden. Sie bekommen eine E-Mail, sobald er bestätigt hat.',
+    pendingByPhone: (phone) =>
+      `Der Salon bestätigt Buchungen neuer Kundinnen und Kunden. Er verschickt keine E-Mails, sondern ruft Sie unter ${phone} an.`,
+    pendingAskSalon:
+      'Der Salon bestätigt Buchungen neuer Kundinnen und Kunden und verschickt keine E-Mails. Bitte melden Sie sich beim Salon, um zu erfahren, ob Ihr Termin bestätigt ist.',
     bookedText: (salon) => `${salon} freut sich auf Sie.`,
     bookAnother: 'Noch einen Termin buchen',
     contact: 'Kontakt zum Salon',

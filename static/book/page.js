@@ -549,6 +549,16 @@ function details() {
   );
 }
 
+/**
+ * What happens to a booking that waits for the salon: an e-mail when the salon confirms, if one
+ * can go; else the salon calls the number the client gave, or the client calls the salon.
+ */
+function pendingText(booked) {
+  const w = state.words;
+  if (booked.emailed) return w.pendingEmailed;
+  return booked.client.phone ? w.pendingByPhone(booked.client.phone) : w.pendingAskSalon;
+}
+
 function done() {
   const { page, words: w, booked } = state;
   const pending = booked.status === 'pending';
@@ -556,7 +566,7 @@ function done() {
     'section',
     { class: 'done' },
     heading(pending ? w.pendingHeading : w.bookedHeading),
-    h('p', null, pending ? w.pendingText : w.bookedText(page.name)),
+    h('p', null, pending ? pendingText(booked) : w.bookedText(page.name)),
     visitFacts(booked),
     contact(),
     h('div', { class: 'actions' }, h('button', { type: 'button', onclick: restart }, w.bookAnother)),
