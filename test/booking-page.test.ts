@@ -308,3 +308,26 @@ describe('what the booking page tells a new client whose booking waits for the s
     assert.doesNotMatch(text, /call you/);
   });
 });
+
+describe("the booking page's language for a visitor whose browser speaks German (issue 27)", () => {
+  if (skippedWithoutChromium()) return;
+  const { app, salon } = useSalon({ name: 'Salon Lena' });
+  const { page } = useBrowser({ locale: 'de-DE' });
+
+  it('speaks German until the salon chooses a language, and the salon’s choice after', async () => {
+    const before = (await app.request('GET', '/v1/booking-page/salon-lena')).body;
+    assert.deepEqual([before.locale, before.localeChosen], ['en-GB', false], 'a new salon has chosen none');
+    await page.goto(`${app.url}/book/salon-lena`);
+    await page.getByRole('heading', { name: 'Was möchten Sie buchen?' }).waitFor();
+    assert.equal(await page.evaluate(() => (globalThis as any).document.documentElement.lang), 'de-DE');
+    await page.getByLabel(/Haircut/).check();
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await page.getByRole('button', { name: '10:00 Uhr, Montag, 23. November' }).waitFor();
+
+    await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'en-US' }, 200);
+    await page.goto(`${app.url}/book/salon-lena`);
+    await page.getByRole('heading', { name: 'What would you like to book?' }).waitFor();
+    assert.equal(await page.evaluate(() => (globalThis as any).document.documentElement.lang), 'en-US');
+  });
+});

@@ -148,6 +148,19 @@ const WORDS = {
   },
 };
 
+const languageOf = (tag) => String(tag).slice(0, 2).toLowerCase();
+
+/**
+ * The locale the page speaks: the salon's, when it chose one; else the first of the visitor's
+ * browser languages the page has words for (a German browser gets German, written as its locale
+ * writes dates); else the salon's (English). An English visitor keeps the salon's way of writing.
+ */
+export function localeFor(page, browserLanguages) {
+  if (page.localeChosen) return page.locale;
+  const spoken = browserLanguages.find((tag) => WORDS[languageOf(tag)]);
+  return !spoken || languageOf(spoken) === languageOf(page.locale) ? page.locale : spoken;
+}
+
 /** The words of the salon's language (English for any other). */
 export function wordsFor(locale) {
   return WORDS[String(locale).slice(0, 2)] ?? WORDS.en;

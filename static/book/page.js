@@ -4,7 +4,7 @@
 // it (embed.js) how tall it is. Under the server's strict CSP: no inline code or style; the salon's
 // colour is set through CSS custom properties from here.
 
-import { addDays, formatsFor, wordsFor } from './page-text.js';
+import { addDays, formatsFor, localeFor, wordsFor } from './page-text.js';
 import { h } from './shared/element.js';
 
 const slug = decodeURIComponent(location.pathname.split('/').filter(Boolean).at(-1) ?? '');
@@ -60,11 +60,12 @@ async function start() {
     return;
   }
   const page = answer.body;
+  const locale = localeFor(page, navigator.languages?.length ? navigator.languages : [navigator.language]);
   state.page = page;
-  state.words = wordsFor(page.locale);
-  state.formats = formatsFor(page.locale, page.timezone);
+  state.words = wordsFor(locale);
+  state.formats = formatsFor(locale, page.timezone);
   state.weekStart = page.today;
-  document.documentElement.lang = page.locale;
+  document.documentElement.lang = locale;
   document.title = state.words.title(page.name);
   tellFrame({ type: 'booking-page:title', title: state.words.title(page.name) });
   theme(page.accentColor);
