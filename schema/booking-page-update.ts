@@ -12,9 +12,9 @@ export default {
       "description": "The short name in the page's address, /book/{slug}."
     },
     "locale": {
-      "type": "string",
-      "enum": ["en-GB", "en-US", "de-DE", "de-AT", "de-CH"],
-      "description": "The page's language, and how it writes dates, times and prices."
+      "type": ["string", "null"],
+      "enum": ["en-GB", "en-US", "de-DE", "de-AT", "de-CH", null],
+      "description": "The page's language, and how it writes dates, times and prices; null: each visitor's browser language where the page has it (English, German), else English."
     },
     "accentColor": {
       "type": ["string", "null"],

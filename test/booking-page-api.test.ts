@@ -273,6 +273,21 @@ describe('the booking page endpoints', () => {
     assert.equal((await admin(app, 'GET', `/businesses/${named.id}/booking-page`, undefined, 200)).body.slug, 'friseur-mueller-soehne');
   });
 
+  it("knows whether the salon chose its page's language: a choice, en-GB included, holds; null gives it back to each visitor", async () => {
+    const page = () => app.request('GET', '/v1/booking-page/salon').then((r) => r.body);
+    const settings = () => admin(app, 'GET', `${salon.base}/booking-page`, undefined, 200).then((r) => r.body);
+    assert.equal((await settings()).locale, null, 'a new salon has chosen none');
+    assert.deepEqual([(await page()).locale, (await page()).localeChosen], ['en-GB', false]);
+    assert.equal((await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'en-GB' }, 200)).body.locale, 'en-GB');
+    assert.deepEqual([(await page()).locale, (await page()).localeChosen], ['en-GB', true], 'English (UK) chosen is a choice');
+    await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'de-AT' }, 200);
+    assert.equal((await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: null }, 200)).body.locale, null);
+    assert.deepEqual([(await page()).locale, (await page()).localeChosen], ['en-GB', false], 'English for visitors of other languages');
+    const wrong = await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'fr-FR' });
+    assert.equal(wrong.status, 400);
+    assert.equal((await settings()).locale, null, 'a refused change changes nothing');
+  });
+
   it("serves the salon's logo beside the page, checked to be the image it says", async () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
     const set = await admin(

@@ -8,6 +8,7 @@ import { ADMIN_TOKEN } from './helpers/app.ts';
 import { fitsWidth, logIn } from './helpers/browser.ts';
 import { admin } from './helpers/salon.ts';
 import { SmtpReceiver } from './helpers/smtp.ts';
+import { eventually } from './helpers/wait.ts';
 import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
 // Issue 22, section 1, tried as a client would, in Chromium: the salon's website (another origin:
@@ -162,7 +163,7 @@ describe('the booking page in Chromium', () => {
       await check('done');
       assert.deepEqual(problems, []);
     } finally {
-      await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'en-GB' }, 200);
+      await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: null }, 200);
     }
   });
 
@@ -196,7 +197,9 @@ describe('the booking page in Chromium', () => {
     await line.waitFor();
     assert.equal(await line.inputValue(), `<script src="${app.url}/embed.js" data-business="salon-lena"></script>`);
     await page.getByLabel('Short name in its address').fill('lena');
-    await page.getByLabel('Language, and how dates and times are written').selectOption('de-DE');
+    const language = page.getByLabel('Language, and how dates and times are written');
+    assert.equal(await language.inputValue(), '', 'a new salon: each visitor’s language');
+    await language.selectOption('de-DE');
     await page.getByLabel('Cancellation policy (optional)').fill('Bitte sagen Sie 24 Stunden vorher ab.');
     await page.getByRole('button', { name: 'Save the booking page' }).click();
     await page.getByText(`Saved. The booking page is now at ${app.url}/book/lena`, { exact: false }).waitFor();
@@ -210,7 +213,15 @@ describe('the booking page in Chromium', () => {
     await page.frameLocator('.page-preview iframe').locator('img.logo').waitFor();
     const problems = await seriousA11yProblems(page, { include: ['.booking-page-part'], exclude: ['.page-preview'] });
     assert.deepEqual(problems, []);
-    await admin(app, 'PATCH', `${salon.base}/booking-page`, { slug: 'salon-lena', locale: 'en-GB' }, 200);
+    // Back to each visitor's language: the form sends null.
+    await language.selectOption('');
+    await page.getByRole('button', { name: 'Save the booking page' }).click();
+    await eventually(
+      async () => ((await admin(app, 'GET', `${salon.base}/booking-page`, undefined, 200)).body.locale === null ? true : undefined),
+      10_000,
+      'the page settings saved with each visitor’s language',
+    );
+    await admin(app, 'PATCH', `${salon.base}/booking-page`, { slug: 'salon-lena', locale: null }, 200);
     await admin(app, 'DELETE', `${salon.base}/booking-page/logo`, undefined, 200);
   });
 
@@ -297,7 +308,7 @@ describe('what the booking page tells a new client whose booking waits for the s
       assert.match(text, /verschickt keine E-Mails\. Bitte melden Sie sich beim Salon, um zu erfahren, ob Ihr Termin bestätigt ist\./);
       assert.match(text, /Kontakt zum Salon: 030 1234567/);
     } finally {
-      await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'en-GB' }, 200);
+      await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: null }, 200);
     }
   });
 
@@ -325,9 +336,10 @@ describe("the booking page's language for a visitor whose browser speaks German 
     await page.getByRole('button', { name: 'Weiter' }).click();
     await page.getByRole('button', { name: '10:00 Uhr, Montag, 23. November' }).waitFor();
 
-    await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'en-US' }, 200);
+    // English (UK) chosen is a choice like any other, not the default it happens to equal.
+    await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'en-GB' }, 200);
     await page.goto(`${app.url}/book/salon-lena`);
     await page.getByRole('heading', { name: 'What would you like to book?' }).waitFor();
-    assert.equal(await page.evaluate(() => (globalThis as any).document.documentElement.lang), 'en-US');
+    assert.equal(await page.evaluate(() => (globalThis as any).document.documentElement.lang), 'en-GB');
   });
 });

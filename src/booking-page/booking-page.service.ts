@@ -39,13 +39,6 @@ async function directoryOf(
 }
 
 /**
- * The language a salon's page has until the salon chooses one: the column's default (0014). A
- * page still in it speaks each visitor's language where it can (localeChosen false); telling
- * "chose English (UK)" from "never chose" would take a setting of its own.
- */
-const UNCHOSEN_LOCALE = 'en-GB';
-
-/**
  * What the page shows before anyone books: the salon (name, contact, language, colour, policy),
  * the services that can be booked now and who does them, and the rules a client books under. Only
  * what a client may see: no staff contact details, nothing of other clients.
@@ -66,7 +59,7 @@ export async function pageOf(app: BookingPageDeps, businessId: number) {
     website: business.website,
     timezone: business.timezone,
     locale: business.page_locale,
-    localeChosen: business.page_locale !== UNCHOSEN_LOCALE,
+    localeChosen: business.page_locale_chosen === 1,
     accentColor: business.page_accent_color,
     logoVersion: logo === undefined ? null : String(logo),
     cancellationPolicy: business.page_policy,

@@ -39,7 +39,7 @@ export async function pageSettings(db: Db | Tx, config: Config, businessId: numb
     embedLine: `<script src="${base}/embed.js" data-business="${slug}"></script>`,
     qrCodeSvg: await QRCode.toString(pageUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
     publicUrlSet: config.publicUrl !== undefined,
-    locale: business.page_locale,
+    locale: business.page_locale_chosen === 1 ? business.page_locale : null,
     accentColor: business.page_accent_color,
     cancellationPolicy: business.page_policy,
     confirmNewClients: business.page_confirm_new_clients === 1,
@@ -53,7 +53,9 @@ export async function pageSettings(db: Db | Tx, config: Config, businessId: numb
 export async function changePageSettings(trx: Tx, app: PageSettingsDeps, businessId: number, input: PageSettingsInput, origin: string) {
   const patch: Updateable<BusinessesTable> = { updated_at: app.clock.now() };
   if (input.slug !== undefined) patch.page_slug = input.slug;
-  if (input.locale !== undefined) patch.page_locale = input.locale;
+  // null: each visitor's language, English (en-GB) for the visitors the page has no words for and in e-mails.
+  if (input.locale === null) Object.assign(patch, { page_locale: 'en-GB', page_locale_chosen: 0 });
+  else if (input.locale !== undefined) Object.assign(patch, { page_locale: input.locale, page_locale_chosen: 1 });
   if (input.accentColor !== undefined) patch.page_accent_color = input.accentColor?.toLowerCase() ?? null;
   if (input.cancellationPolicy !== undefined) patch.page_policy = input.cancellationPolicy;
   if (input.confirmNewClients !== undefined) patch.page_confirm_new_clients = input.confirmNewClients ? 1 : 0;

@@ -30,6 +30,7 @@ export const MIGRATIONS = [
   '0020-switched-off-mail',
   '0021-client-search',
   '0022-audit',
+  '0023-page-locale-chosen',
 ] as const;
 
 /**

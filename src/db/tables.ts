@@ -64,6 +64,8 @@ export interface BusinessesTable {
   page_slug: string | null;
   /** The booking page's language and date format, a BCP 47 tag such as de-DE. */
   page_locale: Generated<string>;
+  /** 1: the salon chose page_locale; 0: the page speaks each visitor's language, page_locale for the rest (0023). */
+  page_locale_chosen: Generated<number>;
   /** The page's accent colour, #rrggbb; null: the page's own. */
   page_accent_color: string | null;
   /** The salon's cancellation policy, shown before a client books. */

@@ -5,7 +5,9 @@
 import { h } from '../../../dom.js';
 import { checkbox, choice, field, formPanel, input } from '../../../ui/fields.js';
 
+/** '' is each visitor's own language (the API's null). */
 const LOCALES = [
+  ['', 'Each visitor’s language (English or German)'],
   ['en-GB', 'English (UK)'],
   ['en-US', 'English (US)'],
   ['de-DE', 'Deutsch (Deutschland)'],
@@ -36,7 +38,7 @@ function pageFields(settings) {
   const locale = h(
     'select',
     { id: 'page-locale', name: 'locale' },
-    LOCALES.map(([value, label]) => h('option', { value, selected: value === settings.locale }, label)),
+    LOCALES.map(([value, label]) => h('option', { value, selected: value === (settings.locale ?? '') }, label)),
   );
   const colour = colourChoice(settings);
   const policy = h('textarea', { id: 'page-policy', name: 'policy', rows: 3, maxlength: 2000, value: settings.cancellationPolicy });
@@ -45,7 +47,11 @@ function pageFields(settings) {
     'div',
     { class: 'edit-fields' },
     field('Short name in its address', slug, `${settings.pageUrl.replace(/[^/]*$/, '')}…: lower-case letters, digits and hyphens.`),
-    field('Language, and how dates and times are written', locale),
+    field(
+      'Language, and how dates and times are written',
+      locale,
+      'With each visitor’s language, a browser in German gets the page in German, any other in English.',
+    ),
     colour.element,
     field('Cancellation policy (optional)', policy, 'Shown to clients before they book, in your words.'),
     confirm,
@@ -58,7 +64,7 @@ function pageFields(settings) {
   const read = () => {
     const body = {
       slug: slug.value.trim().toLowerCase(),
-      locale: locale.value,
+      locale: locale.value || null,
       accentColor: colour.read(),
       cancellationPolicy: policy.value.trim(),
       confirmNewClients: confirm.querySelector('input').checked,
