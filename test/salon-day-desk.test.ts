@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { admin, MONDAY } from './helpers/salon.ts';
+import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
+
+// What a new user still met at the front desk and in the inbox (issue 27), each in Chromium, on a
+// salon of two staff (Anna: Haircut and Colour; Ben: Haircut).
+describe('the front desk and the inbox without friction in Chromium (issue 27)', () => {
+  if (skippedWithoutChromium()) return;
+  const { clock, app, salon } = useSalon({ name: 'Hair by Anna' });
+  const { page } = useBrowser({ app, pageClock: clock, logInAt: '/#clients' });
+  const openCalendar = async (date = MONDAY) => {
+    await page.goto(`${app.url}/#calendar/${date}`);
+    await page.reload();
+    await page.locator('.ec-col-head', { hasText: 'Ben' }).waitFor();
+  };
+  const optionsOf = async (select: ReturnType<typeof page.locator>) =>
+    (await select.locator('option').allInnerTexts()).map((text) => text.replace(/ \(.*\)$/, ''));
+
+  it('offers in the booking form only the staff who do the service, and only the services of the staff member chosen', async () => {
+    await openCalendar();
+    await page.getByRole('button', { name: 'New booking' }).click();
+    const form = page.locator('dialog.form-dialog');
+    const service = form.getByLabel('Service');
+    const staff = form.getByLabel('Staff member');
+    await service.selectOption(String(salon.colour));
+    assert.deepEqual(await optionsOf(staff), ['Whoever is free', 'Anna'], 'Ben does no colour');
+    await service.selectOption(String(salon.haircut));
+    assert.deepEqual(await optionsOf(staff), ['Whoever is free', 'Anna', 'Ben']);
+    await staff.selectOption(String(salon.ben));
+    assert.deepEqual(await optionsOf(service), ['Haircut'], 'Ben does haircuts only');
+    await staff.selectOption('');
+    assert.deepEqual(await optionsOf(service), ['Haircut', 'Colour']);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+
+    // A click in Ben's column opens the form on him: his services only.
+    const benColumn = (await page.locator('.ec-body .ec-day').nth(1).boundingBox())!;
+    await page.mouse.click(benColumn.x + benColumn.width / 2, benColumn.y + 10);
+    await form.waitFor();
+    assert.equal(await staff.inputValue(), String(salon.ben));
+    assert.deepEqual(await optionsOf(service), ['Haircut']);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+
+    // A service nobody does: said so, and not booked.
+    const beard = (await admin(app, 'POST', `${salon.base}/services`, { name: 'Beard trim', durationMinutes: 15, price: 1500 }, 201)).body;
+    await openCalendar();
+    await page.getByRole('button', { name: 'New booking' }).click();
+    await service.selectOption(String(beard.id));
+    assert.deepEqual(await optionsOf(staff), ['Nobody does this yet']);
+    await form.getByText('Nobody does Beard trim yet: tick it for a staff member on the Staff page.').waitFor();
+    await form.getByLabel('Time').fill('10:00');
+    await form.getByLabel('Client name').fill('Bea Beard');
+    await form.getByLabel('Phone').fill('+49 30 44');
+    await form.getByRole('button', { name: 'Book' }).click();
+    await form
+      .getByRole('alert')
+      .getByText(/Nobody does Beard trim yet/)
+      .waitFor();
+    await form.getByRole('button', { name: 'Cancel' }).click();
+  });
+});
