@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { admin, MONDAY } from './helpers/salon.ts';
+import { admin, MONDAY, SCHEDULE } from './helpers/salon.ts';
 import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
 // What a new user still met at the front desk and in the inbox (issue 27), each in Chromium, on a
@@ -57,5 +57,50 @@ describe('the front desk and the inbox without friction in Chromium (issue 27)',
       .getByText(/Nobody does Beard trim yet/)
       .waitFor();
     await form.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('shades the salon’s lunch as a break in every column, also for a staff member without a break of their own', async () => {
+    const saturday = '2026-11-28';
+    await admin(
+      app,
+      'PATCH',
+      salon.base,
+      {
+        workingHours: {
+          ...Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => [day, [{ start: '09:00', end: '18:00' }]])),
+          sun: [],
+          sat: [
+            { start: '09:00', end: '13:00' },
+            { start: '14:00', end: '18:00' },
+          ],
+        },
+      },
+      200,
+    );
+    const benWithoutBreak = { ...SCHEDULE, sat: { hours: [{ start: '09:00', end: '18:00' }], breaks: [] } };
+    await admin(app, 'PUT', `${salon.base}/staff/${salon.ben}/schedule`, benWithoutBreak, 200);
+    await openCalendar(saturday);
+    // The library draws every column's shading in one layer over the grid: a column's are those within its box.
+    const breaks = page.locator('.ec-body .ec-bg-event.break');
+    const shaded = await breaks.evaluateAll((els) =>
+      els.map((el) => ({ ...JSON.parse(JSON.stringify(el.getBoundingClientRect())), title: el.getAttribute('title') })),
+    );
+    for (const column of [0, 1]) {
+      const day = (await page.locator('.ec-body .ec-day').nth(column).boundingBox())!;
+      // The grid runs 09:00 to 18:00: 13:00 is 4/9 down, 14:00 5/9.
+      const [top, bottom] = [day.y + (day.height * 4) / 9, day.y + (day.height * 5) / 9];
+      const lunch = shaded.filter(
+        (b) =>
+          Math.abs(b.x - day.x) < 3 &&
+          Math.abs(b.width - day.width) < 3 &&
+          Math.abs(b.y - top) < 3 &&
+          Math.abs(b.y + b.height - bottom) < 3,
+      );
+      assert.deepEqual(
+        lunch.map((b) => b.title),
+        ['The salon’s break'],
+        `column ${column}: 13:00–14:00 shaded as the salon's break (${JSON.stringify({ day, top, bottom, shaded })})`,
+      );
+    }
   });
 });

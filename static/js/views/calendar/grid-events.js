@@ -1,7 +1,7 @@
 // State for the grid: everything EventCalendar draws for the days shown, as its events. Bookings
 // (movable while they can still change) with their preparation and cleanup, and shaded behind
-// them the times nobody can be booked: hours off, breaks, time off and closures. Holds are
-// holds.js's.
+// them the times nobody can be booked: hours off, breaks (the salon's, between its opening
+// hours, too), time off and closures. Holds are holds.js's.
 
 import { wallClock, wallClockOf, weekdayKey } from '../../salon-time.js';
 import { clientName } from '../booking/words.js';
@@ -66,14 +66,32 @@ function bufferEvents(booking, { buffers, timeZone }) {
   }));
 }
 
+/**
+ * The salon's closed times on `date`, the same in every column, as [start, end, kind, title]:
+ * between two of its opening ranges (its lunch) a break, as the server refuses it; before it
+ * opens and after it closes, hours off. Whatever a staff member's own schedule says.
+ */
+function salonClosed(date, opening, hours) {
+  const day = opening?.[weekdayKey(date)];
+  if (!day) return [];
+  const open = day.length ? Math.min(...day.map((r) => minutes(r.start))) : 0;
+  const close = day.length ? Math.max(...day.map((r) => minutes(r.end))) : 0;
+  return gaps(day, hours.min, hours.max).map((gap) =>
+    minutes(gap.start) >= open && minutes(gap.end) <= close
+      ? [`${date}T${gap.start}`, `${date}T${gap.end}`, 'break', 'The salon’s break']
+      : [`${date}T${gap.start}`, `${date}T${gap.end}`, 'off', 'The salon is closed'],
+  );
+}
+
 /** A staff member's times nobody can book them, as [start, end, kind, title]. */
-function closedTimes(member, { dates, timeOff, closures, hours }) {
+function closedTimes(member, { dates, timeOff, closures, hours, opening }) {
   const times = [];
   for (const date of dates) {
     const day = member.schedule?.[weekdayKey(date)] ?? { hours: [], breaks: [] };
     for (const gap of gaps(day.hours, hours.min, hours.max))
       times.push([`${date}T${gap.start}`, `${date}T${gap.end}`, 'off', 'Not working']);
     for (const pause of day.breaks) times.push([`${date}T${pause.start}`, `${date}T${pause.end}`, 'break', 'Break']);
+    times.push(...salonClosed(date, opening, hours));
   }
   for (const off of timeOff.get(member.id) ?? [])
     times.push([wallClock(off.startTime), wallClock(off.endTime), 'time-off', off.note || 'Time off']);

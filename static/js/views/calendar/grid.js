@@ -61,9 +61,10 @@ function lookOptions({ date, week, timeZone, staff, hours }) {
         ],
       };
     },
-    // A short booking's box cuts a long name: its title (on hover) says it whole.
+    // A short booking's box cuts a long name: its title (on hover) says it whole. A shaded time
+    // says what it is on hover ("Break", "The salon’s break", "Not working").
     eventDidMount: (info) => {
-      if (info.event.extendedProps?.bookingId) info.el.title = info.event.title;
+      if (info.event.extendedProps?.bookingId || info.event.display === 'background') info.el.title = info.event.title;
     },
     firstDay: 1,
     slotMinTime: hours.min,
