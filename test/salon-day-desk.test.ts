@@ -103,4 +103,39 @@ describe('the front desk and the inbox without friction in Chromium (issue 27)',
       );
     }
   });
+
+  it('writes a 15-minute cleanup readably, whole, inside its box', async () => {
+    await admin(app, 'PATCH', `${salon.base}/services/${salon.colour}`, { bufferAfterMinutes: 15, bufferBeforeMinutes: 15 }, 200);
+    await admin(
+      app,
+      'POST',
+      `${salon.base}/bookings`,
+      {
+        serviceId: salon.colour,
+        staffId: salon.anna,
+        startTime: `${MONDAY}T10:00:00+01:00`,
+        client: { name: 'Cora Colour', phone: '+49 30 55' },
+      },
+      201,
+    );
+    for (const week of [false, true]) {
+      await page.goto(`${app.url}/#calendar/${MONDAY}${week ? '/week' : ''}`);
+      await page.reload();
+      for (const [kind, words, whole] of [
+        ['cleanup', 'Cleanup', 'Cleanup after Colour, 11:30–11:45'],
+        ['preparation', 'Prep', 'Preparation for Colour, 09:45–10:00'],
+      ] as const) {
+        const box = page.locator(`.ec-event.${kind}`).first();
+        await box.waitFor();
+        assert.equal(await box.getAttribute('title'), whole, 'the whole of it on hover');
+        const label = box.locator('.ec-event-title');
+        assert.equal(await label.innerText(), words);
+        const cut = await label.evaluate((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1);
+        assert.equal(cut, false, `${kind} ${week ? 'in the week' : 'on the day'}: its words fit`);
+        const [outer, inner] = [(await box.boundingBox())!, (await label.boundingBox())!];
+        assert.ok(inner.x >= outer.x - 1 && inner.x + inner.width <= outer.x + outer.width + 1, 'inside its box');
+        assert.ok(inner.y >= outer.y - 1 && inner.y + inner.height <= outer.y + outer.height + 1, 'inside its box');
+      }
+    }
+  });
 });

@@ -40,6 +40,9 @@ function bookingEvent(booking) {
   };
 }
 
+/** What a preparation's or cleanup's box says: one short word, which fits a week's narrow column. */
+export const BUFFER_LABEL = { preparation: 'Prep', cleanup: 'Cleanup' };
+
 /**
  * A booking's preparation before it and cleanup after it: the staff member's time, drawn so that
  * it does not look free. The buffers are its services' (the first one's preparation, the last
@@ -55,15 +58,20 @@ function bufferEvents(booking, { buffers, timeZone }) {
     before ? ['preparation', start - before, start, `Preparation for ${booking.serviceName}`] : null,
     after ? ['cleanup', end, end + after, `Cleanup after ${booking.serviceName}`] : null,
   ];
-  return parts.filter(Boolean).map(([kind, from, to, title]) => ({
-    id: `${kind}-${booking.id}`,
-    resourceIds: [String(booking.staffId)],
-    start: wallClockOf(timeZone, from),
-    end: wallClockOf(timeZone, to),
-    title,
-    classNames: ['buffer', kind],
-    editable: false,
-  }));
+  return parts.filter(Boolean).map(([kind, from, to, words]) => {
+    const [startsAt, endsAt] = [wallClockOf(timeZone, from), wallClockOf(timeZone, to)];
+    return {
+      id: `${kind}-${booking.id}`,
+      resourceIds: [String(booking.staffId)],
+      start: startsAt,
+      end: endsAt,
+      // The whole of it on hover (grid.js); the box, often a quarter of an hour, says only BUFFER_LABEL's word.
+      title: `${words}, ${startsAt.slice(11, 16)}–${endsAt.slice(11, 16)}`,
+      classNames: ['buffer', kind],
+      editable: false,
+      extendedProps: { buffer: kind },
+    };
+  });
 }
 
 /**
