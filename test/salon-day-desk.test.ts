@@ -138,4 +138,38 @@ describe('the front desk and the inbox without friction in Chromium (issue 27)',
       }
     }
   });
+
+  it('asks once before declining from the inbox, with buttons that say what they do', async () => {
+    const booking = (
+      await app.request('POST', '/v1/integration/bookings', {
+        key: salon.key,
+        body: {
+          serviceId: salon.haircut,
+          staffId: salon.ben,
+          startTime: `${MONDAY}T15:00:00+01:00`,
+          client: { name: 'Dana Decline', email: 'dana@example.com' },
+        },
+      })
+    ).body as { id: number };
+    const status = async () => (await admin(app, 'GET', `${salon.base}/bookings/${booking.id}`, undefined, 200)).body;
+    await page.goto(`${app.url}/#inbox`);
+    await page.reload();
+    const card = page.locator(`.inbox article[data-booking-id="${booking.id}"]`);
+    await card.getByRole('button', { name: 'Decline…' }).click();
+    const question = card.locator('form.decline');
+    await question.getByText(/cannot be undone/).waitFor();
+    assert.deepEqual(await question.getByRole('button').allInnerTexts(), ['Decline booking', 'Keep the booking']);
+    await question.getByRole('button', { name: 'Keep the booking' }).click();
+    await question.waitFor({ state: 'hidden' });
+    assert.equal((await status()).status, 'pending', 'kept');
+
+    await card.getByRole('button', { name: 'Decline…' }).click();
+    await question.getByLabel('Reason for declining').fill('Ben is off sick');
+    await question.getByRole('button', { name: 'Decline booking' }).click();
+    await card.waitFor({ state: 'detached' });
+    assert.equal(await page.locator('dialog').count(), 0, 'no second question');
+    await page.locator('.inbox .notice', { hasText: 'Declined: Dana Decline' }).waitFor();
+    const declined = await status();
+    assert.deepEqual([declined.status, declined.cancelReason], ['cancelled', 'Ben is off sick']);
+  });
 });
