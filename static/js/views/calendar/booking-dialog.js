@@ -10,39 +10,62 @@ import { messageArea, say, sayError } from '../../ui/notice.js';
 
 let formCount = 0;
 
+const serviceLabel = (s) => `${s.name} (${s.durationMinutes} min, ${money(s.price, s.currency)})`;
+
+/** Fills `select` with `options` ([value, label] pairs), keeping its choice (or `chosen`) while it is among them. */
+function offer(select, options, chosen = select.value) {
+  select.replaceChildren(...options.map(([value, label]) => h('option', { value, selected: value === chosen }, label)));
+  select.title = select.selectedOptions[0]?.textContent ?? '';
+}
+
+/** The sentence for a service nobody does: the server would refuse it whoever is asked. */
+const nobodyDoes = (service) => `Nobody does ${service.name} yet: tick it for a staff member on the Staff page.`;
+
+/**
+ * Keeps the service and staff member lists matched: only the staff who do the service chosen,
+ * and, once a staff member is chosen, only their services (all of them again for "Whoever is
+ * free"). A service nobody does is said so under the staff list. Returns the sync, run on each
+ * change (and first with the preset's `{ serviceId, staffId }`).
+ */
+function matchedChoices({ service, member, nobody }, services, staff) {
+  return ({ serviceId, staffId } = {}) => {
+    const who = staff.find((s) => String(s.id) === (staffId === undefined ? member.value : String(staffId)));
+    const theirs = who ? services.filter((s) => who.serviceIds.includes(s.id)) : [];
+    offer(
+      service,
+      (theirs.length ? theirs : services).map((s) => [String(s.id), serviceLabel(s)]),
+      serviceId === undefined ? service.value : String(serviceId),
+    );
+    const chosen = services.find((s) => String(s.id) === service.value);
+    const doing = chosen ? staff.filter((s) => s.serviceIds.includes(chosen.id)) : staff;
+    const options = [['', doing.length ? 'Whoever is free' : 'Nobody does this yet'], ...doing.map((s) => [String(s.id), s.name])];
+    offer(member, options, who ? String(who.id) : '');
+    nobody.hidden = doing.length > 0;
+    nobody.textContent = chosen && !doing.length ? nobodyDoes(chosen) : '';
+  };
+}
+
 /** Service, staff member ("Whoever is free" first), date and time, set as `preset` says. */
 function whatAndWhen(id, { services, staff, preset }) {
-  const service = namedChoice(
-    h(
-      'select',
-      { id: id('service'), required: true },
-      services.map((s) =>
-        h(
-          'option',
-          { value: String(s.id), selected: s.id === preset.serviceId },
-          `${s.name} (${s.durationMinutes} min, ${money(s.price, s.currency)})`,
-        ),
-      ),
-    ),
-  );
-  const member = namedChoice(
-    h(
-      'select',
-      { id: id('staff') },
-      h('option', { value: '' }, 'Whoever is free'),
-      staff.map((s) => h('option', { value: String(s.id), selected: s.id === preset.staffId }, s.name)),
-    ),
-  );
+  const service = namedChoice(h('select', { id: id('service'), required: true }));
+  const member = namedChoice(h('select', { id: id('staff'), 'aria-describedby': id('nobody') }));
+  const nobody = h('p', { class: 'hint', id: id('nobody'), hidden: true });
+  const match = matchedChoices({ service, member, nobody }, services, staff);
+  match({ serviceId: preset.serviceId ?? null, staffId: preset.staffId ?? null });
+  service.addEventListener('change', () => match());
+  member.addEventListener('change', () => match());
   const date = h('input', { id: id('date'), type: 'date', required: true, value: preset.date });
   const time = h('input', { id: id('time'), type: 'time', required: true, step: '60', value: preset.time ?? '' });
   return {
     service,
     member,
+    /** The sentence saying nobody does the service chosen, or null. */
+    nobody: () => (nobody.hidden ? null : nobody.textContent),
     date,
     time,
     element: [
       field('Service', service),
-      field('Staff member', member),
+      h('div', { class: 'field' }, h('label', { for: member.id }, 'Staff member'), member, nobody),
       h('div', { class: 'field-row' }, field('Date', date), field('Time', time)),
     ],
   };
@@ -130,6 +153,8 @@ function readBooking(what, who, notes, contactRequired) {
   const problems = [];
   if (!what.date.value) problems.push('Choose a date.');
   if (!what.time.value) problems.push('Choose a time.');
+  const nobody = what.nobody();
+  if (nobody) problems.push(nobody);
   const body = { serviceId: Number(what.service.value) };
   if (what.member.value) body.staffId = Number(what.member.value);
   const client = who.read();

@@ -1,7 +1,7 @@
 // State for the grid: everything EventCalendar draws for the days shown, as its events. Bookings
 // (movable while they can still change) with their preparation and cleanup, and shaded behind
-// them the times nobody can be booked: hours off, breaks, time off and closures. Holds are
-// holds.js's.
+// them the times nobody can be booked: hours off, breaks (the salon's, between its opening
+// hours, too), time off and closures. Holds are holds.js's.
 
 import { wallClock, wallClockOf, weekdayKey } from '../../salon-time.js';
 import { clientName } from '../booking/words.js';
@@ -40,6 +40,9 @@ function bookingEvent(booking) {
   };
 }
 
+/** What a preparation's or cleanup's box says: one short word, which fits a week's narrow column. */
+export const BUFFER_LABEL = { preparation: 'Prep', cleanup: 'Cleanup' };
+
 /**
  * A booking's preparation before it and cleanup after it: the staff member's time, drawn so that
  * it does not look free. The buffers are its services' (the first one's preparation, the last
@@ -55,25 +58,48 @@ function bufferEvents(booking, { buffers, timeZone }) {
     before ? ['preparation', start - before, start, `Preparation for ${booking.serviceName}`] : null,
     after ? ['cleanup', end, end + after, `Cleanup after ${booking.serviceName}`] : null,
   ];
-  return parts.filter(Boolean).map(([kind, from, to, title]) => ({
-    id: `${kind}-${booking.id}`,
-    resourceIds: [String(booking.staffId)],
-    start: wallClockOf(timeZone, from),
-    end: wallClockOf(timeZone, to),
-    title,
-    classNames: ['buffer', kind],
-    editable: false,
-  }));
+  return parts.filter(Boolean).map(([kind, from, to, words]) => {
+    const [startsAt, endsAt] = [wallClockOf(timeZone, from), wallClockOf(timeZone, to)];
+    return {
+      id: `${kind}-${booking.id}`,
+      resourceIds: [String(booking.staffId)],
+      start: startsAt,
+      end: endsAt,
+      // The whole of it on hover (grid.js); the box, often a quarter of an hour, says only BUFFER_LABEL's word.
+      title: `${words}, ${startsAt.slice(11, 16)}–${endsAt.slice(11, 16)}`,
+      classNames: ['buffer', kind],
+      editable: false,
+      extendedProps: { buffer: kind },
+    };
+  });
+}
+
+/**
+ * The salon's closed times on `date`, the same in every column, as [start, end, kind, title]:
+ * between two of its opening ranges (its lunch) a break, as the server refuses it; before it
+ * opens and after it closes, hours off. Whatever a staff member's own schedule says.
+ */
+function salonClosed(date, opening, hours) {
+  const day = opening?.[weekdayKey(date)];
+  if (!day) return [];
+  const open = day.length ? Math.min(...day.map((r) => minutes(r.start))) : 0;
+  const close = day.length ? Math.max(...day.map((r) => minutes(r.end))) : 0;
+  return gaps(day, hours.min, hours.max).map((gap) =>
+    minutes(gap.start) >= open && minutes(gap.end) <= close
+      ? [`${date}T${gap.start}`, `${date}T${gap.end}`, 'break', 'The salon’s break']
+      : [`${date}T${gap.start}`, `${date}T${gap.end}`, 'off', 'The salon is closed'],
+  );
 }
 
 /** A staff member's times nobody can book them, as [start, end, kind, title]. */
-function closedTimes(member, { dates, timeOff, closures, hours }) {
+function closedTimes(member, { dates, timeOff, closures, hours, opening }) {
   const times = [];
   for (const date of dates) {
     const day = member.schedule?.[weekdayKey(date)] ?? { hours: [], breaks: [] };
     for (const gap of gaps(day.hours, hours.min, hours.max))
       times.push([`${date}T${gap.start}`, `${date}T${gap.end}`, 'off', 'Not working']);
     for (const pause of day.breaks) times.push([`${date}T${pause.start}`, `${date}T${pause.end}`, 'break', 'Break']);
+    times.push(...salonClosed(date, opening, hours));
   }
   for (const off of timeOff.get(member.id) ?? [])
     times.push([wallClock(off.startTime), wallClock(off.endTime), 'time-off', off.note || 'Time off']);

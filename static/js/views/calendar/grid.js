@@ -7,7 +7,7 @@ import { PAGE_LOCALE } from '../../locale.js';
 import { utcOffset } from '../../salon-time.js';
 import { notice } from '../../ui/notice.js';
 import { clientLabel } from '../booking/words.js';
-import { calendarEvents } from './grid-events.js';
+import { BUFFER_LABEL, calendarEvents } from './grid-events.js';
 import { holdEvents } from './holds.js';
 import { wallParts } from './state.js';
 
@@ -52,7 +52,9 @@ function lookOptions({ date, week, timeZone, staff, hours }) {
     // A booking's names isolated (dom.js isolate()), made afresh for each drawing: the library
     // moves the nodes it is given, and draws a booking again while it is dragged.
     eventContent: ({ event, timeText }) => {
-      const { booking } = event.extendedProps ?? {};
+      const { booking, buffer } = event.extendedProps ?? {};
+      // A preparation's or cleanup's time is the booking's start or end: its box says only what it is.
+      if (buffer) return { domNodes: [h('span', { class: 'ec-event-title' }, BUFFER_LABEL[buffer])] };
       if (!booking) return undefined;
       return {
         domNodes: [
@@ -61,9 +63,11 @@ function lookOptions({ date, week, timeZone, staff, hours }) {
         ],
       };
     },
-    // A short booking's box cuts a long name: its title (on hover) says it whole.
+    // A short booking's box cuts a long name: its title (on hover) says it whole, as a preparation's
+    // or cleanup's says what and when. A shaded time says what it is on hover ("The salon’s break").
     eventDidMount: (info) => {
-      if (info.event.extendedProps?.bookingId) info.el.title = info.event.title;
+      const { bookingId, buffer } = info.event.extendedProps ?? {};
+      if (bookingId || buffer || info.event.display === 'background') info.el.title = info.event.title;
     },
     firstDay: 1,
     slotMinTime: hours.min,

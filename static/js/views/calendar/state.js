@@ -63,6 +63,8 @@ export function calendarState(loaded, { date, week }, business, now = Date.now()
     // Every service's preparation and cleanup, inactive ones too: bookings of them are still drawn.
     buffers: new Map(loaded.services.map((s) => [s.id, { before: s.bufferBeforeMinutes, after: s.bufferAfterMinutes }])),
     closures: loaded.closures,
+    // The salon's opening hours: its lunch between two ranges is shaded in every column.
+    opening: business.workingHours,
     timeOff: loaded.timeOff,
     holds: liveHolds(loaded.holds, now).filter(onShownDays),
     hours: visibleHours(business, staff, loaded.bookings),

@@ -29,24 +29,35 @@ const badges = (waitsFor) =>
     waitsFor.map((w) => h('span', { class: `badge ${WAITS[w][1]}` }, WAITS[w][0])),
   );
 
-/** The reason asked for before declining, and the button that declines (after the question). */
+/**
+ * The one question before declining, in the card: what happens, to whom and when, that it cannot
+ * be undone, the reason (optional), and buttons that say what they do, as the booking's page asks.
+ */
 function declineForm(item, actions, area) {
-  const reason = h('input', { type: 'text', maxlength: '500', id: `decline-reason-${item.booking.id}` });
+  const { booking } = item;
+  const reason = h('input', { type: 'text', maxlength: '500', id: `decline-reason-${booking.id}` });
   const submit = h('button', { type: 'submit', class: 'danger' }, 'Decline booking');
   const form = h(
     'form',
-    { class: 'decline', hidden: true },
+    { class: 'decline', hidden: true, 'aria-label': 'Decline this booking?' },
+    h(
+      'p',
+      null,
+      h('strong', null, 'Decline this booking? '),
+      isolate(whoOf(booking)),
+      `, ${salonDateTime(booking.startTime)}. The booking is cancelled and the time becomes free for others; this cannot be undone; connected programs are told.`,
+    ),
     field('Reason for declining', reason, 'Optional. Connected programs receive it.'),
     h(
       'div',
       { class: 'actions' },
       submit,
-      button('Keep it', () => (form.hidden = true)),
+      button('Keep the booking', () => (form.hidden = true)),
     ),
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    actions.decline(submit, item.booking, reason.value.trim(), area);
+    actions.decline(submit, booking, reason.value.trim(), area);
   });
   return form;
 }
