@@ -16,13 +16,15 @@ import { useSalon } from './helpers/suite.ts';
 //   Oct  6 Anna Colour   Lena    90'   desk         completed   card 80.00 on Oct 6, 20.00 refunded on Oct 7
 //   Oct  7 Ben  Haircut  Paul    45'   website      pending
 //   Oct  8 Ben  Haircut  Tom     45'   integration  no-show     (35.00 lost)
-//   Oct  9 Anna Haircut  Eva           desk         cancelled 2 hours before: late (35.00)
-//   Oct 12 Ben  Haircut  Maria         desk         cancelled 12 days before: not late, not counted
+//   Oct  9 Anna Haircut  Eva           desk         cancelled by the salon 2 hours before: a salon cancellation
+//   Oct 12 Ben  Haircut  Maria         desk         cancelled by the salon 12 days before: a salon cancellation
+//   Oct 13 Ben  Haircut  Nina          integration  cancelled by it (for Nina) 2 hours before: late (35.00)
 //   Oct 30 Anna Colour   Lena    90'   desk         confirmed   online 80.00 on Oct 30
 //   Nov  2 Anna Haircut  Maria         desk         confirmed   cash 35.00 on Nov 1: outside
 //
 // Takings: cash 35.00; card 80.00 − 20.00 = 60.00; online 80.00. Refunds: 1, 20.00.
-// No-shows: 1, 35.00. Late cancellations: 1, 35.00. Bookings by source (not cancelled): desk 3,
+// No-shows: 1, 35.00. Late cancellations (the client's, not the salon's): 1, 35.00. Salon
+// cancellations: 2. Bookings by source (not cancelled): desk 3,
 // website 1, integration 1. Booked: Anna 45 + 90 + 90 = 225 min = 3.75 h of 221 (0.017); Ben
 // 45 + 45 = 1.5 h of 204 (0.007). Clients: Lena, Paul and Tom new; Maria returning.
 describe('reports for a period', () => {
@@ -76,6 +78,14 @@ describe('reports for a period', () => {
     const b6 = (await desk(salon.haircut, salon.ben, '2026-10-12', '10:00', maria)).id;
     const b7 = (await desk(salon.colour, salon.anna, '2026-10-30', '16:00', b2.client.id)).id;
     const b8 = (await desk(salon.haircut, salon.anna, '2026-11-02', '10:00', maria)).id;
+    const nina = await app.request('POST', '/v1/integration/bookings', {
+      key: salon.key,
+      body: bookingBody(salon.haircut, at('2026-10-13', '10:00'), {
+        staffId: salon.ben,
+        client: { name: 'Nina Vogel', email: 'nina@example.com' },
+      }),
+    });
+    assert.equal(nina.status, 201, nina.text);
     await act(b6, 'cancel', {});
 
     clock.set(Date.parse('2026-10-05T09:00:00Z'));
@@ -90,6 +100,9 @@ describe('reports for a period', () => {
     await act(tom.body.id, 'no-show');
     clock.set(Date.parse('2026-10-09T06:00:00Z'));
     await act(b5, 'cancel', { reason: 'Ill' });
+    clock.set(Date.parse('2026-10-13T06:00:00Z'));
+    const cancelled = await app.request('POST', `/v1/integration/bookings/${nina.body.id}/cancel`, { key: salon.key, body: {} });
+    assert.equal(cancelled.status, 200, cancelled.text);
     clock.set(Date.parse('2026-10-30T16:00:00Z'));
     await pay(b7, 8000, 'online');
     clock.set(Date.parse('2026-11-01T10:00:00Z'));
@@ -113,6 +126,7 @@ describe('reports for a period', () => {
       refunds: { count: 1, amount: 2000 },
       noShows: { count: 1, value: 3500 },
       lateCancellations: { count: 1, value: 3500 },
+      salonCancellations: { count: 2 },
       bookingsBySource: { desk: 3, website: 1, integration: 1 },
       staff: [
         { staffId: salon.anna, name: 'Anna', bookedHours: 3.75, workingHours: 221, utilisation: 0.017 },

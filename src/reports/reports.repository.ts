@@ -12,6 +12,8 @@ export interface ReportBooking {
   /** The kind of the key it was booked with ('page': the booking page), null from the desk. */
   readonly key_kind: string | null;
   readonly updated_at: number;
+  /** Who cancelled it: 'client' (their manage link), 'integration' (a key, the booking page's too) or 'salon'; null if not cancelled. */
+  readonly cancelled_by: string | null;
 }
 
 /** The bookings that start in [from, to), with the kind of key each was made with. */
@@ -29,6 +31,7 @@ export async function bookingsStarting(db: Db, businessId: number, from: number,
       'bookings.source',
       'api_keys.kind as key_kind',
       'bookings.updated_at',
+      'bookings.cancelled_by',
     ])
     .where('bookings.business_id', '=', businessId)
     .where('bookings.start_at', '>=', from)

@@ -112,12 +112,22 @@ function takings(payments: Awaited<ReturnType<typeof paymentsRecorded>>) {
 
 const SOURCE_OF = (b: ReportBooking) => (b.source === 'admin' ? 'desk' : b.key_kind === 'page' ? 'website' : 'integration');
 
+/** Cancelled by the salon: not the client's doing, whenever it happened. */
+const bySalon = (b: ReportBooking) => b.status === 'cancelled' && b.cancelled_by === 'salon';
+
+/**
+ * Cancelled for the client (their manage link, the booking page, an integration acting for them)
+ * less than LATE_CANCELLATION_HOURS before the start.
+ */
+const late = (b: ReportBooking) =>
+  b.status === 'cancelled' && !bySalon(b) && b.updated_at > b.start_at - LATE_CANCELLATION_HOURS * 3_600_000;
+
 function missed(bookings: readonly ReportBooking[]) {
-  const late = (b: ReportBooking) => b.status === 'cancelled' && b.updated_at > b.start_at - LATE_CANCELLATION_HOURS * 3_600_000;
   const countAndValue = (rows: readonly ReportBooking[]) => ({ count: rows.length, value: rows.reduce((total, b) => total + b.price, 0) });
   return {
     noShows: countAndValue(bookings.filter((b) => b.status === 'no_show')),
     lateCancellations: countAndValue(bookings.filter(late)),
+    salonCancellations: { count: bookings.filter(bySalon).length },
   };
 }
 

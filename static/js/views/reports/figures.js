@@ -32,9 +32,10 @@ export function headline(report) {
     ['Refunds', `${report.refunds.count} (${money(report.refunds.amount, report.currency)})`],
     ['No-shows', countAndValue(report.noShows, report.currency)],
     [
-      `Late cancellations (less than ${report.lateCancellationHours} hours before)`,
+      `Late cancellations (by the client, less than ${report.lateCancellationHours} hours before)`,
       countAndValue(report.lateCancellations, report.currency),
     ],
+    ['Cancelled by the salon', String(report.salonCancellations.count)],
     [
       'Bookings',
       `${desk + website + integration}: ${desk} at the desk, ${website} on the booking page, ${integration} by connected programs`,
