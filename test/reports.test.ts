@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { admin, bookingBody } from './helpers/salon.ts';
+import { admin, bookingBody, SCHEDULE } from './helpers/salon.ts';
 import { useSalon } from './helpers/suite.ts';
 
 // Issue 27, section 3: the salon's figures for a period, checked against October 2026 seeded
@@ -8,7 +8,10 @@ import { useSalon } from './helpers/suite.ts';
 //
 // Anna and Ben work Mon–Sat 09:00–18:00 with a 13:00–13:30 break: 8.5 hours a day. October 2026
 // has 27 days that are not Sundays; the salon is closed on Saturday 3 October: 26 days, so Anna
-// works 26 × 8.5 = 221 hours; Ben is off on 19 and 20 October: 24 × 8.5 = 204 hours.
+// works 26 × 8.5 = 221 hours; Ben is off on 19 and 20 October: 24 × 8.5 = 204 hours. Clara, with
+// the same hours, joins on Tuesday 20 October at 14:00 (that day counts), is switched off on
+// Wednesday 28 October at 19:00 and back on Saturday 31 October at 08:00: 20–24 (5 days), 26–28
+// (3) and 31 (1, active that day), not 29 and 30: 9 × 8.5 = 76.5 hours, none booked.
 //
 //   visit                              source       status      money
 //   Sep 24 Anna Haircut  Maria         desk         confirmed   (before October: Maria returns)
@@ -50,6 +53,7 @@ describe('reports for a period', () => {
     assert.equal(booked.status, 201, booked.text);
   }
 
+  let clara = 0;
   before(async () => {
     const maria = (await admin(app, 'POST', `${salon.base}/clients`, { name: 'Maria Schmidt', phone: '+49 151 1234567' }, 201)).body.id;
     await desk(salon.haircut, salon.anna, '2026-09-24', '10:00', maria);
@@ -103,8 +107,14 @@ describe('reports for a period', () => {
     clock.set(Date.parse('2026-10-13T06:00:00Z'));
     const cancelled = await app.request('POST', `/v1/integration/bookings/${nina.body.id}/cancel`, { key: salon.key, body: {} });
     assert.equal(cancelled.status, 200, cancelled.text);
+    clock.set(Date.parse('2026-10-20T12:00:00Z'));
+    clara = (await admin(app, 'POST', `${salon.base}/staff`, { name: 'Clara', schedule: SCHEDULE }, 201)).body.id;
+    clock.set(Date.parse('2026-10-28T18:00:00Z'));
+    await admin(app, 'PATCH', `${salon.base}/staff/${clara}`, { active: false }, 200);
     clock.set(Date.parse('2026-10-30T16:00:00Z'));
     await pay(b7, 8000, 'online');
+    clock.set(Date.parse('2026-10-31T07:00:00Z'));
+    await admin(app, 'PATCH', `${salon.base}/staff/${clara}`, { active: true }, 200);
     clock.set(Date.parse('2026-11-01T10:00:00Z'));
     await pay(b8, 3500, 'cash');
   });
@@ -131,6 +141,7 @@ describe('reports for a period', () => {
       staff: [
         { staffId: salon.anna, name: 'Anna', bookedHours: 3.75, workingHours: 221, utilisation: 0.017 },
         { staffId: salon.ben, name: 'Ben', bookedHours: 1.5, workingHours: 204, utilisation: 0.007 },
+        { staffId: clara, name: 'Clara', bookedHours: 0, workingHours: 76.5, utilisation: 0 },
       ],
       clients: { new: 3, returning: 1 },
       lateCancellationHours: 24,

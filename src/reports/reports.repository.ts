@@ -64,3 +64,30 @@ export async function paymentsRecorded(db: Db, businessId: number, from: number,
     .where('created_at', '<', to)
     .execute();
 }
+
+/** When each staff member of the business was added. */
+export async function staffAddedAt(db: Db, businessId: number): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('staff').select(['id', 'created_at']).where('business_id', '=', businessId).execute();
+  return new Map(rows.map((row) => [row.id, Number(row.created_at)]));
+}
+
+/**
+ * Each time a staff member was switched off or on, as the audit trail recorded it (`staff.updated`
+ * with `active` among its changes), oldest first; what the trail no longer holds is not known.
+ */
+export async function staffSwitches(db: Db, businessId: number): Promise<{ staffId: number; at: number; active: boolean }[]> {
+  const rows = await db
+    .selectFrom('audit_entries')
+    .select(['target_id', 'at', 'changes'])
+    .where('business_id', '=', businessId)
+    .where('target_kind', '=', 'staff')
+    .where('action', '=', 'staff.updated')
+    .where('changes', 'like', '%"active"%')
+    .orderBy('id')
+    .execute();
+  return rows.flatMap((row) => {
+    const change = (JSON.parse(row.changes) as { active?: [unknown, unknown] }).active;
+    if (!change || row.target_id === null) return [];
+    return [{ staffId: row.target_id, at: Number(row.at), active: change[1] === true }];
+  });
+}

@@ -4,9 +4,16 @@ import type { Db } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import type { Valid } from '../http/validate.ts';
 import type { WeeklyHours } from '../time/hours.ts';
-import { isCalendarDate, localDayBounds, localWallRange, weekdayOf } from '../time/local-time.ts';
+import { isCalendarDate, localDate, localDayBounds, localWallRange, weekdayOf } from '../time/local-time.ts';
 import { workingMinutes } from '../time/schedule.ts';
-import { bookingsStarting, clientsSeenBefore, paymentsRecorded, type ReportBooking } from './reports.repository.ts';
+import {
+  bookingsStarting,
+  clientsSeenBefore,
+  paymentsRecorded,
+  type ReportBooking,
+  staffAddedAt,
+  staffSwitches,
+} from './reports.repository.ts';
 
 /** What this feature uses of the application. */
 export type ReportsDeps = { readonly db: Db; readonly directory: BusinessDirectory };
@@ -76,16 +83,59 @@ function workingMs(directory: Directory, member: StaffMember, dates: readonly st
   return total;
 }
 
+/** When each staff member was at the salon: added at, and the times they were switched off and on. */
+export interface StaffPresence {
+  readonly addedAt: ReadonlyMap<number, number>;
+  readonly switches: readonly { staffId: number; at: number; active: boolean }[];
+}
+
+/** The instants a staff member was switched off, as the audit trail says: [off, on) (on never: to the end). */
+function switchedOff(presence: StaffPresence, staffId: number): Interval[] {
+  const off: Interval[] = [];
+  let since: number | null = null;
+  for (const change of presence.switches.filter((s) => s.staffId === staffId)) {
+    if (!change.active && since === null) since = change.at;
+    if (change.active && since !== null) {
+      off.push([since, change.at]);
+      since = null;
+    }
+  }
+  if (since !== null) off.push([since, Number.POSITIVE_INFINITY]);
+  return off;
+}
+
+/**
+ * Of `dates`, those a staff member worked at the salon: from the local date they were added on
+ * (that day counts), and not a day they were switched off from its start to its end.
+ */
+function presentDates(presence: StaffPresence, staffId: number, dates: readonly string[], zone: string): string[] {
+  const added = presence.addedAt.get(staffId);
+  const from = added === undefined ? '' : localDate(added, zone);
+  const off = switchedOff(presence, staffId);
+  return dates.filter((date) => {
+    if (date < from) return false;
+    const { start, end } = localDayBounds(date, zone);
+    return !off.some(([a, b]) => a <= start && b >= end);
+  });
+}
+
 const hours = (ms: number) => Math.round(ms / 36_000) / 100;
 const held = (b: ReportBooking) => b.status !== 'cancelled';
 
-function utilisation(directory: Directory, bookings: readonly ReportBooking[], dates: readonly string[], period: Interval) {
+function utilisation(
+  directory: Directory,
+  presence: StaffPresence,
+  bookings: readonly ReportBooking[],
+  dates: readonly string[],
+  period: Interval,
+) {
   const booked = new Map<number, number>();
   for (const b of bookings.filter(held)) booked.set(b.staff_id, (booked.get(b.staff_id) ?? 0) + overlap([b.start_at, b.end_at], period));
+  const zone = directory.business.timezone;
   return directory.staff
     .filter((member) => member.active || booked.has(member.id))
     .map((member) => {
-      const working = workingMs(directory, member, dates);
+      const working = workingMs(directory, member, presentDates(presence, member.id, dates, zone));
       const bookedMs = booked.get(member.id) ?? 0;
       return {
         staffId: member.id,
@@ -148,9 +198,11 @@ export async function salonReport(app: ReportsDeps, businessId: number, query: R
   const dates = periodOf(query);
   const zone = directory.business.timezone;
   const period: Interval = [localDayBounds(dates[0]!, zone).start, localDayBounds(dates.at(-1)!, zone).end];
-  const [bookings, payments] = await Promise.all([
+  const [bookings, payments, addedAt, switches] = await Promise.all([
     bookingsStarting(app.db, businessId, ...period),
     paymentsRecorded(app.db, businessId, ...period),
+    staffAddedAt(app.db, businessId),
+    staffSwitches(app.db, businessId),
   ]);
   const sources = { desk: 0, website: 0, integration: 0 };
   for (const b of bookings.filter(held)) sources[SOURCE_OF(b)] += 1;
@@ -161,7 +213,7 @@ export async function salonReport(app: ReportsDeps, businessId: number, query: R
     ...takings(payments),
     ...missed(bookings),
     bookingsBySource: sources,
-    staff: utilisation(directory, bookings, dates, period),
+    staff: utilisation(directory, { addedAt, switches }, bookings, dates, period),
     clients: await clientsOf(app, businessId, bookings, period[0]),
     lateCancellationHours: LATE_CANCELLATION_HOURS,
   };
