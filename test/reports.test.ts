@@ -145,7 +145,20 @@ describe('reports for a period', () => {
       ],
       clients: { new: 3, returning: 1 },
       lateCancellationHours: 24,
+      stillToCome: null,
     });
+  });
+
+  it('says which part of a period is still to come, and how many bookings in it count as booked', async () => {
+    // The clock stands at 1 November, 11:00 in Berlin: Maria's haircut on 2 November is ahead,
+    // booked and counted (Anna 0.75 h), its payment the day before is taken.
+    const november = (await report('from=2026-11-01&to=2026-11-30')).body;
+    assert.deepEqual(november.stillToCome, { from: '2026-11-01T11:00:00.000+01:00', bookings: 1 });
+    assert.deepEqual(november.bookingsBySource, { desk: 1, website: 0, integration: 0 });
+    assert.equal(november.staff[0].bookedHours, 0.75);
+    assert.equal(november.takings[0].taken, 3500);
+    const december = (await report('from=2026-12-01&to=2026-12-31')).body;
+    assert.deepEqual(december.stillToCome, { from: '2026-12-01T00:00:00.000+01:00', bookings: 0 });
   });
 
   it('counts a period by its local dates: one day, across the change to winter time', async () => {

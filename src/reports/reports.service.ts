@@ -1,10 +1,11 @@
 import type reportQuerySchema from '../../schema/report-query.ts';
 import type { BusinessDirectory, Directory, StaffMember } from '../businesses/directory.ts';
+import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import type { Valid } from '../http/validate.ts';
 import type { WeeklyHours } from '../time/hours.ts';
-import { isCalendarDate, localDate, localDayBounds, localWallRange, weekdayOf } from '../time/local-time.ts';
+import { isCalendarDate, localDate, localDayBounds, localWallRange, toLocalIso, weekdayOf } from '../time/local-time.ts';
 import { workingMinutes } from '../time/schedule.ts';
 import {
   bookingsStarting,
@@ -16,7 +17,7 @@ import {
 } from './reports.repository.ts';
 
 /** What this feature uses of the application. */
-export type ReportsDeps = { readonly db: Db; readonly directory: BusinessDirectory };
+export type ReportsDeps = { readonly db: Db; readonly directory: BusinessDirectory; readonly clock: Clock };
 
 export type ReportQuery = Valid<typeof reportQuerySchema>;
 
@@ -181,6 +182,16 @@ function missed(bookings: readonly ReportBooking[]) {
   };
 }
 
+/**
+ * The part of the period not over yet: from now (or the period's start, if later) with the
+ * bookings that start in it, counted as booked like the others; null once the period is over.
+ */
+function stillToCome(bookings: readonly ReportBooking[], period: Interval, now: number, zone: string) {
+  if (now >= period[1]) return null;
+  const from = Math.max(now, period[0]);
+  return { from: toLocalIso(from, zone), bookings: bookings.filter((b) => held(b) && b.start_at >= from).length };
+}
+
 async function clientsOf(app: ReportsDeps, businessId: number, bookings: readonly ReportBooking[], start: number) {
   const ids = [...new Set(bookings.filter(held).map((b) => b.client_id))];
   const seen = await clientsSeenBefore(app.db, businessId, ids, start);
@@ -215,6 +226,7 @@ export async function salonReport(app: ReportsDeps, businessId: number, query: R
     bookingsBySource: sources,
     staff: utilisation(directory, { addedAt, switches }, bookings, dates, period),
     clients: await clientsOf(app, businessId, bookings, period[0]),
+    stillToCome: stillToCome(bookings, period, app.clock.now(), zone),
     lateCancellationHours: LATE_CANCELLATION_HOURS,
   };
 }
