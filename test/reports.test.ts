@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { admin, bookingBody } from './helpers/salon.ts';
+import { admin, bookingBody, SCHEDULE } from './helpers/salon.ts';
 import { useSalon } from './helpers/suite.ts';
 
 // Issue 27, section 3: the salon's figures for a period, checked against October 2026 seeded
@@ -8,7 +8,10 @@ import { useSalon } from './helpers/suite.ts';
 //
 // Anna and Ben work Mon–Sat 09:00–18:00 with a 13:00–13:30 break: 8.5 hours a day. October 2026
 // has 27 days that are not Sundays; the salon is closed on Saturday 3 October: 26 days, so Anna
-// works 26 × 8.5 = 221 hours; Ben is off on 19 and 20 October: 24 × 8.5 = 204 hours.
+// works 26 × 8.5 = 221 hours; Ben is off on 19 and 20 October: 24 × 8.5 = 204 hours. Clara, with
+// the same hours, joins on Tuesday 20 October at 14:00 (that day counts), is switched off on
+// Wednesday 28 October at 19:00 and back on Saturday 31 October at 08:00: 20–24 (5 days), 26–28
+// (3) and 31 (1, active that day), not 29 and 30: 9 × 8.5 = 76.5 hours, none booked.
 //
 //   visit                              source       status      money
 //   Sep 24 Anna Haircut  Maria         desk         confirmed   (before October: Maria returns)
@@ -16,13 +19,15 @@ import { useSalon } from './helpers/suite.ts';
 //   Oct  6 Anna Colour   Lena    90'   desk         completed   card 80.00 on Oct 6, 20.00 refunded on Oct 7
 //   Oct  7 Ben  Haircut  Paul    45'   website      pending
 //   Oct  8 Ben  Haircut  Tom     45'   integration  no-show     (35.00 lost)
-//   Oct  9 Anna Haircut  Eva           desk         cancelled 2 hours before: late (35.00)
-//   Oct 12 Ben  Haircut  Maria         desk         cancelled 12 days before: not late, not counted
+//   Oct  9 Anna Haircut  Eva           desk         cancelled by the salon 2 hours before: a salon cancellation
+//   Oct 12 Ben  Haircut  Maria         desk         cancelled by the salon 12 days before: a salon cancellation
+//   Oct 13 Ben  Haircut  Nina          integration  cancelled by it (for Nina) 2 hours before: late (35.00)
 //   Oct 30 Anna Colour   Lena    90'   desk         confirmed   online 80.00 on Oct 30
 //   Nov  2 Anna Haircut  Maria         desk         confirmed   cash 35.00 on Nov 1: outside
 //
 // Takings: cash 35.00; card 80.00 − 20.00 = 60.00; online 80.00. Refunds: 1, 20.00.
-// No-shows: 1, 35.00. Late cancellations: 1, 35.00. Bookings by source (not cancelled): desk 3,
+// No-shows: 1, 35.00. Late cancellations (the client's, not the salon's): 1, 35.00. Salon
+// cancellations: 2. Bookings by source (not cancelled): desk 3,
 // website 1, integration 1. Booked: Anna 45 + 90 + 90 = 225 min = 3.75 h of 221 (0.017); Ben
 // 45 + 45 = 1.5 h of 204 (0.007). Clients: Lena, Paul and Tom new; Maria returning.
 describe('reports for a period', () => {
@@ -48,6 +53,7 @@ describe('reports for a period', () => {
     assert.equal(booked.status, 201, booked.text);
   }
 
+  let clara = 0;
   before(async () => {
     const maria = (await admin(app, 'POST', `${salon.base}/clients`, { name: 'Maria Schmidt', phone: '+49 151 1234567' }, 201)).body.id;
     await desk(salon.haircut, salon.anna, '2026-09-24', '10:00', maria);
@@ -76,6 +82,14 @@ describe('reports for a period', () => {
     const b6 = (await desk(salon.haircut, salon.ben, '2026-10-12', '10:00', maria)).id;
     const b7 = (await desk(salon.colour, salon.anna, '2026-10-30', '16:00', b2.client.id)).id;
     const b8 = (await desk(salon.haircut, salon.anna, '2026-11-02', '10:00', maria)).id;
+    const nina = await app.request('POST', '/v1/integration/bookings', {
+      key: salon.key,
+      body: bookingBody(salon.haircut, at('2026-10-13', '10:00'), {
+        staffId: salon.ben,
+        client: { name: 'Nina Vogel', email: 'nina@example.com' },
+      }),
+    });
+    assert.equal(nina.status, 201, nina.text);
     await act(b6, 'cancel', {});
 
     clock.set(Date.parse('2026-10-05T09:00:00Z'));
@@ -90,8 +104,17 @@ describe('reports for a period', () => {
     await act(tom.body.id, 'no-show');
     clock.set(Date.parse('2026-10-09T06:00:00Z'));
     await act(b5, 'cancel', { reason: 'Ill' });
+    clock.set(Date.parse('2026-10-13T06:00:00Z'));
+    const cancelled = await app.request('POST', `/v1/integration/bookings/${nina.body.id}/cancel`, { key: salon.key, body: {} });
+    assert.equal(cancelled.status, 200, cancelled.text);
+    clock.set(Date.parse('2026-10-20T12:00:00Z'));
+    clara = (await admin(app, 'POST', `${salon.base}/staff`, { name: 'Clara', schedule: SCHEDULE }, 201)).body.id;
+    clock.set(Date.parse('2026-10-28T18:00:00Z'));
+    await admin(app, 'PATCH', `${salon.base}/staff/${clara}`, { active: false }, 200);
     clock.set(Date.parse('2026-10-30T16:00:00Z'));
     await pay(b7, 8000, 'online');
+    clock.set(Date.parse('2026-10-31T07:00:00Z'));
+    await admin(app, 'PATCH', `${salon.base}/staff/${clara}`, { active: true }, 200);
     clock.set(Date.parse('2026-11-01T10:00:00Z'));
     await pay(b8, 3500, 'cash');
   });
@@ -113,14 +136,29 @@ describe('reports for a period', () => {
       refunds: { count: 1, amount: 2000 },
       noShows: { count: 1, value: 3500 },
       lateCancellations: { count: 1, value: 3500 },
+      salonCancellations: { count: 2 },
       bookingsBySource: { desk: 3, website: 1, integration: 1 },
       staff: [
         { staffId: salon.anna, name: 'Anna', bookedHours: 3.75, workingHours: 221, utilisation: 0.017 },
         { staffId: salon.ben, name: 'Ben', bookedHours: 1.5, workingHours: 204, utilisation: 0.007 },
+        { staffId: clara, name: 'Clara', bookedHours: 0, workingHours: 76.5, utilisation: 0 },
       ],
       clients: { new: 3, returning: 1 },
       lateCancellationHours: 24,
+      stillToCome: null,
     });
+  });
+
+  it('says which part of a period is still to come, and how many bookings in it count as booked', async () => {
+    // The clock stands at 1 November, 11:00 in Berlin: Maria's haircut on 2 November is ahead,
+    // booked and counted (Anna 0.75 h), its payment the day before is taken.
+    const november = (await report('from=2026-11-01&to=2026-11-30')).body;
+    assert.deepEqual(november.stillToCome, { from: '2026-11-01T11:00:00.000+01:00', bookings: 1 });
+    assert.deepEqual(november.bookingsBySource, { desk: 1, website: 0, integration: 0 });
+    assert.equal(november.staff[0].bookedHours, 0.75);
+    assert.equal(november.takings[0].taken, 3500);
+    const december = (await report('from=2026-12-01&to=2026-12-31')).body;
+    assert.deepEqual(december.stillToCome, { from: '2026-12-01T00:00:00.000+01:00', bookings: 0 });
   });
 
   it('counts a period by its local dates: one day, across the change to winter time', async () => {

@@ -13,7 +13,7 @@ export const reportAdminOperations = [
     path: `${BUSINESS}/report`,
     summary: 'The salon’s figures for a period of local dates',
     description:
-      'Takings by payment method and refunds (by when they were recorded); no-shows and late cancellations (cancelled less than 24 hours before the start) with their value; bookings by source (desk, website: the booking page, integration: an API key), cancelled ones not counted; each staff member’s booked hours ÷ working hours (their hours within opening hours, less breaks, closures and time off); new clients (first visit in the period) and returning ones. Bookings count by their start. Amounts in minor units of `currency`.',
+      'Takings by payment method and refunds (by when they were recorded); no-shows and late cancellations (cancelled by the client, or an integration acting for them, less than 24 hours before the start) with their value; cancellations by the salon (counted apart, never late); bookings by source (desk, website: the booking page, integration: an API key), cancelled ones not counted; each staff member’s booked hours ÷ working hours (their hours within opening hours, less breaks, closures and time off, from the day they were added and not on days they were switched off all day); new clients (first visit in the period) and returning ones. Bookings count by their start. Amounts in minor units of `currency`.',
     params: { businessId: BUSINESS_ID },
     query: reportQuerySchema,
     success: { status: 200, schema: 'Report' },

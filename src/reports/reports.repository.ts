@@ -12,6 +12,8 @@ export interface ReportBooking {
   /** The kind of the key it was booked with ('page': the booking page), null from the desk. */
   readonly key_kind: string | null;
   readonly updated_at: number;
+  /** Who cancelled it: 'client' (their manage link), 'integration' (a key, the booking page's too) or 'salon'; null if not cancelled. */
+  readonly cancelled_by: string | null;
 }
 
 /** The bookings that start in [from, to), with the kind of key each was made with. */
@@ -29,6 +31,7 @@ export async function bookingsStarting(db: Db, businessId: number, from: number,
       'bookings.source',
       'api_keys.kind as key_kind',
       'bookings.updated_at',
+      'bookings.cancelled_by',
     ])
     .where('bookings.business_id', '=', businessId)
     .where('bookings.start_at', '>=', from)
@@ -60,4 +63,31 @@ export async function paymentsRecorded(db: Db, businessId: number, from: number,
     .where('created_at', '>=', from)
     .where('created_at', '<', to)
     .execute();
+}
+
+/** When each staff member of the business was added. */
+export async function staffAddedAt(db: Db, businessId: number): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('staff').select(['id', 'created_at']).where('business_id', '=', businessId).execute();
+  return new Map(rows.map((row) => [row.id, Number(row.created_at)]));
+}
+
+/**
+ * Each time a staff member was switched off or on, as the audit trail recorded it (`staff.updated`
+ * with `active` among its changes), oldest first; what the trail no longer holds is not known.
+ */
+export async function staffSwitches(db: Db, businessId: number): Promise<{ staffId: number; at: number; active: boolean }[]> {
+  const rows = await db
+    .selectFrom('audit_entries')
+    .select(['target_id', 'at', 'changes'])
+    .where('business_id', '=', businessId)
+    .where('target_kind', '=', 'staff')
+    .where('action', '=', 'staff.updated')
+    .where('changes', 'like', '%"active"%')
+    .orderBy('id')
+    .execute();
+  return rows.flatMap((row) => {
+    const change = (JSON.parse(row.changes) as { active?: [unknown, unknown] }).active;
+    if (!change || row.target_id === null) return [];
+    return [{ staffId: row.target_id, at: Number(row.at), active: change[1] === true }];
+  });
 }

@@ -1,15 +1,23 @@
 import type reportQuerySchema from '../../schema/report-query.ts';
 import type { BusinessDirectory, Directory, StaffMember } from '../businesses/directory.ts';
+import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import type { Valid } from '../http/validate.ts';
 import type { WeeklyHours } from '../time/hours.ts';
-import { isCalendarDate, localDayBounds, localWallRange, weekdayOf } from '../time/local-time.ts';
+import { isCalendarDate, localDate, localDayBounds, localWallRange, toLocalIso, weekdayOf } from '../time/local-time.ts';
 import { workingMinutes } from '../time/schedule.ts';
-import { bookingsStarting, clientsSeenBefore, paymentsRecorded, type ReportBooking } from './reports.repository.ts';
+import {
+  bookingsStarting,
+  clientsSeenBefore,
+  paymentsRecorded,
+  type ReportBooking,
+  staffAddedAt,
+  staffSwitches,
+} from './reports.repository.ts';
 
 /** What this feature uses of the application. */
-export type ReportsDeps = { readonly db: Db; readonly directory: BusinessDirectory };
+export type ReportsDeps = { readonly db: Db; readonly directory: BusinessDirectory; readonly clock: Clock };
 
 export type ReportQuery = Valid<typeof reportQuerySchema>;
 
@@ -76,16 +84,59 @@ function workingMs(directory: Directory, member: StaffMember, dates: readonly st
   return total;
 }
 
+/** When each staff member was at the salon: added at, and the times they were switched off and on. */
+export interface StaffPresence {
+  readonly addedAt: ReadonlyMap<number, number>;
+  readonly switches: readonly { staffId: number; at: number; active: boolean }[];
+}
+
+/** The instants a staff member was switched off, as the audit trail says: [off, on) (on never: to the end). */
+function switchedOff(presence: StaffPresence, staffId: number): Interval[] {
+  const off: Interval[] = [];
+  let since: number | null = null;
+  for (const change of presence.switches.filter((s) => s.staffId === staffId)) {
+    if (!change.active && since === null) since = change.at;
+    if (change.active && since !== null) {
+      off.push([since, change.at]);
+      since = null;
+    }
+  }
+  if (since !== null) off.push([since, Number.POSITIVE_INFINITY]);
+  return off;
+}
+
+/**
+ * Of `dates`, those a staff member worked at the salon: from the local date they were added on
+ * (that day counts), and not a day they were switched off from its start to its end.
+ */
+function presentDates(presence: StaffPresence, staffId: number, dates: readonly string[], zone: string): string[] {
+  const added = presence.addedAt.get(staffId);
+  const from = added === undefined ? '' : localDate(added, zone);
+  const off = switchedOff(presence, staffId);
+  return dates.filter((date) => {
+    if (date < from) return false;
+    const { start, end } = localDayBounds(date, zone);
+    return !off.some(([a, b]) => a <= start && b >= end);
+  });
+}
+
 const hours = (ms: number) => Math.round(ms / 36_000) / 100;
 const held = (b: ReportBooking) => b.status !== 'cancelled';
 
-function utilisation(directory: Directory, bookings: readonly ReportBooking[], dates: readonly string[], period: Interval) {
+function utilisation(
+  directory: Directory,
+  presence: StaffPresence,
+  bookings: readonly ReportBooking[],
+  dates: readonly string[],
+  period: Interval,
+) {
   const booked = new Map<number, number>();
   for (const b of bookings.filter(held)) booked.set(b.staff_id, (booked.get(b.staff_id) ?? 0) + overlap([b.start_at, b.end_at], period));
+  const zone = directory.business.timezone;
   return directory.staff
     .filter((member) => member.active || booked.has(member.id))
     .map((member) => {
-      const working = workingMs(directory, member, dates);
+      const working = workingMs(directory, member, presentDates(presence, member.id, dates, zone));
       const bookedMs = booked.get(member.id) ?? 0;
       return {
         staffId: member.id,
@@ -112,13 +163,33 @@ function takings(payments: Awaited<ReturnType<typeof paymentsRecorded>>) {
 
 const SOURCE_OF = (b: ReportBooking) => (b.source === 'admin' ? 'desk' : b.key_kind === 'page' ? 'website' : 'integration');
 
+/** Cancelled by the salon: not the client's doing, whenever it happened. */
+const bySalon = (b: ReportBooking) => b.status === 'cancelled' && b.cancelled_by === 'salon';
+
+/**
+ * Cancelled for the client (their manage link, the booking page, an integration acting for them)
+ * less than LATE_CANCELLATION_HOURS before the start.
+ */
+const late = (b: ReportBooking) =>
+  b.status === 'cancelled' && !bySalon(b) && b.updated_at > b.start_at - LATE_CANCELLATION_HOURS * 3_600_000;
+
 function missed(bookings: readonly ReportBooking[]) {
-  const late = (b: ReportBooking) => b.status === 'cancelled' && b.updated_at > b.start_at - LATE_CANCELLATION_HOURS * 3_600_000;
   const countAndValue = (rows: readonly ReportBooking[]) => ({ count: rows.length, value: rows.reduce((total, b) => total + b.price, 0) });
   return {
     noShows: countAndValue(bookings.filter((b) => b.status === 'no_show')),
     lateCancellations: countAndValue(bookings.filter(late)),
+    salonCancellations: { count: bookings.filter(bySalon).length },
   };
+}
+
+/**
+ * The part of the period not over yet: from now (or the period's start, if later) with the
+ * bookings that start in it, counted as booked like the others; null once the period is over.
+ */
+function stillToCome(bookings: readonly ReportBooking[], period: Interval, now: number, zone: string) {
+  if (now >= period[1]) return null;
+  const from = Math.max(now, period[0]);
+  return { from: toLocalIso(from, zone), bookings: bookings.filter((b) => held(b) && b.start_at >= from).length };
 }
 
 async function clientsOf(app: ReportsDeps, businessId: number, bookings: readonly ReportBooking[], start: number) {
@@ -138,9 +209,11 @@ export async function salonReport(app: ReportsDeps, businessId: number, query: R
   const dates = periodOf(query);
   const zone = directory.business.timezone;
   const period: Interval = [localDayBounds(dates[0]!, zone).start, localDayBounds(dates.at(-1)!, zone).end];
-  const [bookings, payments] = await Promise.all([
+  const [bookings, payments, addedAt, switches] = await Promise.all([
     bookingsStarting(app.db, businessId, ...period),
     paymentsRecorded(app.db, businessId, ...period),
+    staffAddedAt(app.db, businessId),
+    staffSwitches(app.db, businessId),
   ]);
   const sources = { desk: 0, website: 0, integration: 0 };
   for (const b of bookings.filter(held)) sources[SOURCE_OF(b)] += 1;
@@ -151,8 +224,9 @@ export async function salonReport(app: ReportsDeps, businessId: number, query: R
     ...takings(payments),
     ...missed(bookings),
     bookingsBySource: sources,
-    staff: utilisation(directory, bookings, dates, period),
+    staff: utilisation(directory, { addedAt, switches }, bookings, dates, period),
     clients: await clientsOf(app, businessId, bookings, period[0]),
+    stillToCome: stillToCome(bookings, period, app.clock.now(), zone),
     lateCancellationHours: LATE_CANCELLATION_HOURS,
   };
 }

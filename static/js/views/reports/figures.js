@@ -4,7 +4,7 @@
 import { facts, h, isolate } from '../../dom.js';
 import { money } from '../../ui/money.js';
 import { PAGE_LOCALE } from '../../locale.js';
-import { longDate } from '../../salon-time.js';
+import { longDate, salonDateTime } from '../../salon-time.js';
 
 export const METHOD_WORDS = { cash: 'Cash', card: 'Card', online: 'Online', voucher: 'Voucher', other: 'Other' };
 
@@ -24,6 +24,21 @@ const dateWords = (date) => dayMonthYear.format(new Date(`${date}T00:00:00Z`));
 /** The period in words: "1 October 2026 – 31 October 2026"; one day with its weekday. */
 export const periodWords = ({ from, to }) => (from === to ? longDate(from) : `${dateWords(from)} – ${dateWords(to)}`);
 
+/**
+ * For a period not over yet: from when on its visits are still to come, and which figures count
+ * them as booked (takings are only what has been paid); nothing for a period that is over.
+ */
+export function aheadNote(report) {
+  const ahead = report.stillToCome;
+  if (!ahead) return null;
+  return h(
+    'p',
+    { class: 'report-ahead' },
+    `Not over yet: bookings from ${salonDateTime(ahead.from)} on (${ahead.bookings} still to come) count as booked in Bookings, Clients and booked hours; `,
+    'takings are only what has been paid.',
+  );
+}
+
 export function headline(report) {
   const net = report.takings.reduce((sum, t) => sum + t.net, 0);
   const { desk, website, integration } = report.bookingsBySource;
@@ -32,9 +47,10 @@ export function headline(report) {
     ['Refunds', `${report.refunds.count} (${money(report.refunds.amount, report.currency)})`],
     ['No-shows', countAndValue(report.noShows, report.currency)],
     [
-      `Late cancellations (less than ${report.lateCancellationHours} hours before)`,
+      `Late cancellations (by the client, less than ${report.lateCancellationHours} hours before)`,
       countAndValue(report.lateCancellations, report.currency),
     ],
+    ['Cancelled by the salon', String(report.salonCancellations.count)],
     [
       'Bookings',
       `${desk + website + integration}: ${desk} at the desk, ${website} on the booking page, ${integration} by connected programs`,

@@ -7,7 +7,7 @@ import { button, h } from '../../dom.js';
 import { messageArea, say } from '../../ui/notice.js';
 import { viewPage } from '../../ui/pages.js';
 import { exportPart } from './export.js';
-import { headline, periodWords, staffChart, takingsChart } from './figures.js';
+import { aheadNote, headline, periodWords, staffChart, takingsChart } from './figures.js';
 import { importPart } from './import.js';
 import { periodForm, periodOf } from './period.js';
 import { downloadReport } from './report-csv.js';
@@ -19,6 +19,7 @@ function reportPart(report) {
     'section',
     { class: 'card report', 'aria-labelledby': 'report-title' },
     h('h3', { id: 'report-title' }, periodWords(report)),
+    aheadNote(report),
     headline(report),
     takingsChart(report),
     staffChart(report),

@@ -12,9 +12,10 @@ function lastMonth(today) {
   return { from: `${last.slice(0, 8)}01`, to: last };
 }
 
-/** The month of `today`, up to today. */
+/** The whole month of `today`, 1st to last day: the days ahead count their bookings as booked (the report says so). */
 function thisMonth(today) {
-  return { from: `${today.slice(0, 8)}01`, to: today };
+  const firstOfNext = addDays(`${today.slice(0, 8)}28`, 4).slice(0, 8);
+  return { from: `${today.slice(0, 8)}01`, to: addDays(`${firstOfNext}01`, -1) };
 }
 
 /** The period the address names, or last month. */
@@ -26,7 +27,7 @@ export function periodOf(id, zone) {
 
 export const periodAddress = ({ from, to }) => `#reports/${from}/${to}`;
 
-/** The form: two dates and "Show"; and the two periods asked for most, one click each. */
+/** The form: two dates and "Show"; and the two periods asked for most, one click each, both whole months. */
 export function periodForm(period, zone) {
   const from = h('input', { id: 'report-from', name: 'from', type: 'date', value: period.from, required: true });
   const to = h('input', { id: 'report-to', name: 'to', type: 'date', value: period.to, required: true });
