@@ -8,9 +8,10 @@
  * Without faketime it says so in one line and skips; with CI set that fails instead.
  *   node test/dates-leg.ts ['YYYY-MM-DD HH:MM:SS' …]   (UTC; default: every day below)
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { failingTests } from './helpers/failing-tests.ts';
 
 /** UTC instants; Berlin is the test salons' zone. A run takes minutes, so a boundary just after the start is crossed mid-run. */
 const DAYS: ReadonlyArray<readonly [string, string]> = [
@@ -47,19 +48,32 @@ function faketimeMissing(): string | undefined {
 }
 
 /**
- * Runs `args` with node under faketime, its clock starting at `at` (UTC); true when it passed.
+ * Runs `args` with node under faketime, its clock starting at `at` (UTC), its output shown as it
+ * comes; resolves to the names of the tests that failed, or to `['exit N']` when it failed
+ * without naming one, or to `[]` when it passed.
  * The clock is an offset from the real one, not faketime's "@" start time: with "@" each process
  * starts at `at` when it starts, so the servers a test spawns later would run behind the test.
  */
-function underFaketime(at: string, args: string[]): boolean {
+function underFaketime(at: string, args: string[]): Promise<string[]> {
   const offset = Math.round((Date.parse(`${at.replace(' ', 'T')}Z`) - Date.now()) / 1000);
-  const run = spawnSync('faketime', ['-f', `${offset >= 0 ? '+' : ''}${offset}s`, process.execPath, ...args], {
+  const child = spawn('faketime', ['-f', `${offset >= 0 ? '+' : ''}${offset}s`, process.execPath, ...args], {
     cwd: ROOT,
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'inherit'],
     // Node's timers read the monotonic clock; faking it too stalls them.
     env: { ...process.env, TZ: 'UTC', DONT_FAKE_MONOTONIC: '1' },
   });
-  return run.status === 0;
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    output += chunk.toString();
+  });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      if (code === 0) return resolve([]);
+      const names = failingTests(output);
+      resolve(names.length > 0 ? names : [`exit ${code}`]);
+    });
+  });
 }
 
 const missing = faketimeMissing();
@@ -78,11 +92,13 @@ const started = performance.now();
 const results: string[] = [];
 for (const [at, why] of days) {
   console.log(`\nDates leg: ${at} UTC, ${why}: ${files.length} files, then the PostgreSQL leg`);
-  const suites = underFaketime(at, ['--test', '--test-concurrency=2', ...files]);
-  const postgres = underFaketime(at, ['test/postgres-leg.ts']);
-  results.push(
-    `${suites && postgres ? 'passed' : 'FAILED'}  ${at} UTC (${why})${suites ? '' : ' suites failed'}${postgres ? '' : ' PostgreSQL leg failed'}`,
-  );
+  const suites = await underFaketime(at, ['--test', '--test-concurrency=2', ...files]);
+  const postgres = await underFaketime(at, ['test/postgres-leg.ts']);
+  const failed = [
+    ...(suites.length > 0 ? [`  suites failed: ${suites.join('; ')}`] : []),
+    ...(postgres.length > 0 ? [`  PostgreSQL leg failed: ${postgres.join('; ')}`] : []),
+  ];
+  results.push(`${failed.length === 0 ? 'passed' : 'FAILED'}  ${at} UTC (${why})${failed.map((line) => `\n${line}`).join('')}`);
 }
 console.log(`\nDates leg, ${((performance.now() - started) / 60_000).toFixed(1)} min:\n${results.join('\n')}`);
 process.exit(results.every((line) => line.startsWith('passed')) ? 0 : 1);
