@@ -185,23 +185,19 @@ describe('several instances on one PostgreSQL database', { skip: !testingOnPostg
       body: { targetUrl: receiver.url('/fresh'), events: ['booking.created'] },
     });
     assert.equal(hook.status, 201, hook.text);
-    const registered = Date.now();
-    await seenWithin(1_000, 'new webhook', async () => {
-      const booked = await B.request('POST', '/v1/integration/bookings', {
-        key,
-        body: bookingBody(
-          salon.haircut,
-          salonTime(
-            workday(Date.now(), { daysAhead: 21 }),
-            `${String(11 + (Date.now() % 5)).padStart(2, '0')}:${String(Math.floor(Math.random() * 4) * 15).padStart(2, '0')}`,
-          ),
-          { staffId: salon.anna },
-        ),
-      });
-      if (booked.status !== 201) return false;
-      await sleep(200);
-      return receiver.requests.some((r) => r.path === '/fresh' && JSON.parse(r.body).data.bookingId === booked.body.id);
-    }).catch((error) => assert.fail(`${error.message} (${Date.now() - registered} ms)`));
+    // B fans the booking's event out to the webhooks it knows of, right after A answered: one that
+    // B has not heard of gets no delivery at all, however long it waits. When the delivery
+    // arrives does not matter here, so a loaded machine gets 10 s for it.
+    const booked = await B.request('POST', '/v1/integration/bookings', {
+      key,
+      body: bookingBody(salon.haircut, salonTime(workday(Date.now(), { daysAhead: 21 }), '11:00'), { staffId: salon.anna }),
+    });
+    assert.equal(booked.status, 201, booked.text);
+    await eventually(
+      () => receiver.requests.find((r) => r.path === '/fresh' && JSON.parse(r.body).data.bookingId === booked.body.id),
+      10_000,
+      'the booking made through B, delivered to the webhook registered through A',
+    );
   });
 
   it('lets no slot be booked twice, whichever instances the requests reach at once', async () => {
@@ -366,7 +362,7 @@ describe('three instances under booking and delivery load, one killed with SIGKI
       const bookingOf0 = await midway;
       const sentBy0 = await eventually(
         () => receiver.requests.find((r) => JSON.parse(r.body).data.bookingId === bookingOf0),
-        2_000,
+        10_000,
         "instance 0's own delivery reaching the receiver",
       );
       assert.ok(sentBy0);
