@@ -8,19 +8,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { TOPIC_TABLES } from '../database.ts';
-
-/** A statement that changes a table some cache depends on (TOPIC_TABLES). */
-const CACHED_WRITE = new RegExp(
-  `^\\s*(?:insert\\s+into|update|delete\\s+from)\\s+"?(?:${Object.values(TOPIC_TABLES).flat().join('|')})"?[\\s(]`,
-  'i',
-);
-
-/** The one statement that reads the caches' versions (src/db/cache-versions.repository.ts). */
-const READ_VERSIONS = /^select "topic", "version" from "cache_versions"$/;
-
-/** A rollback to a savepoint: it may undo a write to a cached table made after the versions were read. */
-const UNDOES_WORK = /^\s*rollback\s+to\b/i;
+import { CACHED_WRITE, READ_VERSIONS, UNDOES_WORK } from '../cache-statements.ts';
 
 /**
  * Kysely's PostgresDialect, told when this process has committed a change the caches depend on:

@@ -12,6 +12,7 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { CACHED_WRITE, READ_VERSIONS, UNDOES_WORK } from '../cache-statements.ts';
 
 /**
  * Kysely's own SQLite driver prepares every statement anew (measured at 0.58x raw better-sqlite3
@@ -75,14 +76,17 @@ class CachingSqliteDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    this.#connection.forgetVersions();
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    this.#connection.forgetVersions();
     await connection.executeQuery(CompiledQuery.raw('commit'));
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    this.#connection.forgetVersions();
     // After SQLITE_FULL and similar errors SQLite may already have rolled back on its own.
     if (this.#connection.inTransaction) await connection.executeQuery(CompiledQuery.raw('rollback'));
   }
@@ -112,6 +116,10 @@ interface Prepared {
   reader: boolean;
   /** False for statements that change data; BEGIN, COMMIT and the like count as read-only. */
   readonly: boolean;
+  /** Reads the caches' versions (READ_VERSIONS). */
+  readsVersions: boolean;
+  /** Writes a cached table or rolls back to a savepoint: the versions read before may have moved. */
+  movesVersions: boolean;
 }
 
 class CachingConnection implements DatabaseConnection {
@@ -121,6 +129,13 @@ class CachingConnection implements DatabaseConnection {
   readonly #onCommitted: () => void;
   /** A statement changed data and the transaction holding it (if any) has not ended yet. */
   #pending = false;
+  /**
+   * The caches' versions as this transaction read them, until it writes a cached table, rolls
+   * back to a savepoint or ends: the caches read them on every lookup inside a transaction (every
+   * event emitted), and no other writer can change them while this one holds the write lock
+   * (BEGIN IMMEDIATE).
+   */
+  #versions: QueryResult<unknown> | undefined;
 
   constructor(db: BetterSqlite3.Database, onCommitted: () => void, cacheSize: number, observer: QueryObserver | undefined) {
     this.#db = db;
@@ -134,6 +149,8 @@ class CachingConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    // The versions this transaction read already: not a statement, so not shown to the observer.
+    if (this.#versions && this.#db.inTransaction && READ_VERSIONS.test(compiledQuery.sql)) return this.#versions as QueryResult<R>;
     if (!this.#observer) return this.#execute(compiledQuery);
     const started = performance.now();
     try {
@@ -143,12 +160,22 @@ class CachingConnection implements DatabaseConnection {
     }
   }
 
+  /** The transaction has ended or is about to: its versions may no longer be the database's. */
+  forgetVersions(): void {
+    this.#versions = undefined;
+  }
+
   #execute<R>(compiledQuery: CompiledQuery): QueryResult<R> {
-    const { statement, reader, readonly } = this.#prepare(compiledQuery.sql);
+    const { statement, reader, readonly, readsVersions, movesVersions } = this.#prepare(compiledQuery.sql);
     const parameters = compiledQuery.parameters as unknown[];
     if (!readonly) this.#pending = true;
+    if (movesVersions) this.#versions = undefined;
     try {
-      if (reader) return { rows: statement.all(parameters) as R[] };
+      if (reader) {
+        const result = { rows: statement.all(parameters) as R[] };
+        if (readsVersions && this.#db.inTransaction) this.#versions = result;
+        return result;
+      }
       const { changes, lastInsertRowid } = statement.run(parameters);
       return { insertId: BigInt(lastInsertRowid), numAffectedRows: BigInt(changes), rows: [] };
     } finally {
@@ -175,7 +202,13 @@ class CachingConnection implements DatabaseConnection {
     let prepared = this.#statements.get(sql);
     if (!prepared) {
       const statement = this.#db.prepare(sql);
-      prepared = { statement, reader: statement.reader, readonly: statement.readonly };
+      prepared = {
+        statement,
+        reader: statement.reader,
+        readonly: statement.readonly,
+        readsVersions: READ_VERSIONS.test(sql),
+        movesVersions: CACHED_WRITE.test(sql) || UNDOES_WORK.test(sql),
+      };
       this.#statements.set(sql, prepared);
     }
     return prepared;
