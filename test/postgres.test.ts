@@ -1,9 +1,9 @@
 import { MIGRATIONS } from '../src/db/migrate.ts';
-import { sql } from 'kysely';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { cliAsync, startServeProcess } from './helpers/cli.ts';
 import { ADMIN_TOKEN, TestApp, tempDataDir, tempSecretsKeyFile } from './helpers/app.ts';
+import { checkCacheInTransaction } from './helpers/cache-in-transaction.ts';
 import { TestClock } from './helpers/clock.ts';
 import { skipWithoutPostgres, startPostgres, type TestPostgres } from './helpers/postgres.ts';
 import { admin, bookingBody, makeSalon, TEST_NOW } from './helpers/salon.ts';
@@ -166,40 +166,8 @@ describe('PostgreSQL', { skip: skipWithoutPostgres() }, () => {
 
   it("inside a transaction, a cache sees the transaction's own writes and their undoing, though the versions are read once", async () => {
     const database = await openPostgres(await pg.createDatabase('cache_in_transaction'));
-    let n = 0;
-    const addBusiness = (db: typeof database.db) =>
-      db
-        .insertInto('businesses')
-        .values({
-          name: `b${++n}`,
-          timezone: 'UTC',
-          currency: 'EUR',
-          working_hours: '{}',
-          slot_step_minutes: 15,
-          created_at: 0,
-          updated_at: 0,
-        })
-        .execute();
-    const cache = database.cache<string, string[]>(['directory']);
-    const names = (db: typeof database.db) =>
-      cache.get('names', db, async () => (await db.selectFrom('businesses').select('name').orderBy('id').execute()).map((r) => r.name));
     try {
-      await addBusiness(database.db);
-      assert.deepEqual(await names(database.db), ['b1']); // kept, stamped with the committed versions
-      await database.transaction(async (trx) => {
-        assert.deepEqual(await names(trx), ['b1']);
-        await addBusiness(trx);
-        assert.deepEqual(await names(trx), ['b1', 'b2'], 'its own write is seen after the versions were read');
-        // Undone by a rollback to a savepoint: what was read meanwhile must not be kept under the undone version.
-        await sql`savepoint before_b3`.execute(trx);
-        await addBusiness(trx);
-        assert.deepEqual(await names(trx), ['b1', 'b2', 'b3']);
-        await sql`rollback to savepoint before_b3`.execute(trx);
-        assert.deepEqual(await names(trx), ['b1', 'b2']);
-      });
-      // b4 takes the version the undone b3 had inside the transaction: a value kept under it would be stale.
-      await addBusiness(database.db);
-      assert.deepEqual(await names(database.db), ['b1', 'b2', 'b4']);
+      await checkCacheInTransaction(database);
     } finally {
       await database.close();
     }

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
-import { sql } from 'kysely';
 import { openDatabase } from '../src/db/sqlite/connection.ts';
 import type { Database } from '../src/db/database.ts';
 import type { Db, Tx } from '../src/db/transaction.ts';
 import { tempDataDir } from './helpers/app.ts';
+import { checkCacheInTransaction } from './helpers/cache-in-transaction.ts';
 
 /** A turn of the event loop: the SQLite signal looks at data_version once per turn. */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -165,51 +165,10 @@ describe('a versioned cache', () => {
   });
 
   it("inside a transaction, reads the versions once, yet sees the transaction's own writes and their undoing", async () => {
-    const dir = tempDataDir();
     const statements: string[] = [];
-    const counting = await openDatabase(dir, { onQuery: (text) => statements.push(text) });
-    let b = 0;
-    const add = (db: Db | Tx) =>
-      db
-        .insertInto('businesses')
-        .values({
-          name: `b${++b}`,
-          timezone: 'UTC',
-          currency: 'EUR',
-          working_hours: '{}',
-          slot_step_minutes: 15,
-          created_at: 0,
-          updated_at: 0,
-        })
-        .execute();
-    const cache = counting.cache<string, string[]>(['directory']);
-    const names = (db: Db | Tx) => cache.get('names', db, () => businessNames(db));
-    const versionReads = () => statements.filter((text) => text.includes('"cache_versions"')).length;
+    const counting = await openDatabase(tempDataDir(), { onQuery: (text) => statements.push(text) });
     try {
-      await add(counting.db);
-      assert.deepEqual(await names(counting.db), ['b1']);
-      await counting.transaction(async (trx) => {
-        const before = versionReads();
-        for (let i = 0; i < 5; i++) assert.deepEqual(await names(trx), ['b1']);
-        assert.equal(versionReads() - before, 1, 'five lookups, one read of the versions');
-        await add(trx);
-        assert.deepEqual(await names(trx), ['b1', 'b2'], 'its own write is seen after the versions were read');
-        // Undone by a rollback to a savepoint: what was read meanwhile must not be kept under the undone version.
-        await sql`savepoint before_b3`.execute(trx);
-        await add(trx);
-        assert.deepEqual(await names(trx), ['b1', 'b2', 'b3']);
-        await sql`rollback to savepoint before_b3`.execute(trx);
-        assert.deepEqual(await names(trx), ['b1', 'b2']);
-      });
-      // b4 takes the version the undone b3 had inside the transaction: a value kept under it would be stale.
-      await add(counting.db);
-      assert.deepEqual(await names(counting.db), ['b1', 'b2', 'b4']);
-      // The next transaction reads the versions anew: b4 moved them.
-      await counting.transaction(async (trx) => {
-        const before = versionReads();
-        assert.deepEqual(await names(trx), ['b1', 'b2', 'b4']);
-        assert.equal(versionReads() - before, 1);
-      });
+      await checkCacheInTransaction(counting, () => statements.filter((text) => text.includes('"cache_versions"')).length);
     } finally {
       await counting.close();
     }
