@@ -6,7 +6,7 @@ import { openDatabase } from '../src/db/sqlite/connection.ts';
 import type { Database } from '../src/db/database.ts';
 import type { Db, Tx } from '../src/db/transaction.ts';
 import { tempDataDir } from './helpers/app.ts';
-import { checkCacheInTransaction } from './helpers/cache-in-transaction.ts';
+import { addBusiness as addNamed, checkCacheInTransaction } from './helpers/cache-in-transaction.ts';
 
 /** A turn of the event loop: the SQLite signal looks at data_version once per turn. */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -22,20 +22,7 @@ describe('a versioned cache', () => {
   });
   after(() => database.close());
 
-  const addBusiness = (db: Db | Tx = database.db) =>
-    db
-      .insertInto('businesses')
-      .values({
-        name: `b${++n}`,
-        timezone: 'UTC',
-        currency: 'EUR',
-        working_hours: '{}',
-        slot_step_minutes: 15,
-        created_at: 0,
-        updated_at: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+  const addBusiness = (db: Db | Tx = database.db) => addNamed(db, `b${++n}`);
   const businessNames = async (db: Db | Tx) =>
     (await db.selectFrom('businesses').select('name').orderBy('id').execute()).map((r) => r.name);
   /** A cache on `directory` whose loader counts its calls. */
