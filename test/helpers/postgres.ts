@@ -82,7 +82,11 @@ export async function startPostgres(options: { unref?: boolean; settings?: Recor
   // PostgreSQL will not run as root: hand the folder to the postgres user and run as it.
   const asUser = process.getuid?.() === 0 ? postgresUser() : undefined;
   if (asUser) chownTree(root, asUser.uid, asUser.gid);
-  const ids = asUser ? { uid: asUser.uid, gid: asUser.gid } : {};
+  // Without libfaketime (the dates leg runs everything under it): its shared memory belongs to
+  // root, so the postgres user cannot open it, and once a PID is reused it cannot make its own
+  // either ("sem_open failed and recreation attempts failed": initdb failed on CI's 2028-02-29).
+  // Nothing reads PostgreSQL's clock: the server writes its own times.
+  const ids = asUser ? { uid: asUser.uid, gid: asUser.gid, env: withoutFaketime(process.env) } : {};
 
   const init = spawnSync(
     bin('initdb'),
@@ -178,6 +182,13 @@ export async function startPostgres(options: { unref?: boolean; settings?: Recor
       return server!.pid!;
     },
   };
+}
+
+/** `env` without what preloads libfaketime into a process. */
+function withoutFaketime(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(env).filter(([name]) => name !== 'LD_PRELOAD' && !name.startsWith('FAKETIME') && name !== 'DONT_FAKE_MONOTONIC'),
+  );
 }
 
 function postgresUser(): { uid: number; gid: number } {
