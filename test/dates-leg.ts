@@ -63,9 +63,11 @@ function underFaketime(at: string, args: string[]): Promise<string[]> {
     env: { ...process.env, TZ: 'UTC', DONT_FAKE_MONOTONIC: '1' },
   });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
+  // Decoded as a stream: a chunk may end inside a character (✖ is three bytes).
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
     process.stdout.write(chunk);
-    output += chunk.toString();
+    output += chunk;
   });
   return new Promise((resolve) => {
     child.on('close', (code) => {
