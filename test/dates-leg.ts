@@ -11,16 +11,22 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { failingTests } from './helpers/failing-tests.ts';
 
-/** UTC instants; Berlin is the test salons' zone. A run takes minutes, so a boundary just after the start is crossed mid-run. */
+/**
+ * UTC instants; Berlin is the test salons' zone. Each part (the suites, then the PostgreSQL leg)
+ * starts its clock at the instant again, and takes 2 to 7 minutes depending on the machine: a
+ * boundary 90 s after the start is crossed mid-run by both, on CI's machine as on a slow one (at
+ * 5 minutes, CI's faster machine finished each part before it).
+ */
 const DAYS: ReadonlyArray<readonly [string, string]> = [
   ['2026-12-03 10:00:00', 'a Thursday: the day the PostgreSQL leg was first seen red'],
-  ['2026-12-06 22:55:00', 'a Sunday, 23:55 in Berlin: the run crosses into Monday'],
-  ['2026-12-31 22:55:00', '31 December, 23:55 in Berlin: the run crosses into the new year'],
+  ['2026-12-06 22:58:30', 'a Sunday, 23:58:30 in Berlin: each part crosses into Monday 90 s in'],
+  ['2026-12-31 22:58:30', '31 December, 23:58:30 in Berlin: each part crosses into the new year 90 s in'],
   ['2028-02-29 10:00:00', '29 February 2028'],
-  ['2027-03-28 00:55:00', 'the last Sunday of March: Berlin springs forward at 01:00 UTC, mid-run'],
-  ['2027-10-31 00:55:00', 'the last Sunday of October: Berlin falls back at 01:00 UTC, mid-run'],
+  ['2027-03-28 00:58:30', 'the last Sunday of March: Berlin springs forward at 01:00 UTC, 90 s into each part'],
+  ['2027-10-31 00:58:30', 'the last Sunday of October: Berlin falls back at 01:00 UTC, 90 s into each part'],
 ];
 
 const TEST_DIR = path.resolve(import.meta.dirname);
@@ -49,8 +55,8 @@ function faketimeMissing(): string | undefined {
 
 /**
  * Runs `args` with node under faketime, its clock starting at `at` (UTC), its output shown as it
- * comes; resolves to the names of the tests that failed, or to `['exit N']` when it failed
- * without naming one, or to `[]` when it passed.
+ * comes; resolves to the names of the tests that failed, or when it failed without naming one to
+ * its exit code and the end of its output, or to `[]` when it passed.
  * The clock is an offset from the real one, not faketime's "@" start time: with "@" each process
  * starts at `at` when it starts, so the servers a test spawns later would run behind the test.
  */
@@ -73,7 +79,10 @@ function underFaketime(at: string, args: string[]): Promise<string[]> {
     child.on('close', (code) => {
       if (code === 0) return resolve([]);
       const names = failingTests(output);
-      resolve(names.length > 0 ? names : [`exit ${code}`]);
+      if (names.length > 0) return resolve(names);
+      // Nothing named: the end of its output is what CI would otherwise hide under the later days.
+      const end = stripVTControlCharacters(output).trimEnd().split('\n').slice(-15);
+      resolve([`exit ${code}, naming no test; its output ended:\n${end.map((line) => `      | ${line}`).join('\n')}`]);
     });
   });
 }

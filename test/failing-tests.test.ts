@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { failingTests } from './helpers/failing-tests.ts';
 
 describe("the dates leg's summary of failing tests", () => {
-  it("names each failing test and its file, read from a real run's output, and nothing that passed", () => {
+  it("names each failing test and its file, and a file that failed outside its tests, read from a real run's output, coloured or not, and nothing that passed", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'failing-tests-'));
     try {
       fs.writeFileSync(
@@ -21,14 +21,34 @@ describe("the dates leg's summary of failing tests", () => {
           "it('fails at the top level', async () => { throw new Error('two'); });",
         ].join('\n'),
       );
+      fs.writeFileSync(
+        path.join(dir, 'exits.test.mjs'),
+        "import { it } from 'node:test';\nit('passes', () => {});\nsetTimeout(() => process.exit(1), 20);\n",
+      );
       // Without NODE_TEST_CONTEXT, which would make the inner run report to this one instead of printing.
-      const { NODE_TEST_CONTEXT: _, ...env } = process.env;
-      const run = spawnSync(process.execPath, ['--test', '--test-reporter=spec', 'sample.test.mjs'], { cwd: dir, env, encoding: 'utf8' });
-      assert.equal(run.status, 1, run.stdout);
-      assert.deepEqual(failingTests(run.stdout), ['fails inside a suite (sample.test.mjs)', 'fails at the top level (sample.test.mjs)']);
+      const { NODE_TEST_CONTEXT: _, FORCE_COLOR: __, NO_COLOR: ___, ...env } = process.env;
+      const expected = ['exits.test.mjs', 'fails at the top level (sample.test.mjs)', 'fails inside a suite (sample.test.mjs)'];
+      for (const colour of [{}, { FORCE_COLOR: '1' }]) {
+        const run = spawnSync(
+          process.execPath,
+          ['--test', '--test-reporter=spec', '--test-concurrency=1', 'sample.test.mjs', 'exits.test.mjs'],
+          {
+            cwd: dir,
+            env: { ...env, ...colour },
+            encoding: 'utf8',
+          },
+        );
+        assert.equal(run.status, 1, run.stdout);
+        assert.equal(run.stdout.includes('\u001b['), 'FORCE_COLOR' in colour, 'the run is coloured exactly when asked');
+        assert.deepEqual(failingTests(run.stdout).sort(), expected);
+      }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('names the ✖ lines of a run that ended before its list of failing tests', () => {
+    assert.deepEqual(failingTests('▶ a suite\n  ✖ breaks (3ms)\n  ✔ passes (1ms)\n✖ a suite (5ms)\n'), ['breaks', 'a suite']);
   });
 
   it('finds none in a run that passed', () => {
