@@ -12,6 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { removeLeftFaketimeObjects } from './helpers/faketime-leftovers.ts';
 import { failingTests } from './helpers/failing-tests.ts';
 
 /**
@@ -61,19 +62,28 @@ function faketimeMissing(): string | undefined {
  * starts at `at` when it starts, so the servers a test spawns later would run behind the test.
  */
 function underFaketime(at: string, args: string[]): Promise<string[]> {
+  const removed = removeLeftFaketimeObjects();
+  if (removed > 0)
+    console.log(`Dates leg: removed ${removed} semaphores and shared memory that faketime left in /dev/shm for processes now gone`);
   const offset = Math.round((Date.parse(`${at.replace(' ', 'T')}Z`) - Date.now()) / 1000);
   const child = spawn('faketime', ['-f', `${offset >= 0 ? '+' : ''}${offset}s`, process.execPath, ...args], {
     cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     // Node's timers read the monotonic clock; faking it too stalls them.
     env: { ...process.env, TZ: 'UTC', DONT_FAKE_MONOTONIC: '1' },
   });
   let output = '';
+  let errors = '';
   // Decoded as a stream: a chunk may end inside a character (✖ is three bytes).
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {
     process.stdout.write(chunk);
     output += chunk;
+  });
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    process.stderr.write(chunk);
+    errors = (errors + chunk).slice(-20_000);
   });
   return new Promise((resolve) => {
     child.on('close', (code) => {
@@ -81,8 +91,9 @@ function underFaketime(at: string, args: string[]): Promise<string[]> {
       const names = failingTests(output);
       if (names.length > 0) return resolve(names);
       // Nothing named: the end of its output is what CI would otherwise hide under the later days.
-      const end = stripVTControlCharacters(output).trimEnd().split('\n').slice(-15);
-      resolve([`exit ${code}, naming no test; its output ended:\n${end.map((line) => `      | ${line}`).join('\n')}`]);
+      const end = (text: string) => stripVTControlCharacters(text).trimEnd().split('\n').slice(-15).filter(Boolean);
+      const shown = [...end(output).map((line) => `      | ${line}`), ...end(errors).map((line) => `      ! ${line}`)];
+      resolve([`exit ${code}, naming no test; its output (|) and errors (!) ended:\n${shown.join('\n')}`]);
     });
   });
 }

@@ -19,10 +19,13 @@ export interface CliResult {
 
 /**
  * The clock's part of a child's environment: under faketime (npm run test:dates) the servers and
- * commands a test starts run on the same faked clock as the test.
+ * commands a test starts run on the same faked clock as the test. FAKETIME_SHARED names the
+ * faketime wrapper's semaphore and shared memory: without it, libfaketime makes a pair of its own in
+ * /dev/shm for each process, named by its PID, and a server killed with SIGKILL leaves its pair
+ * behind. The wrapper refuses to start (exit 1, no output) when a leftover bears its own PID.
  */
 const FAKED_CLOCK: Record<string, string> = Object.fromEntries(
-  ['LD_PRELOAD', 'FAKETIME', 'DONT_FAKE_MONOTONIC', 'TZ'].flatMap((name) =>
+  ['LD_PRELOAD', 'FAKETIME', 'FAKETIME_SHARED', 'DONT_FAKE_MONOTONIC', 'TZ'].flatMap((name) =>
     process.env.FAKETIME && process.env[name] !== undefined ? [[name, process.env[name]!]] : [],
   ),
 );
