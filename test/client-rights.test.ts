@@ -22,7 +22,7 @@ describe("a client's data: export and erasure (admin API)", () => {
   before(async () => {
     const hook = await app.request('POST', '/v1/integration/webhooks', {
       key: salon.key,
-      body: { targetUrl: receiver.url(), events: ['*'] },
+      body: { targetUrl: receiver.url('/hooks/T0SECRET/B0SECRET'), events: ['*'] },
     });
     assert.equal(hook.status, 201, hook.text);
     const book = async (startTime: string, notes: string) => {
@@ -94,6 +94,22 @@ describe("a client's data: export and erasure (admin API)", () => {
     );
     for (const key of new Set(Object.values(CLIENT_TABLES))) assert.ok(key in body, `the export shows ${key}`);
     assert.ok(!JSON.stringify(body.manageLinks).includes('mng_'), 'never a manage link itself');
+  });
+
+  it("says who received the client's data, but not the salon's connection address (often its secret) nor the receiver's answers", async () => {
+    const { body } = await admin(app, 'GET', `${salon.base}/clients/${clientId}/export`, undefined, 200);
+    const deliveries = body.history.flatMap((h: any) => h.events.flatMap((e: any) => e.deliveries));
+    assert.ok(deliveries.length > 0);
+    for (const delivery of deliveries) {
+      assert.equal(delivery.targetUrl, new URL(receiver.url()).origin);
+      assert.deepEqual([delivery.responseStatusCode, delivery.errorMessage], [null, null]);
+    }
+    assert.ok(!JSON.stringify(body).includes('SECRET'), "the address's path appears nowhere in the export");
+    const office = await admin(app, 'GET', `${salon.base}/bookings/${bookingIds[0]}/events`, undefined, 200);
+    assert.ok(
+      office.body.data.some((e: any) => e.deliveries.some((d: any) => d.targetUrl === receiver.url('/hooks/T0SECRET/B0SECRET'))),
+      'the back office still shows the whole address',
+    );
   });
 
   it('covers every table with a client_id or booking_id column', async () => {

@@ -24,10 +24,36 @@ async function reviewsOf(db: Db, businessId: number, ids: readonly number[]) {
   return views.flatMap((view) => (view ? [{ ...toReviewJson(view), bookingId: view.booking_id, clientId: view.client_id }] : []));
 }
 
+/**
+ * Each booking's events as the back office shows them, less what is the salon's own: a
+ * connection's address is often its secret (a Slack or Zapier hook), and a receiver's answer may
+ * name hosts inside the salon's network. The client learns who received their data (GDPR article
+ * 15(1)(c)): the address's scheme and host, and the salon's name for the connection.
+ */
 async function historyOf(db: Db, businessId: number, bookingIds: readonly number[]) {
   const histories = [];
-  for (const bookingId of bookingIds) histories.push({ bookingId, events: (await listBookingEvents({ db }, businessId, bookingId)).data });
+  for (const bookingId of bookingIds) {
+    const { data } = await listBookingEvents({ db }, businessId, bookingId);
+    const events = data.map((event) => ({
+      ...event,
+      deliveries: event.deliveries.map((delivery) => ({
+        ...delivery,
+        targetUrl: originOf(delivery.targetUrl),
+        responseStatusCode: null,
+        errorMessage: null,
+      })),
+    }));
+    histories.push({ bookingId, events });
+  }
   return histories;
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
 }
 
 /**
