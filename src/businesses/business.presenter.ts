@@ -13,6 +13,7 @@ export function toBusinessJson(row: BusinessRow) {
     website: row.website,
     currency: row.currency,
     phoneCountry: row.phone_country,
+    locale: row.page_locale_chosen === 1 ? row.page_locale : null,
     workingHours: JSON.parse(row.working_hours) as WeeklyHours,
     slotStepMinutes: row.slot_step_minutes,
     minNoticeMinutes: row.min_notice_minutes,

@@ -3,6 +3,7 @@
 
 import { api, onUnauthorized, session } from './api.js';
 import { h } from './dom.js';
+import { speakFor, translateMarked } from './locale.js';
 import { routeOf } from './routes.js';
 import { inboxCount } from './views/inbox/count.js';
 import { errorNotice, notice, takeFlash } from './ui/notice.js';
@@ -74,8 +75,10 @@ function showSalonName(name) {
   $('business-name').title = name;
 }
 
-function chooseBusiness(id) {
+/** Picks the salon the page shows, and speaks its language. */
+async function chooseBusiness(id) {
   business = businesses.find((b) => b.id === id) ?? businesses[0];
+  await speakIn(business);
   sessionStorage.setItem(BUSINESS_KEY, String(business.id));
   inbox.watch(business);
   showSalonName(businesses.length === 1 ? business.name : '');
@@ -96,9 +99,23 @@ async function reloadBusinesses(id) {
     business = null;
     inbox.watch(null);
     showSalonName('');
+    await speakIn(null);
     return;
   }
-  chooseBusiness(id ?? Number(sessionStorage.getItem(BUSINESS_KEY)));
+  await chooseBusiness(id ?? Number(sessionStorage.getItem(BUSINESS_KEY)));
+}
+
+/**
+ * The page in `business`'s language (the browser's while there is none), down to the words its
+ * HTML holds. A catalog that cannot be fetched leaves the page in English rather than stopping it.
+ */
+async function speakIn(business) {
+  try {
+    await speakFor(business);
+  } catch (error) {
+    console.error('The page stays in English: its words could not be loaded.', error);
+  }
+  translateMarked(document.body);
 }
 
 async function start() {
@@ -173,8 +190,8 @@ document.addEventListener('keydown', (event) => {
   }
 });
 
-$('business-picker').addEventListener('change', (event) => {
-  chooseBusiness(Number(event.target.value));
+$('business-picker').addEventListener('change', async (event) => {
+  await chooseBusiness(Number(event.target.value));
   show();
 });
 
@@ -210,5 +227,6 @@ window.addEventListener('hashchange', async () => {
 });
 watchUnsaved(view);
 
+await speakIn(null);
 if (session.token) start();
 else showLogin();

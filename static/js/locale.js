@@ -1,6 +1,23 @@
-// The page's language, in one place: every date, time, weekday and amount on the page is written
-// in it, whatever language the browser is set to (a German browser showed "Week of Montag" on an
-// English page). The back office is in English, as the United Kingdom writes it; when it speaks
-// German too, this value (de-DE) switches every format at once.
+// The back office's language, in one place: the salon's (the language it chose for its booking
+// page; until it chooses, the browser's where the page has it), else English as the United Kingdom
+// writes it. Every word (t, tn), date, time, weekday and amount on the page follows it, whatever
+// language the browser is set to (a German browser showed "Week of Montag" on an English page).
+// The words are in ../shared/words.js; German's catalog is words/de/*.json, by part of the page.
 
-export const PAGE_LOCALE = 'en-GB';
+import { browserLocale, speak } from '../shared/words.js';
+
+export { intl, marked, pageLanguage, pageLocale, t, tn, translateMarked } from '../shared/words.js';
+
+/** The catalog's parts (static/js/words/<language>/<part>.json), all loaded at once. */
+export const CATALOG_PARTS = ['common', 'calendar', 'clients', 'settings', 'team', 'integrations'];
+
+const catalogUrls = (language) => CATALOG_PARTS.map((part) => `/js/words/${language}/${part}.json`);
+
+/**
+ * Speaks the salon's language (`business.locale`, null while it has not chosen one), or the
+ * browser's before a salon is known (the sign-in and the first setup). Then
+ * translateMarked(document.body) and a fresh render put it on the page.
+ */
+export function speakFor(business) {
+  return speak(business?.locale ?? browserLocale(), catalogUrls);
+}

@@ -120,8 +120,9 @@ function withoutFaketime(env: NodeJS.ProcessEnv): Record<string, string> {
 /** Opens `url` of the page, logs in with `token` by clicking "Log in", and waits for the signed-in shell. */
 export async function logIn(page: Page, url: string, token: string): Promise<void> {
   await page.goto(url);
-  await page.getByLabel('Access code').fill(token);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  // By the form's own parts, not its words: a German browser reads the sign-in in German.
+  await page.locator('#token').fill(token);
+  await page.locator('#login-form button[type="submit"]').click();
   await page.locator('#shell').waitFor();
 }
 

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { englishOnPage } from './helpers/english.ts';
+import { admin, MONDAY } from './helpers/salon.ts';
+import { skippedWithoutChromium, useBrowser, useReceiver, useSalon } from './helpers/suite.ts';
+
+// One language per page (issue 27, defect 15): a salon that chose German for its pages gets its
+// back office in German too, every view of it, whatever the browser's language. The views' own
+// suites check their forms and dialogs; this one walks every view and reads what it shows.
+
+/** The salon's own data on the page: names it gave, which are no words of the page's. */
+const DATA = ['Haircut', 'Colour', 'Anna', 'Ben', 'all scopes', 'Clara Weiss', 'Salon Sonne'];
+
+describe('the back office of a salon that speaks German, in Chromium', () => {
+  if (skippedWithoutChromium()) return;
+  const { app, salon } = useSalon({ name: 'Salon Sonne' });
+  const receiver = useReceiver();
+  let bookingId = 0;
+  let clientId = 0;
+  let webhookId = 0;
+
+  before(async () => {
+    await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'de-DE' }, 200);
+    const client = { name: 'Clara Weiss', phone: '+49 30 555' };
+    const body = { serviceId: salon.colour, staffId: salon.anna, startTime: `${MONDAY}T10:00:00+01:00`, client };
+    const booking = (await admin(app, 'POST', `${salon.base}/bookings`, body, 201)).body;
+    bookingId = booking.id;
+    clientId = booking.clientId;
+    const hook = { url: `${receiver.url}/hook`, events: ['booking.created'] };
+    webhookId = (await admin(app, 'POST', `${salon.base}/webhooks`, hook, 201)).body.id;
+  });
+  // An English browser: the salon's choice wins over it.
+  const { page } = useBrowser({ app, locale: 'en-GB', logInAt: `/#calendar/${MONDAY}/week` });
+
+  it('speaks German in the menu and the header', async () => {
+    await page.locator('.ec-event.booking', { hasText: 'Clara Weiss' }).waitFor();
+    assert.equal(await page.evaluate('document.documentElement.lang'), 'de');
+    assert.deepEqual(await englishOnPage(page, DATA, 'header'), []);
+    assert.deepEqual(await englishOnPage(page, DATA, 'nav'), []);
+  });
+
+  const views = () => [
+    `#calendar/${MONDAY}/week`,
+    `#calendar/${MONDAY}/day`,
+    `#bookings/${bookingId}`,
+    '#inbox',
+    '#overview',
+    '#connections',
+    `#connections/${webhookId}`,
+    '#keys',
+    '#services',
+    '#staff',
+    '#clients',
+    `#clients/${clientId}`,
+    '#reviews',
+    '#reports',
+    '#activity',
+    '#settings',
+  ];
+
+  it('shows every view in German', async () => {
+    const english: string[] = [];
+    for (const view of views()) {
+      await page.evaluate(`location.hash = ${JSON.stringify(view)}`);
+      await page.waitForFunction("!document.querySelector('#view .loading')");
+      await page.waitForLoadState('networkidle');
+      for (const word of await englishOnPage(page, DATA, '#view')) english.push(`${view}: ${word}`);
+    }
+    assert.deepEqual(english, []);
+  });
+
+  it('writes dates the German way', async () => {
+    await page.evaluate(`location.hash = ${JSON.stringify(`#calendar/${MONDAY}/week`)}`);
+    await page.locator('.ec-event.booking', { hasText: 'Clara Weiss' }).waitFor();
+    assert.match(await page.locator('.calendar h2').innerText(), /November 2026/);
+    assert.match(await page.locator('#calendar-grid').innerText(), /\bMo\.?\b/);
+  });
+});

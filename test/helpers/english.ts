@@ -1,0 +1,22 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * English words a German page never shows: common words with no German twin (not "Name",
+ * "Status", "Service", "Team", "Website", "Backup" or "Webhook", which German uses too).
+ */
+const ENGLISH =
+  /\b(the|and|with|your|you|this|that|these|for|from|when|what|which|who|would|has|have|are|is|were|not|no|yes|new|save|cancel|delete|remove|add|edit|show|send|back|next|today|tomorrow|yesterday|week|day|days|month|booking|bookings|client|clients|staff|services|settings|loading|none|yet|all|only|here|there|more|each|every|until|after|before|open|closed|free|busy|waiting|confirmed|cancelled|completed|nobody|someone|search|find|choose|keep|change|changes|close|done|try|again|please|first|last|hours|minutes|times|time|price|notes|phone|address|of|to|on|at|by|or|it|its|can|cannot|must|may)\b/gi;
+
+/** The English words in `text`, after the salon's own data (names, addresses) is taken out. */
+export function englishWords(text: string, data: readonly string[] = []): string[] {
+  let rest = text;
+  for (const value of data) rest = rest.replaceAll(value, ' ');
+  // Addresses, e-mail addresses and codes are not words.
+  rest = rest.replace(/\S+@\S+|https?:\/\/\S+|[\w-]+\.\w+\/\S*|`[^`]*`/g, ' ');
+  return [...new Set([...rest.matchAll(ENGLISH)].map((m) => m[0]))];
+}
+
+/** The English words on the page's visible text (body), the salon's own data taken out. */
+export async function englishOnPage(page: Page, data: readonly string[] = [], selector = 'body'): Promise<string[]> {
+  return englishWords(await page.locator(selector).innerText(), data);
+}
