@@ -26,8 +26,10 @@ describe('the back office of a salon that speaks German, in Chromium', () => {
     const booking = (await admin(app, 'POST', `${salon.base}/bookings`, body, 201)).body;
     bookingId = booking.id;
     clientId = booking.clientId;
-    const hook = { url: `${receiver.url}/hook`, events: ['booking.created'] };
-    webhookId = (await admin(app, 'POST', `${salon.base}/webhooks`, hook, 201)).body.id;
+    const hook = { targetUrl: receiver.url('/hook'), events: ['booking.created'], description: 'Kasse' };
+    const created = await app.request('POST', '/v1/integration/webhooks', { key: salon.key, body: hook });
+    assert.equal(created.status, 201, created.text);
+    webhookId = created.body.id;
   });
   // An English browser: the salon's choice wins over it.
   const { page } = useBrowser({ app, locale: 'en-GB', logInAt: `/#calendar/${MONDAY}/week` });
@@ -35,7 +37,7 @@ describe('the back office of a salon that speaks German, in Chromium', () => {
   it('speaks German in the menu and the header', async () => {
     await page.locator('.ec-event.booking', { hasText: 'Clara Weiss' }).waitFor();
     assert.equal(await page.evaluate('document.documentElement.lang'), 'de');
-    assert.deepEqual(await englishOnPage(page, DATA, 'header'), []);
+    assert.deepEqual(await englishOnPage(page, DATA, 'header.top'), []);
     assert.deepEqual(await englishOnPage(page, DATA, 'nav'), []);
   });
 
@@ -62,7 +64,7 @@ describe('the back office of a salon that speaks German, in Chromium', () => {
     const english: string[] = [];
     for (const view of views()) {
       await page.evaluate(`location.hash = ${JSON.stringify(view)}`);
-      await page.waitForFunction("!document.querySelector('#view .loading')");
+      await page.locator('#view .loading').waitFor({ state: 'detached' });
       await page.waitForLoadState('networkidle');
       for (const word of await englishOnPage(page, DATA, '#view')) english.push(`${view}: ${word}`);
     }

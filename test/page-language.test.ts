@@ -5,14 +5,16 @@ import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts
 
 // One language per page (issue 27, defect 15): a browser set to German opened the English back
 // office and read "Week of Montag", "10:00–11:30 Uhr" and "35,00 €" between English words. The
-// page writes every date, time, weekday and amount in its own language (static/js/locale.js), and
-// an amount field shows and reads money the way the page shows it.
+// page writes every date, time, weekday and amount in its own language, the salon's
+// (static/js/locale.js): here the salon chose English. An amount field shows and reads money the
+// way the page shows it. (A salon that chose German: back-office-german.test.ts.)
 describe('the back office in a German browser, in Chromium', () => {
   if (skippedWithoutChromium()) return;
   const { app, salon } = useSalon({ name: 'Hair by Anna' });
   let bookingId = 0;
 
   before(async () => {
+    await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'en-GB' }, 200);
     const client = { name: 'Clara Weiss', phone: '+49 30 555' };
     const body = { serviceId: salon.colour, staffId: salon.anna, startTime: `${MONDAY}T10:00:00+01:00`, client };
     bookingId = (await admin(app, 'POST', `${salon.base}/bookings`, body, 201)).body.id;

@@ -1,13 +1,13 @@
 // Numbers, times and names in plain words, in the page's language (locale.js), not the browser's.
 
-import { PAGE_LOCALE } from './locale.js';
+import { intl } from './locale.js';
 
-const dateTimeFormat = new Intl.DateTimeFormat(PAGE_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
-const timeFormat = new Intl.DateTimeFormat(PAGE_LOCALE, { hour: '2-digit', minute: '2-digit' });
-const relative = new Intl.RelativeTimeFormat(PAGE_LOCALE, { numeric: 'auto' });
+const dateTimeFormat = () => intl(Intl.DateTimeFormat, { dateStyle: 'medium', timeStyle: 'short' });
+const timeFormat = () => intl(Intl.DateTimeFormat, { hour: '2-digit', minute: '2-digit' });
+const relative = () => intl(Intl.RelativeTimeFormat, { numeric: 'auto' });
 
-export const dateTime = (iso) => dateTimeFormat.format(new Date(iso));
-export const clockTime = (iso) => timeFormat.format(new Date(iso));
+export const dateTime = (iso) => dateTimeFormat().format(new Date(iso));
+export const clockTime = (iso) => timeFormat().format(new Date(iso));
 
 export function plural(n, one, many) {
   return `${n} ${n === 1 ? one : many}`;
@@ -24,7 +24,7 @@ export function timeAgo(iso, now = Date.now()) {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
   if (Math.abs(seconds) < 45) return 'just now';
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size || unit === 'minute') return relative.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size || unit === 'minute') return relative().format(Math.round(seconds / size), unit);
   }
   return 'just now';
 }

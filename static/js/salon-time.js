@@ -3,7 +3,7 @@
 // wall-clock time as it is and turns a chosen date and time back into such a string. Dates are
 // written in the page's language (locale.js), whatever the browser's is.
 
-import { PAGE_LOCALE } from './locale.js';
+import { intl } from './locale.js';
 
 /** The browser's time zone, for a new salon (Intl knows it; UTC when it does not say). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -100,7 +100,7 @@ export const isDate = (text) => /^\d{4}-\d{2}-\d{2}$/.test(text ?? '') && !Numbe
 /** "Monday 23 November 2026" for a YYYY-MM-DD date. */
 export function longDate(date) {
   const [y, m, d] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat(PAGE_LOCALE, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  return intl(Intl.DateTimeFormat, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(y, m - 1, d)),
   );
 }
@@ -122,18 +122,19 @@ export function weekdayKey(date) {
   return WEEKDAYS[(new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7][0];
 }
 
-const dayFormat = new Intl.DateTimeFormat(PAGE_LOCALE, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const dayFormat = () =>
+  intl(Intl.DateTimeFormat, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** "2026-11-23" → "Mon, 23 Nov 2026" (a calendar date, no time zone involved). */
 export function dayText(date) {
   const [y, m, d] = date.split('-').map(Number);
-  return dayFormat.format(new Date(Date.UTC(y, m - 1, d)));
+  return dayFormat().format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /** "2026-11-23T10:00:00+01:00" → "Mon, 23 Nov 2026, 10:00": the salon's wall clock, as the API wrote it. */

@@ -2,7 +2,7 @@
 // in the page's language (locale.js): "€89.50" and "89.50" in English, "89,50 €" and "89,50" in
 // German, whatever the browser's language.
 
-import { PAGE_LOCALE } from '../locale.js';
+import { pageLocale } from '../locale.js';
 
 /** Digits after the decimal point in a currency: 2 for EUR, 0 for JPY. */
 function fractionDigits(currency) {
@@ -14,7 +14,7 @@ function fractionDigits(currency) {
 }
 
 /** 3500 EUR → "€35.00" in the page's language. */
-export function money(minor, currency, locale = PAGE_LOCALE) {
+export function money(minor, currency, locale = pageLocale()) {
   const digits = fractionDigits(currency);
   try {
     return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 10 ** digits);
@@ -27,7 +27,7 @@ export function money(minor, currency, locale = PAGE_LOCALE) {
 export const moneyInput = (minor, currency) => (minor / 10 ** fractionDigits(currency)).toFixed(fractionDigits(currency));
 
 /** 3500 EUR → "35.00" ("35,00" in German): the value of an amount field, written as the page shows money. */
-export function moneyField(minor, currency, locale = PAGE_LOCALE) {
+export function moneyField(minor, currency, locale = pageLocale()) {
   const digits = fractionDigits(currency);
   return new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** digits);
 }
@@ -53,7 +53,7 @@ function wholeUnits(text, group) {
  * "1.250,00" in German) → 3500; undefined when it is not one. The other language's decimal mark
  * counts too where it cannot be a grouping ("35,50" in English): a habit, never a doubt.
  */
-export function parseMoney(text, currency, locale = PAGE_LOCALE) {
+export function parseMoney(text, currency, locale = pageLocale()) {
   const digits = fractionDigits(currency);
   const { decimal, group } = marksOf(locale);
   const clean = String(text)

@@ -3,7 +3,7 @@
 // calendar is first opened.
 
 import { h, isolate } from '../../dom.js';
-import { PAGE_LOCALE } from '../../locale.js';
+import { pageLocale } from '../../locale.js';
 import { utcOffset } from '../../salon-time.js';
 import { notice } from '../../ui/notice.js';
 import { clientLabel } from '../booking/words.js';
@@ -37,7 +37,7 @@ function lookOptions({ date, week, timeZone, staff, hours }) {
     view: week ? 'resourceTimeGridWeek' : 'resourceTimeGridDay',
     date,
     // The days' names in the page's language, not the browser's.
-    locale: PAGE_LOCALE,
+    locale: pageLocale(),
     // "Today" and the line at the current time are the salon's, not the device's: the library
     // takes its idea of now from this offset (a fixed one, so it is the salon's offset of this
     // moment; the view is drawn again on every visit). Events are wall-clock strings without

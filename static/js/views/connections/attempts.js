@@ -3,12 +3,12 @@
 
 import { busy, h } from '../../dom.js';
 import { dateTime, TRIGGER_LABELS } from '../../format.js';
-import { PAGE_LOCALE } from '../../locale.js';
+import { intl } from '../../locale.js';
 import { ATTEMPT_STATUS, statusWords } from '../../ui/badge.js';
 import { sayError } from '../../ui/notice.js';
 
-const secondsFormat = new Intl.DateTimeFormat(PAGE_LOCALE, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-const at = (iso) => secondsFormat.format(new Date(iso));
+const secondsFormat = () => intl(Intl.DateTimeFormat, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const at = (iso) => secondsFormat().format(new Date(iso));
 
 /** "Attempt 2 (sent again by hand), due 10:01:00: sent 10:01:00, answered 200 after 84 ms, done 10:01:00. Delivered." */
 export function timing(attempt) {

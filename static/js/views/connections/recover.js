@@ -4,7 +4,7 @@
 
 import { h } from '../../dom.js';
 import { plural } from '../../format.js';
-import { PAGE_LOCALE } from '../../locale.js';
+import { pageLocale } from '../../locale.js';
 import { wallClockOf, zonedIso } from '../../salon-time.js';
 
 const DAY_MS = 86_400_000;
@@ -13,7 +13,7 @@ const DAY_MS = 86_400_000;
 export function recoverSentence(answer) {
   if (answer.deliveries === 0) return 'Nothing failed since then that has not been delivered since.';
   if (answer.capped) {
-    return `The first ${answer.deliveries.toLocaleString(PAGE_LOCALE)} notifications that failed since then are being sent again. Send again from a later time for the rest.`;
+    return `The first ${answer.deliveries.toLocaleString(pageLocale())} notifications that failed since then are being sent again. Send again from a later time for the rest.`;
   }
   const n = answer.deliveries;
   return `${plural(n, 'notification that failed since then is', 'notifications that failed since then are')} being sent again. The results appear in its delivery history.`;

@@ -3,7 +3,7 @@
 // Drawn again every 30 seconds (routes.js). load → render.
 
 import { button, h } from '../../dom.js';
-import { PAGE_LOCALE } from '../../locale.js';
+import { pageLocale } from '../../locale.js';
 import { backupNotices, backupTile, loadBackups } from '../backups/index.js';
 import { viewPage } from '../../ui/pages.js';
 import { hourlyChart } from './chart.js';
@@ -31,6 +31,6 @@ export async function renderOverview(ctx) {
     healthTiles(status, backupTile(backups)),
     hourlyChart(hourly),
     h('section', { class: 'panel' }, h('h3', null, 'Recent problems'), problems(failures)),
-    h('p', { class: 'hint' }, `Updated at ${new Date().toLocaleTimeString(PAGE_LOCALE)}; this page refreshes itself every 30 seconds.`),
+    h('p', { class: 'hint' }, `Updated at ${new Date().toLocaleTimeString(pageLocale())}; this page refreshes itself every 30 seconds.`),
   );
 }

@@ -3,7 +3,7 @@
 
 import { facts, h, isolate } from '../../dom.js';
 import { money } from '../../ui/money.js';
-import { PAGE_LOCALE } from '../../locale.js';
+import { intl } from '../../locale.js';
 import { longDate, salonDateTime } from '../../salon-time.js';
 
 export const METHOD_WORDS = { cash: 'Cash', card: 'Card', online: 'Online', voucher: 'Voucher', other: 'Other' };
@@ -18,8 +18,8 @@ function bar(share) {
 }
 const countAndValue = ({ count, value }, currency) => `${count} (${money(value, currency)})`;
 
-const dayMonthYear = new Intl.DateTimeFormat(PAGE_LOCALE, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dateWords = (date) => dayMonthYear.format(new Date(`${date}T00:00:00Z`));
+const dayMonthYear = () => intl(Intl.DateTimeFormat, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dateWords = (date) => dayMonthYear().format(new Date(`${date}T00:00:00Z`));
 
 /** The period in words: "1 October 2026 – 31 October 2026"; one day with its weekday. */
 export const periodWords = ({ from, to }) => (from === to ? longDate(from) : `${dateWords(from)} – ${dateWords(to)}`);
