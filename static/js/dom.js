@@ -1,6 +1,8 @@
 // Small DOM helpers. The page runs under a strict Content-Security-Policy, so everything is built
 // with createElement and listeners: no innerHTML, no inline handlers, no style attributes.
 
+import { t } from './locale.js';
+
 const PROPERTIES = new Set(['value', 'checked', 'disabled', 'hidden', 'readOnly', 'open', 'selected', 'htmlFor']);
 
 /** An element: h('button', {class: 'primary', onclick}, 'Save'). Null, false and undefined are skipped. */
@@ -87,7 +89,7 @@ export function facts(rows) {
  * A <dialog> of our own, not window.confirm: it can say what happens in plain words, and both
  * buttons say what they do (`keepLabel`: "Keep the booking", where "Cancel" would be ambiguous).
  */
-export function confirmAction({ title, text, confirmLabel, keepLabel = 'Cancel', danger = false }) {
+export function confirmAction({ title, text, confirmLabel, keepLabel = t('Cancel'), danger = false }) {
   return new Promise((resolve) => {
     const dialog = h(
       'dialog',
