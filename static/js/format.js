@@ -56,7 +56,9 @@ export function duration(totalSeconds) {
 }
 
 export function bytes(n) {
-  if (n < 1024) return tn(n, '{count} byte', '{count} bytes');
+  // Written without grouping ("1023 bytes"), as the units' numbers are.
+  const count = intl(Intl.NumberFormat, { useGrouping: false }).format(n);
+  if (n < 1024) return n === 1 ? t('{count} byte', { count }) : t('{count} bytes', { count });
   const units = ['KB', 'MB', 'GB', 'TB'];
   let value = n / 1024;
   let unit = 0;
