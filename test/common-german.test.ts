@@ -55,9 +55,9 @@ describe('the shared parts of the back office in German, in Chromium', () => {
     await login(ADMIN_TOKEN);
     await page.locator('#shell').waitFor();
     await page.locator('nav a[href="#calendar"]', { hasText: 'Kalender' }).waitFor();
-    assert.deepEqual(await englishOnPage(page, DATA, 'header'), []);
+    assert.deepEqual(await englishOnPage(page, DATA, 'header.top'), []);
     assert.equal(await page.locator('nav#sections').getAttribute('aria-label'), 'Bereiche');
-    assert.match(await page.locator('nav').innerText(), /Eingang[\s\S]*Leistungen[\s\S]*Team[\s\S]*Kunden[\s\S]*Bewertungen/);
+    assert.match(await page.locator('nav#sections').innerText(), /Eingang[\s\S]*Leistungen[\s\S]*Team[\s\S]*Kunden[\s\S]*Bewertungen/);
     await page.locator('nav .inbox-count', { hasText: '1 warten' }).waitFor();
   });
 
