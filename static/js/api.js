@@ -2,6 +2,7 @@
 // written from the server's own), the token from localStorage, answers as objects, and every
 // failure turned into an ApiError that carries a sentence for staff (never JSON).
 
+import { t } from './locale.js';
 import { ADMIN_API, OPERATIONS } from './operations.js';
 import { sentenceFor } from './refusals.js';
 
@@ -67,7 +68,9 @@ async function send(method, url, headers, body) {
     return await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store' });
   } catch {
     throw new ApiError(
-      'The page cannot reach the computer the bookings are kept on. Check that it is switched on and that this device is on the same network, then try again.',
+      t(
+        'The page cannot reach the computer the bookings are kept on. Check that it is switched on and that this device is on the same network, then try again.',
+      ),
     );
   }
 }

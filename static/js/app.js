@@ -3,7 +3,7 @@
 
 import { api, onUnauthorized, session } from './api.js';
 import { h } from './dom.js';
-import { speakFor, translateMarked } from './locale.js';
+import { speakFor, t, translateMarked } from './locale.js';
 import { routeOf } from './routes.js';
 import { inboxCount } from './views/inbox/count.js';
 import { errorNotice, notice, takeFlash } from './ui/notice.js';
@@ -58,12 +58,12 @@ async function show({ quiet = false } = {}) {
     isCurrent: () => mine === renderCount && session.token !== null,
     reloadBusinesses,
   };
-  if (!quiet) view.replaceChildren(h('p', { class: 'loading' }, 'Loading…'));
+  if (!quiet) view.replaceChildren(h('p', { class: 'loading' }, t('Loading…')));
   try {
     const content = await route.render(ctx, route.id);
     if (ctx.isCurrent()) view.replaceChildren(content);
   } catch (error) {
-    if (ctx.isCurrent()) view.replaceChildren(errorNotice(error), h('button', { type: 'button', onclick: () => show() }, 'Try again'));
+    if (ctx.isCurrent()) view.replaceChildren(errorNotice(error), h('button', { type: 'button', onclick: () => show() }, t('Try again')));
   }
   if (ctx.isCurrent() && business) inbox.refresh();
   if (route.refreshMs && ctx.isCurrent()) refreshTimer = setTimeout(() => show({ quiet: true }), route.refreshMs);
@@ -116,16 +116,17 @@ async function speakIn(business) {
     console.error('The page stays in English: its words could not be loaded.', error);
   }
   translateMarked(document.body);
+  document.title = t('Back office');
 }
 
 async function start() {
   loginSection.hidden = true;
   shell.hidden = false;
-  view.replaceChildren(h('p', { class: 'loading' }, 'Loading…'));
+  view.replaceChildren(h('p', { class: 'loading' }, t('Loading…')));
   try {
     await reloadBusinesses();
   } catch (error) {
-    if (session.token) view.replaceChildren(errorNotice(error), h('button', { type: 'button', onclick: start }, 'Try again'));
+    if (session.token) view.replaceChildren(errorNotice(error), h('button', { type: 'button', onclick: start }, t('Try again')));
     return;
   }
   await show();
@@ -148,7 +149,7 @@ $('login-form').addEventListener('submit', async (event) => {
   const token = input.value.trim();
   const button = event.target.querySelector('button');
   if (!token) {
-    $('login-message').replaceChildren(notice('error', 'Enter the access code first.'));
+    $('login-message').replaceChildren(notice('error', t('Enter the access code first.')));
     return;
   }
   button.disabled = true;
@@ -169,7 +170,7 @@ $('logout').addEventListener('click', () => {
   session.clear();
   sessionStorage.removeItem(BUSINESS_KEY);
   showLogin();
-  $('login-message').replaceChildren(notice('good', 'You are logged out.'));
+  $('login-message').replaceChildren(notice('good', t('You are logged out.')));
 });
 
 // On a phone the menu folds away behind one button; from 700px it is always shown (style.css).
@@ -198,7 +199,9 @@ $('business-picker').addEventListener('change', async (event) => {
 onUnauthorized(() => {
   session.clear();
   showLogin(
-    'You have been logged out because the access code is no longer accepted (a new one may have been made). Please log in with the new one.',
+    t(
+      'You have been logged out because the access code is no longer accepted (a new one may have been made). Please log in with the new one.',
+    ),
   );
 });
 
@@ -208,7 +211,7 @@ window.addEventListener('storage', (event) => {
   if (event.key !== session.key) return;
   if (!event.newValue && !shell.hidden) {
     showLogin();
-    $('login-message').replaceChildren(notice('good', 'You are logged out (“Log out” was pressed in another tab).'));
+    $('login-message').replaceChildren(notice('good', t('You are logged out (“Log out” was pressed in another tab).')));
   } else if (event.newValue && shell.hidden) start();
 });
 

@@ -1,6 +1,8 @@
 // Small DOM helpers. The page runs under a strict Content-Security-Policy, so everything is built
 // with createElement and listeners: no innerHTML, no inline handlers, no style attributes.
 
+import { t } from './locale.js';
+
 const PROPERTIES = new Set(['value', 'checked', 'disabled', 'hidden', 'readOnly', 'open', 'selected', 'htmlFor']);
 
 /** An element: h('button', {class: 'primary', onclick}, 'Save'). Null, false and undefined are skipped. */
@@ -52,6 +54,18 @@ function flatten(children) {
  */
 export const isolate = (text) => h('bdi', null, text);
 
+/**
+ * A sentence of the page's words with elements in it (isolated names): each {name} of `text` left
+ * by t() becomes parts[name], for h() and notice(): phrase(t('Confirmed: {name}, {time}.', { time }),
+ * { name: isolate(client) }) → ['Bestätigt: ', <bdi>, ', Mo., 23. Nov. 2026, 10:00.'].
+ */
+export function phrase(text, parts) {
+  return text
+    .split(/\{(\w+)\}/)
+    .map((piece, i) => (i % 2 === 0 ? piece : piece in parts ? parts[piece] : `{${piece}}`))
+    .filter((piece) => piece !== '');
+}
+
 /** “Haircut”: a name the sentence quotes, isolated. */
 export const quoted = (text) => ['“', isolate(text), '”'];
 
@@ -87,7 +101,7 @@ export function facts(rows) {
  * A <dialog> of our own, not window.confirm: it can say what happens in plain words, and both
  * buttons say what they do (`keepLabel`: "Keep the booking", where "Cancel" would be ambiguous).
  */
-export function confirmAction({ title, text, confirmLabel, keepLabel = 'Cancel', danger = false }) {
+export function confirmAction({ title, text, confirmLabel, keepLabel = t('Cancel'), danger = false }) {
   return new Promise((resolve) => {
     const dialog = h(
       'dialog',

@@ -1,6 +1,6 @@
 // Numbers, times and names in plain words, in the page's language (locale.js), not the browser's.
 
-import { intl } from './locale.js';
+import { intl, marked, t, tn } from './locale.js';
 
 const dateTimeFormat = () => intl(Intl.DateTimeFormat, { dateStyle: 'medium', timeStyle: 'short' });
 const timeFormat = () => intl(Intl.DateTimeFormat, { hour: '2-digit', minute: '2-digit' });
@@ -9,6 +9,10 @@ const relative = () => intl(Intl.RelativeTimeFormat, { numeric: 'auto' });
 export const dateTime = (iso) => dateTimeFormat().format(new Date(iso));
 export const clockTime = (iso) => timeFormat().format(new Date(iso));
 
+/**
+ * English only: "3 bookings". Say a count with tn() of locale.js instead, which has the page's
+ * language: tn(n, '{count} booking', '{count} bookings').
+ */
 export function plural(n, one, many) {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -19,14 +23,21 @@ const UNITS = [
   ['minute', 60],
 ];
 
+/** "3 days", "1 hour", "4 minutes", in the page's language. */
+const UNIT_WORDS = {
+  day: (n) => tn(n, '{count} day', '{count} days'),
+  hour: (n) => tn(n, '{count} hour', '{count} hours'),
+  minute: (n) => tn(n, '{count} minute', '{count} minutes'),
+};
+
 /** "5 minutes ago", "in 2 hours", "just now". */
 export function timeAgo(iso, now = Date.now()) {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
-  if (Math.abs(seconds) < 45) return 'just now';
+  if (Math.abs(seconds) < 45) return t('just now');
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === 'minute') return relative().format(Math.round(seconds / size), unit);
   }
-  return 'just now';
+  return t('just now');
 }
 
 /** "21 Nov 2026, 10:05 (5 minutes ago)" */
@@ -39,13 +50,15 @@ export function duration(totalSeconds) {
   for (const [unit, size] of UNITS) {
     const n = Math.floor(rest / size);
     rest -= n * size;
-    if (n > 0) parts.push(plural(n, unit, `${unit}s`));
+    if (n > 0) parts.push(UNIT_WORDS[unit](n));
   }
-  return parts.length ? parts.slice(0, 2).join(', ') : 'less than a minute';
+  return parts.length ? parts.slice(0, 2).join(', ') : t('less than a minute');
 }
 
 export function bytes(n) {
-  if (n < 1024) return `${n} bytes`;
+  // Written without grouping ("1023 bytes"), as the units' numbers are.
+  const count = intl(Intl.NumberFormat, { useGrouping: false }).format(n);
+  if (n < 1024) return n === 1 ? t('{count} byte', { count }) : t('{count} bytes', { count });
   const units = ['KB', 'MB', 'GB', 'TB'];
   let value = n / 1024;
   let unit = 0;
@@ -53,54 +66,59 @@ export function bytes(n) {
     value /= 1024;
     unit += 1;
   }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+  const digits = value < 10 ? 1 : 0;
+  const number = intl(Intl.NumberFormat, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+  return `${number.format(value)} ${units[unit]}`;
 }
 
-/** What a key may do, in words (spec section 5's scopes). */
+/** What a key may do, in words (spec section 5's scopes), in English: scopeLabel() says them in the page's language. */
 export const SCOPE_LABELS = {
-  'business:read': "See the salon's details: name, address, opening hours",
-  'services:read': 'See the services and their prices',
-  'staff:read': 'See the staff and what each of them does',
-  'slots:read': 'See free appointment times',
-  'bookings:read': 'See all bookings',
-  'bookings:write': 'Make and cancel bookings',
-  'reviews:read': 'See reviews',
-  'webhooks:manage': 'Get notified of new bookings and other changes',
+  'business:read': marked("See the salon's details: name, address, opening hours"),
+  'services:read': marked('See the services and their prices'),
+  'staff:read': marked('See the staff and what each of them does'),
+  'slots:read': marked('See free appointment times'),
+  'bookings:read': marked('See all bookings'),
+  'bookings:write': marked('Make and cancel bookings'),
+  'reviews:read': marked('See reviews'),
+  'webhooks:manage': marked('Get notified of new bookings and other changes'),
 };
 
-export const scopeLabel = (scope) => SCOPE_LABELS[scope] ?? scope;
+export const scopeLabel = (scope) => (SCOPE_LABELS[scope] ? t(SCOPE_LABELS[scope]) : scope);
 
-/** Events a connection is notified about. */
+/** Events a connection is notified about, in English: eventLabel() says them in the page's language. */
 export const EVENT_LABELS = {
-  'booking.created': 'new booking',
-  'booking.confirmed': 'booking confirmed',
-  'booking.cancelled': 'booking cancelled',
-  'booking.completed': 'visit completed',
-  'booking.no_show': 'client did not come',
-  'booking.rescheduled': 'booking moved',
-  'client.created': 'new client',
-  'client.updated': 'client details changed',
-  'review.created': 'new review',
-  'payment.received': 'payment received',
-  'payment.refunded': 'refund made',
-  'staff.schedule_updated': 'staff schedule changed',
-  'service.updated': 'service changed',
-  'service.deleted': 'service removed',
-  'booking.reminder_due': 'time to remind the client',
-  'webhook.ping': 'test',
-  '*': 'everything, also what is added later',
+  'booking.created': marked('new booking'),
+  'booking.confirmed': marked('booking confirmed'),
+  'booking.cancelled': marked('booking cancelled'),
+  'booking.completed': marked('visit completed'),
+  'booking.no_show': marked('client did not come'),
+  'booking.rescheduled': marked('booking moved'),
+  'client.created': marked('new client'),
+  'client.updated': marked('client details changed'),
+  'review.created': marked('new review'),
+  'payment.received': marked('payment received'),
+  'payment.refunded': marked('refund made'),
+  'staff.schedule_updated': marked('staff schedule changed'),
+  'service.updated': marked('service changed'),
+  'service.deleted': marked('service removed'),
+  'booking.reminder_due': marked('time to remind the client'),
+  'webhook.ping': marked('test'),
+  '*': marked('everything, also what is added later'),
 };
 
-export const eventLabel = (event) => EVENT_LABELS[event] ?? event;
+export const eventLabel = (event) => (EVENT_LABELS[event] ? t(EVENT_LABELS[event]) : event);
 
 export const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export const TRIGGER_LABELS = {
   event: null,
-  retry: 'automatic retry',
-  manual: 'sent again by hand',
-  ping: 'test',
+  retry: marked('automatic retry'),
+  manual: marked('sent again by hand'),
+  ping: marked('test'),
 };
+
+/** What made a delivery attempt, in the page's language: null for an event's own. */
+export const triggerLabel = (trigger) => (TRIGGER_LABELS[trigger] ? t(TRIGGER_LABELS[trigger]) : null);
 
 /** "crm.example.com" from a URL, for a connection without a description. */
 export function hostOf(url) {

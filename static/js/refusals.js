@@ -1,112 +1,148 @@
 // The server's refusals in the salon's words: a sentence for staff where the server's message is
 // written for developers, and the names of request fields as the forms call them.
 
+import { marked, t } from './locale.js';
 import { salonDateTime } from './salon-time.js';
 
 /** "Held by Website widget until 10:42" from slot_held's holds (heldUntil is the salon's local time). */
 export function heldBy(holds) {
-  return `Held by ${holds.map((hold) => `${hold.heldBy} until ${hold.heldUntil.slice(11, 16)}`).join(' and by ')}`;
+  const each = holds.map((hold) => t('by {who} until {time}', { who: hold.heldBy, time: hold.heldUntil.slice(11, 16) }));
+  return t('Held {holds}', { holds: each.join(t(' and ')) });
 }
 
 const time = (localIso) => localIso.slice(11, 16);
 
 /** Why a time is not free for one staff member (slot_unavailable's refusals), in the salon's words. */
 const NOT_FREE = {
-  does_not_offer: (r) => `${r.staffName} does not do this service. Choose someone who does, or another service.`,
-  salon_closed: () => 'The salon is closed that day.',
-  outside_opening_hours: (r) => `The salon is open ${r.opens}–${r.closes}.`,
-  not_working: (r) => `${r.staffName} is not working then.`,
-  break: (r) => `${r.staffName} has a break until ${time(r.until)}.`,
-  does_not_fit: (r) => `With ${r.staffName} it would not be over by ${time(r.until)}, when their break or the day begins or ends.`,
-  off_grid: (r) => `Clients can start only every ${r.stepMinutes} minutes.`,
-  busy: (r) => `${r.staffName} is busy until ${time(r.until)} (another booking, or its preparation or cleanup).`,
-  away: (r) => `${r.staffName} is away until ${salonDateTime(r.until)}.`,
+  does_not_offer: (r) => t('{name} does not do this service. Choose someone who does, or another service.', { name: r.staffName }),
+  salon_closed: () => t('The salon is closed that day.'),
+  outside_opening_hours: (r) => t('The salon is open {opens}–{closes}.', { opens: r.opens, closes: r.closes }),
+  not_working: (r) => t('{name} is not working then.', { name: r.staffName }),
+  break: (r) => t('{name} has a break until {time}.', { name: r.staffName, time: time(r.until) }),
+  does_not_fit: (r) =>
+    t('With {name} it would not be over by {time}, when their break or the day begins or ends.', {
+      name: r.staffName,
+      time: time(r.until),
+    }),
+  off_grid: (r) => t('Clients can start only every {minutes} minutes.', { minutes: r.stepMinutes }),
+  busy: (r) =>
+    t('{name} is busy until {time} (another booking, or its preparation or cleanup).', { name: r.staffName, time: time(r.until) }),
+  away: (r) => t('{name} is away until {time}.', { name: r.staffName, time: salonDateTime(r.until) }),
 };
 
 /** slot_unavailable in the salon's words: why, for each staff member, each sentence once. */
 function notFreeSentence(body) {
-  if (body.reason === 'past') return 'That time has passed. Choose a time from now on.';
-  if (body.reason === 'not_bookable') return 'This service cannot be booked at the moment. Switch it on under Services first.';
+  if (body.reason === 'past') return t('That time has passed. Choose a time from now on.');
+  if (body.reason === 'not_bookable') return t('This service cannot be booked at the moment. Switch it on under Services first.');
   const sentences = [...new Set(body.refusals.map((r) => NOT_FREE[r.reason]?.(r)).filter(Boolean))];
-  return `That time is not free. ${sentences.length ? sentences.join(' ') : 'Choose one of the free times on the calendar.'}`;
+  const why = sentences.length ? sentences.join(' ') : t('Choose one of the free times on the calendar.');
+  return t('That time is not free. {why}', { why });
 }
 
 // Where the server's message is written for developers, staff get these instead.
 const SENTENCES = {
-  invalid_admin_token: 'That access code is not right. Check it and try again.',
-  webhook_not_active: 'This connection is switched off. Switch it back on first, then send the notification again.',
-  delivery_in_progress: 'This notification is still being retried. Wait until that has finished, then send it again.',
-  api_key_revoked: 'This key is revoked, so it cannot get a new value. Create a new key instead.',
-  booking_not_started: 'This visit has not started yet. It can be marked completed or a no-show once its start time has passed.',
-  client_has_coming_visits:
+  invalid_admin_token: marked('That access code is not right. Check it and try again.'),
+  webhook_not_active: marked('This connection is switched off. Switch it back on first, then send the notification again.'),
+  delivery_in_progress: marked('This notification is still being retried. Wait until that has finished, then send it again.'),
+  api_key_revoked: marked('This key is revoked, so it cannot get a new value. Create a new key instead.'),
+  booking_not_started: marked('This visit has not started yet. It can be marked completed or a no-show once its start time has passed.'),
+  client_has_coming_visits: marked(
     'This client has visits still to come, so they cannot be erased yet. Cancel those visits first (open each under Visits), then erase the client.',
-  no_client_check: 'Someone has already said who this booking is for, perhaps in another tab. Reload the page to see it.',
-  not_found: 'This no longer exists; someone may have removed it in the meantime. Reload the page to see what is there now.',
-  internal_error: 'Something went wrong on the server. Try again; if it keeps happening, report the reference below.',
+  ),
+  no_client_check: marked('Someone has already said who this booking is for, perhaps in another tab. Reload the page to see it.'),
+  not_found: marked('This no longer exists; someone may have removed it in the meantime. Reload the page to see what is there now.'),
+  internal_error: marked('Something went wrong on the server. Try again; if it keeps happening, report the reference below.'),
 };
 
 // Names of request fields as the forms call them, for validation messages.
 const FIELD_LABELS = {
-  name: 'The name',
-  scopes: 'The permissions',
-  allowedOrigins: 'Each allowed website',
-  expiresAt: 'The expiry date',
-  status: 'The status',
-  description: 'The description',
-  durationMinutes: 'The duration',
-  price: 'The price',
-  currency: 'The currency',
-  bufferBeforeMinutes: 'The minutes to prepare',
-  bufferAfterMinutes: 'The minutes to clean up',
-  title: 'The job title',
-  email: 'The e-mail address',
-  phone: 'The phone number',
-  serviceIds: 'The services',
-  schedule: 'The weekly hours',
-  mon: 'Monday’s hours',
-  tue: 'Tuesday’s hours',
-  wed: 'Wednesday’s hours',
-  thu: 'Thursday’s hours',
-  fri: 'Friday’s hours',
-  sat: 'Saturday’s hours',
-  sun: 'Sunday’s hours',
-  startDate: 'The first day',
-  endDate: 'The last day',
-  startTime: 'The start',
-  endTime: 'The end',
-  note: 'The note',
-  notes: 'The notes',
-  rating: 'The rating',
-  comment: 'The comment',
-  authorName: 'The name shown with the review',
-  bookingId: 'The visit',
-  timezone: 'The time zone',
-  address: 'The address',
-  website: 'The website',
-  workingHours: 'The opening hours',
-  slotStepMinutes: 'The time between offered start times',
-  minNoticeMinutes: 'The minimum notice',
-  horizonDays: 'How far ahead clients can book',
-  search: 'The search',
-  slug: 'The short name',
-  locale: 'The language',
-  accentColor: 'The colour',
-  cancellationPolicy: 'The cancellation policy',
-  image: 'The logo',
-  folder: 'The backup folder',
-  passphrase: 'The passphrase',
-  since: 'The time to send again from',
+  name: marked('The name'),
+  scopes: marked('The permissions'),
+  allowedOrigins: marked('Each allowed website'),
+  expiresAt: marked('The expiry date'),
+  status: marked('The status'),
+  description: marked('The description'),
+  durationMinutes: marked('The duration'),
+  price: marked('The price'),
+  currency: marked('The currency'),
+  bufferBeforeMinutes: marked('The minutes to prepare'),
+  bufferAfterMinutes: marked('The minutes to clean up'),
+  title: marked('The job title'),
+  email: marked('The e-mail address'),
+  phone: marked('The phone number'),
+  serviceIds: marked('The services'),
+  schedule: marked('The weekly hours'),
+  mon: marked('Monday’s hours'),
+  tue: marked('Tuesday’s hours'),
+  wed: marked('Wednesday’s hours'),
+  thu: marked('Thursday’s hours'),
+  fri: marked('Friday’s hours'),
+  sat: marked('Saturday’s hours'),
+  sun: marked('Sunday’s hours'),
+  startDate: marked('The first day'),
+  endDate: marked('The last day'),
+  startTime: marked('The start'),
+  endTime: marked('The end'),
+  note: marked('The note'),
+  notes: marked('The notes'),
+  rating: marked('The rating'),
+  comment: marked('The comment'),
+  authorName: marked('The name shown with the review'),
+  bookingId: marked('The visit'),
+  timezone: marked('The time zone'),
+  address: marked('The address'),
+  website: marked('The website'),
+  workingHours: marked('The opening hours'),
+  slotStepMinutes: marked('The time between offered start times'),
+  minNoticeMinutes: marked('The minimum notice'),
+  horizonDays: marked('How far ahead clients can book'),
+  search: marked('The search'),
+  slug: marked('The short name'),
+  locale: marked('The language'),
+  accentColor: marked('The colour'),
+  cancellationPolicy: marked('The cancellation policy'),
+  image: marked('The logo'),
+  folder: marked('The backup folder'),
+  passphrase: marked('The passphrase'),
+  since: marked('The time to send again from'),
 };
 
 const COMPARISONS = { '>=': 'at least', '<=': 'at most', '>': 'more than', '<': 'less than' };
 
+/** What the server says a field must be, as the page says it in every language ({what}: the field). */
+const MUST = [
+  [/^must be >= (\S+)\.$/, marked('{what} must be at least {limit}.')],
+  [/^must be <= (\S+)\.$/, marked('{what} must be at most {limit}.')],
+  [/^must be > (\S+)\.$/, marked('{what} must be more than {limit}.')],
+  [/^must be < (\S+)\.$/, marked('{what} must be less than {limit}.')],
+  [/^must not be empty\.$/, marked('{what} must not be empty.')],
+  [
+    /^must not be empty or only spaces or invisible characters\.$/,
+    marked('{what} must not be empty or only spaces or invisible characters.'),
+  ],
+  [/^must be at least (\d+) characters long\.$/, marked('{what} must be at least {limit} characters long.')],
+  [/^must be at least (\d+) visible characters long\.$/, marked('{what} must be at least {limit} visible characters long.')],
+  [/^must be at most (\d+) characters long\.$/, marked('{what} must be at most {limit} characters long.')],
+  [/^must have at least 1 item\.$/, marked('{what} must have at least 1 item.')],
+  [/^must have at least (\d+) items\.$/, marked('{what} must have at least {limit} items.')],
+  [/^must have at most (\d+) items\.$/, marked('{what} must have at most {limit} items.')],
+];
+
 /**
  * Turns `"allowedOrigins[0]" must be …` into `Each allowed website must be …`, and
- * `"durationMinutes" must be >= 5.` into `The duration must be at least 5.`
+ * `"durationMinutes" must be >= 5.` into `The duration must be at least 5.`, in the page's
+ * language where the page knows the field and what it must be (else in the server's English).
  */
 function validationSentence(message) {
+  const [, field, rest] = /^"([A-Za-z]+)(?:\[\d+\])?[^"]*" (.*)$/.exec(message) ?? [];
+  const label = FIELD_LABELS[field];
+  const known = label && MUST.find(([pattern]) => pattern.test(rest));
+  if (known) {
+    const [pattern, text] = known;
+    return t(text, { what: t(label), limit: pattern.exec(rest)[1] ?? '' });
+  }
   return message
-    .replace(/^"([A-Za-z]+)(\[\d+\])?[^"]*"/, (whole, field) => FIELD_LABELS[field] ?? whole)
+    .replace(/^"([A-Za-z]+)(\[\d+\])?[^"]*"/, (whole, name) => FIELD_LABELS[name] ?? whole)
     .replace(/ must be (>=|<=|>|<) /, (_, sign) => ` must be ${COMPARISONS[sign]} `);
 }
 
@@ -115,11 +151,13 @@ export function sentenceFor(status, body) {
   const code = body?.code;
   if (code === 'validation_failed' && typeof body.message === 'string') return validationSentence(body.message);
   if (code === 'slot_held' && Array.isArray(body.holds)) {
-    return `${heldBy(body.holds)}: a client may be booking this time on the website. Release the hold on the calendar first, or choose another time.`;
+    return t('{held}: a client may be booking this time on the website. Release the hold on the calendar first, or choose another time.', {
+      held: heldBy(body.holds),
+    });
   }
   if (code === 'slot_unavailable' && Array.isArray(body.refusals)) return notFreeSentence(body);
-  if (code && SENTENCES[code]) return SENTENCES[code];
+  if (code && SENTENCES[code]) return t(SENTENCES[code]);
   if (typeof body?.message === 'string') return body.message;
-  if (status >= 500) return SENTENCES.internal_error;
-  return `The server refused this (status ${status}). Reload the page and try again.`;
+  if (status >= 500) return t(SENTENCES.internal_error);
+  return t('The server refused this (status {status}). Reload the page and try again.', { status });
 }

@@ -3,7 +3,7 @@
 // wall-clock time as it is and turns a chosen date and time back into such a string. Dates are
 // written in the page's language (locale.js), whatever the browser's is.
 
-import { intl } from './locale.js';
+import { intl, marked } from './locale.js';
 
 /** The browser's time zone, for a new salon (Intl knows it; UTC when it does not say). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -105,15 +105,15 @@ export function longDate(date) {
   );
 }
 
-/** The weekday keys of the API's weekly hours, Monday first, with their names. */
+/** The weekday keys of the API's weekly hours, Monday first, with their names (in English: t(name) where shown). */
 export const WEEKDAYS = [
-  ['mon', 'Monday'],
-  ['tue', 'Tuesday'],
-  ['wed', 'Wednesday'],
-  ['thu', 'Thursday'],
-  ['fri', 'Friday'],
-  ['sat', 'Saturday'],
-  ['sun', 'Sunday'],
+  ['mon', marked('Monday')],
+  ['tue', marked('Tuesday')],
+  ['wed', marked('Wednesday')],
+  ['thu', marked('Thursday')],
+  ['fri', marked('Friday')],
+  ['sat', marked('Saturday')],
+  ['sun', marked('Sunday')],
 ];
 
 /** The weekday key ("mon") of a YYYY-MM-DD date. */

@@ -2,6 +2,7 @@
 // what a field holds, and a form panel with its own save button and sentence area.
 
 import { h } from '../dom.js';
+import { t } from '../locale.js';
 import { messageArea, perform } from './notice.js';
 
 /**
@@ -45,8 +46,8 @@ export const textOrNull = (control) => control.value.trim() || null;
 export function wholeNumber(control, what, min, max) {
   const text = control.value.trim();
   const n = Number(text);
-  if (text === '' || !Number.isInteger(n)) return { problem: `${what} must be a whole number.` };
-  if (n < min || n > max) return { problem: `${what} must be between ${min} and ${max}.` };
+  if (text === '' || !Number.isInteger(n)) return { problem: t('{what} must be a whole number.', { what }) };
+  if (n < min || n > max) return { problem: t('{what} must be between {min} and {max}.', { what, min, max }) };
   return { value: n };
 }
 
@@ -73,7 +74,7 @@ export function formPanel(id, heading, intro, fields, buttonLabel, onSave) {
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    perform(submit, 'Saving…', messages, () => onSave(messages));
+    perform(submit, t('Saving…'), messages, () => onSave(messages));
   });
   return form;
 }

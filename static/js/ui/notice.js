@@ -3,6 +3,7 @@
 // kept for the next view drawn.
 
 import { busy, h } from '../dom.js';
+import { t } from '../locale.js';
 import { forgetUnsaved } from './unsaved.js';
 
 /**
@@ -14,13 +15,13 @@ export function notice(kind, text, reference) {
     'div',
     { class: `notice ${kind}`, role: kind === 'error' ? 'alert' : 'status' },
     h('p', null, text),
-    reference ? h('p', { class: 'reference' }, `Reference for support: ${reference}`) : null,
+    reference ? h('p', { class: 'reference' }, t('Reference for support: {reference}', { reference })) : null,
   );
 }
 
 /** The notice for a failed call; ApiError carries the sentence and the request id. */
 export function errorNotice(error) {
-  return notice('error', error.sentence ?? 'Something went wrong. Please reload the page.', error.requestId);
+  return notice('error', error.sentence ?? t('Something went wrong. Please reload the page.'), error.requestId);
 }
 
 /** The place for the sentences of one form or list (empty, or with the flash to start with). */
@@ -45,7 +46,7 @@ export function errorAt(point, error) {
     document.removeEventListener('keydown', close, true);
     window.removeEventListener('hashchange', close);
   };
-  box.append(h('button', { type: 'button', onclick: close }, 'Close'));
+  box.append(h('button', { type: 'button', onclick: close }, t('Close')));
   document.body.append(box);
   const x = point?.clientX ?? innerWidth / 2;
   const y = point?.clientY ?? innerHeight / 2;

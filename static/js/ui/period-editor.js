@@ -4,6 +4,7 @@
 // it makes come from the view (`words`, `calls`).
 
 import { busy, confirmAction, h, isolate } from '../dom.js';
+import { t, tn } from '../locale.js';
 import { dayText, salonDateTime, todayIn, zonedIso } from '../salon-time.js';
 import { choice, field, input } from './fields.js';
 import { messageArea, say, sayError, showProblems } from './notice.js';
@@ -14,9 +15,11 @@ export function periodText(item) {
     const sameDay = item.startTime.slice(0, 10) === item.endTime.slice(0, 10);
     return sameDay
       ? `${salonDateTime(item.startTime)}–${item.endTime.slice(11, 16)}`
-      : `${salonDateTime(item.startTime)} to ${salonDateTime(item.endTime)}`;
+      : t('{first} to {last}', { first: salonDateTime(item.startTime), last: salonDateTime(item.endTime) });
   }
-  return item.startDate === item.endDate ? dayText(item.startDate) : `${dayText(item.startDate)} to ${dayText(item.endDate)}`;
+  return item.startDate === item.endDate
+    ? dayText(item.startDate)
+    : t('{first} to {last}', { first: dayText(item.startDate), last: dayText(item.endDate) });
 }
 
 /** The bookings a time off or closure overlaps, as the API lists them in its answer. */
@@ -28,7 +31,12 @@ export function overlapNotice(bookings, what) {
     h(
       'p',
       null,
-      `${what} overlaps ${bookings.length === 1 ? 'a booking' : `${bookings.length} bookings`}. They stay booked: move or cancel them if the client cannot come.`,
+      tn(
+        bookings.length,
+        '{what} overlaps a booking. They stay booked: move or cancel them if the client cannot come.',
+        '{what} overlaps {count} bookings. They stay booked: move or cancel them if the client cannot come.',
+        { what },
+      ),
     ),
     h(
       'ul',
@@ -41,9 +49,9 @@ export function overlapNotice(bookings, what) {
             'a',
             { href: `#bookings/${b.id}` },
             `${salonDateTime(b.startTime)}: `,
-            b.client?.name ? isolate(b.client.name) : 'client',
+            b.client?.name ? isolate(b.client.name) : t('client'),
             ', ',
-            b.serviceName ? isolate(b.serviceName) : 'booking',
+            b.serviceName ? isolate(b.serviceName) : t('booking'),
           ),
         ),
       ),
@@ -63,7 +71,13 @@ function periodFields(id, zone, partOfDay, words) {
   const from = input(`${id}-from`, { type: 'time', value: '09:00' });
   const until = input(`${id}-until`, { type: 'time', value: '12:00' });
   const daysFields = h('div', { class: 'field-row' }, field(words.firstDay, first), field(words.lastDay, last));
-  const hoursFields = h('div', { class: 'field-row three', hidden: true }, field('Day', day), field('From', from), field('Until', until));
+  const hoursFields = h(
+    'div',
+    { class: 'field-row three', hidden: true },
+    field(t('Day'), day),
+    field(t('From'), from),
+    field(t('Until'), until),
+  );
   const sync = () => {
     daysFields.hidden = !days.checked;
     hoursFields.hidden = days.checked;
@@ -73,9 +87,9 @@ function periodFields(id, zone, partOfDay, words) {
   const kinds = h(
     'fieldset',
     { class: 'inline-choice' },
-    h('legend', null, 'Away for'),
-    choice(days, 'Whole days'),
-    choice(hours, 'Part of a day'),
+    h('legend', null, t('Away for')),
+    choice(days, t('Whole days')),
+    choice(hours, t('Part of a day')),
   );
   return {
     element: [partOfDay ? kinds : null, daysFields, partOfDay ? hoursFields : null],
@@ -102,8 +116,8 @@ function periodFields(id, zone, partOfDay, words) {
         if (dates.endDate < dates.startDate) return { problems: [words.lastBeforeFirst] };
         return { value: partOfDay ? { allDay: true, ...dates } : dates };
       }
-      if (!day.value || !from.value || !until.value) return { problems: ['Choose the day and the times.'] };
-      if (until.value <= from.value) return { problems: ['“Until” must be later than “From”.'] };
+      if (!day.value || !from.value || !until.value) return { problems: [t('Choose the day and the times.')] };
+      if (until.value <= from.value) return { problems: [t('“Until” must be later than “From”.')] };
       return {
         value: { allDay: false, startTime: zonedIso(day.value, from.value, zone), endTime: zonedIso(day.value, until.value, zone) },
       };
@@ -113,10 +127,10 @@ function periodFields(id, zone, partOfDay, words) {
 
 /** A period of the list: what it is, "Change" and "Remove" (after a question). */
 function periodRow(period, { id, words, calls, onChange, onRemoved, messages }) {
-  const remove = h('button', { type: 'button', class: 'danger' }, 'Remove');
+  const remove = h('button', { type: 'button', class: 'danger' }, t('Remove'));
   remove.addEventListener('click', async () => {
     if (!(await confirmAction({ ...words.removing(period), danger: true }))) return;
-    await busy(remove, 'Removing…', async () => {
+    await busy(remove, t('Removing…'), async () => {
       try {
         await calls.remove(period.id);
         say(messages, 'good', words.removed(period));
@@ -130,7 +144,7 @@ function periodRow(period, { id, words, calls, onChange, onRemoved, messages }) 
     'li',
     { class: 'row-item', [`data-${id}-id`]: period.id },
     h('span', { class: 'what' }, h('strong', null, periodText(period)), period.note ? [' · ', isolate(period.note)] : null),
-    h('span', { class: 'actions' }, h('button', { type: 'button', onclick: () => onChange(period) }, 'Change'), remove),
+    h('span', { class: 'actions' }, h('button', { type: 'button', onclick: () => onChange(period) }, t('Change')), remove),
   );
 }
 
@@ -143,21 +157,21 @@ function periodForm({ id, zone, partOfDay, words, calls, onSaved }) {
   const note = input(`${id}-note`, { maxlength: 500, placeholder: words.notePlaceholder });
   const heading = h('h3', { id: `${id}-form-heading` }, words.add);
   const submit = h('button', { type: 'submit', class: 'primary' }, words.addButton);
-  const cancel = h('button', { type: 'button', hidden: true }, 'Cancel change');
+  const cancel = h('button', { type: 'button', hidden: true }, t('Cancel change'));
   const messages = messageArea();
   const form = h(
     'form',
     { class: 'panel edit-form', id: `${id}-form`, novalidate: true, 'aria-labelledby': `${id}-form-heading` },
     heading,
     fields.element,
-    field('Note (optional)', note),
+    field(t('Note (optional)'), note),
     messages,
     h('div', { class: 'actions' }, submit, cancel),
   );
   let editing = null;
   const show = (period) => {
     editing = period;
-    heading.textContent = period ? `${words.change}: ${periodText(period)}` : words.add;
+    heading.textContent = period ? t('{change}: {period}', { change: words.change, period: periodText(period) }) : words.add;
     submit.textContent = period ? words.saveButton : words.addButton;
     cancel.hidden = !period;
     note.value = period?.note ?? '';
@@ -171,10 +185,10 @@ function periodForm({ id, zone, partOfDay, words, calls, onSaved }) {
     const period = fields.read();
     if (showProblems(messages, period.problems ?? [])) return;
     const body = { ...period.value, note: note.value.trim() };
-    busy(submit, 'Saving…', async () => {
+    busy(submit, t('Saving…'), async () => {
       try {
         const saved = await (editing ? calls.update(editing.id, body) : calls.create(body));
-        say(messages, 'good', words.saved(saved, Boolean(editing)), overlapNotice(saved.overlappingBookings, 'It'));
+        say(messages, 'good', words.saved(saved, Boolean(editing)), overlapNotice(saved.overlappingBookings, t('It')));
         show(null);
         await onSaved();
       } catch (error) {

@@ -3,6 +3,7 @@
 // form is marked asks first, so a ticked service is not lost without a word.
 
 import { confirmAction } from '../dom.js';
+import { t } from '../locale.js';
 
 const SEARCH = 'form[role="search"]';
 
@@ -41,10 +42,10 @@ export function forgetUnsaved(root = document) {
 export async function mayLeave(view) {
   if (!hasUnsaved(view)) return true;
   return confirmAction({
-    title: 'Leave without saving?',
-    text: 'Something here was changed and not saved. Leaving now loses the change.',
-    confirmLabel: 'Leave without saving',
-    keepLabel: 'Stay and save',
+    title: t('Leave without saving?'),
+    text: t('Something here was changed and not saved. Leaving now loses the change.'),
+    confirmLabel: t('Leave without saving'),
+    keepLabel: t('Stay and save'),
     danger: true,
   });
 }

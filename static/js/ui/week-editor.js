@@ -5,6 +5,7 @@
 // browser's time pickers (docs/decisions.md, issues 13 and 21).
 
 import { h } from '../dom.js';
+import { t } from '../locale.js';
 import { WEEKDAYS } from '../salon-time.js';
 import { choice, field, input } from './fields.js';
 
@@ -13,21 +14,27 @@ const NEW_DAY = { start: '09:00', end: '18:00' };
 /** [{start: '09:00', end: '13:00'}, …] → "09:00–13:00, 14:00–18:00". */
 export const rangesText = (ranges) => ranges.map((r) => `${r.start}–${r.end}`).join(', ');
 
-const RANGE = /^\s*(\d{1,2})(?:[:.](\d{2}))?\s*(?:-|–|—|to)\s*(\d{1,2})(?:[:.](\d{2}))?\s*$/i;
+const RANGE = /^\s*(\d{1,2})(?:[:.](\d{2}))?\s*(?:-|–|—|to|bis)\s*(\d{1,2})(?:[:.](\d{2}))?\s*$/i;
 const isTime = (t, max) => t <= max && Number(t.slice(3)) < 60;
 
 /** "9-13, 14:00–18:30" → {value: ranges} or {problem}: what people type for a day's hours. Empty is a closed day. */
 export function parseRanges(text, what) {
   const ranges = [];
-  for (const part of text.split(/[,;]|\s+and\s+/)) {
+  for (const part of text.split(/[,;]|\s+(?:and|und)\s+/)) {
     if (!part.trim()) continue;
     const match = RANGE.exec(part);
     if (!match)
-      return { problem: `${what}: write times as 09:00–13:00, several separated by commas (“${part.trim()}” is not understood).` };
+      return {
+        problem: t('{what}: write times as 09:00–13:00, several separated by commas (“{part}” is not understood).', {
+          what,
+          part: part.trim(),
+        }),
+      };
     const start = `${match[1].padStart(2, '0')}:${match[2] ?? '00'}`;
     const end = `${match[3].padStart(2, '0')}:${match[4] ?? '00'}`;
-    if (!isTime(start, '23:59') || !isTime(end, '24:00')) return { problem: `${what}: “${part.trim()}” is not a time of day.` };
-    if (start >= end) return { problem: `${what}: ${start}–${end} ends before it starts.` };
+    if (!isTime(start, '23:59') || !isTime(end, '24:00'))
+      return { problem: t('{what}: “{part}” is not a time of day.', { what, part: part.trim() }) };
+    if (start >= end) return { problem: t('{what}: {start}–{end} ends before it starts.', { what, start, end }) };
     ranges.push({ start, end });
   }
   return { value: ranges };
@@ -56,13 +63,13 @@ const hoursAround = ({ hours, breaks }) =>
 
 /** A day typed: its hours, and its breaks when the week has them. */
 function typedDay(id, name, day, breaks) {
-  const what = breaks ? `${name} hours` : name;
-  const hours = input(id, { value: rangesText(day.hours), placeholder: 'Closed' });
-  const pauses = breaks ? input(`${id}-breaks`, { value: rangesText(day.breaks), placeholder: 'No break' }) : null;
-  const element = h('div', { class: 'week-day' }, field(what, hours), pauses ? field(`${name} breaks`, pauses) : null);
+  const what = breaks ? t('{day} hours', { day: name }) : name;
+  const hours = input(id, { value: rangesText(day.hours), placeholder: t('Closed') });
+  const pauses = breaks ? input(`${id}-breaks`, { value: rangesText(day.breaks), placeholder: t('No break') }) : null;
+  const element = h('div', { class: 'week-day' }, field(what, hours), pauses ? field(t('{day} breaks', { day: name }), pauses) : null);
   const read = () => {
     const open = parseRanges(hours.value, what);
-    const rest = pauses && !open.problem ? parseRanges(pauses.value, `${name} breaks`) : { value: [] };
+    const rest = pauses && !open.problem ? parseRanges(pauses.value, t('{day} breaks', { day: name })) : { value: [] };
     if (open.problem || rest.problem) return open.problem ? open : rest;
     return { value: { hours: open.value, breaks: rest.value } };
   };
@@ -79,12 +86,12 @@ function labelledTime(id, label, value, step) {
 function pickedDay(id, name, day, breaks, dayLabel) {
   const first = day.hours[0];
   const open = h('input', { type: 'checkbox', id: `${id}-open`, checked: Boolean(first) });
-  const start = labelledTime(`${id}-start`, `${name} from`, first?.start ?? NEW_DAY.start, '900');
-  const end = labelledTime(`${id}-end`, `${name} until`, first?.end ?? NEW_DAY.end, '900');
+  const start = labelledTime(`${id}-start`, t('{day} from', { day: name }), first?.start ?? NEW_DAY.start, '900');
+  const end = labelledTime(`${id}-end`, t('{day} until', { day: name }), first?.end ?? NEW_DAY.end, '900');
   const pause = breaks
     ? [
-        labelledTime(`${id}-break-start`, `${name} break from`, day.breaks[0]?.start, '300'),
-        labelledTime(`${id}-break-end`, `${name} break until`, day.breaks[0]?.end, '300'),
+        labelledTime(`${id}-break-start`, t('{day} break from', { day: name }), day.breaks[0]?.start, '300'),
+        labelledTime(`${id}-break-end`, t('{day} break until', { day: name }), day.breaks[0]?.end, '300'),
       ]
     : [];
   const times = h(
@@ -102,11 +109,11 @@ function pickedDay(id, name, day, breaks, dayLabel) {
   const read = () => {
     if (!open.checked) return { value: { hours: [], breaks: [] } };
     const [from, until] = [start.control.value, end.control.value];
-    if (!from || !until || from >= until) return { problem: `${name}: the closing time must come after the opening time.` };
+    if (!from || !until || from >= until) return { problem: t('{day}: the closing time must come after the opening time.', { day: name }) };
     const [pauseFrom, pauseUntil] = pause.map((p) => p.control.value);
     if (!pauseFrom && !pauseUntil) return { value: { hours: [{ start: from, end: until }], breaks: [] } };
     if (!pauseFrom || !pauseUntil || pauseFrom >= pauseUntil)
-      return { problem: `${name}: give the break a start and a later end, or leave both empty.` };
+      return { problem: t('{day}: give the break a start and a later end, or leave both empty.', { day: name }) };
     return { value: { hours: [{ start: from, end: until }], breaks: [{ start: pauseFrom, end: pauseUntil }] } };
   };
   const controls = [start.control, end.control, ...pause.map((p) => p.control)];
@@ -119,7 +126,12 @@ function pickedDay(id, name, day, breaks, dayLabel) {
     });
     sync();
   };
-  return { element: h('div', { class: 'day' }, choice(open, `${dayLabel} ${name}`), times), read, copy, paste };
+  return {
+    element: h('div', { class: 'day' }, choice(open, t('{label} {day}', { label: dayLabel, day: name })), times),
+    read,
+    copy,
+    paste,
+  };
 }
 
 /** "Same as Monday" on each day after the first, and "Monday's hours on every open day" above them. */
@@ -127,12 +139,12 @@ function copyButtons(days) {
   days.forEach((day, i) => {
     if (i === 0) return;
     const before = days[i - 1];
-    const same = h('button', { type: 'button', class: 'quiet copy-day' }, `Same as ${before.name}`);
+    const same = h('button', { type: 'button', class: 'quiet copy-day' }, t('Same as {day}', { day: before.name }));
     same.addEventListener('click', () => day.paste(before.copy()));
     day.element.append(same);
   });
   const first = days[0];
-  const all = h('button', { type: 'button', class: 'quiet' }, `${first.name}’s hours on every open day`);
+  const all = h('button', { type: 'button', class: 'quiet' }, t('{day}’s hours on every open day', { day: first.name }));
   all.addEventListener('click', () => {
     for (const day of days.slice(1)) if (day.copy().open) day.paste(first.copy());
   });
@@ -146,7 +158,8 @@ function copyButtons(days) {
  * or to every open day in one press. `read()` gives {value} or {problem}, a sentence naming the day.
  */
 export function weekEditor(prefix, week, { breaks = false, lunch = false, picked = null } = {}) {
-  const days = WEEKDAYS.map(([key, name]) => {
+  const days = WEEKDAYS.map(([key, english]) => {
+    const name = t(english);
     const day = picked ? spanWithBreak(dayOf(week, key)) : dayOf(week, key);
     const id = `${prefix}-${key}`;
     return { key, name, ...(picked ? pickedDay(id, name, day, breaks || lunch, picked.dayLabel) : typedDay(id, name, day, breaks)) };

@@ -2,7 +2,8 @@
 // is drawn again (the menu's count with it); declining is asked once, by the card's form
 // (cards.js: "Decline booking" / "Keep the booking"), so it is done at once.
 
-import { busy, isolate } from '../../dom.js';
+import { busy, isolate, phrase } from '../../dom.js';
+import { t } from '../../locale.js';
 import { flashNext, sayError } from '../../ui/notice.js';
 import { salonDateTime } from '../../salon-time.js';
 import { whoOf } from './cards.js';
@@ -22,17 +23,19 @@ export function inboxActions(ctx) {
     confirm: (button, booking, area) =>
       act(
         button,
-        'Confirming…',
+        t('Confirming…'),
         () => ctx.api.call('adminConfirmBooking', { id: booking.id }),
-        ['Confirmed: ', isolate(whoOf(booking)), `, ${salonDateTime(booking.startTime)}.`],
+        phrase(t('Confirmed: {name}, {time}.', { time: salonDateTime(booking.startTime) }), { name: isolate(whoOf(booking)) }),
         area,
       ),
     decline: (button, booking, reason, area) =>
       act(
         button,
-        'Declining…',
+        t('Declining…'),
         () => ctx.api.call('adminCancelBooking', { id: booking.id, body: reason ? { reason } : {} }),
-        ['Declined: ', isolate(whoOf(booking)), `, ${salonDateTime(booking.startTime)}; the time is free again.`],
+        phrase(t('Declined: {name}, {time}; the time is free again.', { time: salonDateTime(booking.startTime) }), {
+          name: isolate(whoOf(booking)),
+        }),
         area,
       ),
   };

@@ -1,8 +1,9 @@
 // Render: one card per booking that waits on the salon, saying who, what, with whom, when, where
 // it came from and what it waits for, with the actions right there.
 
-import { button, h, isolate } from '../../dom.js';
+import { button, h, isolate, phrase } from '../../dom.js';
 import { dateTimeAgo } from '../../format.js';
+import { marked, t } from '../../locale.js';
 import { field } from '../../ui/fields.js';
 import { messageArea } from '../../ui/notice.js';
 import { itemCard } from '../../ui/pages.js';
@@ -11,22 +12,26 @@ import { salonDateTime } from '../../salon-time.js';
 /** Whom it is for: the name given, while the salon has not said whether it is that client's. */
 export const whoOf = (booking) => (booking.clientCheck ? booking.bookedAs.name : booking.client.name);
 
+/** Where a booking came from, and when (`when`: date, time and how long ago). */
 const ORIGIN = {
-  website: () => 'Booked on the salon’s booking page',
-  integration: (item) => (item.keyName ? ['Booked through ', isolate(item.keyName)] : 'Booked through a connected program'),
-  desk: () => 'Booked at the desk',
+  website: (_item, when) => t('Booked on the salon’s booking page {when}', { when }),
+  integration: (item, when) =>
+    item.keyName
+      ? phrase(t('Booked through {name} {when}', { when }), { name: isolate(item.keyName) })
+      : t('Booked through a connected program {when}', { when }),
+  desk: (_item, when) => t('Booked at the desk {when}', { when }),
 };
 
 const WAITS = {
-  confirmation: ['To confirm', 'warn'],
-  'client-check': ['Client to check', 'neutral'],
+  confirmation: [marked('To confirm'), 'warn'],
+  'client-check': [marked('Client to check'), 'neutral'],
 };
 
 const badges = (waitsFor) =>
   h(
     'span',
     null,
-    waitsFor.map((w) => h('span', { class: `badge ${WAITS[w][1]}` }, WAITS[w][0])),
+    waitsFor.map((w) => h('span', { class: `badge ${WAITS[w][1]}` }, t(WAITS[w][0]))),
   );
 
 /**
@@ -36,23 +41,29 @@ const badges = (waitsFor) =>
 function declineForm(item, actions, area) {
   const { booking } = item;
   const reason = h('input', { type: 'text', maxlength: '500', id: `decline-reason-${booking.id}` });
-  const submit = h('button', { type: 'submit', class: 'danger' }, 'Decline booking');
+  const submit = h('button', { type: 'submit', class: 'danger' }, t('Decline booking'));
   const form = h(
     'form',
-    { class: 'decline', hidden: true, 'aria-label': 'Decline this booking?' },
+    { class: 'decline', hidden: true, 'aria-label': t('Decline this booking?') },
     h(
       'p',
       null,
-      h('strong', null, 'Decline this booking? '),
-      isolate(whoOf(booking)),
-      `, ${salonDateTime(booking.startTime)}. The booking is cancelled and the time becomes free for others; this cannot be undone; connected programs are told.`,
+      h('strong', null, t('Decline this booking?')),
+      ' ',
+      phrase(
+        t(
+          '{name}, {time}. The booking is cancelled and the time becomes free for others; this cannot be undone; connected programs are told.',
+          { time: salonDateTime(booking.startTime) },
+        ),
+        { name: isolate(whoOf(booking)) },
+      ),
     ),
-    field('Reason for declining', reason, 'Optional. Connected programs receive it.'),
+    field(t('Reason for declining'), reason, t('Optional. Connected programs receive it.')),
     h(
       'div',
       { class: 'actions' },
       submit,
-      button('Keep the booking', () => (form.hidden = true)),
+      button(t('Keep the booking'), () => (form.hidden = true)),
     ),
   );
   form.addEventListener('submit', (event) => {
@@ -67,11 +78,11 @@ function bookingActions(item, actions, area) {
   const open = h(
     'a',
     { class: 'button', href: `#bookings/${booking.id}` },
-    item.waitsFor.includes('client-check') ? 'Check the client' : 'Open',
+    item.waitsFor.includes('client-check') ? t('Check the client') : t('Open'),
   );
   if (!item.waitsFor.includes('confirmation')) return [h('div', { class: 'actions' }, open)];
   const decline = declineForm(item, actions, area);
-  const declineButton = button('Decline…', () => {
+  const declineButton = button(t('Decline…'), () => {
     decline.hidden = false;
     decline.querySelector('input').focus();
   });
@@ -79,7 +90,7 @@ function bookingActions(item, actions, area) {
     h(
       'div',
       { class: 'actions' },
-      button('Confirm', (b) => actions.confirm(b, booking, area), 'primary'),
+      button(t('Confirm'), (b) => actions.confirm(b, booking, area), 'primary'),
       declineButton,
       open,
     ),
@@ -95,8 +106,14 @@ export function waitingCard(item, actions) {
     { class: 'card waiting', 'data-booking-id': booking.id },
     isolate(whoOf(booking)),
     badges(item.waitsFor),
-    h('p', null, isolate(booking.serviceName), ' with ', isolate(booking.staffName), ' · ', salonDateTime(booking.startTime)),
-    h('p', { class: 'hint' }, ORIGIN[item.origin](item), ` ${dateTimeAgo(booking.createdAt)}`),
+    h(
+      'p',
+      null,
+      phrase(t('{service} with {staff}'), { service: isolate(booking.serviceName), staff: isolate(booking.staffName) }),
+      ' · ',
+      salonDateTime(booking.startTime),
+    ),
+    h('p', { class: 'hint' }, ORIGIN[item.origin](item, dateTimeAgo(booking.createdAt))),
     ...bookingActions(item, actions, area),
     area,
   );

@@ -6,6 +6,7 @@
 import { api } from '../../api.js';
 import { h } from '../../dom.js';
 import { clockTime } from '../../format.js';
+import { t } from '../../locale.js';
 
 export const INBOX_EVERY_MS = 30_000;
 
@@ -15,15 +16,17 @@ function showCount(badges, count) {
     badge.hidden = count === 0;
     badge.classList.remove('stale');
     badge.removeAttribute('title');
-    badge.replaceChildren(String(count), h('span', { class: 'visually-hidden' }, ' waiting'));
+    badge.replaceChildren(String(count), h('span', { class: 'visually-hidden' }, ` ${t('waiting')}`));
   }
 }
 
 function showStale(badges, since) {
   for (const badge of badges) {
     badge.classList.add('stale');
-    if (badge.lastChild) badge.lastChild.textContent = ' waiting, not up to date';
-    badge.title = `Not up to date${since ? ` (last read at ${clockTime(since)})` : ''}: the booking server cannot be reached.`;
+    if (badge.lastChild) badge.lastChild.textContent = ` ${t('waiting, not up to date')}`;
+    badge.title = since
+      ? t('Not up to date (last read at {time}): the booking server cannot be reached.', { time: clockTime(since) })
+      : t('Not up to date: the booking server cannot be reached.');
   }
 }
 

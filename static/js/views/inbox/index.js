@@ -4,7 +4,7 @@
 // changed (count.js). load → render, the actions in actions.js.
 
 import { h } from '../../dom.js';
-import { plural } from '../../format.js';
+import { t, tn } from '../../locale.js';
 import { messageArea } from '../../ui/notice.js';
 import { cardsOf, viewPage } from '../../ui/pages.js';
 import { switchedOffNotices } from '../overview/switched-off.js';
@@ -12,16 +12,24 @@ import { inboxActions } from './actions.js';
 import { waitingCard } from './cards.js';
 
 function summary(inbox) {
-  if (inbox.count === 0) return 'Nothing waits for you. New bookings to confirm from the booking page and connected programs appear here.';
+  if (inbox.count === 0)
+    return t('Nothing waits for you. New bookings to confirm from the booking page and connected programs appear here.');
   const shown = inbox.bookings.length + inbox.switchedOff.length;
-  return `${plural(inbox.count, 'thing waits', 'things wait')} for you${shown < inbox.count ? `; the newest ${shown} are shown` : ''}.`;
+  if (shown < inbox.count)
+    return tn(
+      inbox.count,
+      '{count} thing waits for you; the newest {shown} are shown.',
+      '{count} things wait for you; the newest {shown} are shown.',
+      { shown },
+    );
+  return tn(inbox.count, '{count} thing waits for you.', '{count} things wait for you.');
 }
 
 export async function renderInbox(ctx) {
   const inbox = await ctx.api.call('adminGetInbox');
   const actions = inboxActions(ctx);
   return viewPage(
-    { class: 'inbox', title: 'Inbox' },
+    { class: 'inbox', title: t('Inbox') },
     messageArea(null, ctx.flash),
     h('p', { class: 'summary' }, summary(inbox)),
     switchedOffNotices(ctx.api, inbox.switchedOff),

@@ -1,8 +1,8 @@
 // Actions: show the reviews of whoever is chosen (the first page, and older ones on request),
 // offer the form, and save a review: the list and the form are drawn again, and the form says so.
 
-import { isolate } from '../../dom.js';
-import { plural } from '../../format.js';
+import { isolate, phrase } from '../../dom.js';
+import { t, tn } from '../../locale.js';
 import { perform, say, sayError } from '../../ui/notice.js';
 import { reviewCard, summaryWords } from './cards.js';
 import { reviewForm } from './form.js';
@@ -20,14 +20,15 @@ export function reviewsActions(ctx, view) {
     view.more.hidden = answer.total <= PAGE_SIZE;
   };
   const save = (button, messages, body) =>
-    perform(button, 'Saving…', messages, async () => {
+    perform(button, t('Saving…'), messages, async () => {
       const saved = await ctx.api.call('adminCreateReview', { body });
       const form = await Promise.all([showList(), showForm()]).then(([, shown]) => shown);
-      say(form.messages, 'good', [
-        `Saved ${plural(saved.rating, 'star', 'stars')} from `,
-        isolate(saved.authorName),
-        '. Connected programs are told about it.',
-      ]);
+      const sentence = tn(
+        saved.rating,
+        'Saved {count} star from {name}. Connected programs are told about it.',
+        'Saved {count} stars from {name}. Connected programs are told about it.',
+      );
+      say(form.messages, 'good', phrase(sentence, { name: isolate(saved.authorName) }));
     });
   const showForm = async () => {
     const form = reviewForm(await loadOpenVisits(ctx.api), save);
@@ -39,7 +40,7 @@ export function reviewsActions(ctx, view) {
     showForm,
     filter: () => showList().catch((error) => sayError(view.flash, error)),
     more: (button) =>
-      perform(button, 'Loading…', view.flash, async () => {
+      perform(button, t('Loading…'), view.flash, async () => {
         const answer = await loadReviews(ctx.api, view.who.value, page + 1);
         page += 1;
         view.list.append(...answer.data.map(reviewCard));

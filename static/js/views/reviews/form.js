@@ -2,7 +2,7 @@
 // and the name shown with it. `onSave(button, messages, body)` saves it.
 
 import { h, namedChoice } from '../../dom.js';
-import { plural } from '../../format.js';
+import { t, tn } from '../../locale.js';
 import { salonDateTime } from '../../salon-time.js';
 import { choice, field, input } from '../../ui/fields.js';
 import { messageArea, showProblems } from '../../ui/notice.js';
@@ -15,9 +15,18 @@ function visitChoice(open) {
       'select',
       { id: 'review-visit', name: 'visit' },
       open.map((b) =>
-        h('option', { value: String(b.id) }, `${salonDateTime(b.startTime)} · ${b.client.name} · ${b.serviceName} with ${b.staffName}`),
+        h(
+          'option',
+          { value: String(b.id) },
+          t('{time} · {client} · {service} with {staff}', {
+            time: salonDateTime(b.startTime),
+            client: b.client.name,
+            service: b.serviceName,
+            staff: b.staffName,
+          }),
+        ),
       ),
-      h('option', { value: NO_VISIT }, 'Not about a particular visit'),
+      h('option', { value: NO_VISIT }, t('Not about a particular visit')),
     ),
   );
 }
@@ -26,9 +35,9 @@ const ratingChoice = () =>
   h(
     'fieldset',
     { class: 'rating-choice' },
-    h('legend', null, 'Rating'),
+    h('legend', null, t('Rating')),
     [5, 4, 3, 2, 1].map((n) =>
-      choice(h('input', { type: 'radio', name: 'rating', id: `rating-${n}`, value: String(n) }), plural(n, 'star', 'stars')),
+      choice(h('input', { type: 'radio', name: 'rating', id: `rating-${n}`, value: String(n) }), tn(n, '{count} star', '{count} stars')),
     ),
   );
 
@@ -38,33 +47,33 @@ export function reviewForm(open, onSave) {
   const comment = h('textarea', { id: 'review-comment', name: 'comment', rows: 3, maxlength: 5000 });
   const author = input('review-author', { maxlength: 200 });
   const messages = messageArea();
-  const submit = h('button', { type: 'submit', class: 'primary' }, 'Save review');
+  const submit = h('button', { type: 'submit', class: 'primary' }, t('Save review'));
   const form = h(
     'form',
     { class: 'panel edit-form', id: 'review-form', novalidate: true, 'aria-labelledby': 'review-form-heading' },
-    h('h3', { id: 'review-form-heading' }, 'Enter a review'),
+    h('h3', { id: 'review-form-heading' }, t('Enter a review')),
     h(
       'p',
       { class: 'hint' },
-      'What a client said about a visit, on paper or by phone. Each visit gets one review. Connected programs are told about it.',
+      t('What a client said about a visit, on paper or by phone. Each visit gets one review. Connected programs are told about it.'),
     ),
     field(
-      'Visit',
+      t('Visit'),
       visit,
       open.length
-        ? 'Completed visits without a review, newest first.'
-        : 'No completed visit is waiting for a review: mark a visit completed on its booking first.',
+        ? t('Completed visits without a review, newest first.')
+        : t('No completed visit is waiting for a review: mark a visit completed on its booking first.'),
     ),
     ratingChoice(),
-    field('Comment (optional)', comment),
-    field('Name shown with it (optional)', author, 'Leave empty for the client’s first name.'),
+    field(t('Comment (optional)'), comment),
+    field(t('Name shown with it (optional)'), author, t('Leave empty for the client’s first name.')),
     messages,
     h('div', { class: 'actions' }, submit),
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const rating = Number(form.elements.rating.value);
-    if (showProblems(messages, rating ? [] : ['Choose how many stars the client gave.'])) return;
+    if (showProblems(messages, rating ? [] : [t('Choose how many stars the client gave.')])) return;
     const body = { rating };
     if (visit.value !== NO_VISIT) body.bookingId = Number(visit.value);
     if (comment.value.trim()) body.comment = comment.value.trim();

@@ -3,6 +3,7 @@
 // keeps one review per visit. load → render, filled by the actions.
 
 import { h, namedChoice } from '../../dom.js';
+import { t } from '../../locale.js';
 import { messageArea } from '../../ui/notice.js';
 import { reviewsActions } from './actions.js';
 import { viewPage } from '../../ui/pages.js';
@@ -13,14 +14,14 @@ function reviewsView(staff) {
       h(
         'select',
         { id: 'review-staff', name: 'staff' },
-        h('option', { value: '' }, 'Everyone'),
+        h('option', { value: '' }, t('Everyone')),
         staff.map((m) => h('option', { value: String(m.id) }, m.name)),
       ),
     ),
     flash: messageArea(),
     summary: h('p', { class: 'summary', 'aria-live': 'polite' }),
     list: h('div', { class: 'cards' }),
-    more: h('button', { type: 'button', hidden: true }, 'Show older reviews'),
+    more: h('button', { type: 'button', hidden: true }, t('Show older reviews')),
     formSlot: h('div'),
   };
 }
@@ -32,8 +33,8 @@ export async function renderReviews(ctx) {
   view.more.addEventListener('click', () => actions.more(view.more));
   await Promise.all([actions.showList(), actions.showForm()]);
   return viewPage(
-    { class: 'reviews', title: 'Reviews' },
-    h('div', { class: 'filter' }, h('label', { for: 'review-staff' }, 'Reviews of'), view.who),
+    { class: 'reviews', title: t('Reviews') },
+    h('div', { class: 'filter' }, h('label', { for: 'review-staff' }, t('Reviews of')), view.who),
     view.summary,
     view.flash,
     view.list,
