@@ -155,6 +155,8 @@ describe('the words module', () => {
       assert.equal(words.tn(1, '{count} booking', '{count} bookings'), '1 Buchung');
       assert.equal(words.tn(1234, '{count} booking', '{count} bookings'), '1.234 Buchungen');
       assert.equal(words.t('Not in the catalog'), 'Not in the catalog');
+      const name = { element: 'Grace' };
+      assert.deepEqual(words.t('Week of {date}', { date: name }), ['Woche ab ', name], 'an element value makes a list of parts for h()');
       await words.speak('fr-FR', () => ['/de.json']);
       assert.equal(words.pageLocale(), 'en-GB', 'a language the pages do not speak reads English');
       assert.equal(words.t('Week of {date}', { date: 'x' }), 'Week of x');

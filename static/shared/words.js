@@ -65,11 +65,20 @@ export async function speak(tag, catalogUrls) {
   document.documentElement.lang = language;
 }
 
-/** `text` in the page's language, with each {name} replaced by values[name]. */
+/**
+ * `text` in the page's language, with each {name} replaced by values[name]. A value that is an
+ * element or a list of parts (an isolated name: isolate(), quoted()) makes it a list of parts, the
+ * page's words around it, for h(): t('Added {name}.', { name: isolate(client.name) }).
+ */
 export function t(text, values) {
   const said = catalog[text] ?? text;
   if (!values) return said;
-  return said.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  if (!Object.values(values).some((value) => typeof value === 'object' && value !== null))
+    return said.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  return said
+    .split(/\{(\w+)\}/)
+    .map((part, i) => (i % 2 === 0 ? part : part in values ? values[part] : `{${part}}`))
+    .filter((part) => part !== '');
 }
 
 /**

@@ -1,6 +1,7 @@
 // Actions: show the first page of what the filters choose, older ones on request, and download
 // the same as a spreadsheet (CSV).
 
+import { t } from '../../locale.js';
 import { perform, sayError } from '../../ui/notice.js';
 import { downloadText } from '../../ui/download.js';
 import { loadActivity, loadActivityCsv, PAGE_SIZE } from './load.js';
@@ -21,17 +22,17 @@ export function activityActions(ctx, view) {
     show,
     filter: () => show().catch((error) => sayError(view.flash, error)),
     more: (button) =>
-      perform(button, 'Loading…', view.flash, async () => {
+      perform(button, t('Loading…'), view.flash, async () => {
         const answer = await loadActivity(ctx.api, filters(), page + 1);
         page += 1;
         view.body.append(...answer.data.map(activityRow));
         view.more.hidden = page * PAGE_SIZE >= answer.total;
       }),
     download: (button) =>
-      perform(button, 'Preparing…', view.flash, async () => {
+      perform(button, t('Preparing…'), view.flash, async () => {
         const { from, to } = filters();
-        const span = from || to ? `-${from || 'start'}-to-${to || 'today'}` : '';
-        downloadText(`activity${span}.csv`, await loadActivityCsv(ctx.api, filters()), 'text/csv');
+        const name = from || to ? t('activity-{from}-to-{to}.csv', { from: from || t('start'), to: to || t('today') }) : t('activity.csv');
+        downloadText(name, await loadActivityCsv(ctx.api, filters()), 'text/csv');
       }),
   };
 }

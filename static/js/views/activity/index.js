@@ -3,13 +3,14 @@
 // spreadsheet. load → render, filled by the actions.
 
 import { h, namedChoice } from '../../dom.js';
+import { t } from '../../locale.js';
 import { messageArea } from '../../ui/notice.js';
 import { viewPage } from '../../ui/pages.js';
 import { activityActions } from './actions.js';
 import { activityTable } from './rows.js';
 import { WHAT, WHO } from './words.js';
 
-const options = (pairs) => pairs.map(([value, words]) => h('option', { value }, words));
+const options = (pairs) => pairs.map(([value, words]) => h('option', { value }, t(words)));
 
 function activityView() {
   return {
@@ -20,8 +21,8 @@ function activityView() {
     flash: messageArea(),
     summary: h('p', { class: 'summary', 'aria-live': 'polite' }),
     body: h('tbody'),
-    more: h('button', { type: 'button', hidden: true }, 'Show older changes'),
-    download: h('button', { type: 'button' }, 'Download as a spreadsheet (CSV)'),
+    more: h('button', { type: 'button', hidden: true }, t('Show older changes')),
+    download: h('button', { type: 'button' }, t('Download as a spreadsheet (CSV)')),
   };
 }
 
@@ -37,16 +38,16 @@ export async function renderActivity(ctx) {
   return viewPage(
     {
       class: 'activity-view',
-      title: 'Activity',
-      intro: 'Who changed what in the salon: the back office, connected programs, clients and the system.',
+      title: t('Activity'),
+      intro: t('Who changed what in the salon: the back office, connected programs, clients and the system.'),
     },
     h(
       'div',
       { class: 'filters' },
-      labelled('Who', view.who),
-      labelled('What', view.what),
-      labelled('From', view.from),
-      labelled('To', view.to),
+      labelled(t('Who'), view.who),
+      labelled(t('What'), view.what),
+      labelled(t('From'), view.from),
+      labelled(t('To'), view.to),
       view.download,
     ),
     view.flash,

@@ -2,7 +2,8 @@
 // the list.
 
 import { h, isolate } from '../../dom.js';
-import { dateTime, plural } from '../../format.js';
+import { dateTime } from '../../format.js';
+import { t, tn } from '../../locale.js';
 import { actionWords, changeWords, whoWords } from './words.js';
 
 /** A booking's entry links to the booking. */
@@ -32,11 +33,11 @@ export const activityTable = (rows) =>
       h(
         'tr',
         null,
-        ['When', 'Who', 'What happened', 'What changed'].map((title) => h('th', { scope: 'col' }, title)),
+        [t('When'), t('Who'), t('What happened'), t('What changed')].map((title) => h('th', { scope: 'col' }, title)),
       ),
     ),
     rows,
   );
 
 export const summaryWords = (total) =>
-  total === 0 ? 'Nothing matches these filters.' : `${plural(total, 'change', 'changes')}, newest first.`;
+  total === 0 ? t('Nothing matches these filters.') : tn(total, '{count} change, newest first.', '{count} changes, newest first.');

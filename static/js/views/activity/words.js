@@ -1,68 +1,86 @@
 // The activity's words: who did something and what, in the salon's language (the API's kinds and
 // field names never shown as they are).
 
-import { dateTime } from '../../format.js';
+import { dateTime, eventLabel, scopeLabel } from '../../format.js';
+import { intl, marked, t } from '../../locale.js';
 
 /** Who, as the filter offers them: value → words. */
 export const WHO = [
-  ['', 'Everyone'],
-  ['office', 'The back office'],
-  ['key', 'Connected programs'],
-  ['client', 'Clients'],
-  ['system', 'The system'],
+  ['', marked('Everyone')],
+  ['office', marked('The back office')],
+  ['key', marked('Connected programs')],
+  ['client', marked('Clients')],
+  ['system', marked('The system')],
 ];
 
 /** What, as the filter offers it: a kind of thing → words. */
 export const WHAT = [
-  ['', 'Everything'],
-  ['booking', 'Bookings'],
-  ['client', 'Clients'],
-  ['payment', 'Payments'],
-  ['review', 'Reviews'],
-  ['service', 'Services'],
-  ['staff', 'Staff'],
-  ['time_off', 'Time off'],
-  ['closure', 'Closures'],
-  ['hold', 'Held times'],
-  ['business', 'Salon details'],
-  ['booking_page', 'Booking page'],
-  ['mail_settings', 'E-mail settings'],
-  ['calendar_feed', 'Calendar feeds'],
-  ['key', 'API keys'],
-  ['webhook', 'Connections'],
+  ['', marked('Everything')],
+  ['booking', marked('Bookings')],
+  ['client', marked('Clients')],
+  ['payment', marked('Payments')],
+  ['review', marked('Reviews')],
+  ['service', marked('Services')],
+  ['staff', marked('Staff')],
+  ['time_off', marked('Time off')],
+  ['closure', marked('Closures')],
+  ['hold', marked('Held times')],
+  ['business', marked('Salon details')],
+  ['booking_page', marked('Booking page')],
+  ['mail_settings', marked('E-mail settings')],
+  ['calendar_feed', marked('Calendar feeds')],
+  ['key', marked('API keys')],
+  ['webhook', marked('Connections')],
 ];
 
-const THINGS = Object.fromEntries(WHAT.slice(1));
+/** One of a kind of thing, as an entry names it: "Booking", "Staff member". */
+const THING = {
+  booking: marked('Booking'),
+  client: marked('Client'),
+  payment: marked('Payment'),
+  review: marked('Review'),
+  service: marked('Service'),
+  staff: marked('Staff member'),
+  time_off: marked('Time off'),
+  closure: marked('Closure'),
+  hold: marked('Held time'),
+  business: marked('Salon detail'),
+  booking_page: marked('Booking page'),
+  mail_settings: marked('E-mail setting'),
+  calendar_feed: marked('Calendar feed'),
+  key: marked('API key'),
+  webhook: marked('Connection'),
+};
 
 const VERBS = {
-  created: 'added',
-  updated: 'changed',
-  deleted: 'removed',
-  cancelled: 'cancelled',
-  confirmed: 'confirmed',
-  completed: 'completed',
-  no_show: 'marked as not come',
-  rescheduled: 'moved',
-  revoked: 'revoked',
-  regenerated: 'given a new value',
-  released: 'given back',
-  erased: 'erased',
-  received: 'received',
-  refunded: 'refunded',
-  secret_rotated: 'given a new signing secret',
-  switched_off: 'switched off after failures',
-  left_switched_off: 'left switched off',
-  reminders_off: 'reminders turned off',
-  email_works: 'e-mail address works again',
-  schedule_updated: 'weekly hours changed',
-  services_updated: 'services changed',
-  client_kept: 'client confirmed as the same person',
-  client_separated: 'client made a new client',
-  logo_set: 'logo changed',
-  logo_removed: 'logo removed',
-  delivery_retried: 'delivery sent again',
-  recovery_started: 'failed deliveries sent again',
-  previous_secrets_expired: 'earlier signing secrets ended',
+  created: marked('added'),
+  updated: marked('changed'),
+  deleted: marked('removed'),
+  cancelled: marked('cancelled'),
+  confirmed: marked('confirmed'),
+  completed: marked('completed'),
+  no_show: marked('marked as not come'),
+  rescheduled: marked('moved'),
+  revoked: marked('revoked'),
+  regenerated: marked('given a new value'),
+  released: marked('given back'),
+  erased: marked('erased'),
+  received: marked('received'),
+  refunded: marked('refunded'),
+  secret_rotated: marked('given a new signing secret'),
+  switched_off: marked('switched off after failures'),
+  left_switched_off: marked('left switched off'),
+  reminders_off: marked('reminders turned off'),
+  email_works: marked('e-mail address works again'),
+  schedule_updated: marked('weekly hours changed'),
+  services_updated: marked('services changed'),
+  client_kept: marked('client confirmed as the same person'),
+  client_separated: marked('client made a new client'),
+  logo_set: marked('logo changed'),
+  logo_removed: marked('logo removed'),
+  delivery_retried: marked('delivery sent again'),
+  recovery_started: marked('failed deliveries sent again'),
+  previous_secrets_expired: marked('earlier signing secrets ended'),
 };
 
 const spaced = (name) => name.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, (_, a, b) => `${a} ${b.toLowerCase()}`);
@@ -70,24 +88,116 @@ const spaced = (name) => name.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, (_, 
 /** "Booking cancelled", "Service changed": the entry's action in words. */
 export function actionWords(entry) {
   const [, verb] = entry.action.split('.');
-  const thing = THINGS[entry.target.kind] ?? spaced(entry.target.kind);
-  const singular = thing.replace(/s$/, '').replace(/^Staff$/, 'Staff member');
-  return `${singular} ${VERBS[verb] ?? spaced(verb)}`;
+  const thing = THING[entry.target.kind] ?? spaced(entry.target.kind).replace(/s$/, '');
+  return t('{thing} {action}', { thing: t(thing), action: t(VERBS[verb] ?? spaced(verb)) });
 }
+
+/** The system's parts that change things, by the name the server gives them. */
+const SYSTEM_PARTS = {
+  'Command line': marked('The system (command line)'),
+  'Delivery switch-off': marked('The system (delivery switch-off)'),
+};
 
 /** "the back office", "Website widget (connected program)", "the client", "the system". */
 export function whoWords(actor) {
-  if (actor.kind === 'office') return 'The back office';
-  if (actor.kind === 'key') return `${actor.name} (connected program)`;
-  if (actor.kind === 'client') return actor.name.includes('manage link') ? 'The client, with their link' : 'A client, on the booking page';
-  return actor.name === 'System' ? 'The system' : `The system (${actor.name.toLowerCase()})`;
+  if (actor.kind === 'office') return t('The back office');
+  if (actor.kind === 'key') return t('{name} (connected program)', { name: actor.name });
+  if (actor.kind === 'client')
+    return actor.name.includes('manage link') ? t('The client, with their link') : t('A client, on the booking page');
+  if (actor.name === 'System') return t('The system');
+  return SYSTEM_PARTS[actor.name] ? t(SYSTEM_PARTS[actor.name]) : t('The system ({name})', { name: actor.name.toLowerCase() });
 }
+
+/** A changed field in words, by its name in the API (one not here is spelled out: "startTime" → "start time"). */
+const FIELDS = {
+  id: marked('id'),
+  name: marked('name'),
+  email: marked('email'),
+  phone: marked('phone'),
+  notes: marked('notes'),
+  status: marked('status'),
+  active: marked('active'),
+  startTime: marked('start time'),
+  endTime: marked('end time'),
+  staffName: marked('staff name'),
+  clientCheck: marked('client check'),
+  cancelReason: marked('cancel reason'),
+  createdAt: marked('created at'),
+  updatedAt: marked('updated at'),
+  expiresAt: marked('expires at'),
+  durationMinutes: marked('duration minutes'),
+  bufferBeforeMinutes: marked('buffer before minutes'),
+  bufferAfterMinutes: marked('buffer after minutes'),
+  price: marked('price'),
+  currency: marked('currency'),
+  amount: marked('amount'),
+  method: marked('method'),
+  reason: marked('reason'),
+  rating: marked('rating'),
+  comment: marked('comment'),
+  authorName: marked('author name'),
+  schedule: marked('schedule'),
+  serviceIds: marked('service ids'),
+  timezone: marked('timezone'),
+  workingHours: marked('working hours'),
+  slotStepMinutes: marked('slot step minutes'),
+  minNoticeMinutes: marked('min notice minutes'),
+  horizonDays: marked('horizon days'),
+  reminderLeadMinutes: marked('reminder lead minutes'),
+  cancelCutoffMinutes: marked('cancel cutoff minutes'),
+  deskContactRequired: marked('desk contact required'),
+  locale: marked('locale'),
+  scopes: marked('scopes'),
+  key: marked('key'),
+  description: marked('description'),
+  events: marked('events'),
+};
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
-function valueWords(value) {
-  if (value === null || value === undefined || value === '') return 'nothing';
+/** Values that are words, by field: a booking's status, a payment's method, yes or no. */
+const WORDS = {
+  status: new Set([
+    marked('pending'),
+    marked('confirmed'),
+    marked('completed'),
+    marked('no_show'),
+    marked('cancelled'),
+    marked('active'),
+    marked('failed'),
+  ]),
+  method: new Set([marked('cash'), marked('card'), marked('voucher'), marked('online'), marked('other')]),
+};
+const YES_NO = { true: marked('true'), false: marked('false') };
+
+/** A list's items: a key's scopes and a connection's events in words, others as they are. */
+const ITEMS = { scopes: scopeLabel, events: eventLabel };
+
+const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+const times = (spans) => spans.map((span) => `${span.start}–${span.end}`).join(' + ');
+
+/** A week's hours ({mon: [{start, end}]}, or {mon: {hours, breaks}}): "Mon 09:00–18:00, break 13:00–13:30 · …". */
+function weekWords(week) {
+  const weekday = intl(Intl.DateTimeFormat, { weekday: 'short', timeZone: 'UTC' });
+  return DAYS.filter((day) => day in week)
+    .map((day) => {
+      const name = weekday.format(new Date(Date.UTC(2026, 10, 23 + DAYS.indexOf(day))));
+      const hours = Array.isArray(week[day]) ? week[day] : (week[day].hours ?? []);
+      const breaks = Array.isArray(week[day]) ? [] : (week[day].breaks ?? []);
+      if (hours.length === 0) return `${name} –`;
+      if (breaks.length === 0) return `${name} ${times(hours)}`;
+      return t('{day} {hours}, break {breaks}', { day: name, hours: times(hours), breaks: times(breaks) });
+    })
+    .join(' · ');
+}
+
+function valueWords(field, value) {
+  if (value === null || value === undefined || value === '') return t('nothing');
+  if (WORDS[field]?.has(value)) return t(value);
+  if (typeof value === 'boolean') return t(YES_NO[value]);
   if (typeof value === 'string') return INSTANT.test(value) ? dateTime(value) : value;
+  if (Array.isArray(value)) return ITEMS[field] ? value.map((item) => t(ITEMS[field](item))).join(' · ') : value.map(String).join(', ');
+  if (typeof value === 'object' && DAYS.some((day) => day in value)) return weekWords(value);
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
@@ -98,6 +208,11 @@ function valueWords(value) {
 export function changeWords(entry) {
   return entry.changes
     .filter((c) => !/Id$/.test(c.field))
-    .map((c) => (c.withheld ? `${spaced(c.field)} changed` : `${spaced(c.field)}: ${valueWords(c.before)} → ${valueWords(c.after)}`))
+    .map((c) => {
+      const field = t(FIELDS[c.field] ?? spaced(c.field));
+      return c.withheld
+        ? t('{field} changed', { field })
+        : t('{field}: {before} → {after}', { field, before: valueWords(c.field, c.before), after: valueWords(c.field, c.after) });
+    })
     .join('; ');
 }

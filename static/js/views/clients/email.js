@@ -3,17 +3,21 @@
 
 import { h } from '../../dom.js';
 import { dateTime } from '../../format.js';
+import { t } from '../../locale.js';
 import { messageArea, notice } from '../../ui/notice.js';
 import { markEmailWorks } from './actions.js';
 
 function refused(ctx, client, messages) {
   const { refusedAt, refusedReason } = client.emailState;
-  const works = h('button', { type: 'button' }, 'The address works again');
+  const works = h('button', { type: 'button' }, t('The address works again'));
   works.addEventListener('click', () => markEmailWorks(ctx, works, messages, client));
   return [
     notice(
       'warn',
-      `This address does not work: its mail server refused it on ${dateTime(refusedAt)}. ${refusedReason ?? ''} The client gets no e-mail until it is fixed.`,
+      t('This address does not work: its mail server refused it on {when}. {reason} The client gets no e-mail until it is fixed.', {
+        when: dateTime(refusedAt),
+        reason: refusedReason ?? '',
+      }),
     ),
     h('div', { class: 'actions' }, works),
   ];
@@ -27,10 +31,14 @@ export function emailSection(ctx, client) {
   return h(
     'section',
     { class: 'panel client-email', 'aria-labelledby': 'client-email-heading' },
-    h('h3', { id: 'client-email-heading' }, 'E-mail'),
+    h('h3', { id: 'client-email-heading' }, t('E-mail')),
     state.refusedAt ? refused(ctx, client, messages) : null,
     state.remindersOffAt
-      ? h('p', null, `The client turned reminders off on ${dateTime(state.remindersOffAt)}: they get no reminders by e-mail.`)
+      ? h(
+          'p',
+          null,
+          t('The client turned reminders off on {when}: they get no reminders by e-mail.', { when: dateTime(state.remindersOffAt) }),
+        )
       : null,
     messages,
   );

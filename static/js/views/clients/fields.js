@@ -1,6 +1,7 @@
 // Render: a client's fields, on the new one's page and their own: name, e-mail, phone and notes.
 
 import { h } from '../../dom.js';
+import { t } from '../../locale.js';
 import { field, input, textOrNull } from '../../ui/fields.js';
 
 /** `read()` gives them as the API takes them (null for an empty e-mail or phone). */
@@ -12,9 +13,9 @@ export function clientFields(client) {
   const element = h(
     'div',
     { class: 'edit-fields' },
-    field('Name', name),
-    h('div', { class: 'field-row' }, field('E-mail (optional)', email), field('Phone (optional)', phone)),
-    field('Notes (optional)', notes, 'For the salon only: allergies, preferences. Clients and connected programs do not see them.'),
+    field(t('Name'), name),
+    h('div', { class: 'field-row' }, field(t('E-mail (optional)'), email), field(t('Phone (optional)'), phone)),
+    field(t('Notes (optional)'), notes, t('For the salon only: allergies, preferences. Clients and connected programs do not see them.')),
   );
   const read = () => ({ name: name.value.trim(), email: textOrNull(email), phone: textOrNull(phone), notes: notes.value.trim() });
   return { element, read };

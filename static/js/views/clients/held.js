@@ -2,8 +2,9 @@
 // details, visits, payments, reviews, the e-mails sent to them and the links in those, in the
 // salon's words. The same export as "Download their data", which also has each visit's history.
 
-import { button, facts, h, isolate, quoted } from '../../dom.js';
-import { dateTime, plural } from '../../format.js';
+import { button, facts, h, isolate } from '../../dom.js';
+import { dateTime } from '../../format.js';
+import { marked, t, tn } from '../../locale.js';
 import { salonDateTime } from '../../salon-time.js';
 import { BOOKING_STATUS, MESSAGE_STATUS, statusWords } from '../../ui/badge.js';
 import { money } from '../../ui/money.js';
@@ -11,7 +12,7 @@ import { messageArea } from '../../ui/notice.js';
 import { itemPage } from '../../ui/pages.js';
 import { MESSAGE_KINDS } from '../booking/messages.js';
 import { methodLabel } from '../booking/words.js';
-import { downloadData } from './rights.js';
+import { clientName, downloadData } from './rights.js';
 
 /** A section of the summary: its heading and a list of `rows` (each `row(item)`), or `none`. */
 function part(key, title, items, row, none) {
@@ -37,82 +38,128 @@ function detailsPart(client) {
   return h(
     'section',
     { class: 'panel held-details', 'aria-labelledby': 'held-details-heading' },
-    h('h3', { id: 'held-details-heading' }, 'Their details'),
+    h('h3', { id: 'held-details-heading' }, t('Their details')),
     facts([
-      ['Name', isolate(client.name)],
-      ['E-mail', client.email],
-      ['Phone', client.phone],
-      ['Notes for the salon', client.notes ? isolate(client.notes) : null],
-      ['Client since', dateTime(client.createdAt)],
-      ['Last changed', dateTime(client.updatedAt)],
-      ['Their address refused', mail?.refusedAt ? `by its mail server on ${dateTime(mail.refusedAt)}` : null],
-      ['Reminders', mail?.remindersOffAt ? `turned off by them on ${dateTime(mail.remindersOffAt)}` : null],
+      [t('Name'), isolate(clientName(client))],
+      [t('E-mail'), client.email],
+      [t('Phone'), client.phone],
+      [t('Notes for the salon'), client.notes ? isolate(client.notes) : null],
+      [t('Client since'), dateTime(client.createdAt)],
+      [t('Last changed'), dateTime(client.updatedAt)],
+      [t('Their address refused'), mail?.refusedAt ? t('by its mail server on {when}', { when: dateTime(mail.refusedAt) }) : null],
+      [t('Reminders'), mail?.remindersOffAt ? t('turned off by them on {when}', { when: dateTime(mail.remindersOffAt) }) : null],
     ]),
   );
 }
 
 function visitRow(b) {
   const given = [b.bookedAs?.name, b.bookedAs?.email, b.bookedAs?.phone].filter(Boolean).join(' · ');
+  const values = { when: dateTime(b.createdAt), given: isolate(given) };
+  const booked = given
+    ? b.source === 'admin'
+      ? t('Booked by the salon on {when}; details given: {given}.', values)
+      : t('Booked online on {when}; details given: {given}.', values)
+    : b.source === 'admin'
+      ? t('Booked by the salon on {when}.', values)
+      : t('Booked online on {when}.', values);
   return [
     line(
       `${salonDateTime(b.startTime)} · `,
-      isolate(b.serviceName),
-      ' with ',
-      isolate(b.staffName),
-      ` · ${money(b.price, b.currency)} · ${statusWords(BOOKING_STATUS, b.status)[0]}`,
+      t('{service} with {staff}', { service: isolate(b.serviceName), staff: isolate(b.staffName) }),
+      ` · ${money(b.price, b.currency)} · ${t(statusWords(BOOKING_STATUS, b.status)[0])}`,
     ),
-    hint(
-      `Booked ${b.source === 'admin' ? 'by the salon' : 'online'} on ${dateTime(b.createdAt)}`,
-      given ? ['; details given: ', isolate(given)] : null,
-      '.',
-    ),
-    b.notes ? hint('Their notes: ', quoted(b.notes)) : null,
-    b.cancelReason ? hint('Cancelled because: ', isolate(b.cancelReason)) : null,
+    hint(booked),
+    b.notes ? hint(t('Their notes: “{notes}”', { notes: isolate(b.notes) })) : null,
+    b.cancelReason ? hint(t('Cancelled because: {reason}', { reason: isolate(b.cancelReason) })) : null,
   ];
 }
 
-/** "for the visit on Mon, 23 Nov 2026, 10:00", from the visits exported with it. */
-const forVisit = (visits, bookingId) => (visits.has(bookingId) ? ` for the visit on ${visits.get(bookingId)}` : '');
+/** A payment's method inside a sentence: "Payment of €35.00 (card)". */
+const METHOD_IN_SENTENCE = {
+  cash: marked('cash'),
+  card: marked('card'),
+  voucher: marked('voucher'),
+  online: marked('paid online'),
+  other: marked('other'),
+};
 
 function paymentRow(visits, p) {
-  const what = p.kind === 'refund' ? 'Refund' : 'Payment';
+  const values = {
+    amount: money(p.amount, p.currency),
+    method: t(METHOD_IN_SENTENCE[p.method] ?? methodLabel(p.method).toLowerCase()),
+    visit: visits.get(p.bookingId),
+  };
+  const what = visits.has(p.bookingId)
+    ? p.kind === 'refund'
+      ? t('Refund of {amount} ({method}) for the visit on {visit}', values)
+      : t('Payment of {amount} ({method}) for the visit on {visit}', values)
+    : p.kind === 'refund'
+      ? t('Refund of {amount} ({method})', values)
+      : t('Payment of {amount} ({method})', values);
   return [
-    line(
-      `${dateTime(p.createdAt)} · ${what} of ${money(p.amount, p.currency)} (${methodLabel(p.method).toLowerCase()})${forVisit(visits, p.bookingId)}`,
-    ),
-    p.note ? hint(p.kind === 'refund' ? 'Reason: ' : 'Note: ', isolate(p.note)) : null,
+    line(`${dateTime(p.createdAt)} · ${what}`),
+    p.note
+      ? hint(p.kind === 'refund' ? t('Reason: {note}', { note: isolate(p.note) }) : t('Note: {note}', { note: isolate(p.note) }))
+      : null,
   ];
 }
 
-const reviewRow = (visits, r) => [
-  line(`${dateTime(r.createdAt)} · ${r.rating} of 5 stars${forVisit(visits, r.bookingId)}, signed `, quoted(r.authorName)),
-  r.comment ? hint(quoted(r.comment)) : null,
-];
+function reviewRow(visits, r) {
+  const values = { rating: r.rating, name: isolate(r.authorName), visit: visits.get(r.bookingId) };
+  return [
+    line(
+      `${dateTime(r.createdAt)} · `,
+      visits.has(r.bookingId)
+        ? t('{rating} of 5 stars for the visit on {visit}, signed “{name}”', values)
+        : t('{rating} of 5 stars, signed “{name}”', values),
+    ),
+    r.comment ? hint(t('“{comment}”', { comment: isolate(r.comment) })) : null,
+  ];
+}
 
-const messageRow = (visits, m) =>
-  line(
-    `${dateTime(m.sentAt ?? m.createdAt)} · ${MESSAGE_KINDS[m.kind] ?? m.kind}${forVisit(visits, m.bookingId)}`,
-    m.to ? ` to ${m.to}` : '',
-    ` · ${statusWords(MESSAGE_STATUS, m.status)[0]}`,
+function messageRow(visits, m) {
+  const kind = t(MESSAGE_KINDS[m.kind] ?? m.kind);
+  return line(
+    `${dateTime(m.sentAt ?? m.createdAt)} · `,
+    visits.has(m.bookingId) ? t('{kind} for the visit on {visit}', { kind, visit: visits.get(m.bookingId) }) : kind,
+    m.to ? ` ${t('to {address}', { address: m.to })}` : '',
+    ` · ${t(statusWords(MESSAGE_STATUS, m.status)[0])}`,
   );
+}
 
-/** The links in their e-mails and the reminders still to come, one list. */
+/** The links in their e-mails and the reminders still to come, one list; each "for the visit on …" when it was exported with them. */
 function linksPart(data, visits) {
   const items = [
-    ...data.manageLinks.map((l) => `A link to move or cancel the visit, issued ${dateTime(l.issuedAt)}${forVisit(visits, l.bookingId)}`),
-    ...data.reminders.map((r) => `A reminder to send ${dateTime(r.dueAt)}${forVisit(visits, r.bookingId)}`),
+    ...data.manageLinks.map((l) => {
+      const values = { when: dateTime(l.issuedAt), visit: visits.get(l.bookingId) };
+      return visits.has(l.bookingId)
+        ? t('A link to move or cancel the visit, issued {when} for the visit on {visit}', values)
+        : t('A link to move or cancel the visit, issued {when}', values);
+    }),
+    ...data.reminders.map((r) => {
+      const values = { when: dateTime(r.dueAt), visit: visits.get(r.bookingId) };
+      return visits.has(r.bookingId)
+        ? t('A reminder to send {when} for the visit on {visit}', values)
+        : t('A reminder to send {when}', values);
+    }),
   ];
-  return part('links', 'Links and reminders', items, (text) => line(text), 'No links to move or cancel a visit, and no reminders to come.');
+  return part(
+    'links',
+    t('Links and reminders'),
+    items,
+    (text) => line(text),
+    t('No links to move or cancel a visit, and no reminders to come.'),
+  );
 }
 
 function heldParts(data) {
   const visits = new Map(data.bookings.map((b) => [b.id, salonDateTime(b.startTime)]));
   return [
     detailsPart(data.client),
-    part('visits', `Visits (${data.bookings.length})`, data.bookings, visitRow, 'No visits.'),
-    part('payments', 'Payments and refunds', data.payments, (p) => paymentRow(visits, p), 'No payments.'),
-    part('reviews', 'Reviews', data.reviews, (r) => reviewRow(visits, r), 'No reviews.'),
-    part('messages', 'E-mails sent to them', data.messages, (m) => messageRow(visits, m), 'No e-mails.'),
+    part('visits', t('Visits ({count})', { count: data.bookings.length }), data.bookings, visitRow, t('No visits.')),
+    part('payments', t('Payments and refunds'), data.payments, (p) => paymentRow(visits, p), t('No payments.')),
+    part('reviews', t('Reviews'), data.reviews, (r) => reviewRow(visits, r), t('No reviews.')),
+    part('messages', t('E-mails sent to them'), data.messages, (m) => messageRow(visits, m), t('No e-mails.')),
     linksPart(data, visits),
   ];
 }
@@ -124,18 +171,23 @@ export async function renderHeld(ctx, id) {
   const histories = data.history.filter((entry) => entry.events.length > 0).length;
   return itemPage(
     { class: 'client-held', 'data-client-id': id },
-    [`#clients/${id}`, '← Back to the client'],
-    h('h2', null, 'What the salon holds about ', isolate(data.client.name)),
+    [`#clients/${id}`, t('← Back to the client')],
+    h('h2', null, t('What the salon holds about {name}', { name: isolate(clientName(data.client)) })),
     h(
       'p',
       { class: 'intro' },
-      `As of ${dateTime(data.exportedAt)}. The downloaded file holds all of it, and the history of ${plural(histories, 'visit', 'visits')} (each change, and where it was sent).`,
+      tn(
+        histories,
+        'As of {when}. The downloaded file holds all of it, and the history of {count} visit (each change, and where it was sent).',
+        'As of {when}. The downloaded file holds all of it, and the history of {count} visits (each change, and where it was sent).',
+        { when: dateTime(data.exportedAt) },
+      ),
     ),
     h(
       'div',
       { class: 'actions no-print' },
-      button('Print', () => window.print()),
-      button('Download their data', (element) => downloadData(ctx, element, messages, data.client)),
+      button(t('Print'), () => window.print()),
+      button(t('Download their data'), (element) => downloadData(ctx, element, messages, data.client)),
     ),
     messages,
     heldParts(data),

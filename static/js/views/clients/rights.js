@@ -3,14 +3,18 @@
 // question that says what goes and what stays.
 
 import { button, confirmAction, h, isolate } from '../../dom.js';
+import { marked, t } from '../../locale.js';
 import { todayIn } from '../../salon-time.js';
 import { downloadText } from '../../ui/download.js';
 import { flashNext, messageArea, perform, say } from '../../ui/notice.js';
 
 /** What the API calls an erased client; the page shows them so, without contact details. */
-export const ERASED_NAME = 'Erased client';
+export const ERASED_NAME = marked('Erased client');
 
 export const isErased = (client) => client.name === ERASED_NAME && !client.email && !client.phone;
+
+/** The client's name as the page shows it: an erased client's in the page's language. */
+export const clientName = (client) => (isErased(client) ? t(ERASED_NAME) : client.name);
 
 /** "grace-hopper-2026-11-21.json": the client's name (letters of any script kept) and the day, in the salon. */
 function fileName(ctx, client, exportedAt) {
@@ -25,33 +29,43 @@ function fileName(ctx, client, exportedAt) {
 
 /** Downloads everything held about the client as one JSON file, as the API gives it. */
 export function downloadData(ctx, element, messages, client) {
-  return perform(element, 'Preparing…', messages, async () => {
+  return perform(element, t('Preparing…'), messages, async () => {
     const data = await ctx.api.call('adminExportClient', { id: client.id });
     const name = fileName(ctx, data.client, data.exportedAt);
     downloadText(name, `${JSON.stringify(data, null, 2)}\n`, 'application/json;charset=utf-8');
-    say(messages, 'good', `Downloaded ${name}: everything the salon holds about this client, for them to keep.`);
+    say(messages, 'good', t('Downloaded {file}: everything the salon holds about this client, for them to keep.', { file: name }));
   });
 }
 
 const ERASE_QUESTION = (client) => ({
-  title: ['Erase ', isolate(client.name), '?'],
+  title: t('Erase {name}?', { name: isolate(client.name) }),
   text: [
-    'Their name, e-mail address, phone number and notes go, here and wherever they were copied: their bookings’ details and notes, ',
-    'their reviews’ names and comments, the e-mails sent to them. Links in their e-mails stop working. ',
-    'Their visits and payments stay as the salon’s records, under “Erased client”, so reports do not change. ',
-    'Connected programs are told to erase their copy. This cannot be undone.',
+    t(
+      'Their name, e-mail address, phone number and notes go, here and wherever they were copied: their bookings’ details and notes, their reviews’ names and comments, the e-mails sent to them.',
+    ),
+    ' ',
+    t('Links in their e-mails stop working.'),
+    ' ',
+    t('Their visits and payments stay as the salon’s records, under “{erased}”, so reports do not change.', { erased: t(ERASED_NAME) }),
+    ' ',
+    t('Connected programs are told to erase their copy. This cannot be undone.'),
   ],
-  confirmLabel: 'Erase for good',
-  keepLabel: 'Keep the client',
+  confirmLabel: t('Erase for good'),
+  keepLabel: t('Keep the client'),
   danger: true,
 });
 
 /** Erases the client after the question; the page is drawn again, showing "Erased client". */
 export async function eraseClient(ctx, element, messages, client) {
   if (!(await confirmAction(ERASE_QUESTION(client)))) return;
-  return perform(element, 'Erasing…', messages, async () => {
+  return perform(element, t('Erasing…'), messages, async () => {
     await ctx.api.call('adminEraseClient', { id: client.id });
-    flashNext('good', 'Erased the client’s personal data. Their visits and payments stay as the salon’s records, under “Erased client”.');
+    flashNext(
+      'good',
+      t('Erased the client’s personal data. Their visits and payments stay as the salon’s records, under “{erased}”.', {
+        erased: t(ERASED_NAME),
+      }),
+    );
     ctx.refresh();
   });
 }
@@ -64,20 +78,20 @@ export function rightsSection(ctx, current) {
   return h(
     'section',
     { class: 'panel client-rights', 'aria-labelledby': 'client-rights-heading' },
-    h('h3', { id: 'client-rights-heading' }, 'Their data'),
+    h('h3', { id: 'client-rights-heading' }, t('Their data')),
     h(
       'p',
       { class: 'hint' },
       erased
-        ? 'This client’s personal data was erased. Their visits and payments stay as the salon’s records.'
-        : 'A client may ask what the salon holds about them, or to be erased. Visits still to come have to be cancelled before erasing.',
+        ? t('This client’s personal data was erased. Their visits and payments stay as the salon’s records.')
+        : t('A client may ask what the salon holds about them, or to be erased. Visits still to come have to be cancelled before erasing.'),
     ),
     h(
       'div',
       { class: 'actions' },
-      button('Download their data', (element) => downloadData(ctx, element, messages, current())),
-      h('a', { class: 'button', href: `#clients/${client.id}/data` }, 'See what is held, to print'),
-      erased ? null : button('Erase this client', (element) => eraseClient(ctx, element, messages, current()), 'danger'),
+      button(t('Download their data'), (element) => downloadData(ctx, element, messages, current())),
+      h('a', { class: 'button', href: `#clients/${client.id}/data` }, t('See what is held, to print')),
+      erased ? null : button(t('Erase this client'), (element) => eraseClient(ctx, element, messages, current()), 'danger'),
     ),
     messages,
   );

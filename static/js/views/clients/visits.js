@@ -1,8 +1,8 @@
 // A client's visits: load the latest of their bookings, newest first, count them by status, and
 // list them, each linking to its booking.
 
-import { h, isolate, quoted } from '../../dom.js';
-import { plural } from '../../format.js';
+import { h, isolate } from '../../dom.js';
+import { pageLocale, t, tn } from '../../locale.js';
 import { salonDateTime } from '../../salon-time.js';
 import { BOOKING_STATUS, statusBadge, statusWords } from '../../ui/badge.js';
 import { money } from '../../ui/money.js';
@@ -18,8 +18,25 @@ async function loadVisits(api, clientId) {
 function countText({ total, bookings }) {
   const byStatus = new Map();
   for (const b of bookings) byStatus.set(b.status, (byStatus.get(b.status) ?? 0) + 1);
-  const counts = [...byStatus].map(([status, n]) => `${n} ${statusWords(BOOKING_STATUS, status)[0].toLowerCase()}`);
-  return `${plural(total, 'booking', 'bookings')}${counts.length ? ` (${counts.join(', ')})` : ''}${total > bookings.length ? `; the latest ${bookings.length} are shown` : ''}.`;
+  const counts = [...byStatus]
+    .map(([status, n]) =>
+      t('{count} {status}', { count: n.toLocaleString(pageLocale()), status: t(statusWords(BOOKING_STATUS, status)[0]).toLowerCase() }),
+    )
+    .join(', ');
+  const shown = bookings.length.toLocaleString(pageLocale());
+  if (total > bookings.length)
+    return tn(
+      total,
+      '{count} booking ({counts}); the latest {shown} are shown.',
+      '{count} bookings ({counts}); the latest {shown} are shown.',
+      {
+        counts,
+        shown,
+      },
+    );
+  return counts
+    ? tn(total, '{count} booking ({counts}).', '{count} bookings ({counts}).', { counts })
+    : tn(total, '{count} booking.', '{count} bookings.');
 }
 
 function visitRow(b) {
@@ -31,13 +48,16 @@ function visitRow(b) {
       { class: 'what' },
       h('a', { href: `#bookings/${b.id}` }, salonDateTime(b.startTime)),
       ' · ',
-      isolate(b.serviceName),
-      ' with ',
-      isolate(b.staffName),
+      t('{service} with {staff}', { service: isolate(b.serviceName), staff: isolate(b.staffName) }),
       ` · ${money(b.price, b.currency)}`,
       // Put here by this client's e-mail address or phone, under another name: maybe someone else.
       b.clientCheck
-        ? h('span', { class: 'hint' }, ' · booked as ', quoted(b.bookedAs.name), ': same person? Open the booking to say.')
+        ? h(
+            'span',
+            { class: 'hint' },
+            ' · ',
+            t('booked as “{name}”: same person? Open the booking to say.', { name: isolate(b.bookedAs.name) }),
+          )
         : null,
     ),
     statusBadge(BOOKING_STATUS, b.status),
@@ -49,8 +69,8 @@ export async function visitsSection(api, clientId) {
   return h(
     'section',
     { class: 'panel visits', 'aria-labelledby': 'visits-heading' },
-    h('h3', { id: 'visits-heading' }, 'Visits'),
-    visits.total === 0 ? h('p', { class: 'empty' }, 'No bookings yet.') : h('p', { class: 'hint' }, countText(visits)),
+    h('h3', { id: 'visits-heading' }, t('Visits')),
+    visits.total === 0 ? h('p', { class: 'empty' }, t('No bookings yet.')) : h('p', { class: 'hint' }, countText(visits)),
     visits.bookings.length === 0 ? null : h('ul', { class: 'list-plain' }, visits.bookings.map(visitRow)),
   );
 }

@@ -5,19 +5,20 @@
 import { button, h } from '../../dom.js';
 import { wallClockOf } from '../../salon-time.js';
 import { csvText, downloadCsv } from '../../ui/csv.js';
+import { marked, t } from '../../locale.js';
 import { moneyInput } from '../../ui/money.js';
 import { messageArea, perform, say } from '../../ui/notice.js';
 
 const EVERYTHING = 1_000_000;
 
-const SOURCE_WORDS = { admin: 'the salon', integration: 'online' };
+const SOURCE_WORDS = { admin: marked('the salon'), integration: marked('online') };
 const date = (localIso) => localIso.slice(0, 10);
 const time = (localIso) => localIso.slice(11, 16);
 
 async function clientsCsv(api) {
   const clients = await api.all('adminListClients', {}, EVERYTHING);
   return csvText(
-    ['Name', 'Phone', 'E-mail', 'Notes', 'Client since'],
+    [t('Name'), t('Phone'), t('E-mail'), t('Notes'), t('Client since')],
     clients.map((c) => [c.name, c.phone, c.email, c.notes, c.createdAt.slice(0, 10)]),
   );
 }
@@ -26,20 +27,20 @@ async function bookingsCsv(api, zone) {
   const bookings = await api.all('adminListBookings', {}, EVERYTHING);
   return csvText(
     [
-      'Date',
-      'Start',
-      'End',
-      'Services',
-      'Staff',
-      'Client',
-      'Phone',
-      'E-mail',
-      'Status',
-      'Price',
-      'Currency',
-      'Booked by',
-      'Booked at',
-      'Cancel reason',
+      t('Date'),
+      t('Start'),
+      t('End'),
+      t('Services'),
+      t('Staff'),
+      t('Client'),
+      t('Phone'),
+      t('E-mail'),
+      t('Status'),
+      t('Price'),
+      t('Currency'),
+      t('Booked by'),
+      t('Booked at'),
+      t('Cancel reason'),
     ],
     bookings.map((b) => [
       date(b.startTime),
@@ -53,7 +54,7 @@ async function bookingsCsv(api, zone) {
       b.status.replace('_', '-'),
       moneyInput(b.price, b.currency),
       b.currency,
-      SOURCE_WORDS[b.source] ?? b.source,
+      t(SOURCE_WORDS[b.source] ?? b.source),
       wallClockOf(zone, Date.parse(b.createdAt)).replace('T', ' '),
       b.cancelReason,
     ]),
@@ -67,7 +68,7 @@ async function paymentsCsv(api, zone) {
   ]);
   const byId = new Map(bookings.map((b) => [b.id, b]));
   return csvText(
-    ['Date', 'Time', 'Kind', 'Method', 'Amount', 'Currency', 'Booking', 'Visit date', 'Client', 'Note'],
+    [t('Date'), t('Time'), t('Kind'), t('Method'), t('Amount'), t('Currency'), t('Booking'), t('Visit date'), t('Client'), t('Note')],
     payments.map((p) => {
       const local = wallClockOf(zone, Date.parse(p.createdAt));
       const booking = byId.get(p.bookingId);
@@ -92,30 +93,30 @@ async function paymentsCsv(api, zone) {
 export function exportPart(ctx) {
   const messages = messageArea();
   const today = new Date().toISOString().slice(0, 10);
-  const download = (what, make) => (element) =>
-    perform(element, 'Preparing…', messages, async () => {
-      downloadCsv(`${what}-${today}.csv`, await make());
-      say(messages, 'good', `Downloaded ${what}-${today}.csv.`);
+  const download = (file, make) => (element) =>
+    perform(element, t('Preparing…'), messages, async () => {
+      downloadCsv(file, await make());
+      say(messages, 'good', t('Downloaded {file}.', { file }));
     });
   return h(
     'section',
     { class: 'card export', 'aria-labelledby': 'export-title' },
-    h('h3', { id: 'export-title' }, 'Your data as CSV'),
-    h('p', { class: 'hint' }, 'For your accountant, a spreadsheet or another booking program: everything the salon has, one file each.'),
+    h('h3', { id: 'export-title' }, t('Your data as CSV')),
+    h('p', { class: 'hint' }, t('For your accountant, a spreadsheet or another booking program: everything the salon has, one file each.')),
     h(
       'div',
       { class: 'actions' },
       button(
-        'Download clients',
-        download('clients', () => clientsCsv(ctx.api)),
+        t('Download clients'),
+        download(t('clients-{date}.csv', { date: today }), () => clientsCsv(ctx.api)),
       ),
       button(
-        'Download bookings',
-        download('bookings', () => bookingsCsv(ctx.api, ctx.business.timezone)),
+        t('Download bookings'),
+        download(t('bookings-{date}.csv', { date: today }), () => bookingsCsv(ctx.api, ctx.business.timezone)),
       ),
       button(
-        'Download payments',
-        download('payments', () => paymentsCsv(ctx.api, ctx.business.timezone)),
+        t('Download payments'),
+        download(t('payments-{date}.csv', { date: today }), () => paymentsCsv(ctx.api, ctx.business.timezone)),
       ),
     ),
     messages,

@@ -3,12 +3,24 @@
 
 import { facts, h, isolate } from '../../dom.js';
 import { money } from '../../ui/money.js';
-import { intl } from '../../locale.js';
+import { intl, marked, t } from '../../locale.js';
 import { longDate, salonDateTime } from '../../salon-time.js';
 
-export const METHOD_WORDS = { cash: 'Cash', card: 'Card', online: 'Online', voucher: 'Voucher', other: 'Other' };
+export const METHOD_WORDS = {
+  cash: marked('Cash'),
+  card: marked('Card'),
+  online: marked('Online'),
+  voucher: marked('Voucher'),
+  other: marked('Other'),
+};
 
-const percent = (share) => (share === null ? '–' : `${Math.round(share * 1000) / 10} %`);
+/** A payment method in the page's words (an unknown one as it is). */
+export const methodWords = (method) => t(METHOD_WORDS[method] ?? method);
+
+/** Hours and percentages as the page's locale writes them: 7.5, 7,5. */
+const decimal = (n) => intl(Intl.NumberFormat, { maximumFractionDigits: 2, useGrouping: false }).format(n);
+
+const percent = (share) => (share === null ? '–' : `${decimal(Math.round(share * 1000) / 10)} %`);
 
 /** A bar as wide as `share` of its cell; set through the CSSOM, which the page's CSP allows (a style attribute it does not). */
 function bar(share) {
@@ -34,28 +46,35 @@ export function aheadNote(report) {
   return h(
     'p',
     { class: 'report-ahead' },
-    `Not over yet: bookings from ${salonDateTime(ahead.from)} on (${ahead.bookings} still to come) count as booked in Bookings, Clients and booked hours; `,
-    'takings are only what has been paid.',
+    t(
+      'Not over yet: bookings from {when} on ({count} still to come) count as booked in Bookings, Clients and booked hours; takings are only what has been paid.',
+      { when: salonDateTime(ahead.from), count: ahead.bookings },
+    ),
   );
 }
 
 export function headline(report) {
-  const net = report.takings.reduce((sum, t) => sum + t.net, 0);
+  const net = report.takings.reduce((sum, row) => sum + row.net, 0);
   const { desk, website, integration } = report.bookingsBySource;
   return facts([
-    ['Takings, refunds subtracted', money(net, report.currency)],
-    ['Refunds', `${report.refunds.count} (${money(report.refunds.amount, report.currency)})`],
-    ['No-shows', countAndValue(report.noShows, report.currency)],
+    [t('Takings, refunds subtracted'), money(net, report.currency)],
+    [t('Refunds'), `${report.refunds.count} (${money(report.refunds.amount, report.currency)})`],
+    [t('No-shows'), countAndValue(report.noShows, report.currency)],
     [
-      `Late cancellations (by the client, less than ${report.lateCancellationHours} hours before)`,
+      t('Late cancellations (by the client, less than {hours} hours before)', { hours: report.lateCancellationHours }),
       countAndValue(report.lateCancellations, report.currency),
     ],
-    ['Cancelled by the salon', String(report.salonCancellations.count)],
+    [t('Cancelled by the salon'), String(report.salonCancellations.count)],
     [
-      'Bookings',
-      `${desk + website + integration}: ${desk} at the desk, ${website} on the booking page, ${integration} by connected programs`,
+      t('Bookings'),
+      t('{total}: {desk} at the desk, {website} on the booking page, {integration} by connected programs', {
+        total: desk + website + integration,
+        desk,
+        website,
+        integration,
+      }),
     ],
-    ['Clients', `${report.clients.new} new, ${report.clients.returning} returning`],
+    [t('Clients'), t('{new} new, {returning} returning', { new: report.clients.new, returning: report.clients.returning })],
   ]);
 }
 
@@ -78,19 +97,19 @@ function chartTable(caption, head, rows) {
 }
 
 export function takingsChart(report) {
-  const most = Math.max(1, ...report.takings.map((t) => t.taken));
-  const rows = report.takings.map((t) =>
+  const most = Math.max(1, ...report.takings.map((row) => row.taken));
+  const rows = report.takings.map((row) =>
     h(
       'tr',
-      { 'data-method': t.method },
-      h('th', { scope: 'row' }, METHOD_WORDS[t.method] ?? t.method),
-      h('td', null, money(t.taken, report.currency)),
-      h('td', null, money(t.refunded, report.currency)),
-      h('td', null, money(t.net, report.currency)),
-      h('td', { class: 'chart-cell', 'aria-hidden': 'true' }, bar(t.taken / most)),
+      { 'data-method': row.method },
+      h('th', { scope: 'row' }, methodWords(row.method)),
+      h('td', null, money(row.taken, report.currency)),
+      h('td', null, money(row.refunded, report.currency)),
+      h('td', null, money(row.net, report.currency)),
+      h('td', { class: 'chart-cell', 'aria-hidden': 'true' }, bar(row.taken / most)),
     ),
   );
-  return chartTable('Takings by payment method', ['Method', 'Taken', 'Refunded', 'Net', ''], rows);
+  return chartTable(t('Takings by payment method'), [t('Method'), t('Taken'), t('Refunded'), t('Net'), ''], rows);
 }
 
 export function staffChart(report) {
@@ -99,11 +118,15 @@ export function staffChart(report) {
       'tr',
       { 'data-staff-id': s.staffId },
       h('th', { scope: 'row' }, isolate(s.name)),
-      h('td', null, `${s.bookedHours} h`),
-      h('td', null, `${s.workingHours} h`),
+      h('td', null, `${decimal(s.bookedHours)} h`),
+      h('td', null, `${decimal(s.workingHours)} h`),
       h('td', null, percent(s.utilisation)),
       h('td', { class: 'chart-cell', 'aria-hidden': 'true' }, bar(s.utilisation ?? 0)),
     ),
   );
-  return chartTable('Booked hours of working hours, per staff member', ['Staff', 'Booked', 'Working', 'Booked of working', ''], rows);
+  return chartTable(
+    t('Booked hours of working hours, per staff member'),
+    [t('Staff'), t('Booked'), t('Working'), t('Booked of working'), ''],
+    rows,
+  );
 }

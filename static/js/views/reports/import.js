@@ -4,7 +4,7 @@
 // load (the file) → state (the preview) → render, with its two actions.
 
 import { h, isolate } from '../../dom.js';
-import { plural } from '../../format.js';
+import { marked, t, tn } from '../../locale.js';
 import { parseCsv } from '../../ui/csv.js';
 import { field } from '../../ui/fields.js';
 import { messageArea, perform, say } from '../../ui/notice.js';
@@ -31,8 +31,8 @@ const COLUMNS = {
   ],
   notes: ['notes', 'note', 'comments', 'comment', 'clientnotes', 'notizen', 'notiz', 'bemerkungen', 'anmerkungen'],
 };
-const OUTCOME_WORDS = { new: 'New client', merge: 'Added to the client you have', refused: 'Left out' };
-const ADDS_WORDS = { email: 'e-mail address', phone: 'phone', notes: 'notes' };
+const OUTCOME_WORDS = { new: marked('New client'), merge: marked('Added to the client you have') };
+const ADDS_WORDS = { email: marked('e-mail address'), phone: marked('phone'), notes: marked('notes') };
 
 /** The column of each field in the heading row (undefined where the file has none). */
 function columnsOf(heading) {
@@ -45,8 +45,8 @@ export function clientRows(text) {
   const [heading = [], ...lines] = parseCsv(text);
   const at = columnsOf(heading);
   if (at.name < 0 && at.first < 0 && at.last < 0)
-    return { problem: 'The file has no column of names (Name, or First name and Last name) in its first row.' };
-  if (lines.length === 0) return { problem: 'The file has no clients under its first row.' };
+    return { problem: t('The file has no column of names (Name, or First name and Last name) in its first row.') };
+  if (lines.length === 0) return { problem: t('The file has no clients under its first row.') };
   const cell = (line, index) => (index >= 0 ? (line[index] ?? '').trim() : '');
   const rows = lines.map((line) => ({
     name: cell(line, at.name) || [cell(line, at.first), cell(line, at.last)].filter(Boolean).join(' '),
@@ -61,14 +61,14 @@ function previewTable(preview) {
   return h(
     'table',
     { class: 'report-table import-preview' },
-    h('caption', null, 'What happens to each row'),
+    h('caption', null, t('What happens to each row')),
     h(
       'thead',
       null,
       h(
         'tr',
         null,
-        ['Row', 'Name', 'What happens'].map((label) => h('th', { scope: 'col' }, label)),
+        [t('Row'), t('Name'), t('What happens')].map((label) => h('th', { scope: 'col' }, label)),
       ),
     ),
     h(
@@ -84,10 +84,10 @@ function previewTable(preview) {
             'td',
             null,
             row.outcome === 'refused'
-              ? `${OUTCOME_WORDS.refused}: ${row.reason}`
+              ? t('Left out: {reason}', { reason: row.reason })
               : row.adds.length
-                ? `${OUTCOME_WORDS.merge}: adds ${row.adds.map((a) => ADDS_WORDS[a]).join(', ')}`
-                : OUTCOME_WORDS[row.outcome],
+                ? t('Added to the client you have: adds {fields}', { fields: row.adds.map((a) => t(ADDS_WORDS[a] ?? a)).join(', ') })
+                : t(OUTCOME_WORDS[row.outcome] ?? row.outcome),
           ),
         ),
       ),
@@ -96,7 +96,11 @@ function previewTable(preview) {
 }
 
 const summary = (p) =>
-  `${plural(p.new, 'new client', 'new clients')}, ${plural(p.merged, 'row', 'rows')} for clients you have, ${plural(p.refused, 'row', 'rows')} left out.`;
+  t('{new}, {merged}, {refused}.', {
+    new: tn(p.new, '{count} new client', '{count} new clients'),
+    merged: tn(p.merged, '{count} row for clients you have', '{count} rows for clients you have'),
+    refused: tn(p.refused, '{count} row left out', '{count} rows left out'),
+  });
 
 /** The section: a file picked is read and previewed; "Import" writes what the preview says. */
 export function importPart(ctx) {
@@ -105,13 +109,17 @@ export function importPart(ctx) {
   const preview = h('div', { class: 'import-preview-area' });
   const run = (rows, apply) => ctx.api.call('adminImportClients', { body: { rows, apply } });
   const show = (rows, answer) => {
-    const go = h('button', { type: 'button', class: 'primary' }, `Import ${plural(answer.new + answer.merged, 'row', 'rows')}`);
+    const go = h(
+      'button',
+      { type: 'button', class: 'primary' },
+      tn(answer.new + answer.merged, 'Import {count} row', 'Import {count} rows'),
+    );
     go.addEventListener('click', () =>
-      perform(go, 'Importing…', messages, async () => {
+      perform(go, t('Importing…'), messages, async () => {
         const done = await run(rows, true);
         preview.replaceChildren();
         file.value = '';
-        say(messages, 'good', `Imported: ${summary(done)}`);
+        say(messages, 'good', t('Imported: {summary}', { summary: summary(done) }));
       }),
     );
     preview.replaceChildren(
@@ -136,11 +144,13 @@ export function importPart(ctx) {
   return h(
     'section',
     { class: 'card import no-print', 'aria-labelledby': 'import-title' },
-    h('h3', { id: 'import-title' }, 'Clients from another program'),
+    h('h3', { id: 'import-title' }, t('Clients from another program')),
     field(
-      'CSV file of clients',
+      t('CSV file of clients'),
       file,
-      'The export of your previous booking program: a column of names (or first and last names), and e-mail, phone and notes where it has them. You see what happens to each row before anything is imported.',
+      t(
+        'The export of your previous booking program: a column of names (or first and last names), and e-mail, phone and notes where it has them. You see what happens to each row before anything is imported.',
+      ),
     ),
     messages,
     preview,

@@ -4,6 +4,7 @@
 // load → render, with its two buttons.
 
 import { button, h } from '../../dom.js';
+import { t } from '../../locale.js';
 import { messageArea, say } from '../../ui/notice.js';
 import { viewPage } from '../../ui/pages.js';
 import { exportPart } from './export.js';
@@ -14,7 +15,7 @@ import { downloadReport } from './report-csv.js';
 
 function reportPart(report) {
   const messages = messageArea();
-  const download = () => say(messages, 'good', `Downloaded ${downloadReport(report)}.`);
+  const download = () => say(messages, 'good', t('Downloaded {file}.', { file: downloadReport(report) }));
   return h(
     'section',
     { class: 'card report', 'aria-labelledby': 'report-title' },
@@ -26,8 +27,8 @@ function reportPart(report) {
     h(
       'div',
       { class: 'actions no-print' },
-      button('Print', () => window.print()),
-      button('Download as CSV', download),
+      button(t('Print'), () => window.print()),
+      button(t('Download as CSV'), download),
     ),
     messages,
   );
@@ -37,5 +38,11 @@ export async function renderReports(ctx, id) {
   const zone = ctx.business.timezone;
   const period = periodOf(id, zone);
   const report = await ctx.api.call('adminGetReport', { query: period });
-  return viewPage({ class: 'reports', title: 'Reports' }, periodForm(period, zone), reportPart(report), exportPart(ctx), importPart(ctx));
+  return viewPage(
+    { class: 'reports', title: t('Reports') },
+    periodForm(period, zone),
+    reportPart(report),
+    exportPart(ctx),
+    importPart(ctx),
+  );
 }

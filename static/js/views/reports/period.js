@@ -4,6 +4,7 @@
 import { h } from '../../dom.js';
 import { addDays, isDate, todayIn } from '../../salon-time.js';
 import { field } from '../../ui/fields.js';
+import { t } from '../../locale.js';
 
 /** The first and last day of the month before `today`'s. */
 function lastMonth(today) {
@@ -35,15 +36,15 @@ export function periodForm(period, zone) {
   const form = h(
     'form',
     { class: 'report-period no-print', novalidate: true },
-    field('From', from),
-    field('To', to),
-    h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary' }, 'Show')),
+    field(t('From'), from),
+    field(t('To'), to),
+    h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary' }, t('Show'))),
     h(
       'p',
       { class: 'quick-periods' },
-      h('a', { href: periodAddress(lastMonth(today)) }, 'Last month'),
+      h('a', { href: periodAddress(lastMonth(today)) }, t('Last month')),
       ' · ',
-      h('a', { href: periodAddress(thisMonth(today)) }, 'This month'),
+      h('a', { href: periodAddress(thisMonth(today)) }, t('This month')),
     ),
   );
   form.addEventListener('submit', (event) => {

@@ -2,33 +2,34 @@
 
 import { csvText, downloadCsv } from '../../ui/csv.js';
 import { moneyInput } from '../../ui/money.js';
-import { METHOD_WORDS } from './figures.js';
+import { t } from '../../locale.js';
+import { methodWords } from './figures.js';
 
 function rowsOf(report) {
   const amount = (minor) => moneyInput(minor, report.currency);
   return [
-    ...report.takings.flatMap((t) => [
-      [`Taken: ${METHOD_WORDS[t.method]}`, '', amount(t.taken), report.currency],
-      [`Refunded: ${METHOD_WORDS[t.method]}`, '', amount(t.refunded), report.currency],
+    ...report.takings.flatMap((row) => [
+      [t('Taken: {method}', { method: methodWords(row.method) }), '', amount(row.taken), report.currency],
+      [t('Refunded: {method}', { method: methodWords(row.method) }), '', amount(row.refunded), report.currency],
     ]),
-    ['Refunds', report.refunds.count, amount(report.refunds.amount), report.currency],
-    ['No-shows', report.noShows.count, amount(report.noShows.value), report.currency],
-    ['Late cancellations by the client', report.lateCancellations.count, amount(report.lateCancellations.value), report.currency],
-    ['Cancelled by the salon', report.salonCancellations.count, '', ''],
-    ['Bookings at the desk', report.bookingsBySource.desk, '', ''],
-    ['Bookings on the booking page', report.bookingsBySource.website, '', ''],
-    ['Bookings by connected programs', report.bookingsBySource.integration, '', ''],
-    ['New clients', report.clients.new, '', ''],
-    ['Returning clients', report.clients.returning, '', ''],
+    [t('Refunds'), report.refunds.count, amount(report.refunds.amount), report.currency],
+    [t('No-shows'), report.noShows.count, amount(report.noShows.value), report.currency],
+    [t('Late cancellations by the client'), report.lateCancellations.count, amount(report.lateCancellations.value), report.currency],
+    [t('Cancelled by the salon'), report.salonCancellations.count, '', ''],
+    [t('Bookings at the desk'), report.bookingsBySource.desk, '', ''],
+    [t('Bookings on the booking page'), report.bookingsBySource.website, '', ''],
+    [t('Bookings by connected programs'), report.bookingsBySource.integration, '', ''],
+    [t('New clients'), report.clients.new, '', ''],
+    [t('Returning clients'), report.clients.returning, '', ''],
     ...report.staff.flatMap((s) => [
-      [`Booked hours: ${s.name}`, s.bookedHours, '', ''],
-      [`Working hours: ${s.name}`, s.workingHours, '', ''],
+      [t('Booked hours: {name}', { name: s.name }), s.bookedHours, '', ''],
+      [t('Working hours: {name}', { name: s.name }), s.workingHours, '', ''],
     ]),
   ];
 }
 
 export function downloadReport(report) {
-  const name = `report-${report.from}-${report.to}.csv`;
-  downloadCsv(name, csvText(['Figure', 'Count or hours', 'Amount', 'Currency'], rowsOf(report)));
+  const name = t('report-{from}-{to}.csv', { from: report.from, to: report.to });
+  downloadCsv(name, csvText([t('Figure'), t('Count or hours'), t('Amount'), t('Currency')], rowsOf(report)));
   return name;
 }
