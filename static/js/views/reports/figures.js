@@ -126,7 +126,7 @@ export function staffChart(report) {
   );
   return chartTable(
     t('Booked hours of working hours, per staff member'),
-    [t('Staff'), t('Booked'), t('Working'), t('Booked of working'), ''],
+    [t('Staff'), t('Booked'), t('Working hours'), t('Booked of working'), ''],
     rows,
   );
 }
