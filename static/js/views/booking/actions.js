@@ -4,11 +4,12 @@
 
 import { busy, confirmAction, isolate, quoted } from '../../dom.js';
 import { longDate, timeOf, zonedIso } from '../../salon-time.js';
+import { t } from '../../locale.js';
 import { money } from '../../ui/money.js';
 import { flashNext, sayError } from '../../ui/notice.js';
 import { deliverySentence } from './events.js';
 import { tooMuchSentence } from './state.js';
-import { methodLabel } from './words.js';
+import { filled, methodWords } from './words.js';
 
 /**
  * The questions asked before what cannot be undone, each the same way: what happens, to whom and
@@ -16,48 +17,71 @@ import { methodLabel } from './words.js';
  */
 const ASK = {
   complete: (booking) => ({
-    title: 'Mark as completed?',
-    text: [isolate(booking.client.name), ` came to the ${timeOf(booking.startTime)} appointment. This cannot be undone.`],
-    confirmLabel: 'Mark completed',
-    keepLabel: 'Not yet',
+    title: t('Mark as completed?'),
+    text: filled(t('{client} came to the {time} appointment. This cannot be undone.'), {
+      client: isolate(booking.client.name),
+      time: timeOf(booking.startTime),
+    }),
+    confirmLabel: t('Mark completed'),
+    keepLabel: t('Not yet'),
   }),
   noShow: (booking) => ({
-    title: 'Mark as a no-show?',
-    text: [isolate(booking.client.name), ` did not come to the ${timeOf(booking.startTime)} appointment. This cannot be undone.`],
-    confirmLabel: 'Mark no-show',
-    keepLabel: 'Not yet',
+    title: t('Mark as a no-show?'),
+    text: filled(t('{client} did not come to the {time} appointment. This cannot be undone.'), {
+      client: isolate(booking.client.name),
+      time: timeOf(booking.startTime),
+    }),
+    confirmLabel: t('Mark no-show'),
+    keepLabel: t('Not yet'),
     danger: true,
   }),
   cancel: (booking) => ({
-    title: 'Cancel this booking?',
-    text: [
-      isolate(booking.client.name),
-      `, ${longDate(booking.startTime.slice(0, 10))} at ${timeOf(booking.startTime)}. The time becomes free for others; this cannot be undone.`,
-    ],
-    confirmLabel: 'Cancel booking',
-    keepLabel: 'Keep the booking',
+    title: t('Cancel this booking?'),
+    text: filled(t('{client}, {date} at {time}. The time becomes free for others; this cannot be undone.'), {
+      client: isolate(booking.client.name),
+      date: longDate(booking.startTime.slice(0, 10)),
+      time: timeOf(booking.startTime),
+    }),
+    confirmLabel: t('Cancel booking'),
+    keepLabel: t('Keep the booking'),
     danger: true,
   }),
   newClient: ({ bookedAs, client, clientCheck }) => ({
-    title: ['Make ', quoted(bookedAs.name), ' a new client?'],
+    title: filled(t('Make {name} a new client?'), { name: quoted(bookedAs.name) }),
     text: [
-      'This booking moves to a new client ',
-      quoted(bookedAs.name),
-      `${bookedAs.phone ? ` with the phone number ${bookedAs.phone}` : ''}. `,
-      isolate(client.name),
-      ` stays as they are${clientCheck.matchedBy === 'email' ? ' and keeps the e-mail address' : ''}.`,
+      filled(
+        bookedAs.phone
+          ? t('This booking moves to a new client {name} with the phone number {phone}.')
+          : t('This booking moves to a new client {name}.'),
+        { name: quoted(bookedAs.name), phone: bookedAs.phone },
+      ),
+      ' ',
+      filled(
+        clientCheck.matchedBy === 'email'
+          ? t('{client} stays as they are and keeps the e-mail address.')
+          : t('{client} stays as they are.'),
+        { client: isolate(client.name) },
+      ),
     ],
-    confirmLabel: 'Make a new client',
-    keepLabel: 'Go back',
+    confirmLabel: t('Make a new client'),
+    keepLabel: t('Go back'),
   }),
   refund: (payment, amount) => ({
-    title: `Refund ${money(amount, payment.currency)}?`,
-    text: `Of the ${money(payment.amount, payment.currency)} paid by ${methodLabel(payment.method).toLowerCase()}. A refund cannot be taken back.`,
-    confirmLabel: 'Refund',
-    keepLabel: 'Keep the payment',
+    title: t('Refund {amount}?', { amount: money(amount, payment.currency) }),
+    text: t('Of the {amount} paid by {method}. A refund cannot be taken back.', {
+      amount: money(payment.amount, payment.currency),
+      method: methodWords(payment.method),
+    }),
+    confirmLabel: t('Refund'),
+    keepLabel: t('Keep the payment'),
     danger: true,
   }),
 };
+
+/** What the client check's answers did, said after them. */
+const kept = (booking) => filled(t('Kept with {client}; their details stay as they are.'), { client: isolate(booking.client.name) });
+const separated = (booking) =>
+  filled(t('{name} is now a client of their own, with this booking.'), { name: quoted(booking.bookedAs.name) });
 
 /** The payment's refusal in the page's words when it is more than the booking takes. */
 const sayingTooMuch = (state) => (error) => {
@@ -91,55 +115,47 @@ export function bookingActions(ctx, state, message) {
 
   return {
     failed,
-    confirm: (button) => act(button, 'Confirming…', () => call('adminConfirmBooking'), 'Confirmed', 'booking.confirmed'),
+    confirm: (button) => act(button, t('Confirming…'), () => call('adminConfirmBooking'), t('Confirmed'), 'booking.confirmed'),
     complete: async (button) => {
       if (await confirmAction(ASK.complete(booking)))
-        await act(button, 'Saving…', () => call('adminCompleteBooking'), 'Marked completed', 'booking.completed');
+        await act(button, t('Saving…'), () => call('adminCompleteBooking'), t('Marked completed'), 'booking.completed');
     },
     noShow: async (button) => {
       if (await confirmAction(ASK.noShow(booking)))
-        await act(button, 'Saving…', () => call('adminNoShowBooking'), 'Marked as a no-show', 'booking.no_show');
+        await act(button, t('Saving…'), () => call('adminNoShowBooking'), t('Marked as a no-show'), 'booking.no_show');
     },
-    samePerson: (button) =>
-      act(button, 'Saving…', () => call('adminKeepBookingClient'), [
-        'Kept with ',
-        isolate(booking.client.name),
-        '; their details stay as they are.',
-      ]),
+    samePerson: (button) => act(button, t('Saving…'), () => call('adminKeepBookingClient'), kept(booking)),
     differentPerson: async (button) => {
       if (!(await confirmAction(ASK.newClient(booking)))) return;
-      await act(button, 'Saving…', () => call('adminSeparateBookingClient'), [
-        quoted(booking.bookedAs.name),
-        ' is now a client of their own, with this booking.',
-      ]);
+      await act(button, t('Saving…'), () => call('adminSeparateBookingClient'), separated(booking));
     },
     move: (button, { date, time, staffId }) =>
       act(
         button,
-        'Moving…',
+        t('Moving…'),
         () => call('adminRescheduleBooking', { body: { startTime: zonedIso(date, time, ctx.business.timezone), staffId } }),
-        `Moved to ${longDate(date)} at ${time}`,
+        t('Moved to {date} at {time}', { date: longDate(date), time }),
         'booking.rescheduled',
       ),
     cancel: async (button, body) => {
       if (await confirmAction(ASK.cancel(booking)))
-        await act(button, 'Cancelling…', () => call('adminCancelBooking', { body }), 'Cancelled', 'booking.cancelled');
+        await act(button, t('Cancelling…'), () => call('adminCancelBooking', { body }), t('Cancelled'), 'booking.cancelled');
     },
     pay: (button, body) =>
       act(
         button,
-        'Saving…',
+        t('Saving…'),
         () => ctx.api.call('adminRecordPayment', { body: { bookingId: id, ...body } }).catch(sayingTooMuch(state)),
-        `Took ${money(body.amount, booking.currency)} (${methodLabel(body.method).toLowerCase()})`,
+        t('Took {amount} ({method})', { amount: money(body.amount, booking.currency), method: methodWords(body.method) }),
         'payment.received',
       ),
     refund: async (button, payment, body) => {
       if (!(await confirmAction(ASK.refund(payment, body.amount)))) return;
       await act(
         button,
-        'Refunding…',
+        t('Refunding…'),
         () => ctx.api.call('adminRefundPayment', { id: payment.id, body }),
-        `Refunded ${money(body.amount, payment.currency)}`,
+        t('Refunded {amount}', { amount: money(body.amount, payment.currency) }),
         'payment.refunded',
       );
     },

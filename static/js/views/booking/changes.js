@@ -2,6 +2,7 @@
 // member, or cancel it with a reason.
 
 import { h, namedChoice } from '../../dom.js';
+import { t } from '../../locale.js';
 import { timeOf } from '../../salon-time.js';
 import { deskField as field } from '../../ui/fields.js';
 
@@ -15,17 +16,17 @@ export function moveForm({ booking, day, movableTo }, actions) {
       movableTo.map((s) => h('option', { value: String(s.id), selected: s.id === booking.staffId }, s.name)),
     ),
   );
-  const submit = h('button', { type: 'submit' }, 'Move booking');
+  const submit = h('button', { type: 'submit' }, t('Move booking'));
   const form = h(
     'form',
     { class: 'card', 'aria-labelledby': 'move-title' },
-    h('h3', { id: 'move-title' }, 'Move to another time'),
-    h('div', { class: 'field-row' }, field('New date', date), field('New time', time), field('With', member)),
+    h('h3', { id: 'move-title' }, t('Move to another time')),
+    h('div', { class: 'field-row' }, field(t('New date'), date), field(t('New time'), time), field(t('With'), member)),
     h('div', { class: 'actions' }, submit),
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (!date.value || !time.value) return actions.failed({ sentence: 'Choose the new date and time first.' });
+    if (!date.value || !time.value) return actions.failed({ sentence: t('Choose the new date and time first.') });
     actions.move(submit, { date: date.value, time: time.value, staffId: Number(member.value) });
   });
   return form;
@@ -33,12 +34,12 @@ export function moveForm({ booking, day, movableTo }, actions) {
 
 export function cancelForm(actions) {
   const reason = h('input', { id: 'cancel-reason', type: 'text', maxlength: '500' });
-  const submit = h('button', { type: 'submit', class: 'danger' }, 'Cancel booking');
+  const submit = h('button', { type: 'submit', class: 'danger' }, t('Cancel booking'));
   const form = h(
     'form',
     { class: 'card', 'aria-labelledby': 'cancel-title' },
-    h('h3', { id: 'cancel-title' }, 'Cancel'),
-    field('Reason for cancelling', reason, 'Optional. Connected programs receive it.'),
+    h('h3', { id: 'cancel-title' }, t('Cancel')),
+    field(t('Reason for cancelling'), reason, t('Optional. Connected programs receive it.')),
     h('div', { class: 'actions' }, submit),
   );
   form.addEventListener('submit', (event) => {

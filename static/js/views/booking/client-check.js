@@ -3,36 +3,45 @@
 // client's record meanwhile; the booking keeps the details as given.
 
 import { button, facts, h, isolate, quoted } from '../../dom.js';
+import { t } from '../../locale.js';
+import { filled } from './words.js';
 
 const details = (d) => isolate([d.name, d.email, d.phone].filter(Boolean).join(' · '));
 
 export function clientCheckCard({ bookedAs, client, clientCheck }, actions) {
-  const by = clientCheck.matchedBy === 'email' ? 'e-mail address' : 'phone number';
   return h(
     'section',
     { class: 'card client-check', 'aria-labelledby': 'client-check-title' },
-    h('h3', { id: 'client-check-title' }, 'Same person?'),
-    h('p', null, 'Booked as ', quoted(bookedAs.name), ` with the ${by} of `, isolate(client.name), ' — same person?'),
+    h('h3', { id: 'client-check-title' }, t('Same person?')),
+    h(
+      'p',
+      null,
+      filled(
+        clientCheck.matchedBy === 'email'
+          ? t('Booked as {name} with the e-mail address of {client} — same person?')
+          : t('Booked as {name} with the phone number of {client} — same person?'),
+        { name: quoted(bookedAs.name), client: isolate(client.name) },
+      ),
+    ),
     facts([
-      ['As booked', details(bookedAs)],
-      [[isolate(client.name), '’s details'], details(client)],
+      [t('As booked'), details(bookedAs)],
+      [filled(t('{client}’s details'), { client: isolate(client.name) }), details(client)],
     ]),
     h(
       'p',
       { class: 'hint' },
-      'Same person keeps the booking with ',
-      isolate(client.name),
-      '. Different person makes ',
-      quoted(bookedAs.name),
-      ' a new client and moves this booking to them. Either way ',
-      isolate(client.name),
-      '’s details stay as they are.',
+      filled(
+        t(
+          'Same person keeps the booking with {client}. Different person makes {name} a new client and moves this booking to them. Either way {client}’s details stay as they are.',
+        ),
+        { name: quoted(bookedAs.name), client: isolate(client.name) },
+      ),
     ),
     h(
       'div',
       { class: 'actions' },
-      button('Same person', actions.samePerson, 'primary'),
-      button('Different person', actions.differentPerson),
+      button(t('Same person'), actions.samePerson, 'primary'),
+      button(t('Different person'), actions.differentPerson),
     ),
   );
 }

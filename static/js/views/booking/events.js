@@ -3,10 +3,12 @@
 // connected programs were told ("; Salon CRM is told"), only when one listens.
 
 import { h, isolate } from '../../dom.js';
-import { capitalise, dateTime, eventLabel, hostOf, plural } from '../../format.js';
+import { capitalise, dateTime, eventLabel, hostOf } from '../../format.js';
+import { t, tn } from '../../locale.js';
 import { ATTEMPT_STATUS, statusBadge } from '../../ui/badge.js';
 import { whoWords } from '../activity/words.js';
 import { byClient, messagesList } from './messages.js';
+import { filled } from './words.js';
 
 /** The booking's events, newest first; `api` is the salon's client (ctx.api). */
 export const bookingEvents = (api, bookingId) => api.list('adminListBookingEvents', { id: bookingId });
@@ -16,8 +18,8 @@ const connectionName = (d) => d.description || hostOf(d.targetUrl);
 /** "Salon CRM", "Salon CRM and Website", "Salon CRM, Website and Shop"; more than three counted. */
 function namesOf(deliveries) {
   const names = [...new Set(deliveries.map(connectionName))];
-  if (names.length > 3) return plural(names.length, 'connected program', 'connected programs');
-  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  if (names.length > 3) return tn(names.length, '{count} connected program', '{count} connected programs');
+  return names.length === 1 ? names[0] : t('{names} and {last}', { names: names.slice(0, -1).join(', '), last: names.at(-1) });
 }
 
 /**
@@ -29,7 +31,9 @@ export async function deliverySentence(api, bookingId, event) {
   try {
     const found = (await bookingEvents(api, bookingId)).find((e) => e.event === event);
     const n = new Set(found?.deliveries.map(connectionName)).size;
-    return n === 0 ? '' : `; ${namesOf(found.deliveries)} ${n === 1 ? 'is' : 'are'} told`;
+    if (n === 0) return '';
+    const names = namesOf(found.deliveries);
+    return n === 1 ? t('; {names} is told', { names }) : t('; {names} are told', { names });
   } catch {
     return '';
   }
@@ -44,7 +48,7 @@ function deliveryItem(d) {
     ' ',
     statusBadge(ATTEMPT_STATUS, d.status),
     d.responseStatusCode ? h('span', { class: 'hint' }, ` HTTP ${d.responseStatusCode}`) : null,
-    d.attempts > 1 ? h('span', { class: 'hint' }, ` after ${plural(d.attempts, 'attempt', 'attempts')}`) : null,
+    d.attempts > 1 ? h('span', { class: 'hint' }, ' ', tn(d.attempts, 'after {count} attempt', 'after {count} attempts')) : null,
   );
 }
 
@@ -62,7 +66,7 @@ function eventItem(e) {
       h('span', { class: 'hint' }, dateTime(e.occurredAt)),
     ),
     // Who did it, as the activity has it; the client's own link says so in its own words.
-    byClient(e) ?? (e.by ? h('p', { class: 'hint by' }, 'By ', isolate(lowerFirst(whoWords(e.by))), '.') : null),
+    byClient(e) ?? (e.by ? h('p', { class: 'hint by' }, filled(t('By {who}.'), { who: isolate(lowerFirst(whoWords(e.by))) })) : null),
     messagesList(e.messages),
     // Which connected programs were told, only when one listens.
     e.deliveries.length === 0 ? null : h('ul', { class: 'deliveries' }, e.deliveries.map(deliveryItem)),
@@ -71,6 +75,6 @@ function eventItem(e) {
 
 /** The list of events, newest first, each with its deliveries. */
 export function eventsList(events) {
-  if (events.length === 0) return h('p', { class: 'empty' }, 'Nothing has been recorded for this booking yet.');
+  if (events.length === 0) return h('p', { class: 'empty' }, t('Nothing has been recorded for this booking yet.'));
   return h('ol', { class: 'booking-events' }, events.map(eventItem));
 }

@@ -3,29 +3,50 @@
 
 import { h } from '../../dom.js';
 import { dateTime } from '../../format.js';
+import { marked, t } from '../../locale.js';
 import { MESSAGE_STATUS, statusBadge } from '../../ui/badge.js';
 
-/** A message to the client in the salon's words. */
+/** A message to the client in the salon's words (shown through t(), as messageKind() does). */
 export const MESSAGE_KINDS = {
-  booked: 'Booking confirmation',
-  received: '“Booking received, waiting for confirmation”',
-  confirmed: '“Booking confirmed”',
-  moved: '“New time”',
-  cancelled: '“Cancelled”',
-  reminder: 'Reminder',
+  booked: marked('Booking confirmation'),
+  received: marked('“Booking received, waiting for confirmation”'),
+  confirmed: marked('“Booking confirmed”'),
+  moved: marked('“New time”'),
+  cancelled: marked('“Cancelled”'),
+  reminder: marked('Reminder'),
 };
 
+/** A message's kind in the page's language (an unknown kind as the API says it). */
+export const messageKind = (kind) => (MESSAGE_KINDS[kind] ? t(MESSAGE_KINDS[kind]) : kind);
+
+/** Why an e-mail was not sent, as the server says it (src/mail/mail-queue.ts), shown in the page's language. */
+const SKIP_REASONS = [
+  marked('The client gave no e-mail address.'),
+  marked('The visit had begun.'),
+  marked('No mail server is set up yet (Settings, “E-mail to clients”), so clients get no e-mail.'),
+  marked('The client turned reminders off.'),
+];
+const REFUSED = /^The client's mail server refused this address before \((.*)\)\.$/s;
+
+/** The server's reason in the page's language; another error (a mail server's answer) as it came. */
+function reasonWords(error) {
+  if (SKIP_REASONS.includes(error)) return t(error);
+  const refused = REFUSED.exec(error);
+  return refused ? t("The client's mail server refused this address before ({reason}).", { reason: refused[1] }) : error;
+}
+
 function messageItem(message) {
-  const what = `E-mail to the client: ${MESSAGE_KINDS[message.kind] ?? message.kind}`;
+  const what = t('E-mail to the client: {kind}', { kind: messageKind(message.kind) });
   const when = message.status === 'sent' && message.sentAt ? ` ${dateTime(message.sentAt)}` : '';
-  const next = message.status === 'pending' && message.nextAttemptAt ? ` Tried again ${dateTime(message.nextAttemptAt)}.` : '';
+  const next =
+    message.status === 'pending' && message.nextAttemptAt ? ` ${t('Tried again {when}.', { when: dateTime(message.nextAttemptAt) })}` : '';
   return h(
     'li',
     null,
     `${what}${message.to ? ` (${message.to})` : ''} `,
     statusBadge(MESSAGE_STATUS, message.status),
     when ? h('span', { class: 'hint' }, when) : null,
-    message.error || next ? h('p', { class: 'hint' }, `${message.error ?? ''}${next}`) : null,
+    message.error || next ? h('p', { class: 'hint' }, `${message.error ? reasonWords(message.error) : ''}${next}`) : null,
   );
 }
 
@@ -37,5 +58,5 @@ export function messagesList(messages = []) {
 /** "By the client…" when the client cancelled or moved the visit themselves. */
 export function byClient(event) {
   const who = event.data?.cancelledBy ?? event.data?.rescheduledBy;
-  return who === 'client' ? h('p', { class: 'hint by-client' }, 'By the client, with the link in their e-mail.') : null;
+  return who === 'client' ? h('p', { class: 'hint by-client' }, t('By the client, with the link in their e-mail.')) : null;
 }

@@ -3,6 +3,7 @@
 
 import { button, facts, h, isolate } from '../../dom.js';
 import { dateTime } from '../../format.js';
+import { t } from '../../locale.js';
 import { longDate, timeOf } from '../../salon-time.js';
 import { BOOKING_STATUS, statusBadge } from '../../ui/badge.js';
 import { money } from '../../ui/money.js';
@@ -20,8 +21,8 @@ export function noSuchBooking() {
   return h(
     'section',
     null,
-    notice('error', 'There is no such booking. Open one from the calendar.'),
-    h('a', { href: '#calendar' }, 'Open the calendar'),
+    notice('error', t('There is no such booking. Open one from the calendar.')),
+    h('a', { href: '#calendar' }, t('Open the calendar')),
   );
 }
 
@@ -33,27 +34,32 @@ const given = (booked) => isolate([booked.name, booked.email, booked.phone].filt
 
 function bookingFacts({ booking, day, bookedOtherwise, clientNotes }) {
   return facts([
-    ['When', `${longDate(day)}, ${timeOf(booking.startTime)}–${timeOf(booking.endTime)}`],
-    ['Service', isolate(booking.serviceName)],
-    ['With', isolate(booking.staffName)],
-    ['Client', isolate(booking.client.name)],
-    ['About the client', clientNotes ? h('span', { class: 'client-notes' }, isolate(clientNotes)) : null],
-    ['Phone', contact.phone(booking.client.phone)],
-    ['E-mail', contact.email(booking.client.email)],
-    ['Given when booking', bookedOtherwise ? given(booking.bookedAs) : null],
-    ['Price', money(booking.price, booking.currency)],
-    ['Notes', booking.notes ? isolate(booking.notes) : null],
-    ['Cancelled because', booking.cancelReason ? isolate(booking.cancelReason) : null],
-    ['Booked', `${dateTime(booking.createdAt)} (${booking.source === 'admin' ? 'by the salon' : 'online'})`],
+    [t('When'), `${longDate(day)}, ${timeOf(booking.startTime)}–${timeOf(booking.endTime)}`],
+    [t('Service'), isolate(booking.serviceName)],
+    [t('With'), isolate(booking.staffName)],
+    [t('Client'), isolate(booking.client.name)],
+    [t('About the client'), clientNotes ? h('span', { class: 'client-notes' }, isolate(clientNotes)) : null],
+    [t('Phone'), contact.phone(booking.client.phone)],
+    [t('E-mail'), contact.email(booking.client.email)],
+    [t('Given when booking'), bookedOtherwise ? given(booking.bookedAs) : null],
+    [t('Price'), money(booking.price, booking.currency)],
+    [t('Notes'), booking.notes ? isolate(booking.notes) : null],
+    [t('Cancelled because'), booking.cancelReason ? isolate(booking.cancelReason) : null],
+    [
+      t('Booked'),
+      booking.source === 'admin'
+        ? t('{when} (by the salon)', { when: dateTime(booking.createdAt) })
+        : t('{when} (online)', { when: dateTime(booking.createdAt) }),
+    ],
   ]);
 }
 
 /** Confirm while it waits for it; completed and no-show once it has started (before that, when they come). */
 function actionButtons({ booking, live, started }, actions) {
   const buttons = [
-    booking.status === 'pending' ? button('Confirm', actions.confirm, 'primary') : null,
-    live && started ? button('Mark completed', actions.complete, booking.status === 'confirmed' ? 'primary' : null) : null,
-    live && started ? button('Mark no-show', actions.noShow, 'danger') : null,
+    booking.status === 'pending' ? button(t('Confirm'), actions.confirm, 'primary') : null,
+    live && started ? button(t('Mark completed'), actions.complete, booking.status === 'confirmed' ? 'primary' : null) : null,
+    live && started ? button(t('Mark no-show'), actions.noShow, 'danger') : null,
   ].filter(Boolean);
   return buttons.length ? h('div', { class: 'actions booking-actions' }, buttons) : null;
 }
@@ -63,7 +69,10 @@ function notYet({ booking, day, live, started }) {
   return h(
     'p',
     { class: 'hint not-started' },
-    `Mark completed and Mark no-show become available when the visit starts: ${longDate(day)} at ${timeOf(booking.startTime)}.`,
+    t('Mark completed and Mark no-show become available when the visit starts: {date} at {time}.', {
+      date: longDate(day),
+      time: timeOf(booking.startTime),
+    }),
   );
 }
 
@@ -76,7 +85,7 @@ export function bookingPage(state, actions, message) {
       title: [clientLabel(booking), `, ${timeOf(booking.startTime)}`],
       beside: statusBadge(BOOKING_STATUS, booking.status),
     },
-    h('p', null, h('a', { href: calendarAddress(day, false) }, `Back to ${longDate(day)}`)),
+    h('p', null, h('a', { href: calendarAddress(day, false) }, t('Back to {date}', { date: longDate(day) }))),
     message,
     booking.clientCheck ? clientCheckCard(booking, actions) : null,
     bookingFacts(state),
@@ -87,7 +96,7 @@ export function bookingPage(state, actions, message) {
     h(
       'section',
       { class: 'card', 'aria-labelledby': 'events-title' },
-      h('h3', { id: 'events-title' }, 'What happened'),
+      h('h3', { id: 'events-title' }, t('What happened')),
       eventsList(events),
     ),
   );

@@ -4,6 +4,7 @@
 
 import { facts, h, isolate } from '../../dom.js';
 import { dateTime } from '../../format.js';
+import { t } from '../../locale.js';
 import { deskField as field } from '../../ui/fields.js';
 import { money, moneyField, parseMoney } from '../../ui/money.js';
 import { methodLabel, PAYMENT_METHODS } from './words.js';
@@ -16,15 +17,15 @@ function refundForm(payment, actions) {
     value: moneyField(payment.left, payment.currency),
   });
   const reason = h('input', { id: `refund-reason-${payment.id}`, type: 'text', maxlength: '500' });
-  const submit = h('button', { type: 'submit' }, 'Refund');
+  const submit = h('button', { type: 'submit' }, t('Refund'));
   const form = h(
     'form',
     { class: 'refund-form' },
     h(
       'details',
       null,
-      h('summary', null, 'Refund…'),
-      h('div', { class: 'field-row' }, field('Refund amount', amount), field('Refund reason', reason)),
+      h('summary', null, t('Refund…')),
+      h('div', { class: 'field-row' }, field(t('Refund amount'), amount), field(t('Refund reason'), reason)),
       h('div', { class: 'actions' }, submit),
     ),
   );
@@ -32,7 +33,9 @@ function refundForm(payment, actions) {
     event.preventDefault();
     const minor = parseMoney(amount.value, payment.currency);
     if (!(minor > 0))
-      return actions.failed({ sentence: `Type the amount to refund, for example 10 or ${moneyField(1250, payment.currency)}.` });
+      return actions.failed({
+        sentence: t('Type the amount to refund, for example 10 or {example}.', { example: moneyField(1250, payment.currency) }),
+      });
     const body = { amount: minor };
     if (reason.value.trim()) body.reason = reason.value.trim();
     actions.refund(submit, payment, body);
@@ -45,7 +48,7 @@ const refundItem = (r) =>
   h(
     'li',
     { class: 'refund' },
-    `Refunded ${money(r.amount, r.currency)} · ${dateTime(r.createdAt)}`,
+    t('Refunded {amount} · {when}', { amount: money(r.amount, r.currency), when: dateTime(r.createdAt) }),
     r.note ? [' · ', isolate(r.note)] : null,
   );
 
@@ -64,10 +67,10 @@ function paymentItem(p, actions) {
 function balance({ booking, taken, refunded, owed }) {
   const of = (amount) => money(amount, booking.currency);
   return facts([
-    ['Price', of(booking.price)],
-    ['Paid', of(taken)],
-    ['Refunded', refunded ? of(refunded) : null],
-    ['Left to pay', owed > 0 ? of(owed) : 'Nothing'],
+    [t('Price'), of(booking.price)],
+    [t('Paid'), of(taken)],
+    [t('Refunded'), refunded ? of(refunded) : null],
+    [t('Left to pay'), owed > 0 ? of(owed) : t('Nothing')],
   ]);
 }
 
@@ -82,20 +85,29 @@ function paymentForm({ booking, owed }, actions) {
   const method = h(
     'select',
     { id: 'payment-method' },
-    PAYMENT_METHODS.map(([value, label]) => h('option', { value }, label)),
+    PAYMENT_METHODS.map(([value, label]) => h('option', { value }, t(label))),
   );
   const note = h('input', { id: 'payment-note', type: 'text', maxlength: '500' });
-  const submit = h('button', { type: 'submit', class: 'primary' }, 'Take payment');
+  const submit = h('button', { type: 'submit', class: 'primary' }, t('Take payment'));
   const form = h(
     'form',
     { class: 'payment-form' },
-    h('div', { class: 'field-row' }, field(`Amount (${booking.currency})`, amount), field('Paid by', method), field('Payment note', note)),
+    h(
+      'div',
+      { class: 'field-row' },
+      field(t('Amount ({currency})', { currency: booking.currency }), amount),
+      field(t('Paid by'), method),
+      field(t('Payment note'), note),
+    ),
     h('div', { class: 'actions' }, submit),
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const minor = parseMoney(amount.value, booking.currency);
-    if (!(minor > 0)) return actions.failed({ sentence: `Type the amount paid, for example 35 or ${moneyField(3550, booking.currency)}.` });
+    if (!(minor > 0))
+      return actions.failed({
+        sentence: t('Type the amount paid, for example 35 or {example}.', { example: moneyField(3550, booking.currency) }),
+      });
     const body = { amount: minor, method: method.value };
     if (note.value.trim()) body.note = note.value.trim();
     actions.pay(submit, body);
@@ -108,7 +120,7 @@ export function paymentsSection(state, actions) {
   return h(
     'section',
     { class: 'card', 'aria-labelledby': 'payments-title' },
-    h('h3', { id: 'payments-title' }, 'Payments'),
+    h('h3', { id: 'payments-title' }, t('Payments')),
     balance(state),
     payments.length
       ? h(
@@ -116,7 +128,7 @@ export function paymentsSection(state, actions) {
           { class: 'payments' },
           payments.map((p) => paymentItem(p, actions)),
         )
-      : h('p', { class: 'empty' }, 'No payment yet.'),
+      : h('p', { class: 'empty' }, t('No payment yet.')),
     paymentForm(state, actions),
   );
 }

@@ -1,5 +1,6 @@
 // State: what the page makes of a loaded booking, worked out once before anything is drawn.
 
+import { t } from '../../locale.js';
 import { money } from '../../ui/money.js';
 
 /** The statuses a booking can still change from: confirm, move, cancel, complete, no-show. */
@@ -58,7 +59,10 @@ export function bookingState({ booking, client, payments, events, staff }, now =
 /** Why the server took no more (payment_too_large): it takes at most twice the price, refunds subtracted (the price and a tip as large). */
 export function tooMuchSentence({ booking, paid }) {
   const room = Math.max(0, 2 * booking.price - paid);
-  if (booking.price === 0) return 'This booking costs nothing, so it takes no payment.';
-  if (room === 0) return 'This booking is paid twice over already (its price and a tip as large), so it takes no more payments.';
-  return `That is more than this booking can take: its payments may add up to twice its price (the price and a tip as large), so at most ${money(room, booking.currency)} more.`;
+  if (booking.price === 0) return t('This booking costs nothing, so it takes no payment.');
+  if (room === 0) return t('This booking is paid twice over already (its price and a tip as large), so it takes no more payments.');
+  return t(
+    'That is more than this booking can take: its payments may add up to twice its price (the price and a tip as large), so at most {amount} more.',
+    { amount: money(room, booking.currency) },
+  );
 }

@@ -1,26 +1,57 @@
-// How a booking's page and the calendar name things: whom a booking is for, and how it was paid.
+// How a booking's page and the calendar name things: whom a booking is for, and how it was paid;
+// and sentences with names in them, in the page's language.
 
 import { isolate } from '../../dom.js';
+import { marked, pageLanguage, t } from '../../locale.js';
+
+/**
+ * A sentence of the page's language with nodes (isolated names) in its {values}:
+ * filled(t('Booked {client} for {service}'), { client: isolate(name), service: … }) is an array
+ * of texts and nodes, for h(). A node said twice is copied the second time.
+ */
+export function filled(text, values) {
+  const used = new Set();
+  const value = (name) => {
+    if (!(name in values)) return `{${name}}`;
+    const v = values[name];
+    if (!(v instanceof Node)) return v;
+    if (used.has(v)) return v.cloneNode(true);
+    used.add(v);
+    return v;
+  };
+  return text
+    .split(/\{(\w+)\}/)
+    .map((part, i) => (i % 2 ? value(part) : part))
+    .filter((part) => part !== '');
+}
 
 /**
  * Whom a booking is for, as the calendar and the booking's page name them: the client's name; while
  * the salon has not said whether the details given are that client's (clientCheck), the name given.
  */
 export function clientName(booking) {
-  return booking.clientCheck ? `${booking.bookedAs.name} (to check)` : booking.client.name;
+  return booking.clientCheck ? t('{name} (to check)', { name: booking.bookedAs.name }) : booking.client.name;
 }
 
 /** The same, for the page: the name isolated (dom.js isolate()), made afresh on each call. */
 export function clientLabel(booking) {
-  return booking.clientCheck ? [isolate(booking.bookedAs.name), ' (to check)'] : isolate(booking.client.name);
+  return booking.clientCheck ? filled(t('{name} (to check)'), { name: isolate(booking.bookedAs.name) }) : isolate(booking.client.name);
 }
 
+/** The ways a client pays, [method, label]: the label is shown through t(). */
 export const PAYMENT_METHODS = [
-  ['cash', 'Cash'],
-  ['card', 'Card'],
-  ['voucher', 'Voucher'],
-  ['online', 'Paid online'],
-  ['other', 'Other'],
+  ['cash', marked('Cash')],
+  ['card', marked('Card')],
+  ['voucher', marked('Voucher')],
+  ['online', marked('Paid online')],
+  ['other', marked('Other')],
 ];
 
-export const methodLabel = (method) => PAYMENT_METHODS.find(([m]) => m === method)?.[1] ?? method;
+/** "Card": how a payment was made, in the page's language (an unknown method as the API says it). */
+export const methodLabel = (method) => {
+  const label = PAYMENT_METHODS.find(([m]) => m === method)?.[1];
+  return label ? t(label) : method;
+};
+
+/** The same inside a sentence: "card" in English; German keeps a noun's capital ("Karte"). */
+export const methodWords = (method) => (pageLanguage() === 'en' ? methodLabel(method).toLowerCase() : methodLabel(method));

@@ -3,10 +3,12 @@
 // dragging it. A sentence says what happened: kept for the view drawn again, or said at once.
 
 import { busy, confirmAction, isolate } from '../../dom.js';
+import { t } from '../../locale.js';
 import { heldBy } from '../../refusals.js';
 import { longDate, timeOf, zonedIso } from '../../salon-time.js';
 import { errorAt, flashNext, say, sayError } from '../../ui/notice.js';
 import { deliverySentence } from '../booking/events.js';
+import { filled } from '../booking/words.js';
 import { calendarAddress } from './address.js';
 import { bookingDialog } from './booking-dialog.js';
 import { dayList } from './day-list.js';
@@ -19,9 +21,12 @@ import { dayOf, wallParts } from './state.js';
  */
 function askToBookOverHold(holds) {
   return confirmAction({
-    title: 'Book over a hold?',
-    text: `${heldBy(holds)} — book anyway? A client may be booking this time on the website right now; booking it here lets their hold go.`,
-    confirmLabel: 'Book anyway',
+    title: t('Book over a hold?'),
+    text: t('{held} — book anyway? A client may be booking this time on the website right now; booking it here lets their hold go.', {
+      held: heldBy(holds),
+    }),
+    confirmLabel: t('Book anyway'),
+    keepLabel: t('Cancel'),
   });
 }
 
@@ -36,15 +41,14 @@ export async function book(api, body) {
     booking = await create({ overrideHold: true });
   }
   const sent = await deliverySentence(api, booking.id, 'booking.created');
-  const sentence = [
-    'Booked ',
-    isolate(booking.client.name),
-    ' for ',
-    isolate(booking.serviceName),
-    ` on ${longDate(booking.startTime.slice(0, 10))} at ${timeOf(booking.startTime)} with `,
-    isolate(booking.staffName),
-    `${sent}.`,
-  ];
+  const sentence = filled(t('Booked {client} for {service} on {date} at {time} with {staff}{sent}.'), {
+    client: isolate(booking.client.name),
+    service: isolate(booking.serviceName),
+    date: longDate(booking.startTime.slice(0, 10)),
+    time: timeOf(booking.startTime),
+    staff: isolate(booking.staffName),
+    sent,
+  });
   return { booking, sentence };
 }
 
@@ -63,7 +67,12 @@ async function moveDropped(ctx, state, info, { message, redraw }) {
     });
     state.bookings = state.bookings.map((b) => (b.id === moved.id ? moved : b));
     redraw();
-    say(message, 'good', ['Moved ', isolate(moved.client.name), ` to ${longDate(date)} at ${time} with `, isolate(moved.staffName), '.']);
+    const words = t('Moved {client} to {date} at {time} with {staff}.');
+    say(
+      message,
+      'good',
+      filled(words, { client: isolate(moved.client.name), date: longDate(date), time, staff: isolate(moved.staffName) }),
+    );
   } catch (error) {
     info.revert();
     errorAt(info.jsEvent, error);
@@ -99,7 +108,7 @@ export function calendarActions(ctx, state, message) {
     ctx.refresh();
   };
   const releaseFromList = (hold, button) =>
-    busy(button, 'Releasing…', async () => {
+    busy(button, t('Releasing…'), async () => {
       try {
         await release(hold);
       } catch (error) {

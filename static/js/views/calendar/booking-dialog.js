@@ -3,6 +3,7 @@
 // from a click on a free time or from the "New booking" button, and Escape closes it.
 
 import { busy, h, isolate, namedChoice } from '../../dom.js';
+import { t } from '../../locale.js';
 import { zonedIso } from '../../salon-time.js';
 import { choice, deskField as field } from '../../ui/fields.js';
 import { money } from '../../ui/money.js';
@@ -10,7 +11,8 @@ import { messageArea, say, sayError } from '../../ui/notice.js';
 
 let formCount = 0;
 
-const serviceLabel = (s) => `${s.name} (${s.durationMinutes} min, ${money(s.price, s.currency)})`;
+const serviceLabel = (s) =>
+  t('{name} ({minutes} min, {price})', { name: s.name, minutes: s.durationMinutes, price: money(s.price, s.currency) });
 
 /** Fills `select` with `options` ([value, label] pairs), keeping its choice (or `chosen`) while it is among them. */
 function offer(select, options, chosen = select.value) {
@@ -19,7 +21,7 @@ function offer(select, options, chosen = select.value) {
 }
 
 /** The sentence for a service nobody does: the server would refuse it whoever is asked. */
-const nobodyDoes = (service) => `Nobody does ${service.name} yet: tick it for a staff member on the Staff page.`;
+const nobodyDoes = (service) => t('Nobody does {service} yet: tick it for a staff member on the Staff page.', { service: service.name });
 
 /**
  * Keeps the service and staff member lists matched: only the staff who do the service chosen,
@@ -38,7 +40,7 @@ function matchedChoices({ service, member, nobody }, services, staff) {
     );
     const chosen = services.find((s) => String(s.id) === service.value);
     const doing = chosen ? staff.filter((s) => s.serviceIds.includes(chosen.id)) : staff;
-    const options = [['', doing.length ? 'Whoever is free' : 'Nobody does this yet'], ...doing.map((s) => [String(s.id), s.name])];
+    const options = [['', doing.length ? t('Whoever is free') : t('Nobody does this yet')], ...doing.map((s) => [String(s.id), s.name])];
     offer(member, options, who ? String(who.id) : '');
     nobody.hidden = doing.length > 0;
     nobody.textContent = chosen && !doing.length ? nobodyDoes(chosen) : '';
@@ -64,9 +66,9 @@ function whatAndWhen(id, { services, staff, preset }) {
     date,
     time,
     element: [
-      field('Service', service),
-      h('div', { class: 'field' }, h('label', { for: member.id }, 'Staff member'), member, nobody),
-      h('div', { class: 'field-row' }, field('Date', date), field('Time', time)),
+      field(t('Service'), service),
+      h('div', { class: 'field' }, h('label', { for: member.id }, t('Staff member')), member, nobody),
+      h('div', { class: 'field-row' }, field(t('Date'), date), field(t('Time'), time)),
     ],
   };
 }
@@ -79,12 +81,14 @@ function newClientFields(id, contactRequired) {
   const element = h(
     'div',
     { class: 'new-client' },
-    field('Client name', name),
-    field('Phone', phone),
+    field(t('Client name'), name),
+    field(t('Phone'), phone),
     field(
-      'E-mail',
+      t('E-mail'),
       email,
-      contactRequired ? 'A phone number or an e-mail address, so the salon can reach them.' : 'Optional: a walk-in can be booked by name.',
+      contactRequired
+        ? t('A phone number or an e-mail address, so the salon can reach them.')
+        : t('Optional: a walk-in can be booked by name.'),
     ),
   );
   return { name, element, read: () => ({ name: name.value.trim(), phone: phone.value.trim(), email: email.value.trim() }) };
@@ -106,7 +110,7 @@ function clientPart(id, api, message, contactRequired) {
     // One span a client: the label is a grid (style.css .choice label), each child a row of it.
     const found = (c) => h('span', null, isolate(c.name), c.phone ? ` · ${c.phone}` : null, c.email ? ` · ${c.email}` : null);
     choices.replaceChildren(
-      radio('new', 'A new client', clients.length === 0),
+      radio('new', t('A new client'), clients.length === 0),
       ...clients.map((c, i) => radio(String(c.id), found(c), i === 0)),
     );
     fresh.element.hidden = clients.length > 0;
@@ -119,8 +123,8 @@ function clientPart(id, api, message, contactRequired) {
   const element = h(
     'fieldset',
     null,
-    h('legend', null, 'Client'),
-    field('Find a client', search, 'Part of a name, phone number or e-mail address.'),
+    h('legend', null, t('Client')),
+    field(t('Find a client'), search, t('Part of a name, phone number or e-mail address.')),
     choices,
     fresh.element,
   );
@@ -151,8 +155,8 @@ function searchAsTyped(search, api, message, show) {
 /** The booking the form describes, as the API takes it (without its start), or the problems with it. */
 function readBooking(what, who, notes, contactRequired) {
   const problems = [];
-  if (!what.date.value) problems.push('Choose a date.');
-  if (!what.time.value) problems.push('Choose a time.');
+  if (!what.date.value) problems.push(t('Choose a date.'));
+  if (!what.time.value) problems.push(t('Choose a time.'));
   const nobody = what.nobody();
   if (nobody) problems.push(nobody);
   const body = { serviceId: Number(what.service.value) };
@@ -160,8 +164,8 @@ function readBooking(what, who, notes, contactRequired) {
   const client = who.read();
   if (client.client) {
     const { name, phone, email } = client.client;
-    if (!name) problems.push('Type the client’s name, or find them with the search.');
-    else if (contactRequired && !phone && !email) problems.push('Add a phone number or an e-mail address for the new client.');
+    if (!name) problems.push(t('Type the client’s name, or find them with the search.'));
+    else if (contactRequired && !phone && !email) problems.push(t('Add a phone number or an e-mail address for the new client.'));
     body.client = { name, ...(phone ? { phone } : {}), ...(email ? { email } : {}) };
   } else body.clientId = client.clientId;
   if (notes.value.trim()) body.notes = notes.value.trim();
@@ -180,15 +184,15 @@ export function bookingDialog({ api, timeZone, contactRequired, services, staff,
   const what = whatAndWhen(id, { services, staff, preset });
   const who = clientPart(id, api, message, contactRequired);
   const notes = h('textarea', { id: id('notes'), rows: 2 });
-  const submit = h('button', { type: 'submit', class: 'primary' }, 'Book');
-  const cancel = h('button', { type: 'button', onclick: () => dialog.close() }, 'Cancel');
+  const submit = h('button', { type: 'submit', class: 'primary' }, t('Book'));
+  const cancel = h('button', { type: 'button', onclick: () => dialog.close() }, t('Cancel'));
   const form = h(
     'form',
     { class: 'booking-form', novalidate: true },
-    h('h2', { id: id('title') }, 'New booking'),
+    h('h2', { id: id('title') }, t('New booking')),
     what.element,
     who.element,
-    field('Notes', notes),
+    field(t('Notes'), notes),
     message,
     h('div', { class: 'actions' }, submit, cancel),
   );
@@ -199,7 +203,7 @@ export function bookingDialog({ api, timeZone, contactRequired, services, staff,
     if (problems.length) return say(message, 'error', problems.join(' '));
     body.startTime = zonedIso(what.date.value, what.time.value, timeZone);
     message.replaceChildren();
-    await busy(submit, 'Booking…', async () => {
+    await busy(submit, t('Booking…'), async () => {
       try {
         const { booking, sentence } = await book(body);
         dialog.close();

@@ -2,16 +2,17 @@
 // alternative everywhere. Closures and who is away come first.
 
 import { h, isolate } from '../../dom.js';
-import { plural } from '../../format.js';
+import { t, tn } from '../../locale.js';
 import { longDate, timeOf } from '../../salon-time.js';
 import { BOOKING_STATUS, statusBadge } from '../../ui/badge.js';
 import { notice } from '../../ui/notice.js';
-import { clientLabel } from '../booking/words.js';
+import { clientLabel, filled } from '../booking/words.js';
 import { holdRows } from './holds.js';
 
 const awayLine = ({ member, off }) => [
-  isolate(member.name),
-  `: ${off.allDay ? 'away all day' : `away ${timeOf(off.startTime)}–${timeOf(off.endTime)}`}`,
+  off.allDay
+    ? filled(t('{name}: away all day'), { name: isolate(member.name) })
+    : filled(t('{name}: away {from}–{to}'), { name: isolate(member.name), from: timeOf(off.startTime), to: timeOf(off.endTime) }),
   off.note ? [' (', isolate(off.note), ')'] : null,
 ];
 
@@ -30,7 +31,7 @@ function heldList(held, timeZone, onRelease) {
   return h(
     'section',
     { class: 'held', 'aria-labelledby': 'day-holds-title' },
-    h('h4', { id: 'day-holds-title' }, 'Held for clients booking on the website'),
+    h('h4', { id: 'day-holds-title' }, t('Held for clients booking on the website')),
     h('ol', { class: 'bookings' }, holdRows(held, timeZone, onRelease)),
   );
 }
@@ -41,8 +42,10 @@ export function dayList(day, timeZone, onRelease) {
   return h(
     'section',
     { class: 'day-list', 'aria-labelledby': 'day-list-title' },
-    h('h3', { id: 'day-list-title' }, `${longDate(date)}: ${plural(bookings.length, 'booking', 'bookings')}`),
-    closed.map((c) => notice('warn', ['The salon is closed', c.note ? [': ', isolate(c.note)] : null, '.'])),
+    h('h3', { id: 'day-list-title' }, tn(bookings.length, '{date}: {count} booking', '{date}: {count} bookings', { date: longDate(date) })),
+    closed.map((c) =>
+      notice('warn', c.note ? filled(t('The salon is closed: {note}.'), { note: isolate(c.note) }) : t('The salon is closed.')),
+    ),
     away.length
       ? h(
           'p',
@@ -52,7 +55,7 @@ export function dayList(day, timeZone, onRelease) {
       : null,
     heldList(held, timeZone, onRelease),
     bookings.length === 0
-      ? h('p', { class: 'empty' }, 'No bookings on this day.')
+      ? h('p', { class: 'empty' }, t('No bookings on this day.'))
       : h('ol', { class: 'bookings' }, bookings.map(bookingRow)),
   );
 }

@@ -3,6 +3,7 @@
 // them the times nobody can be booked: hours off, breaks (the salon's, between its opening
 // hours, too), time off and closures. Holds are holds.js's.
 
+import { marked, t } from '../../locale.js';
 import { wallClock, wallClockOf, weekdayKey } from '../../salon-time.js';
 import { clientName } from '../booking/words.js';
 import { hhmm, minutes } from './state.js';
@@ -41,7 +42,7 @@ function bookingEvent(booking) {
 }
 
 /** What a preparation's or cleanup's box says: one short word, which fits a week's narrow column. */
-export const BUFFER_LABEL = { preparation: 'Prep', cleanup: 'Cleanup' };
+export const BUFFER_LABEL = { preparation: marked('Prep'), cleanup: marked('Cleanup') };
 
 /**
  * A booking's preparation before it and cleanup after it: the staff member's time, drawn so that
@@ -55,8 +56,8 @@ function bufferEvents(booking, { buffers, timeZone }) {
   const before = (buffers.get(ids[0])?.before ?? 0) * 60_000;
   const after = (buffers.get(ids.at(-1))?.after ?? 0) * 60_000;
   const parts = [
-    before ? ['preparation', start - before, start, `Preparation for ${booking.serviceName}`] : null,
-    after ? ['cleanup', end, end + after, `Cleanup after ${booking.serviceName}`] : null,
+    before ? ['preparation', start - before, start, t('Preparation for {service}', { service: booking.serviceName })] : null,
+    after ? ['cleanup', end, end + after, t('Cleanup after {service}', { service: booking.serviceName })] : null,
   ];
   return parts.filter(Boolean).map(([kind, from, to, words]) => {
     const [startsAt, endsAt] = [wallClockOf(timeZone, from), wallClockOf(timeZone, to)];
@@ -86,8 +87,8 @@ function salonClosed(date, opening, hours) {
   const close = day.length ? Math.max(...day.map((r) => minutes(r.end))) : 0;
   return gaps(day, hours.min, hours.max).map((gap) =>
     minutes(gap.start) >= open && minutes(gap.end) <= close
-      ? [`${date}T${gap.start}`, `${date}T${gap.end}`, 'break', 'The salon’s break']
-      : [`${date}T${gap.start}`, `${date}T${gap.end}`, 'off', 'The salon is closed'],
+      ? [`${date}T${gap.start}`, `${date}T${gap.end}`, 'break', t('The salon’s break')]
+      : [`${date}T${gap.start}`, `${date}T${gap.end}`, 'off', t('The salon is closed')],
   );
 }
 
@@ -97,14 +98,14 @@ function closedTimes(member, { dates, timeOff, closures, hours, opening }) {
   for (const date of dates) {
     const day = member.schedule?.[weekdayKey(date)] ?? { hours: [], breaks: [] };
     for (const gap of gaps(day.hours, hours.min, hours.max))
-      times.push([`${date}T${gap.start}`, `${date}T${gap.end}`, 'off', 'Not working']);
-    for (const pause of day.breaks) times.push([`${date}T${pause.start}`, `${date}T${pause.end}`, 'break', 'Break']);
+      times.push([`${date}T${gap.start}`, `${date}T${gap.end}`, 'off', t('Not working')]);
+    for (const pause of day.breaks) times.push([`${date}T${pause.start}`, `${date}T${pause.end}`, 'break', t('Break')]);
     times.push(...salonClosed(date, opening, hours));
   }
   for (const off of timeOff.get(member.id) ?? [])
-    times.push([wallClock(off.startTime), wallClock(off.endTime), 'time-off', off.note || 'Time off']);
+    times.push([wallClock(off.startTime), wallClock(off.endTime), 'time-off', off.note || t('Time off')]);
   for (const closure of closures)
-    times.push([wallClock(closure.startTime), wallClock(closure.endTime), 'closure', closure.note || 'Closed']);
+    times.push([wallClock(closure.startTime), wallClock(closure.endTime), 'closure', closure.note || t('Closed')]);
   return times;
 }
 

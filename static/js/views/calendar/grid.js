@@ -3,7 +3,7 @@
 // calendar is first opened.
 
 import { h, isolate } from '../../dom.js';
-import { pageLocale } from '../../locale.js';
+import { pageLocale, t } from '../../locale.js';
 import { utcOffset } from '../../salon-time.js';
 import { notice } from '../../ui/notice.js';
 import { clientLabel } from '../booking/words.js';
@@ -44,6 +44,8 @@ function lookOptions({ date, week, timeZone, staff, hours }) {
     // an offset, so they stay where they are.
     timeZone: utcOffset(timeZone),
     headerToolbar: { start: '', center: '', end: '' },
+    // The library's own buttons (none on the toolbar now) in the page's language.
+    buttonText: { today: t('Today'), resourceTimeGridDay: t('Day'), resourceTimeGridWeek: t('Week'), close: t('Close') },
     resources: staff.map((s) => ({ id: String(s.id), title: s.name })),
     // A column's name is cut after two lines (style.css): the whole of it on hover.
     resourceLabelDidMount: (info) => {
@@ -54,7 +56,7 @@ function lookOptions({ date, week, timeZone, staff, hours }) {
     eventContent: ({ event, timeText }) => {
       const { booking, buffer } = event.extendedProps ?? {};
       // A preparation's or cleanup's time is the booking's start or end: its box says only what it is.
-      if (buffer) return { domNodes: [h('span', { class: 'ec-event-title' }, BUFFER_LABEL[buffer])] };
+      if (buffer) return { domNodes: [h('span', { class: 'ec-event-title' }, t(BUFFER_LABEL[buffer]))] };
       if (!booking) return undefined;
       return {
         domNodes: [
@@ -120,7 +122,9 @@ export async function calendarGrid(ctx, state, actions) {
     const calendar = EventCalendar.create(grid, { ...lookOptions(state), ...handOptions(state, actions), events: events() });
     actions.onMoved(() => calendar.setOption('events', events()));
   } catch {
-    grid.append(notice('error', 'The calendar could not be drawn. The list of the day above still works; reload the page to try again.'));
+    grid.append(
+      notice('error', t('The calendar could not be drawn. The list of the day above still works; reload the page to try again.')),
+    );
   }
   return grid;
 }

@@ -4,12 +4,13 @@
 // form asks first).
 
 import { busy, h } from '../../dom.js';
+import { t } from '../../locale.js';
 import { timeOf, wallClock, wallClockOf } from '../../salon-time.js';
 import { sayError } from '../../ui/notice.js';
 
 /** "Held by Website widget until 10:42" (the salon's time). */
 export function heldSentence(hold, timeZone) {
-  return `Held by ${hold.keyName} until ${wallClockOf(timeZone, Date.parse(hold.expiresAt)).slice(11)}`;
+  return t('Held by {who} until {time}', { who: hold.keyName, time: wallClockOf(timeZone, Date.parse(hold.expiresAt)).slice(11) });
 }
 
 /** The holds still running now: the list was read when the view was drawn. */
@@ -32,13 +33,18 @@ export function holdEvents(holds, timeZone) {
 /** Releases a hold; resolves to the sentence saying so. */
 export async function releaseHold(api, hold) {
   await api.call('adminReleaseHold', { id: hold.id });
-  return `Released the hold of ${hold.keyName} on ${timeOf(hold.startTime)}–${timeOf(hold.endTime)} with ${hold.staffName}; the time is free again.`;
+  return t('Released the hold of {who} on {from}–{to} with {staff}; the time is free again.', {
+    who: hold.keyName,
+    from: timeOf(hold.startTime),
+    to: timeOf(hold.endTime),
+    staff: hold.staffName,
+  });
 }
 
 /** The day's holds, for the list beside the grid: each in words, with a button that lets it go. */
 export function holdRows(holds, timeZone, onRelease) {
   return holds.map((hold) => {
-    const button = h('button', { type: 'button' }, 'Release');
+    const button = h('button', { type: 'button' }, t('Release'));
     button.addEventListener('click', () => onRelease(hold, button));
     return h(
       'li',
@@ -61,8 +67,8 @@ export function holdRows(holds, timeZone, onRelease) {
  */
 export function holdDialog(hold, timeZone, { onBook, onRelease }) {
   const message = h('div', { class: 'message-area', role: 'alert' });
-  const release = h('button', { type: 'button', class: 'danger' }, 'Release the hold');
-  const book = h('button', { type: 'button', class: 'primary' }, 'Book anyway');
+  const release = h('button', { type: 'button', class: 'danger' }, t('Release the hold'));
+  const book = h('button', { type: 'button', class: 'primary' }, t('Book anyway'));
   const dialog = h(
     'dialog',
     { class: 'confirm', 'aria-labelledby': 'hold-title' },
@@ -70,17 +76,22 @@ export function holdDialog(hold, timeZone, { onBook, onRelease }) {
     h(
       'p',
       null,
-      `A client may be booking ${hold.serviceNames.join(' + ')} with ${hold.staffName}, ${timeOf(hold.startTime)}–${timeOf(hold.endTime)}, on the website right now. After that the time is free again.`,
+      t('A client may be booking {services} with {staff}, {from}–{to}, on the website right now. After that the time is free again.', {
+        services: hold.serviceNames.join(' + '),
+        staff: hold.staffName,
+        from: timeOf(hold.startTime),
+        to: timeOf(hold.endTime),
+      }),
     ),
     message,
-    h('div', { class: 'actions' }, book, release, h('button', { type: 'button', onclick: () => dialog.close() }, 'Close')),
+    h('div', { class: 'actions' }, book, release, h('button', { type: 'button', onclick: () => dialog.close() }, t('Close'))),
   );
   book.addEventListener('click', () => {
     dialog.close();
     onBook(hold);
   });
   release.addEventListener('click', () =>
-    busy(release, 'Releasing…', async () => {
+    busy(release, t('Releasing…'), async () => {
       try {
         await onRelease(hold);
         dialog.close();

@@ -3,6 +3,7 @@
 // at yet, the way back to the setup.
 
 import { button, h } from '../../dom.js';
+import { t } from '../../locale.js';
 import { addDays, isDate, longDate, todayIn } from '../../salon-time.js';
 import { notice } from '../../ui/notice.js';
 import { calendarAddress } from './address.js';
@@ -10,14 +11,19 @@ import { viewPage } from '../../ui/pages.js';
 
 /** A salon without services or staff: nobody can be booked yet. */
 export function setupNeeded({ services, staff }) {
-  const missing = [services.length === 0 ? 'services' : null, staff.length === 0 ? 'staff' : null].filter(Boolean).join(' and ');
+  const missing =
+    services.length === 0 && staff.length === 0
+      ? t('This salon has no services and staff yet, so nobody can be booked.')
+      : services.length === 0
+        ? t('This salon has no services yet, so nobody can be booked.')
+        : t('This salon has no staff yet, so nobody can be booked.');
   return viewPage(
-    { tag: 'section', class: 'calendar', title: 'Calendar' },
+    { tag: 'section', class: 'calendar', title: t('Calendar') },
     h(
       'div',
       { class: 'setup-needed' },
-      notice('warn', `This salon has no ${missing} yet, so nobody can be booked.`),
-      h('a', { class: 'button primary', href: '#setup' }, 'Finish setting up the salon'),
+      notice('warn', missing),
+      h('a', { class: 'button primary', href: '#setup' }, t('Finish setting up the salon')),
     ),
   );
 }
@@ -36,18 +42,18 @@ function controls({ date, week, timeZone }, actions) {
   return h(
     'div',
     { class: 'calendar-controls' },
-    button(week ? 'Previous week' : 'Previous day', () => actions.go(addDays(date, -step))),
-    button('Today', () => actions.go(todayIn(timeZone))),
-    button(week ? 'Next week' : 'Next day', () => actions.go(addDays(date, step))),
-    h('label', { class: 'inline', htmlFor: 'calendar-date' }, 'Date'),
+    button(week ? t('Previous week') : t('Previous day'), () => actions.go(addDays(date, -step))),
+    button(t('Today'), () => actions.go(todayIn(timeZone))),
+    button(week ? t('Next week') : t('Next day'), () => actions.go(addDays(date, step))),
+    h('label', { class: 'inline', htmlFor: 'calendar-date' }, t('Date')),
     dateField,
     h(
       'span',
-      { class: 'view-switch', role: 'group', 'aria-label': 'View' },
-      h('a', { href: calendarAddress(date, false), 'aria-current': week ? null : 'page' }, 'Day'),
-      h('a', { href: calendarAddress(date, true), 'aria-current': week ? 'page' : null }, 'Week'),
+      { class: 'view-switch', role: 'group', 'aria-label': t('View') },
+      h('a', { href: calendarAddress(date, false), 'aria-current': week ? null : 'page' }, t('Day')),
+      h('a', { href: calendarAddress(date, true), 'aria-current': week ? 'page' : null }, t('Week')),
     ),
-    button('New booking', () => actions.openBooking({ date, time: null, staffId: null }), 'primary'),
+    button(t('New booking'), () => actions.openBooking({ date, time: null, staffId: null }), 'primary'),
   );
 }
 
@@ -59,7 +65,7 @@ export function calendarPage(state, actions, message, grid) {
     h(
       'div',
       { class: 'view-head calendar-head' },
-      h('h2', null, week ? `Week of ${longDate(first)}` : longDate(date)),
+      h('h2', null, week ? t('Week of {date}', { date: longDate(first) }) : longDate(date)),
       controls(state, actions),
     ),
     message,
@@ -67,7 +73,10 @@ export function calendarPage(state, actions, message, grid) {
     h(
       'p',
       { class: 'hint' },
-      `Times are the salon's (${timeZone}). Click a free time in a column to book someone, or drag a booking to move it. Closed days, time off, breaks and hours off are shaded; times held for a client booking on the website are striped, with who holds them and until when (click one to book it anyway or let it go).`,
+      t(
+        "Times are the salon's ({zone}). Click a free time in a column to book someone, or drag a booking to move it. Closed days, time off, breaks and hours off are shaded; times held for a client booking on the website are striped, with who holds them and until when (click one to book it anyway or let it go).",
+        { zone: timeZone },
+      ),
     ),
   );
 }
