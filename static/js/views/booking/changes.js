@@ -38,7 +38,7 @@ export function cancelForm(actions) {
   const form = h(
     'form',
     { class: 'card', 'aria-labelledby': 'cancel-title' },
-    h('h3', { id: 'cancel-title' }, t('Cancel')),
+    h('h3', { id: 'cancel-title' }, t('Cancel the booking')),
     field(t('Reason for cancelling'), reason, t('Optional. Connected programs receive it.')),
     h('div', { class: 'actions' }, submit),
   );
