@@ -156,6 +156,20 @@ try {
     await shot('phone-overview');
     await go('#connections', '.card.webhook');
     await shot('phone-connections', false);
+
+    // The same salon once it chose German for its pages: the back office speaks it too.
+    await admin(app, 'PATCH', `${base}/booking-page`, { locale: 'de-DE' }, 200);
+    await page.goto('about:blank');
+    await page.setViewportSize({ width: 1200, height: 900 });
+    await go(`#calendar/${day}/week`, '.ec-event');
+    await shot('de-calendar-week', false);
+    await go(`#bookings/${first}`, '.booking-events');
+    await shot('de-booking');
+    await go('#settings', '#view form');
+    await shot('de-settings', false);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await go(`#calendar/${day}`, '.ec-event');
+    await shot('de-phone-calendar', false);
   } finally {
     await browser.close();
   }
@@ -174,8 +188,8 @@ try {
     const guard = new PageGuard(page);
     await page.setViewportSize({ width: 1000, height: 900 });
     await page.goto(`${empty.url}/`);
-    await page.getByLabel('Access code').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.locator('#token').fill(ADMIN_TOKEN);
+    await page.locator('#login-form button[type="submit"]').click();
     await page.getByLabel('Salon name').fill('Hair by Anna');
     await page.mouse.move(0, 0);
     await page.screenshot({ path: path.join(OUT, 'setup.png') });
@@ -186,4 +200,31 @@ try {
   }
 } finally {
   await empty.stop();
+}
+
+// The same first run in a German browser: before a salon exists, the page speaks the browser's language.
+const emptyDe = await TestApp.start();
+try {
+  const browser = await openBrowser({ locale: 'de-DE' });
+  try {
+    const page = await browser.page();
+    const guard = new PageGuard(page);
+    await page.setViewportSize({ width: 1000, height: 900 });
+    await page.goto(`${emptyDe.url}/`);
+    await page.locator('#login').waitFor();
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: path.join(OUT, 'de-login.png') });
+    console.error('docs/screenshots/de-login.png');
+    await page.locator('#token').fill(ADMIN_TOKEN);
+    await page.locator('#login-form button[type="submit"]').click();
+    await page.getByLabel('Name des Salons').fill('Friseur Sonne');
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: path.join(OUT, 'de-setup.png') });
+    guard.assertClean();
+    console.error('docs/screenshots/de-setup.png');
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await emptyDe.stop();
 }
