@@ -52,6 +52,18 @@ function flatten(children) {
  */
 export const isolate = (text) => h('bdi', null, text);
 
+/**
+ * A sentence of the page's words with elements in it (isolated names): each {name} of `text` left
+ * by t() becomes parts[name], for h() and notice(): phrase(t('Confirmed: {name}, {time}.', { time }),
+ * { name: isolate(client) }) → ['Bestätigt: ', <bdi>, ', Mo., 23. Nov. 2026, 10:00.'].
+ */
+export function phrase(text, parts) {
+  return text
+    .split(/\{(\w+)\}/)
+    .map((piece, i) => (i % 2 === 0 ? piece : piece in parts ? parts[piece] : `{${piece}}`))
+    .filter((piece) => piece !== '');
+}
+
 /** “Haircut”: a name the sentence quotes, isolated. */
 export const quoted = (text) => ['“', isolate(text), '”'];
 
