@@ -11,9 +11,18 @@ const ENGLISH =
 export function englishWords(text: string, data: readonly string[] = []): string[] {
   let rest = text;
   for (const value of data) rest = rest.replaceAll(value, ' ');
-  // Addresses, e-mail addresses and codes are not words.
+  // Addresses, e-mail addresses and codes are not words; nor are a file's path and a key's scope
+  // names (bookings:write), which the integrations part shows as they are.
   rest = rest.replace(/\S+@\S+|https?:\/\/\S+|[\w-]+\.\w+\/\S*|`[^`]*`/g, ' ');
-  return [...new Set([...rest.matchAll(ENGLISH)].map((m) => m[0]))];
+  rest = rest.replace(/(?<![\w/])\/[\w.-]+(?:\/[\w.-]+)+|\b[a-z]+:(?:read|write|manage)\b/g, ' ');
+  // A word is letters between non-letters: "frühere" holds no "here" (\b takes "ü" for a boundary).
+  return [
+    ...new Set(
+      [...rest.matchAll(ENGLISH)]
+        .filter((m) => !/\p{L}/u.test(rest[m.index - 1] ?? '') && !/\p{L}/u.test(rest[m.index + m[0].length] ?? ''))
+        .map((m) => m[0]),
+    ),
+  ];
 }
 
 /** The English words on the page's visible text (body), the salon's own data taken out. */

@@ -3,6 +3,7 @@
 
 import { api } from '../../api.js';
 import { bytes } from '../../format.js';
+import { t } from '../../locale.js';
 import { say, sayError, showProblems } from '../../ui/notice.js';
 
 const PASSPHRASE_LENGTH = 12;
@@ -18,7 +19,7 @@ export function backupActions(reload, messages) {
       try {
         const run = await api.call('adminRunBackup');
         await reload();
-        if (run.status === 'good') say(messages, 'good', `Backed up: ${bytes(run.bytes)}, read back and checked.`);
+        if (run.status === 'good') say(messages, 'good', t('Backed up: {size}, read back and checked.', { size: bytes(run.bytes) }));
         else say(messages, 'error', run.error);
       } catch (error) {
         sayError(messages, error);
@@ -33,17 +34,18 @@ export function backupActions(reload, messages) {
     },
     /** A refusal is said in the form's own area (`formMessages`), where the folder was typed. */
     async saveFolder(formMessages, folder) {
-      if (showProblems(formMessages, folder ? [] : ['Give the whole path of the folder, starting with /.'])) return;
+      if (showProblems(formMessages, folder ? [] : [t('Give the whole path of the folder, starting with /.')])) return;
       await settings({ folder });
-      say(messages, 'good', `Saved: backups now go to ${folder}.`);
+      say(messages, 'good', t('Saved: backups now go to {folder}.', { folder }));
     },
     async savePassphrase(formMessages, first, again) {
       const problems = [];
-      if ([...first].length < PASSPHRASE_LENGTH) problems.push(`The passphrase needs at least ${PASSPHRASE_LENGTH} characters.`);
-      else if (first !== again) problems.push('The two passphrases are not the same.');
+      if ([...first].length < PASSPHRASE_LENGTH)
+        problems.push(t('The passphrase needs at least {count} characters.', { count: PASSPHRASE_LENGTH }));
+      else if (first !== again) problems.push(t('The two passphrases are not the same.'));
       if (showProblems(formMessages, problems)) return;
       await settings({ passphrase: first });
-      say(messages, 'good', 'Saved: backups from now on open with your passphrase.');
+      say(messages, 'good', t('Saved: backups from now on open with your passphrase.'));
     },
   };
 }

@@ -3,6 +3,7 @@
 // warning. load → render, with the actions.
 
 import { h } from '../../dom.js';
+import { t } from '../../locale.js';
 import { messageArea, sayError } from '../../ui/notice.js';
 import { backupActions } from './actions.js';
 import { loadBackups } from './load.js';
@@ -29,7 +30,7 @@ export function backupsPart() {
   const element = h(
     'section',
     { class: 'card backups', id: 'backups', 'aria-labelledby': 'backups-title' },
-    h('h3', { id: 'backups-title' }, 'Backups'),
+    h('h3', { id: 'backups-title' }, t('Backups')),
     facts,
     messages,
     controls,

@@ -3,29 +3,37 @@
 
 import { busy, h } from '../../dom.js';
 import { dateTime, TRIGGER_LABELS } from '../../format.js';
-import { intl } from '../../locale.js';
+import { intl, t } from '../../locale.js';
 import { ATTEMPT_STATUS, statusWords } from '../../ui/badge.js';
 import { sayError } from '../../ui/notice.js';
 
 const secondsFormat = () => intl(Intl.DateTimeFormat, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const at = (iso) => secondsFormat().format(new Date(iso));
 
+/** What made an attempt, in the page's language ("sent again by hand"), or null for an event's own. */
+export const triggerWords = (trigger) => (TRIGGER_LABELS[trigger] ? t(TRIGGER_LABELS[trigger]) : null);
+
 /** "Attempt 2 (sent again by hand), due 10:01:00: sent 10:01:00, answered 200 after 84 ms, done 10:01:00. Delivered." */
 export function timing(attempt) {
-  const trigger = TRIGGER_LABELS[attempt.trigger];
-  const head = `Attempt ${attempt.attemptNumber}${trigger ? ` (${trigger})` : ''}, due ${at(attempt.scheduledFor)}`;
+  const trigger = triggerWords(attempt.trigger);
+  const number = attempt.attemptNumber;
+  const due = at(attempt.scheduledFor);
+  const head = trigger
+    ? t('Attempt {number} ({trigger}), due {time}', { number, trigger, time: due })
+    : t('Attempt {number}, due {time}', { number, time: due });
+  const ms = attempt.responseTimeMs;
   const steps = [];
-  if (attempt.sentAt) steps.push(`sent ${at(attempt.sentAt)}`);
-  if (attempt.responseStatusCode !== null) steps.push(`answered ${attempt.responseStatusCode} after ${attempt.responseTimeMs} ms`);
-  else if (attempt.sentAt) steps.push(`no answer after ${attempt.responseTimeMs} ms`);
-  if (attempt.finishedAt) steps.push(`done ${at(attempt.finishedAt)}`);
+  if (attempt.sentAt) steps.push(t('sent {time}', { time: at(attempt.sentAt) }));
+  if (attempt.responseStatusCode !== null) steps.push(t('answered {status} after {ms} ms', { status: attempt.responseStatusCode, ms }));
+  else if (attempt.sentAt) steps.push(t('no answer after {ms} ms', { ms }));
+  if (attempt.finishedAt) steps.push(t('done {time}', { time: at(attempt.finishedAt) }));
   const [outcome] = statusWords(ATTEMPT_STATUS, attempt.deliveryStatus);
   return `${head}${steps.length ? `: ${steps.join(', ')}` : ''}. ${outcome}${attempt.errorMessage ? `: ${attempt.errorMessage}` : ''}.`;
 }
 
 /** The delivery's attempts, first attempt first, under when its event happened. */
 const timings = (delivery) => [
-  h('p', null, `The event happened ${dateTime(delivery.createdAt)}.`),
+  h('p', null, t('The event happened {time}.', { time: dateTime(delivery.createdAt) })),
   h(
     'ol',
     null,
@@ -36,14 +44,14 @@ const timings = (delivery) => [
 /** `{button, area}`: the button loads (`load()`, the delivery) and shows its attempts in the area, or hides them. */
 export function attemptsToggle(load) {
   const area = h('div', { class: 'attempt-timings' });
-  const button = h('button', { type: 'button', 'aria-expanded': 'false' }, 'All attempts');
+  const button = h('button', { type: 'button', 'aria-expanded': 'false' }, t('All attempts'));
   button.addEventListener('click', () => {
     if (button.getAttribute('aria-expanded') === 'true') {
       area.replaceChildren();
       button.setAttribute('aria-expanded', 'false');
       return;
     }
-    busy(button, 'Loading…', async () => {
+    busy(button, t('Loading…'), async () => {
       try {
         area.replaceChildren(...timings(await load()));
         button.setAttribute('aria-expanded', 'true');

@@ -3,14 +3,15 @@
 
 import { h } from '../../dom.js';
 import { capitalise, EVENT_LABELS, eventLabel } from '../../format.js';
+import { marked, t } from '../../locale.js';
 import { addDays, zonedIso } from '../../salon-time.js';
 
 const OUTCOMES = [
-  ['', 'All attempts'],
-  ['failed', 'Failed'],
-  ['retrying', 'Failed, retried later'],
-  ['success', 'Delivered'],
-  ['pending', 'Waiting to be sent'],
+  ['', marked('All attempts')],
+  ['failed', marked('Failed')],
+  ['retrying', marked('Failed, retried later')],
+  ['success', marked('Delivered')],
+  ['pending', marked('Waiting to be sent')],
 ];
 
 /** No filter set. */
@@ -51,13 +52,21 @@ export function filterBar(filters, changed) {
   return h(
     'div',
     { class: 'filter' },
-    field('history-filter', 'Show', choice('history-filter', set('status'), OUTCOMES)),
-    field('history-event', 'About', choice('history-event', set('event'), [['', 'Everything'], ...events])),
-    field('history-from', 'From', h('input', { id: 'history-from', type: 'date', onchange: set('from') })),
-    field('history-to', 'To', h('input', { id: 'history-to', type: 'date', onchange: set('to') })),
+    field(
+      'history-filter',
+      t('Show'),
+      choice(
+        'history-filter',
+        set('status'),
+        OUTCOMES.map(([value, label]) => [value, t(label)]),
+      ),
+    ),
+    field('history-event', t('About'), choice('history-event', set('event'), [['', t('Everything')], ...events])),
+    field('history-from', t('From'), h('input', { id: 'history-from', type: 'date', onchange: set('from') })),
+    field('history-to', t('To'), h('input', { id: 'history-to', type: 'date', onchange: set('to') })),
     field(
       'history-booking',
-      'Booking number',
+      t('Booking number'),
       h('input', { id: 'history-booking', type: 'number', min: '1', inputmode: 'numeric', onchange: set('bookingId') }),
     ),
   );

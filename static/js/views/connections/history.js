@@ -3,13 +3,14 @@
 // with their times; "Send again" on a delivery's latest attempt. While attempts are waiting the
 // page keeps itself current.
 
-import { button, facts, h, isolate } from '../../dom.js';
-import { capitalise, dateTimeAgo, eventLabel, TRIGGER_LABELS } from '../../format.js';
+import { button, facts, h, isolate, phrase } from '../../dom.js';
+import { capitalise, dateTimeAgo, eventLabel } from '../../format.js';
+import { t } from '../../locale.js';
 import { ATTEMPT_STATUS, statusBadge, WEBHOOK_STATUS } from '../../ui/badge.js';
 import { messageArea, notice, sayError } from '../../ui/notice.js';
 import { itemCard } from '../../ui/pages.js';
 import { retryDelivery } from './actions.js';
-import { attemptsToggle } from './attempts.js';
+import { attemptsToggle, triggerWords } from './attempts.js';
 import { connectionName } from './card.js';
 import { filterBar, filtered, filterQuery, noFilters } from './filters.js';
 
@@ -36,25 +37,29 @@ function offered(attempts, active) {
 
 function answerOf(attempt) {
   if (attempt.deliveryStatus === 'pending') return null;
-  if (attempt.responseStatusCode === null) return 'No answer';
-  return `Status ${attempt.responseStatusCode}${attempt.responseTimeMs === null ? '' : ` after ${attempt.responseTimeMs} ms`}`;
+  if (attempt.responseStatusCode === null) return t('No answer');
+  const status = attempt.responseStatusCode;
+  if (attempt.responseTimeMs === null) return t('Status {status}', { status });
+  return t('Status {status} after {ms} ms', { status, ms: attempt.responseTimeMs });
 }
 
 function attemptRow(attempt, retryButton, timings) {
-  const trigger = TRIGGER_LABELS[attempt.trigger];
+  const trigger = triggerWords(attempt.trigger);
   const time =
-    attempt.deliveryStatus === 'pending' ? `Due ${dateTimeAgo(attempt.scheduledFor)}` : dateTimeAgo(attempt.sentAt ?? attempt.createdAt);
+    attempt.deliveryStatus === 'pending'
+      ? t('Due {time}', { time: dateTimeAgo(attempt.scheduledFor) })
+      : dateTimeAgo(attempt.sentAt ?? attempt.createdAt);
   return itemCard(
     { class: 'card attempt', 'data-delivery-id': attempt.deliveryId, 'data-status': attempt.deliveryStatus },
     capitalise(eventLabel(attempt.event)),
     statusBadge(ATTEMPT_STATUS, attempt.deliveryStatus),
     facts([
-      ['Time', time],
-      ['Attempt', `${attempt.attemptNumber}${trigger ? ` (${trigger})` : ''}`],
-      ['Answer', answerOf(attempt)],
-      ['Problem', attempt.errorMessage],
-      ['Reply', attempt.responseBodyExcerpt ? h('pre', { class: 'excerpt' }, attempt.responseBodyExcerpt) : null],
-      ['Delivery id', h('code', null, attempt.deliveryId)],
+      [t('Time'), time],
+      [t('Attempt'), `${attempt.attemptNumber}${trigger ? ` (${trigger})` : ''}`],
+      [t('Answer'), answerOf(attempt)],
+      [t('Problem'), attempt.errorMessage],
+      [t('Reply'), attempt.responseBodyExcerpt ? h('pre', { class: 'excerpt' }, attempt.responseBodyExcerpt) : null],
+      [t('Delivery id'), h('code', null, attempt.deliveryId)],
     ]),
     h('div', { class: 'actions' }, timings.button, retryButton),
     timings.area,
@@ -79,7 +84,7 @@ function historyParts() {
 function showHistory(view, { webhook, history }) {
   const active = webhook.status === 'active';
   view.title.replaceChildren(
-    h('h2', null, 'Delivery history: ', isolate(connectionName(webhook))),
+    h('h2', null, phrase(t('Delivery history: {name}'), { name: isolate(connectionName(webhook)) })),
     statusBadge(WEBHOOK_STATUS, webhook.status),
   );
   view.offNote.replaceChildren(
@@ -88,29 +93,29 @@ function showHistory(view, { webhook, history }) {
       : [
           notice(
             'warn',
-            'This connection is switched off, so nothing can be sent again. Switch it back on from the connections page first.',
+            t('This connection is switched off, so nothing can be sent again. Switch it back on from the connections page first.'),
           ),
         ]),
   );
   const rows = offered(history.data, active).map(({ attempt, offer }) =>
     attemptRow(
       attempt,
-      offer ? button('Send again', (element) => view.retry(element, attempt.deliveryId)) : null,
+      offer ? button(t('Send again'), (element) => view.retry(element, attempt.deliveryId)) : null,
       attemptsToggle(() => view.delivery(attempt.deliveryId)),
     ),
   );
   const empty = h(
     'p',
     { class: 'empty' },
-    filtered(view.filters) ? 'No attempts of this kind.' : 'Nothing has been sent to this connection yet.',
+    filtered(view.filters) ? t('No attempts of this kind.') : t('Nothing has been sent to this connection yet.'),
   );
   view.list.replaceChildren(...(rows.length ? rows : [empty]));
   const from = history.total === 0 ? 0 : (view.page - 1) * PAGE_SIZE + 1;
   const to = Math.min(history.total, view.page * PAGE_SIZE);
   view.pager.replaceChildren(
-    h('button', { type: 'button', disabled: view.page === 1, onclick: () => view.go(-1) }, 'Newer'),
-    h('span', null, `${from}–${to} of ${history.total}`),
-    h('button', { type: 'button', disabled: to >= history.total, onclick: () => view.go(1) }, 'Older'),
+    h('button', { type: 'button', disabled: view.page === 1, onclick: () => view.go(-1) }, t('Newer')),
+    h('span', null, t('{from}–{to} of {total}', { from, to, total: history.total })),
+    h('button', { type: 'button', disabled: to >= history.total, onclick: () => view.go(1) }, t('Older')),
   );
 }
 
@@ -139,7 +144,7 @@ export async function renderHistory(ctx, webhookId) {
   return h(
     'div',
     { class: 'history' },
-    h('p', null, h('a', { href: '#connections' }, '← All connections')),
+    h('p', null, h('a', { href: '#connections' }, t('← All connections'))),
     view.title,
     view.offNote,
     filters,

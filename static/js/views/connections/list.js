@@ -3,6 +3,7 @@
 // again what failed.
 
 import { h } from '../../dom.js';
+import { t } from '../../locale.js';
 import { errorNotice, messageArea, notice } from '../../ui/notice.js';
 import { connectionActions } from './actions.js';
 import { connectionCard } from './card.js';
@@ -15,13 +16,13 @@ async function loadConnections(api) {
   const stats = await Promise.all(webhooks.map((webhook) => api.call('adminGetWebhookStats', { id: webhook.id })));
   return webhooks.map((webhook, i) => ({
     webhook,
-    key: keysById.get(webhook.apiKeyId) ?? { name: `key ${webhook.apiKeyId}`, status: 'active' },
+    key: keysById.get(webhook.apiKeyId) ?? { name: t('key {id}', { id: webhook.apiKeyId }), status: 'active' },
     stats: stats[i],
   }));
 }
 
-const NONE =
-  'No connections yet. A program with a key that may “get notified of new bookings and other changes” sets up its connection itself.';
+const none = () =>
+  t('No connections yet. A program with a key that may “get notified of new bookings and other changes” sets up its connection itself.');
 
 export async function renderConnectionList(ctx) {
   const flashArea = messageArea();
@@ -30,7 +31,7 @@ export async function renderConnectionList(ctx) {
     const connections = await loadConnections(ctx.api);
     list.replaceChildren(
       ...(connections.length === 0
-        ? [h('p', { class: 'empty' }, NONE)]
+        ? [h('p', { class: 'empty' }, none())]
         : connections.map((connection) => connectionCard(connection, actions, ctx.business.timezone))),
     );
   };
@@ -42,10 +43,11 @@ export async function renderConnectionList(ctx) {
   return viewPage(
     {
       class: 'connections',
-      title: 'Connections to other programs',
+      title: t('Connections to other programs'),
       intro: [
-        'Programs such as your website or a CRM are notified by this server when something happens, like a new booking. ',
-        'Each connection was set up by one of those programs with its API key.',
+        t('Programs such as your website or a CRM are notified by this server when something happens, like a new booking.'),
+        ' ',
+        t('Each connection was set up by one of those programs with its API key.'),
       ],
     },
     flashArea,

@@ -3,20 +3,24 @@
 // actions.recover; the server sends them in the background, and the sentence says how many.
 
 import { h } from '../../dom.js';
-import { plural } from '../../format.js';
-import { pageLocale } from '../../locale.js';
+import { pageLocale, t, tn } from '../../locale.js';
 import { wallClockOf, zonedIso } from '../../salon-time.js';
 
 const DAY_MS = 86_400_000;
 
 /** What the salon reads once the recovery is queued. */
 export function recoverSentence(answer) {
-  if (answer.deliveries === 0) return 'Nothing failed since then that has not been delivered since.';
+  if (answer.deliveries === 0) return t('Nothing failed since then that has not been delivered since.');
   if (answer.capped) {
-    return `The first ${answer.deliveries.toLocaleString(pageLocale())} notifications that failed since then are being sent again. Send again from a later time for the rest.`;
+    return t('The first {count} notifications that failed since then are being sent again. Send again from a later time for the rest.', {
+      count: answer.deliveries.toLocaleString(pageLocale()),
+    });
   }
-  const n = answer.deliveries;
-  return `${plural(n, 'notification that failed since then is', 'notifications that failed since then are')} being sent again. The results appear in its delivery history.`;
+  return tn(
+    answer.deliveries,
+    '{count} notification that failed since then is being sent again. The results appear in its delivery history.',
+    '{count} notifications that failed since then are being sent again. The results appear in its delivery history.',
+  );
 }
 
 /** The form of `webhook`; `recover(button, sinceIso)` does it (switching it back on first when it is off). */
@@ -24,8 +28,8 @@ export function recoverForm(webhook, timeZone, recover) {
   const from = (webhook.disabledAt ? Date.parse(webhook.disabledAt) : Date.now()) - DAY_MS;
   const id = `recover-since-${webhook.id}`;
   const since = h('input', { id, type: 'datetime-local', required: true, value: wallClockOf(timeZone, from) });
-  const submit = h('button', { type: 'submit' }, webhook.status === 'failed' ? 'Switch back on and send again' : 'Send again');
-  const form = h('form', { class: 'recover' }, h('label', { for: id }, 'Send again everything that failed since'), since, submit);
+  const submit = h('button', { type: 'submit' }, webhook.status === 'failed' ? t('Switch back on and send again') : t('Send again'));
+  const form = h('form', { class: 'recover' }, h('label', { for: id }, t('Send again everything that failed since')), since, submit);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const [date, time] = since.value.split('T');

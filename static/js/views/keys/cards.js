@@ -3,22 +3,25 @@
 
 import { button, facts, h, isolate } from '../../dom.js';
 import { dateTime, dateTimeAgo, scopeLabel } from '../../format.js';
+import { t } from '../../locale.js';
 import { KEY_STATUS, statusBadge } from '../../ui/badge.js';
 import { copyText } from '../../ui/copy.js';
 import { itemCard } from '../../ui/pages.js';
 import { whoWords } from '../activity/words.js';
+import { presetLabel } from './presets.js';
 
 /** The preset a key's permissions are, if they are one. */
 function presetOf(scopes, catalog) {
   const sorted = [...scopes].sort().join(',');
-  return Object.values(catalog.presets).find((preset) => [...preset.scopes].sort().join(',') === sorted)?.label ?? null;
+  const found = Object.entries(catalog.presets).find(([, preset]) => [...preset.scopes].sort().join(',') === sorted);
+  return found ? presetLabel(...found) : null;
 }
 
 /** An active key can get a new value; one not revoked can be revoked. */
 function keyButtons(key, actions) {
   const buttons = [
-    key.status === 'active' ? button('New value', (element) => actions.regenerate(element, key)) : null,
-    key.status !== 'revoked' ? button('Revoke', (element) => actions.revoke(element, key), 'danger') : null,
+    key.status === 'active' ? button(t('New value'), (element) => actions.regenerate(element, key)) : null,
+    key.status !== 'revoked' ? button(t('Revoke'), (element) => actions.revoke(element, key), 'danger') : null,
   ].filter(Boolean);
   return buttons.length ? h('div', { class: 'actions' }, buttons) : null;
 }
@@ -29,30 +32,30 @@ export function keyCard(key, catalog, actions) {
     isolate(key.name),
     statusBadge(KEY_STATUS, key.status),
     facts([
-      ['Kind', presetOf(key.scopes, catalog) ?? 'Own choice of permissions'],
+      [t('Kind'), presetOf(key.scopes, catalog) ?? t('Own choice of permissions')],
       [
-        'May',
+        t('May'),
         h(
           'ul',
           { class: 'scope-list' },
           key.scopes.map((scope) => h('li', null, scopeLabel(scope))),
         ),
       ],
-      ['Allowed websites', key.allowedOrigins ? key.allowedOrigins.join(', ') : 'Any (for a program on a server)'],
-      ['Stops working', key.expiresAt ? dateTime(key.expiresAt) : 'Never'],
-      ['Last used', key.lastUsedAt ? dateTimeAgo(key.lastUsedAt) : 'Never'],
-      ['Created', dateTime(key.createdAt)],
-      ['Made by', key.createdBy ? whoWords(key.createdBy) : null],
-      ['Revoked', key.revokedAt ? dateTime(key.revokedAt) : null],
+      [t('Allowed websites'), key.allowedOrigins ? key.allowedOrigins.join(', ') : t('Any (for a program on a server)')],
+      [t('Stops working'), key.expiresAt ? dateTime(key.expiresAt) : t('Never')],
+      [t('Last used'), key.lastUsedAt ? dateTimeAgo(key.lastUsedAt) : t('Never')],
+      [t('Created'), dateTime(key.createdAt)],
+      [t('Made by'), key.createdBy ? whoWords(key.createdBy) : null],
+      [t('Revoked'), key.revokedAt ? dateTime(key.revokedAt) : null],
     ]),
     keyButtons(key, actions),
   );
 }
 
-const COPY_WORDS = {
-  copied: 'Copied. Paste it into the other program now.',
-  selected: 'Copying did not work in this browser. The key is selected: press Ctrl+C (on a phone, tap and hold it, then choose Copy).',
-};
+const copyWords = () => ({
+  copied: t('Copied. Paste it into the other program now.'),
+  selected: t('Copying did not work in this browser. The key is selected: press Ctrl+C (on a phone, tap and hold it, then choose Copy).'),
+});
 
 /** The new key, shown once, with a copy button and a plain warning. */
 export function newKeyPanel(key, heading, onDone) {
@@ -62,7 +65,7 @@ export function newKeyPanel(key, heading, onDone) {
     readOnly: true,
     value: key.key,
     spellcheck: 'false',
-    'aria-label': 'The new key',
+    'aria-label': t('The new key'),
     onfocus: (event) => event.target.select(),
   });
   const status = h('p', { class: 'copy-status', 'aria-live': 'polite' });
@@ -73,16 +76,17 @@ export function newKeyPanel(key, heading, onDone) {
     h(
       'p',
       { class: 'once' },
-      h('strong', null, 'Copy this key now: you won’t see it again.'),
-      ' The server keeps only a fingerprint of it. If it gets lost, give the key a new value.',
+      h('strong', null, t('Copy this key now: you won’t see it again.')),
+      ' ',
+      t('The server keeps only a fingerprint of it. If it gets lost, give the key a new value.'),
     ),
     h(
       'div',
       { class: 'copy-row' },
       value,
-      button('Copy', () => copyText(value, status, COPY_WORDS), 'primary'),
+      button(t('Copy'), () => copyText(value, status, copyWords()), 'primary'),
     ),
     status,
-    button('Done, I have copied it', onDone),
+    button(t('Done, I have copied it'), onDone),
   );
 }

@@ -4,18 +4,13 @@
 
 import { h } from '../../dom.js';
 import { scopeLabel } from '../../format.js';
+import { t } from '../../locale.js';
 import { choice, field } from '../../ui/fields.js';
 import { messageArea } from '../../ui/notice.js';
 import { originsFrom } from './origins.js';
+import { presetLabel, presetPurpose } from './presets.js';
 
 const CUSTOM = 'custom';
-
-/** What each preset is for, in the words of someone setting one up. */
-const PRESET_PURPOSE = {
-  widget: 'For a booking form on your website: it sees services, staff and free times, and makes bookings.',
-  display: 'For showing your salon on a website: details, services, staff and reviews. It cannot book.',
-  crm: 'For a customer-management program: everything except reviews, and it is notified of changes.',
-};
 
 /** The end of the chosen day in the browser's time zone, as the ISO instant the API wants. */
 function endOfDay(dateValue) {
@@ -42,7 +37,7 @@ function keyFields(catalog) {
     required: true,
     maxlength: 100,
     autocomplete: 'off',
-    placeholder: 'e.g. Website booking form',
+    placeholder: t('e.g. Website booking form'),
   });
   const origins = h('textarea', {
     id: 'key-origins',
@@ -54,21 +49,23 @@ function keyFields(catalog) {
   });
   const expires = h('input', { id: 'key-expires', name: 'expires', type: 'date' });
   const element = [
-    field('Name', name, 'Which program gets this key, so you recognise it later.'),
+    field(t('Name'), name, t('Which program gets this key, so you recognise it later.')),
     h(
       'fieldset',
       { class: 'presets' },
-      h('legend', null, 'What may it do?'),
-      Object.entries(catalog.presets).map(([value, p], i) => preset(value, p.label, PRESET_PURPOSE[value], i === 0)),
-      preset(CUSTOM, 'Choose permissions myself', null, false),
+      h('legend', null, t('What may it do?')),
+      Object.entries(catalog.presets).map(([value, p], i) => preset(value, presetLabel(value, p), presetPurpose(value), i === 0)),
+      preset(CUSTOM, t('Choose permissions myself'), null, false),
     ),
-    h('fieldset', { class: 'scopes' }, h('legend', null, 'Permissions'), catalog.scopes.map(scopeBox)),
+    h('fieldset', { class: 'scopes' }, h('legend', null, t('Permissions')), catalog.scopes.map(scopeBox)),
     field(
-      'Allowed websites (optional)',
+      t('Allowed websites (optional)'),
       origins,
-      'Only for keys used inside a web page: the website addresses that may use it, one per line. *.mysalon.com allows all its subdomains. Leave empty for a program on a server.',
+      t(
+        'Only for keys used inside a web page: the website addresses that may use it, one per line. *.mysalon.com allows all its subdomains. Leave empty for a program on a server.',
+      ),
     ),
-    field('Stops working after (optional)', expires, 'Leave empty for a key that does not expire.'),
+    field(t('Stops working after (optional)'), expires, t('Leave empty for a key that does not expire.')),
   ];
   return { name, origins, expires, element };
 }
@@ -77,11 +74,11 @@ function keyFields(catalog) {
 export function keyForm(catalog, onCreate) {
   const fields = keyFields(catalog);
   const messages = messageArea();
-  const submit = h('button', { type: 'submit', class: 'primary' }, 'Create key');
+  const submit = h('button', { type: 'submit', class: 'primary' }, t('Create key'));
   const form = h(
     'form',
     { class: 'panel key-form', method: 'post', action: '/', novalidate: true },
-    h('h3', null, 'Create a new key'),
+    h('h3', null, t('Create a new key')),
     fields.element,
     messages,
     h('div', { class: 'actions' }, submit),
@@ -106,7 +103,7 @@ export function keyForm(catalog, onCreate) {
     if (fields.expires.value) body.expiresAt = endOfDay(fields.expires.value);
     return {
       body,
-      problems: [body.name ? null : 'Give the key a name.', scopes.length ? null : 'Tick at least one permission.'].filter(Boolean),
+      problems: [body.name ? null : t('Give the key a name.'), scopes.length ? null : t('Tick at least one permission.')].filter(Boolean),
     };
   };
   form.addEventListener('submit', (event) => {

@@ -2,6 +2,7 @@
 // and the form that creates one. load → render, with the actions of its buttons and form.
 
 import { button, h } from '../../dom.js';
+import { t } from '../../locale.js';
 import { messageArea } from '../../ui/notice.js';
 import { keysActions } from './actions.js';
 import { keyCard, newKeyPanel } from './cards.js';
@@ -29,7 +30,7 @@ export async function renderKeys(ctx) {
       const keys = await ctx.api.list('adminListKeys');
       list.replaceChildren(
         ...(keys.length === 0
-          ? [h('p', { class: 'empty' }, 'No keys yet. Create one below for each program that should use your booking data.')]
+          ? [h('p', { class: 'empty' }, t('No keys yet. Create one below for each program that should use your booking data.'))]
           : keys.map((key) => keyCard(key, catalog, actions))),
       );
     },
@@ -40,11 +41,12 @@ export async function renderKeys(ctx) {
   return viewPage(
     {
       class: 'keys',
-      title: 'API keys',
-      beside: button('Create a new key', () => startNewKey(form.form), 'quiet'),
+      title: t('API keys'),
+      beside: button(t('Create a new key'), () => startNewKey(form.form), 'quiet'),
       intro: [
-        'A key lets another program, such as the booking form on your website or a CRM, use your booking data. ',
-        'Give each program its own key: then you can switch one off without touching the others.',
+        t('A key lets another program, such as the booking form on your website or a CRM, use your booking data.'),
+        ' ',
+        t('Give each program its own key: then you can switch one off without touching the others.'),
       ],
     },
     newKey,

@@ -3,16 +3,20 @@
 
 import { h, svg } from '../../dom.js';
 import { clockTime } from '../../format.js';
+import { marked, t } from '../../locale.js';
 
 const HOUR_WIDTH = 10;
 const HEIGHT = 100;
 
-/** Outcomes bottom to top, with the words the legend and the details use. */
+/** Outcomes bottom to top, with the words the legend uses and those of a count in the details. */
 const OUTCOMES = [
-  ['success', 'delivered'],
-  ['retrying', 'failed and retried later'],
-  ['failed', 'failed'],
+  ['success', marked('delivered'), marked('{count} delivered')],
+  ['retrying', marked('failed and retried later'), marked('{count} failed and retried later')],
+  ['failed', marked('failed'), marked('{count} failed')],
 ];
+
+/** "3 delivered, 0 failed and retried later, 1 failed": each outcome's count of `counts`. */
+const countsOf = (counts) => OUTCOMES.map(([key, , words]) => t(words, { count: counts[key] })).join(', ');
 
 const total = (hour) => hour.success + hour.retrying + hour.failed;
 
@@ -24,10 +28,9 @@ function niceMax(value) {
 }
 
 function describeHour(hour, isCurrent) {
-  const counts = OUTCOMES.map(([key, words]) => `${hour[key]} ${words}`).join(', ');
   const end = new Date(Date.parse(hour.hour) + 3_600_000).toISOString();
-  const when = isCurrent ? `This hour (since ${clockTime(hour.hour)})` : `${clockTime(hour.hour)}–${clockTime(end)}`;
-  return `${when}: ${counts}.`;
+  const when = isCurrent ? t('This hour (since {time})', { time: clockTime(hour.hour) }) : `${clockTime(hour.hour)}–${clockTime(end)}`;
+  return `${when}: ${countsOf(hour)}.`;
 }
 
 /** An hour's bars, stacked bottom to top by outcome. */
@@ -73,14 +76,14 @@ const line = (className, y, width) =>
 /** The bars: an SVG stretched to any width, the grid at the top and the middle, the axis at the bottom. */
 function bars(hours, groups) {
   const width = HOUR_WIDTH * hours.length;
-  const sums = OUTCOMES.map(([key, words]) => `${hours.reduce((n, hour) => n + hour[key], 0)} ${words}`);
+  const sums = Object.fromEntries(OUTCOMES.map(([key]) => [key, hours.reduce((n, hour) => n + hour[key], 0)]));
   return svg(
     'svg',
     {
       viewBox: `0 0 ${width} ${HEIGHT}`,
       preserveAspectRatio: 'none',
       role: 'group',
-      'aria-label': `Deliveries per hour over the last 24 hours. In total: ${sums.join(', ')}.`,
+      'aria-label': t('Deliveries per hour over the last 24 hours. In total: {counts}.', { counts: countsOf(sums) }),
     },
     [0, HEIGHT / 2].map((y) => line('grid', y, width)),
     groups,
@@ -104,7 +107,7 @@ export function hourlyChart(hours) {
   return h(
     'figure',
     { class: 'chart' },
-    h('figcaption', null, 'Deliveries per hour, last 24 hours'),
+    h('figcaption', null, t('Deliveries per hour, last 24 hours')),
     h(
       'div',
       { class: 'chart-body' },
@@ -119,9 +122,9 @@ export function hourlyChart(hours) {
     h(
       'ul',
       { class: 'legend' },
-      OUTCOMES.map(([key, words]) => h('li', null, h('span', { class: `swatch ${key}`, 'aria-hidden': 'true' }), words)),
+      OUTCOMES.map(([key, words]) => h('li', null, h('span', { class: `swatch ${key}`, 'aria-hidden': 'true' }), t(words))),
     ),
-    h('p', { class: 'hint' }, 'Tap or click a bar to see that hour.'),
+    h('p', { class: 'hint' }, t('Tap or click a bar to see that hour.')),
     detail,
   );
 }

@@ -3,7 +3,7 @@
 // Drawn again every 30 seconds (routes.js). load → render.
 
 import { button, h } from '../../dom.js';
-import { pageLocale } from '../../locale.js';
+import { pageLocale, t } from '../../locale.js';
 import { backupNotices, backupTile, loadBackups } from '../backups/index.js';
 import { viewPage } from '../../ui/pages.js';
 import { hourlyChart } from './chart.js';
@@ -24,13 +24,17 @@ async function loadOverview(api, businessId) {
 export async function renderOverview(ctx) {
   const { status, hourly, failures, switchedOff, backups } = await loadOverview(ctx.api, ctx.business.id);
   return viewPage(
-    { class: 'overview', title: 'Delivery statistics', beside: button('Refresh', () => ctx.refresh(), 'quiet') },
+    { class: 'overview', title: t('Delivery statistics'), beside: button(t('Refresh'), () => ctx.refresh(), 'quiet') },
     // Connections switched off get no notifications: said first, until someone acts.
     switchedOffNotices(ctx.api, switchedOff),
     backupNotices(backups),
     healthTiles(status, backupTile(backups)),
     hourlyChart(hourly),
-    h('section', { class: 'panel' }, h('h3', null, 'Recent problems'), problems(failures)),
-    h('p', { class: 'hint' }, `Updated at ${new Date().toLocaleTimeString(pageLocale())}; this page refreshes itself every 30 seconds.`),
+    h('section', { class: 'panel' }, h('h3', null, t('Recent problems')), problems(failures)),
+    h(
+      'p',
+      { class: 'hint' },
+      t('Updated at {time}; this page refreshes itself every 30 seconds.', { time: new Date().toLocaleTimeString(pageLocale()) }),
+    ),
   );
 }

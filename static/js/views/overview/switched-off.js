@@ -1,28 +1,40 @@
 // Render and actions: the overview's word about each connection switched off after its failures,
 // with why and the last problem, until someone switches it back on or chooses to leave it off.
 
-import { button, h, isolate } from '../../dom.js';
+import { button, h, isolate, phrase } from '../../dom.js';
 import { dateTimeAgo } from '../../format.js';
+import { t } from '../../locale.js';
 import { messageArea, notice, perform } from '../../ui/notice.js';
+import { reasonWords } from '../connections/card.js';
+
+/** "“Lena CRM” was switched off 27 Nov 2026, 10:00 (5 minutes ago) because 2 deliveries in a row failed." */
+function offWords(off) {
+  const values = { when: off.disabledAt ? dateTimeAgo(off.disabledAt) : '', reason: reasonWords(off.disabledReason) };
+  if (off.disabledAt && off.disabledReason) return t('“{name}” was switched off {when} because {reason}.', values);
+  if (off.disabledAt) return t('“{name}” was switched off {when}.', values);
+  if (off.disabledReason) return t('“{name}” was switched off because {reason}.', values);
+  return t('“{name}” was switched off.');
+}
 
 function sentence(off) {
   return [
-    '“',
-    isolate(off.name),
-    `” was switched off${off.disabledAt ? ` ${dateTimeAgo(off.disabledAt)}` : ''}${off.disabledReason ? ` because ${off.disabledReason}` : ''}. `,
-    off.lastError ? `The last problem: ${off.lastError}. ` : '',
-    'It gets no notifications until it is switched back on.',
+    phrase(offWords(off), { name: isolate(off.name) }),
+    ' ',
+    off.lastError ? `${t('The last problem: {problem}.', { problem: off.lastError })} ` : '',
+    t('It gets no notifications until it is switched back on.'),
   ];
 }
 
 const switchedOn = (off) =>
-  notice('good', [
-    '“',
-    isolate(off.name),
-    '” is switched on again. To send again what failed before it was switched off, use “Send again everything that failed since” on ',
-    h('a', { href: '#connections' }, 'Connections'),
-    '.',
-  ]);
+  notice(
+    'good',
+    phrase(
+      t(
+        '“{name}” is switched on again. To send again what failed before it was switched off, use “Send again everything that failed since” on {connections}.',
+      ),
+      { name: isolate(off.name), connections: h('a', { href: '#connections' }, t('Connections')) },
+    ),
+  );
 
 /** What the salon can do about one: each call, then the notice gives way to `after`. */
 function switchedOffActions(api, off, box, result) {
@@ -35,12 +47,12 @@ function switchedOffActions(api, off, box, result) {
     switchOn: (element) =>
       act(
         element,
-        'Switching on…',
+        t('Switching on…'),
         () => api.call('adminUpdateWebhook', { id: off.webhookId, body: { status: 'active' } }),
         switchedOn(off),
       ),
     leave: (element) =>
-      act(element, 'Saving…', () => api.call('adminLeaveWebhookSwitchedOff', { id: off.webhookId }), h('span', { hidden: true })),
+      act(element, t('Saving…'), () => api.call('adminLeaveWebhookSwitchedOff', { id: off.webhookId }), h('span', { hidden: true })),
   };
 }
 
@@ -53,9 +65,9 @@ function switchedOffNotice(api, off) {
     h(
       'div',
       { class: 'actions' },
-      button('Switch back on', actions.switchOn, 'primary'),
-      button('Leave it switched off', actions.leave),
-      h('a', { class: 'button', href: `#connections/${off.webhookId}` }, 'Delivery history'),
+      button(t('Switch back on'), actions.switchOn, 'primary'),
+      button(t('Leave it switched off'), actions.leave),
+      h('a', { class: 'button', href: `#connections/${off.webhookId}` }, t('Delivery history')),
     ),
     result,
   );

@@ -2,7 +2,8 @@
 // views, such as the backup's) and the recent problems: deliveries that failed for good.
 
 import { h } from '../../dom.js';
-import { bytes, capitalise, dateTime, duration, eventLabel, hostOf, plural, timeAgo } from '../../format.js';
+import { bytes, capitalise, dateTime, duration, eventLabel, hostOf, timeAgo } from '../../format.js';
+import { t, tn } from '../../locale.js';
 
 function tile(title, value, detail, tone) {
   return h(
@@ -16,25 +17,30 @@ function tile(title, value, detail, tone) {
 
 function lastHourTile(counts) {
   const tone = counts.failed > 0 ? 'bad' : counts.retrying > 0 ? 'warn' : 'good';
-  return tile('Last hour', `${counts.success} delivered`, `${counts.retrying} failed and retried later, ${counts.failed} failed`, tone);
+  const detail = `${t('{count} failed and retried later', { count: counts.retrying })}, ${t('{count} failed', { count: counts.failed })}`;
+  return tile(t('Last hour'), t('{count} delivered', { count: counts.success }), detail, tone);
 }
 
 function queueTile(queue) {
   const sending = queue.leased;
   const waiting = queue.due + queue.scheduled + sending;
   return tile(
-    'Waiting to be sent',
+    t('Waiting to be sent'),
     String(waiting),
-    `${queue.due} ready now, ${plural(queue.scheduled, 'retry', 'retries')} scheduled for later, ${sending} being sent`,
+    t('{due} ready now, {retries} scheduled for later, {sending} being sent', {
+      due: queue.due,
+      retries: tn(queue.scheduled, '{count} retry', '{count} retries'),
+      sending,
+    }),
     queue.due > 50 ? 'warn' : undefined,
   );
 }
 
 function connectionsTile(webhooks) {
   return tile(
-    'Connections',
-    `${webhooks.active} working`,
-    webhooks.failed > 0 ? `${webhooks.failed} switched off` : 'None switched off',
+    t('Connections'),
+    t('{count} working', { count: webhooks.active }),
+    webhooks.failed > 0 ? t('{count} switched off', { count: webhooks.failed }) : t('None switched off'),
     webhooks.failed > 0 ? 'bad' : 'good',
   );
 }
@@ -45,7 +51,7 @@ export function problems(recent) {
   const retried = recent.filter((f) => f.deliveryStatus === 'retrying').length;
   const list =
     failed.length === 0
-      ? h('p', { class: 'empty' }, 'No failed notifications lately.')
+      ? h('p', { class: 'empty' }, t('No failed notifications lately.'))
       : h(
           'ul',
           { class: 'problems' },
@@ -54,10 +60,12 @@ export function problems(recent) {
               'li',
               null,
               h('strong', null, capitalise(eventLabel(f.event))),
-              ` to ${hostOf(f.targetUrl)}: ${f.errorMessage ?? 'failed'} · `,
+              ' ',
+              t('to {host}: {problem}', { host: hostOf(f.targetUrl), problem: f.errorMessage ?? t('failed') }),
+              ' · ',
               h('span', { class: 'when' }, timeAgo(f.at)),
               ' · ',
-              h('a', { href: `#connections/${f.webhookId}` }, 'History'),
+              h('a', { href: `#connections/${f.webhookId}` }, t('History')),
             ),
           ),
         );
@@ -66,7 +74,11 @@ export function problems(recent) {
       ? h(
           'p',
           { class: 'hint' },
-          `${plural(retried, 'other attempt', 'other attempts')} failed at first and were tried again automatically.`,
+          tn(
+            retried,
+            '{count} other attempt failed at first and was tried again automatically.',
+            '{count} other attempts failed at first and were tried again automatically.',
+          ),
         )
       : null;
   return [list, note];
@@ -78,18 +90,22 @@ export function healthTiles(status, ...more) {
     'div',
     { class: 'tiles', id: 'health' },
     tile(
-      'Server',
-      'Running',
-      `Up since ${dateTime(status.startedAt)} (${duration(status.uptimeSeconds)}) · version ${status.version}`,
+      t('Server'),
+      t('Running'),
+      t('Up since {time} ({duration}) · version {version}', {
+        time: dateTime(status.startedAt),
+        duration: duration(status.uptimeSeconds),
+        version: status.version,
+      }),
       'good',
     ),
     lastHourTile(status.deliveriesLastHour),
     queueTile(status.queue),
     connectionsTile(status.webhooks),
     tile(
-      'Database',
+      t('Database'),
       bytes(status.databaseBytes),
-      `${status.databaseEngine === 'postgres' ? 'PostgreSQL' : 'SQLite'}: size of the booking data on disk`,
+      t('{engine}: size of the booking data on disk', { engine: status.databaseEngine === 'postgres' ? 'PostgreSQL' : 'SQLite' }),
     ),
     more,
   );
