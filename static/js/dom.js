@@ -1,7 +1,7 @@
 // Small DOM helpers. The page runs under a strict Content-Security-Policy, so everything is built
 // with createElement and listeners: no innerHTML, no inline handlers, no style attributes.
 
-import { t } from './locale.js';
+import { fillIn, t } from './locale.js';
 
 const PROPERTIES = new Set(['value', 'checked', 'disabled', 'hidden', 'readOnly', 'open', 'selected', 'htmlFor']);
 
@@ -60,10 +60,7 @@ export const isolate = (text) => h('bdi', null, text);
  * { name: isolate(client) }) → ['Bestätigt: ', <bdi>, ', Mo., 23. Nov. 2026, 10:00.'].
  */
 export function phrase(text, parts) {
-  return text
-    .split(/\{(\w+)\}/)
-    .map((piece, i) => (i % 2 === 0 ? piece : piece in parts ? parts[piece] : `{${piece}}`))
-    .filter((piece) => piece !== '');
+  return fillIn(text, parts);
 }
 
 /** “Haircut”: a name the sentence quotes, isolated. */

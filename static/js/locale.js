@@ -6,7 +6,7 @@
 
 import { browserLocale, speak } from '../shared/words.js';
 
-export { intl, marked, pageLanguage, pageLocale, t, tn, translateMarked } from '../shared/words.js';
+export { fillIn, intl, marked, pageLanguage, pageLocale, t, tn, translateMarked } from '../shared/words.js';
 
 /** The catalog's parts (static/js/words/<language>/<part>.json), all loaded at once. */
 export const CATALOG_PARTS = ['common', 'calendar', 'clients', 'settings', 'team', 'integrations'];

@@ -72,12 +72,29 @@ export async function speak(tag, catalogUrls) {
  */
 export function t(text, values) {
   const said = catalog[text] ?? text;
-  if (!values) return said;
+  return values ? fillIn(said, values) : said;
+}
+
+/**
+ * `text` with each {name} replaced by values[name]: a string while every value is one; a list of
+ * parts for h() when a value is an element or a list of parts (an isolated name), an element said
+ * twice copied the second time. A {name} without a value stays as it is.
+ */
+export function fillIn(text, values) {
   if (!Object.values(values).some((value) => typeof value === 'object' && value !== null))
-    return said.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
-  return said
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  const used = new Set();
+  const value = (name) => {
+    if (!(name in values)) return `{${name}}`;
+    const v = values[name];
+    if (typeof v !== 'object' || v === null || !('cloneNode' in v)) return v;
+    if (used.has(v)) return v.cloneNode(true);
+    used.add(v);
+    return v;
+  };
+  return text
     .split(/\{(\w+)\}/)
-    .map((part, i) => (i % 2 === 0 ? part : part in values ? values[part] : `{${part}}`))
+    .map((part, i) => (i % 2 === 0 ? part : value(part)))
     .filter((part) => part !== '');
 }
 

@@ -2,14 +2,14 @@
 // did and how far the news went, kept for the page, which is drawn again; a refusal is said in
 // the page's message area. The ones that cannot be undone ask first.
 
-import { busy, confirmAction, isolate, quoted } from '../../dom.js';
+import { busy, confirmAction, isolate, phrase, quoted } from '../../dom.js';
 import { longDate, timeOf, zonedIso } from '../../salon-time.js';
 import { t } from '../../locale.js';
 import { money } from '../../ui/money.js';
 import { flashNext, sayError } from '../../ui/notice.js';
 import { deliverySentence } from './events.js';
 import { tooMuchSentence } from './state.js';
-import { filled, methodWords } from './words.js';
+import { methodWords } from './words.js';
 
 /**
  * The questions asked before what cannot be undone, each the same way: what happens, to whom and
@@ -18,7 +18,7 @@ import { filled, methodWords } from './words.js';
 const ASK = {
   complete: (booking) => ({
     title: t('Mark as completed?'),
-    text: filled(t('{client} came to the {time} appointment. This cannot be undone.'), {
+    text: phrase(t('{client} came to the {time} appointment. This cannot be undone.'), {
       client: isolate(booking.client.name),
       time: timeOf(booking.startTime),
     }),
@@ -27,7 +27,7 @@ const ASK = {
   }),
   noShow: (booking) => ({
     title: t('Mark as a no-show?'),
-    text: filled(t('{client} did not come to the {time} appointment. This cannot be undone.'), {
+    text: phrase(t('{client} did not come to the {time} appointment. This cannot be undone.'), {
       client: isolate(booking.client.name),
       time: timeOf(booking.startTime),
     }),
@@ -37,7 +37,7 @@ const ASK = {
   }),
   cancel: (booking) => ({
     title: t('Cancel this booking?'),
-    text: filled(t('{client}, {date} at {time}. The time becomes free for others; this cannot be undone.'), {
+    text: phrase(t('{client}, {date} at {time}. The time becomes free for others; this cannot be undone.'), {
       client: isolate(booking.client.name),
       date: longDate(booking.startTime.slice(0, 10)),
       time: timeOf(booking.startTime),
@@ -47,16 +47,16 @@ const ASK = {
     danger: true,
   }),
   newClient: ({ bookedAs, client, clientCheck }) => ({
-    title: filled(t('Make {name} a new client?'), { name: quoted(bookedAs.name) }),
+    title: phrase(t('Make {name} a new client?'), { name: quoted(bookedAs.name) }),
     text: [
-      filled(
+      phrase(
         bookedAs.phone
           ? t('This booking moves to a new client {name} with the phone number {phone}.')
           : t('This booking moves to a new client {name}.'),
         { name: quoted(bookedAs.name), phone: bookedAs.phone },
       ),
       ' ',
-      filled(
+      phrase(
         clientCheck.matchedBy === 'email'
           ? t('{client} stays as they are and keeps the e-mail address.')
           : t('{client} stays as they are.'),
@@ -79,9 +79,9 @@ const ASK = {
 };
 
 /** What the client check's answers did, said after them. */
-const kept = (booking) => filled(t('Kept with {client}; their details stay as they are.'), { client: isolate(booking.client.name) });
+const kept = (booking) => phrase(t('Kept with {client}; their details stay as they are.'), { client: isolate(booking.client.name) });
 const separated = (booking) =>
-  filled(t('{name} is now a client of their own, with this booking.'), { name: quoted(booking.bookedAs.name) });
+  phrase(t('{name} is now a client of their own, with this booking.'), { name: quoted(booking.bookedAs.name) });
 
 /** The payment's refusal in the page's words when it is more than the booking takes. */
 const sayingTooMuch = (state) => (error) => {

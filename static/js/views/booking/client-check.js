@@ -2,9 +2,8 @@
 // is someone else's: the salon says whether it is the same person. Nothing was changed on the
 // client's record meanwhile; the booking keeps the details as given.
 
-import { button, facts, h, isolate, quoted } from '../../dom.js';
+import { button, facts, h, isolate, phrase, quoted } from '../../dom.js';
 import { t } from '../../locale.js';
-import { filled } from './words.js';
 
 const details = (d) => isolate([d.name, d.email, d.phone].filter(Boolean).join(' · '));
 
@@ -16,7 +15,7 @@ export function clientCheckCard({ bookedAs, client, clientCheck }, actions) {
     h(
       'p',
       null,
-      filled(
+      phrase(
         clientCheck.matchedBy === 'email'
           ? t('Booked as {name} with the e-mail address of {client} — same person?')
           : t('Booked as {name} with the phone number of {client} — same person?'),
@@ -25,12 +24,12 @@ export function clientCheckCard({ bookedAs, client, clientCheck }, actions) {
     ),
     facts([
       [t('As booked'), details(bookedAs)],
-      [filled(t('{client}’s details'), { client: isolate(client.name) }), details(client)],
+      [phrase(t('{client}’s details'), { client: isolate(client.name) }), details(client)],
     ]),
     h(
       'p',
       { class: 'hint' },
-      filled(
+      phrase(
         t(
           'Same person keeps the booking with {client}. Different person makes {name} a new client and moves this booking to them. Either way {client}’s details stay as they are.',
         ),

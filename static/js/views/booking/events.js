@@ -2,13 +2,12 @@
 // the e-mails to the client (messages.js); and the end of an action's sentence that says which
 // connected programs were told ("; Salon CRM is told"), only when one listens.
 
-import { h, isolate } from '../../dom.js';
+import { h, isolate, phrase } from '../../dom.js';
 import { capitalise, dateTime, eventLabel, hostOf } from '../../format.js';
 import { t, tn } from '../../locale.js';
 import { ATTEMPT_STATUS, statusBadge } from '../../ui/badge.js';
 import { whoWords } from '../activity/words.js';
 import { byClient, messagesList } from './messages.js';
-import { filled } from './words.js';
 
 /** The booking's events, newest first; `api` is the salon's client (ctx.api). */
 export const bookingEvents = (api, bookingId) => api.list('adminListBookingEvents', { id: bookingId });
@@ -66,7 +65,7 @@ function eventItem(e) {
       h('span', { class: 'hint' }, dateTime(e.occurredAt)),
     ),
     // Who did it, as the activity has it; the client's own link says so in its own words.
-    byClient(e) ?? (e.by ? h('p', { class: 'hint by' }, filled(t('By {who}.'), { who: isolate(lowerFirst(whoWords(e.by))) })) : null),
+    byClient(e) ?? (e.by ? h('p', { class: 'hint by' }, phrase(t('By {who}.'), { who: isolate(lowerFirst(whoWords(e.by))) })) : null),
     messagesList(e.messages),
     // Which connected programs were told, only when one listens.
     e.deliveries.length === 0 ? null : h('ul', { class: 'deliveries' }, e.deliveries.map(deliveryItem)),

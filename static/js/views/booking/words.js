@@ -1,29 +1,8 @@
 // How a booking's page and the calendar name things: whom a booking is for, and how it was paid;
 // and sentences with names in them, in the page's language.
 
-import { isolate } from '../../dom.js';
+import { isolate, phrase } from '../../dom.js';
 import { marked, pageLanguage, t } from '../../locale.js';
-
-/**
- * A sentence of the page's language with nodes (isolated names) in its {values}:
- * filled(t('Booked {client} for {service}'), { client: isolate(name), service: … }) is an array
- * of texts and nodes, for h(). A node said twice is copied the second time.
- */
-export function filled(text, values) {
-  const used = new Set();
-  const value = (name) => {
-    if (!(name in values)) return `{${name}}`;
-    const v = values[name];
-    if (!(v instanceof Node)) return v;
-    if (used.has(v)) return v.cloneNode(true);
-    used.add(v);
-    return v;
-  };
-  return text
-    .split(/\{(\w+)\}/)
-    .map((part, i) => (i % 2 ? value(part) : part))
-    .filter((part) => part !== '');
-}
 
 /**
  * Whom a booking is for, as the calendar and the booking's page name them: the client's name; while
@@ -35,7 +14,7 @@ export function clientName(booking) {
 
 /** The same, for the page: the name isolated (dom.js isolate()), made afresh on each call. */
 export function clientLabel(booking) {
-  return booking.clientCheck ? filled(t('{name} (to check)'), { name: isolate(booking.bookedAs.name) }) : isolate(booking.client.name);
+  return booking.clientCheck ? phrase(t('{name} (to check)'), { name: isolate(booking.bookedAs.name) }) : isolate(booking.client.name);
 }
 
 /** The ways a client pays, [method, label]: the label is shown through t(). */

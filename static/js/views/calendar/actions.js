@@ -2,13 +2,12 @@
 // the view is drawn again), book (the booking form), let a hold go, and move a booking by
 // dragging it. A sentence says what happened: kept for the view drawn again, or said at once.
 
-import { busy, confirmAction, isolate } from '../../dom.js';
+import { busy, confirmAction, isolate, phrase } from '../../dom.js';
 import { t } from '../../locale.js';
 import { heldBy } from '../../refusals.js';
 import { longDate, timeOf, zonedIso } from '../../salon-time.js';
 import { errorAt, flashNext, say, sayError } from '../../ui/notice.js';
 import { deliverySentence } from '../booking/events.js';
-import { filled } from '../booking/words.js';
 import { calendarAddress } from './address.js';
 import { bookingDialog } from './booking-dialog.js';
 import { dayList } from './day-list.js';
@@ -41,7 +40,7 @@ export async function book(api, body) {
     booking = await create({ overrideHold: true });
   }
   const sent = await deliverySentence(api, booking.id, 'booking.created');
-  const sentence = filled(t('Booked {client} for {service} on {date} at {time} with {staff}{sent}.'), {
+  const sentence = phrase(t('Booked {client} for {service} on {date} at {time} with {staff}{sent}.'), {
     client: isolate(booking.client.name),
     service: isolate(booking.serviceName),
     date: longDate(booking.startTime.slice(0, 10)),
@@ -71,7 +70,7 @@ async function moveDropped(ctx, state, info, { message, redraw }) {
     say(
       message,
       'good',
-      filled(words, { client: isolate(moved.client.name), date: longDate(date), time, staff: isolate(moved.staffName) }),
+      phrase(words, { client: isolate(moved.client.name), date: longDate(date), time, staff: isolate(moved.staffName) }),
     );
   } catch (error) {
     info.revert();

@@ -1,18 +1,18 @@
 // Render: the day's bookings and holds as a list: first on a phone, and the calendar's text
 // alternative everywhere. Closures and who is away come first.
 
-import { h, isolate } from '../../dom.js';
+import { h, isolate, phrase } from '../../dom.js';
 import { t, tn } from '../../locale.js';
 import { longDate, timeOf } from '../../salon-time.js';
 import { BOOKING_STATUS, statusBadge } from '../../ui/badge.js';
 import { notice } from '../../ui/notice.js';
-import { clientLabel, filled } from '../booking/words.js';
+import { clientLabel } from '../booking/words.js';
 import { holdRows } from './holds.js';
 
 const awayLine = ({ member, off }) => [
   off.allDay
-    ? filled(t('{name}: away all day'), { name: isolate(member.name) })
-    : filled(t('{name}: away {from}–{to}'), { name: isolate(member.name), from: timeOf(off.startTime), to: timeOf(off.endTime) }),
+    ? phrase(t('{name}: away all day'), { name: isolate(member.name) })
+    : phrase(t('{name}: away {from}–{to}'), { name: isolate(member.name), from: timeOf(off.startTime), to: timeOf(off.endTime) }),
   off.note ? [' (', isolate(off.note), ')'] : null,
 ];
 
@@ -44,7 +44,7 @@ export function dayList(day, timeZone, onRelease) {
     { class: 'day-list', 'aria-labelledby': 'day-list-title' },
     h('h3', { id: 'day-list-title' }, tn(bookings.length, '{date}: {count} booking', '{date}: {count} bookings', { date: longDate(date) })),
     closed.map((c) =>
-      notice('warn', c.note ? filled(t('The salon is closed: {note}.'), { note: isolate(c.note) }) : t('The salon is closed.')),
+      notice('warn', c.note ? phrase(t('The salon is closed: {note}.'), { note: isolate(c.note) }) : t('The salon is closed.')),
     ),
     away.length
       ? h(
