@@ -3,6 +3,7 @@
 // be booked. `read()` gives the service as the API takes it, or the problems with it.
 
 import { h } from '../../dom.js';
+import { t } from '../../locale.js';
 import { checkbox, field, input, wholeNumber } from '../../ui/fields.js';
 import { moneyField, parseMoney } from '../../ui/money.js';
 
@@ -11,23 +12,23 @@ const whole = (id, value, min, max) => input(id, { type: 'number', inputmode: 'n
 /** The whole numbers of the form: [control, key, what it is called, min, max]. */
 function numberFields(service) {
   return [
-    [whole('service-duration', service?.durationMinutes ?? 30, 5, 720), 'durationMinutes', 'The duration', 5, 720],
-    [whole('service-buffer-before', service?.bufferBeforeMinutes ?? 0, 0, 240), 'bufferBeforeMinutes', 'The minutes to prepare', 0, 240],
-    [whole('service-buffer-after', service?.bufferAfterMinutes ?? 0, 0, 240), 'bufferAfterMinutes', 'The minutes to clean up', 0, 240],
+    [whole('service-duration', service?.durationMinutes ?? 30, 5, 720), 'durationMinutes', t('The duration'), 5, 720],
+    [whole('service-buffer-before', service?.bufferBeforeMinutes ?? 0, 0, 240), 'bufferBeforeMinutes', t('The minutes to prepare'), 0, 240],
+    [whole('service-buffer-after', service?.bufferAfterMinutes ?? 0, 0, 240), 'bufferAfterMinutes', t('The minutes to clean up'), 0, 240],
   ];
 }
 
 function readService({ name, description, numbers, price, active }, currency) {
   const problems = [];
   const body = { name: name.value.trim(), description: description.value.trim() };
-  if (!body.name) problems.push('Give the service a name.');
+  if (!body.name) problems.push(t('Give the service a name.'));
   for (const [control, key, what, min, max] of numbers) {
     const n = wholeNumber(control, what, min, max);
     if (n.problem) problems.push(n.problem);
     else body[key] = n.value;
   }
   body.price = parseMoney(price.value, currency);
-  if (body.price === undefined) problems.push(`The price must be an amount such as ${moneyField(3550, currency)}.`);
+  if (body.price === undefined) problems.push(t('The price must be an amount such as {example}.', { example: moneyField(3550, currency) }));
   body.active = active.checked;
   return { body, problems };
 }
@@ -48,19 +49,19 @@ export function serviceForm(service, currency, messages) {
     value: service ? moneyField(service.price, currency) : '',
     placeholder: moneyField(0, currency),
   });
-  const active = checkbox('service-active', 'Clients can book it', service?.active ?? true);
-  const submit = h('button', { type: 'submit', class: 'primary' }, service ? 'Save changes' : 'Add service');
+  const active = checkbox('service-active', t('Clients can book it'), service?.active ?? true);
+  const submit = h('button', { type: 'submit', class: 'primary' }, service ? t('Save changes') : t('Add service'));
   const form = h(
     'form',
     { class: 'panel edit-form', novalidate: true },
-    field('Name', name),
-    field('Description (optional)', description, 'Shown to clients where the website lists the services.'),
-    h('div', { class: 'field-row' }, field('Duration in minutes', duration), field(`Price in ${currency}`, price)),
+    field(t('Name'), name),
+    field(t('Description (optional)'), description, t('Shown to clients where the website lists the services.')),
+    h('div', { class: 'field-row' }, field(t('Duration in minutes'), duration), field(t('Price in {currency}', { currency }), price)),
     h(
       'div',
       { class: 'field-row' },
-      field('Minutes to prepare before', before, 'The staff member’s time only, not the client’s.'),
-      field('Minutes to clean up after', after, 'Nobody can be booked with them then.'),
+      field(t('Minutes to prepare before'), before, t('The staff member’s time only, not the client’s.')),
+      field(t('Minutes to clean up after'), after, t('Nobody can be booked with them then.')),
     ),
     active,
     messages,

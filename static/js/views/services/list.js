@@ -1,20 +1,20 @@
 // The services (#services): bookable ones first, then by name, a card each.
 
 import { facts, h, isolate } from '../../dom.js';
-import { plural } from '../../format.js';
+import { t, tn } from '../../locale.js';
 import { SERVICE_STATUS, statusBadge } from '../../ui/badge.js';
 import { money } from '../../ui/money.js';
 import { cardsOf, itemCard, viewPage } from '../../ui/pages.js';
 
-const minutes = (n) => plural(n, 'minute', 'minutes');
+const minutes = (n) => tn(n, '{count} minute', '{count} minutes');
 
 /** "45 minutes (plus 10 minutes to prepare and 5 minutes to clean up)" */
-export function timeText(service) {
-  const buffers = [
-    service.bufferBeforeMinutes ? `${minutes(service.bufferBeforeMinutes)} to prepare` : null,
-    service.bufferAfterMinutes ? `${minutes(service.bufferAfterMinutes)} to clean up` : null,
-  ].filter(Boolean);
-  return buffers.length ? `${minutes(service.durationMinutes)} (plus ${buffers.join(' and ')})` : minutes(service.durationMinutes);
+export function timeText({ durationMinutes, bufferBeforeMinutes: before, bufferAfterMinutes: after }) {
+  const values = { duration: minutes(durationMinutes), before: before && minutes(before), after: after && minutes(after) };
+  if (before && after) return t('{duration} (plus {before} to prepare and {after} to clean up)', values);
+  if (before) return t('{duration} (plus {before} to prepare)', values);
+  if (after) return t('{duration} (plus {after} to clean up)', values);
+  return values.duration;
 }
 
 function serviceCard(service) {
@@ -23,9 +23,9 @@ function serviceCard(service) {
     h('a', { href: `#services/${service.id}` }, isolate(service.name)),
     statusBadge(SERVICE_STATUS, service.active),
     facts([
-      ['Takes', timeText(service)],
-      ['Price', money(service.price, service.currency)],
-      ['Description', service.description ? isolate(service.description) : null],
+      [t('Takes'), timeText(service)],
+      [t('Price'), money(service.price, service.currency)],
+      [t('Description'), service.description ? isolate(service.description) : null],
     ]),
   );
 }
@@ -37,12 +37,13 @@ export async function renderServiceList(ctx) {
   return viewPage(
     {
       class: 'services',
-      title: 'Services',
-      beside: h('a', { class: 'button primary', href: '#services/new' }, 'Add a service'),
-      intro:
+      title: t('Services'),
+      beside: h('a', { class: 'button primary', href: '#services/new' }, t('Add a service')),
+      intro: t(
         'What clients can book, how long it takes and what it costs. A switched-off service stays in old bookings but cannot be booked.',
+      ),
     },
     h('div', { class: 'message-area' }, ctx.flash),
-    cardsOf(services, serviceCard, 'No services yet. Add the first one: its name, how long it takes and its price.'),
+    cardsOf(services, serviceCard, t('No services yet. Add the first one: its name, how long it takes and its price.')),
   );
 }

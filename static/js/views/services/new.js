@@ -1,6 +1,7 @@
 // A new service (#services/new), in the salon's currency.
 
 import { h } from '../../dom.js';
+import { t } from '../../locale.js';
 import { messageArea } from '../../ui/notice.js';
 import { itemPage } from '../../ui/pages.js';
 import { addService } from './actions.js';
@@ -13,5 +14,5 @@ export function renderNewService(ctx) {
     event.preventDefault();
     addService(ctx, submit, messages, read());
   });
-  return itemPage({ class: 'service-edit' }, ['#services', '← All services'], h('h2', null, 'New service'), form);
+  return itemPage({ class: 'service-edit' }, ['#services', t('← All services')], h('h2', null, t('New service')), form);
 }

@@ -1,6 +1,7 @@
 // One service (#services/ID): change it, switch it off or on, or delete it.
 
-import { button, confirmAction, h, isolate, quoted } from '../../dom.js';
+import { button, confirmAction, h, isolate } from '../../dom.js';
+import { t } from '../../locale.js';
 import { SERVICE_STATUS, statusBadge } from '../../ui/badge.js';
 import { messageArea } from '../../ui/notice.js';
 import { itemPage } from '../../ui/pages.js';
@@ -25,9 +26,11 @@ function serviceState(first) {
 }
 
 const ASK_DELETE = (service) => ({
-  title: ['Delete ', quoted(service.name), '?'],
-  text: 'It disappears from the list and can no longer be booked; bookings already made keep its name and price. This cannot be undone: to stop bookings for a while, switch it off instead.',
-  confirmLabel: 'Delete service',
+  title: t('Delete “{name}”?', { name: isolate(service.name) }),
+  text: t(
+    'It disappears from the list and can no longer be booked; bookings already made keep its name and price. This cannot be undone: to stop bookings for a while, switch it off instead.',
+  ),
+  confirmLabel: t('Delete service'),
   danger: true,
 });
 
@@ -43,12 +46,12 @@ export async function renderService(ctx, id) {
   });
   const toggle = activeSwitch({
     active: service.active,
-    labels: ['Switch off', 'Switch on'],
-    busyLabel: (turningOff) => (turningOff ? 'Switching off…' : 'Switching on…'),
+    labels: [t('Switch off'), t('Switch on')],
+    busyLabel: (turningOff) => (turningOff ? t('Switching off…') : t('Switching on…')),
     ask: () => ({
-      title: ['Switch off ', quoted(state.service().name), '?'],
-      text: 'Clients can no longer book it. Bookings already made stay as they are. You can switch it on again later.',
-      confirmLabel: 'Switch off',
+      title: t('Switch off “{name}”?', { name: isolate(state.service().name) }),
+      text: t('Clients can no longer book it. Bookings already made stay as they are. You can switch it on again later.'),
+      confirmLabel: t('Switch off'),
     }),
     save: actions.setActive,
     messages,
@@ -58,7 +61,7 @@ export async function renderService(ctx, id) {
     activeBox.checked = now.active;
   });
   const remove = button(
-    'Delete',
+    t('Delete'),
     async (element) => {
       if (await confirmAction(ASK_DELETE(state.service()))) await actions.remove(element);
     },
@@ -66,12 +69,12 @@ export async function renderService(ctx, id) {
   );
   return itemPage(
     { class: 'service-edit', 'data-service-id': service.id },
-    ['#services', '← All services'],
+    ['#services', t('← All services')],
     state.head,
     form,
     h(
       'section',
-      { class: 'panel danger-zone', 'aria-label': 'Switch off or delete' },
+      { class: 'panel danger-zone', 'aria-label': t('Switch off or delete') },
       h('div', { class: 'actions' }, toggle.element, remove),
     ),
   );

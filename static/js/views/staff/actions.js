@@ -3,17 +3,18 @@
 // take them off the booking list (after asking) or put them back.
 
 import { isolate, listOf } from '../../dom.js';
+import { t } from '../../locale.js';
 import { changesOf } from '../../ui/fields.js';
 import { flashNext, perform, say, showProblems } from '../../ui/notice.js';
 
 /** Adds the staff member `body` describes; their page next, with the sentence. */
 export function addStaff(ctx, button, messages, { details, schedule, serviceIds }) {
-  const problems = [details.name ? null : 'Give the staff member a name.', schedule.problem].filter(Boolean);
+  const problems = [details.name ? null : t('Give the staff member a name.'), schedule.problem].filter(Boolean);
   if (showProblems(messages, problems)) return;
   const body = Object.fromEntries(Object.entries(details).filter(([, value]) => value !== null));
-  return perform(button, 'Adding…', messages, async () => {
+  return perform(button, t('Adding…'), messages, async () => {
     const made = await ctx.api.call('adminCreateStaff', { body: { ...body, schedule: schedule.value, serviceIds } });
-    flashNext('good', ['Added ', isolate(made.name), '. Add their days off on their page when they have some.']);
+    flashNext('good', t('Added {name}. Add their days off on their page when they have some.', { name: isolate(made.name) }));
     location.hash = `#staff/${made.id}`;
   });
 }
@@ -24,11 +25,11 @@ export function memberActions(ctx, { member, saved, services }) {
   const save = async (operationId, body) => saved(await ctx.api.call(operationId, { id, body }));
   return {
     async saveDetails(messages, details) {
-      if (showProblems(messages, details.name ? [] : ['Give the staff member a name.'])) return;
+      if (showProblems(messages, details.name ? [] : [t('Give the staff member a name.')])) return;
       const changes = changesOf(details, member());
-      if (Object.keys(changes).length === 0) return say(messages, 'good', 'Nothing to save: no field was changed.');
+      if (Object.keys(changes).length === 0) return say(messages, 'good', t('Nothing to save: no field was changed.'));
       const now = await save('adminUpdateStaffMember', changes);
-      say(messages, 'good', ['Saved ', isolate(now.name), '’s details.']);
+      say(messages, 'good', t('Saved {name}’s details.', { name: isolate(now.name) }));
     },
     async saveServices(messages, serviceIds) {
       const now = await save('adminSetStaffServices', { serviceIds });
@@ -37,19 +38,20 @@ export function memberActions(ctx, { member, saved, services }) {
         messages,
         'good',
         names.length
-          ? ['Saved: ', isolate(now.name), ' does ', listOf(names), '.']
-          : ['Saved: ', isolate(now.name), ' does no services now, so nobody can book them.'],
+          ? t('Saved: {name} does {services}.', { name: isolate(now.name), services: listOf(names) })
+          : t('Saved: {name} does no services now, so nobody can book them.', { name: isolate(now.name) }),
       );
     },
     async saveSchedule(messages, schedule) {
       if (showProblems(messages, schedule.problem ? [schedule.problem] : [])) return;
       const now = await save('adminSetStaffSchedule', schedule.value);
-      say(messages, 'good', ['Saved ', isolate(now.name), '’s weekly hours. Connected programs are told about the change.']);
+      say(messages, 'good', t('Saved {name}’s weekly hours. Connected programs are told about the change.', { name: isolate(now.name) }));
     },
     /** Takes them off the booking list or puts them back; resolves to whether they take bookings now. */
     async setActive(messages, active) {
       const now = await save('adminUpdateStaffMember', { active });
-      say(messages, 'good', now.active ? [isolate(now.name), ' takes bookings again.'] : [isolate(now.name), ' is off the booking list.']);
+      const name = isolate(now.name);
+      say(messages, 'good', now.active ? t('{name} takes bookings again.', { name }) : t('{name} is off the booking list.', { name }));
       return now.active;
     },
   };

@@ -2,6 +2,7 @@
 // first, and a card each.
 
 import { facts, h, isolate, listOf } from '../../dom.js';
+import { t } from '../../locale.js';
 import { STAFF_STATUS, statusBadge } from '../../ui/badge.js';
 import { cardsOf, itemCard, viewPage } from '../../ui/pages.js';
 import { weekText } from './fields.js';
@@ -20,9 +21,9 @@ function staffCard(member, serviceNames) {
     h('a', { href: `#staff/${member.id}` }, isolate(member.name)),
     statusBadge(STAFF_STATUS, member.active),
     facts([
-      ['Title', member.title ? isolate(member.title) : null],
-      ['Does', listOf(member.serviceIds.map((id) => serviceNames.get(id)).filter(Boolean)) ?? 'No services yet'],
-      ['Works', weekText(member.schedule)],
+      [t('Title'), member.title ? isolate(member.title) : null],
+      [t('Does'), listOf(member.serviceIds.map((id) => serviceNames.get(id)).filter(Boolean)) ?? t('No services yet')],
+      [t('Works'), weekText(member.schedule)],
     ]),
   );
 }
@@ -32,11 +33,15 @@ export async function renderStaffList(ctx) {
   return viewPage(
     {
       class: 'staff-list',
-      title: 'Staff',
-      beside: h('a', { class: 'button primary', href: '#staff/new' }, 'Add a staff member'),
-      intro: 'Who works when, what each of them does, and their days off.',
+      title: t('Staff'),
+      beside: h('a', { class: 'button primary', href: '#staff/new' }, t('Add a staff member')),
+      intro: t('Who works when, what each of them does, and their days off.'),
     },
     h('div', { class: 'message-area' }, ctx.flash),
-    cardsOf(staff, (m) => staffCard(m, serviceNames), 'No staff yet. Add the first one with their weekly hours and the services they do.'),
+    cardsOf(
+      staff,
+      (m) => staffCard(m, serviceNames),
+      t('No staff yet. Add the first one with their weekly hours and the services they do.'),
+    ),
   );
 }

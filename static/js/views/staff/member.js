@@ -2,6 +2,7 @@
 // and taking them off the booking list. Each part saves on its own and says so.
 
 import { h, isolate } from '../../dom.js';
+import { t } from '../../locale.js';
 import { STAFF_STATUS, statusBadge } from '../../ui/badge.js';
 import { formPanel } from '../../ui/fields.js';
 import { messageArea } from '../../ui/notice.js';
@@ -31,13 +32,13 @@ function forms(member, services, actions) {
   const choice = serviceChoice(services, member.serviceIds);
   const week = weekEditor('schedule', member.schedule, { breaks: true });
   return [
-    formPanel('staff-details', 'Details', null, details.element, 'Save details', (messages) =>
+    formPanel('staff-details', t('Details'), null, details.element, t('Save details'), (messages) =>
       actions.saveDetails(messages, details.read()),
     ),
-    formPanel('staff-services', 'Services', 'Clients can book them for these.', choice.element, 'Save services', (messages) =>
+    formPanel('staff-services', t('Services'), t('Clients can book them for these.'), choice.element, t('Save services'), (messages) =>
       actions.saveServices(messages, choice.read()),
     ),
-    formPanel('staff-schedule', 'Weekly hours and breaks', HOURS_HINT, week.element, 'Save weekly hours', (messages) =>
+    formPanel('staff-schedule', t('Weekly hours and breaks'), t(HOURS_HINT), week.element, t('Save weekly hours'), (messages) =>
       actions.saveSchedule(messages, week.read()),
     ),
   ];
@@ -47,19 +48,21 @@ function bookingList(state, actions) {
   const messages = messageArea();
   const toggle = activeSwitch({
     active: state.member().active,
-    labels: ['Take off the booking list', 'Put back on the booking list'],
-    busyLabel: () => 'Saving…',
+    labels: [t('Take off the booking list'), t('Put back on the booking list')],
+    busyLabel: () => t('Saving…'),
     ask: () => ({
-      title: ['Take ', isolate(state.member().name), ' off the booking list?'],
-      text: 'Clients can no longer book them and they are not listed on the website. Bookings already made stay as they are. You can put them back later.',
-      confirmLabel: 'Take off the list',
+      title: t('Take {name} off the booking list?', { name: isolate(state.member().name) }),
+      text: t(
+        'Clients can no longer book them and they are not listed on the website. Bookings already made stay as they are. You can put them back later.',
+      ),
+      confirmLabel: t('Take off the list'),
     }),
     save: (active) => actions.setActive(messages, active),
     messages,
   });
   return h(
     'section',
-    { class: 'panel danger-zone', 'aria-label': 'Booking list' },
+    { class: 'panel danger-zone', 'aria-label': t('Booking list') },
     messages,
     h('div', { class: 'actions' }, toggle.element),
   );
@@ -73,7 +76,7 @@ export async function renderMember(ctx, id) {
   await timeOff.load();
   return itemPage(
     { class: 'staff-edit', 'data-staff-id': member.id },
-    ['#staff', '← All staff'],
+    ['#staff', t('← All staff')],
     state.head,
     h('div', { class: 'message-area' }, ctx.flash),
     forms(member, services, actions),

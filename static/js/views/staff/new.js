@@ -2,6 +2,7 @@
 // and breaks (Monday to Friday 09:00–18:00 to start with).
 
 import { h } from '../../dom.js';
+import { t } from '../../locale.js';
 import { messageArea } from '../../ui/notice.js';
 import { itemPage } from '../../ui/pages.js';
 import { weekEditor } from '../../ui/week-editor.js';
@@ -14,13 +15,13 @@ export async function renderNewStaff(ctx) {
   const choice = serviceChoice(services, []);
   const week = weekEditor('new-staff', NEW_WEEK, { breaks: true });
   const messages = messageArea();
-  const submit = h('button', { type: 'submit', class: 'primary' }, 'Add staff member');
+  const submit = h('button', { type: 'submit', class: 'primary' }, t('Add staff member'));
   const form = h(
     'form',
     { class: 'panel edit-form', novalidate: true },
     details.element,
     choice.element,
-    h('fieldset', null, h('legend', null, 'Weekly hours and breaks'), h('p', { class: 'hint' }, HOURS_HINT), week.element),
+    h('fieldset', null, h('legend', null, t('Weekly hours and breaks')), h('p', { class: 'hint' }, t(HOURS_HINT)), week.element),
     messages,
     h('div', { class: 'actions' }, submit),
   );
@@ -28,5 +29,5 @@ export async function renderNewStaff(ctx) {
     event.preventDefault();
     addStaff(ctx, submit, messages, { details: details.read(), schedule: week.read(), serviceIds: choice.read() });
   });
-  return itemPage({ class: 'staff-edit' }, ['#staff', '← All staff'], h('h2', null, 'New staff member'), form);
+  return itemPage({ class: 'staff-edit' }, ['#staff', t('← All staff')], h('h2', null, t('New staff member')), form);
 }

@@ -2,6 +2,7 @@
 // with the words and calls of time off, whole days or part of one.
 
 import { isolate } from '../../dom.js';
+import { t } from '../../locale.js';
 import { periodEditor, periodText } from '../../ui/period-editor.js';
 
 /** A staff member's time off: the list, and the form that adds or changes one (whole days or part of one). */
@@ -13,27 +14,33 @@ export function timeOffSection(ctx, member) {
     partOfDay: true,
     section: {
       class: 'time-off',
-      heading: 'Time off',
-      hint: 'Holidays, sick days, appointments: nobody can book them then. Bookings already made stay booked.',
+      heading: t('Time off'),
+      hint: t('Holidays, sick days, appointments: nobody can book them then. Bookings already made stay booked.'),
     },
     words: {
-      add: 'Add time off',
-      addButton: 'Add time off',
-      change: 'Change time off',
-      saveButton: 'Save time off',
-      empty: 'No time off planned.',
-      notePlaceholder: 'e.g. Holiday, doctor',
-      firstDay: 'First day',
-      lastDay: 'Last day',
-      noFirstDay: 'Choose the first day away.',
-      lastBeforeFirst: 'The last day is before the first day.',
-      saved: (item, changed) => [`${changed ? 'Changed' : 'Added'} time off for `, isolate(member.name), `: ${periodText(item)}.`],
+      add: t('Add time off'),
+      addButton: t('Add time off'),
+      change: t('Change time off'),
+      saveButton: t('Save time off'),
+      empty: t('No time off planned.'),
+      notePlaceholder: t('e.g. Holiday, doctor'),
+      firstDay: t('First day'),
+      lastDay: t('Last day'),
+      noFirstDay: t('Choose the first day away.'),
+      lastBeforeFirst: t('The last day is before the first day.'),
+      saved: (item, changed) =>
+        changed
+          ? t('Changed time off for {name}: {period}.', { name: isolate(member.name), period: periodText(item) })
+          : t('Added time off for {name}: {period}.', { name: isolate(member.name), period: periodText(item) }),
       removing: (item) => ({
-        title: 'Remove this time off?',
-        text: [isolate(member.name), ` will be bookable again ${periodText(item)} (within their weekly hours).`],
-        confirmLabel: 'Remove time off',
+        title: t('Remove this time off?'),
+        text: t('{name} will be bookable again {period} (within their weekly hours).', {
+          name: isolate(member.name),
+          period: periodText(item),
+        }),
+        confirmLabel: t('Remove time off'),
       }),
-      removed: (item) => `Removed the time off ${periodText(item)}.`,
+      removed: (item) => t('Removed the time off {period}.', { period: periodText(item) }),
     },
     calls: {
       list: () => ctx.api.list('adminListTimeOff', { staffId }),
