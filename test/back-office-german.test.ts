@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { englishOnPage } from './helpers/english.ts';
+import { englishOnPage, settled } from './helpers/english.ts';
 import { admin, MONDAY } from './helpers/salon.ts';
 import { skippedWithoutChromium, useBrowser, useReceiver, useSalon } from './helpers/suite.ts';
 
@@ -65,7 +65,7 @@ describe('the back office of a salon that speaks German, in Chromium', () => {
     for (const view of views()) {
       await page.evaluate(`location.hash = ${JSON.stringify(view)}`);
       await page.locator('#view .loading').waitFor({ state: 'detached' });
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       for (const word of await englishOnPage(page, DATA, '#view')) english.push(`${view}: ${word}`);
     }
     assert.deepEqual(english, []);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { englishOnPage } from './helpers/english.ts';
+import { englishOnPage, settled } from './helpers/english.ts';
 import { admin, MONDAY } from './helpers/salon.ts';
 import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
@@ -51,7 +51,7 @@ describe('the clients, reports and activity of a salon that speaks German, in Ch
   const open = async (hash: string, ready: string) => {
     await page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
     await page.locator(ready).first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
   };
 
   it('lists and searches the clients in German', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { englishOnPage } from './helpers/english.ts';
+import { englishOnPage, settled } from './helpers/english.ts';
 import { admin } from './helpers/salon.ts';
 import { skippedWithoutChromium, useBrowser, useReceiver, useSalon } from './helpers/suite.ts';
 import { eventually } from './helpers/wait.ts';
@@ -50,7 +50,7 @@ describe('the integrations of a salon that speaks German, in Chromium', () => {
   const show = async (hash: string) => {
     await page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
     await page.locator('#view .loading').waitFor({ state: 'detached' });
-    await page.waitForLoadState('networkidle');
+    await settled(page);
   };
   const english = (selector = '#view') => englishOnPage(page, data, selector);
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { englishOnPage } from './helpers/english.ts';
+import { englishOnPage, settled } from './helpers/english.ts';
 import { admin } from './helpers/salon.ts';
 import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
@@ -30,7 +30,7 @@ describe('the staff and services of a salon that speaks German, in Chromium', ()
   const open = async (hash: string, ready: string) => {
     await page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
     await page.locator(ready).first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
   };
   /** Opens the question `button` asks, checks it is German, and keeps things as they are. */
   const askAndKeep = async (button: string, question: RegExp) => {

@@ -29,3 +29,20 @@ export function englishWords(text: string, data: readonly string[] = []): string
 export async function englishOnPage(page: Page, data: readonly string[] = [], selector = 'body'): Promise<string[]> {
   return englishWords(await page.locator(selector).innerText(), data);
 }
+
+/**
+ * Waits until what `selector` shows holds still (the same text twice, 250 ms apart, with nothing
+ * loading in it), for at most 10 s: a view draws its parts as their answers arrive. Not the
+ * network going idle, which the page's timed refreshes may never give.
+ */
+export async function settled(page: Page, selector = '#view'): Promise<void> {
+  const until = Date.now() + 10_000;
+  let before = '';
+  for (;;) {
+    await page.waitForTimeout(250);
+    const loading = await page.locator(`${selector} .loading`).count();
+    const now = await page.locator(selector).innerText();
+    if ((loading === 0 && now === before) || Date.now() > until) return;
+    before = now;
+  }
+}
