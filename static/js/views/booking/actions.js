@@ -11,28 +11,28 @@ import { deliverySentence } from './events.js';
 import { tooMuchSentence } from './state.js';
 import { methodWords } from './words.js';
 
+/** The question before marking how a visit went: its `sentence` names the client and the time. */
+const visitOver = (booking, title, sentence, confirmLabel) => ({
+  title,
+  text: phrase(sentence, { client: isolate(booking.client.name), time: timeOf(booking.startTime) }),
+  confirmLabel,
+  keepLabel: t('Not yet'),
+});
+
 /**
  * The questions asked before what cannot be undone, each the same way: what happens, to whom and
  * when, that it cannot be undone; a button that does it and one that says what stays.
  */
 const ASK = {
-  complete: (booking) => ({
-    title: t('Mark as completed?'),
-    text: phrase(t('{client} came to the {time} appointment. This cannot be undone.'), {
-      client: isolate(booking.client.name),
-      time: timeOf(booking.startTime),
-    }),
-    confirmLabel: t('Mark completed'),
-    keepLabel: t('Not yet'),
-  }),
+  complete: (booking) =>
+    visitOver(booking, t('Mark as completed?'), t('{client} came to the {time} appointment. This cannot be undone.'), t('Mark completed')),
   noShow: (booking) => ({
-    title: t('Mark as a no-show?'),
-    text: phrase(t('{client} did not come to the {time} appointment. This cannot be undone.'), {
-      client: isolate(booking.client.name),
-      time: timeOf(booking.startTime),
-    }),
-    confirmLabel: t('Mark no-show'),
-    keepLabel: t('Not yet'),
+    ...visitOver(
+      booking,
+      t('Mark as a no-show?'),
+      t('{client} did not come to the {time} appointment. This cannot be undone.'),
+      t('Mark no-show'),
+    ),
     danger: true,
   }),
   cancel: (booking) => ({

@@ -29,18 +29,29 @@ function refundForm(payment, actions) {
       h('div', { class: 'actions' }, submit),
     ),
   );
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const minor = parseMoney(amount.value, payment.currency);
-    if (!(minor > 0))
-      return actions.failed({
-        sentence: t('Type the amount to refund, for example 10 or {example}.', { example: moneyField(1250, payment.currency) }),
-      });
-    const body = { amount: minor };
-    if (reason.value.trim()) body.reason = reason.value.trim();
-    actions.refund(submit, payment, body);
+  onAmount(form, actions, {
+    amount,
+    currency: payment.currency,
+    problem: t('Type the amount to refund, for example 10 or {example}.', { example: moneyField(1250, payment.currency) }),
+    text: ['reason', reason],
+    send: (body) => actions.refund(submit, payment, body),
   });
   return form;
+}
+
+/**
+ * Sends `form`'s amount (typed as the page writes money) with its optional text field and
+ * `extra` fields: `send({amount, …extra, [name]: text})`; an amount that is none is `problem`.
+ */
+function onAmount(form, actions, { amount, currency, problem, text: [name, field], extra = () => ({}), send }) {
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const minor = parseMoney(amount.value, currency);
+    if (!(minor > 0)) return actions.failed({ sentence: problem });
+    const body = { amount: minor, ...extra() };
+    if (field.value.trim()) body[name] = field.value.trim();
+    send(body);
+  });
 }
 
 /** "Refunded €10.00 · 21/11/2026, 11:00 · Fringe redone": a refund and its reason. */
@@ -101,16 +112,13 @@ function paymentForm({ booking, owed }, actions) {
     ),
     h('div', { class: 'actions' }, submit),
   );
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const minor = parseMoney(amount.value, booking.currency);
-    if (!(minor > 0))
-      return actions.failed({
-        sentence: t('Type the amount paid, for example 35 or {example}.', { example: moneyField(3550, booking.currency) }),
-      });
-    const body = { amount: minor, method: method.value };
-    if (note.value.trim()) body.note = note.value.trim();
-    actions.pay(submit, body);
+  onAmount(form, actions, {
+    amount,
+    currency: booking.currency,
+    problem: t('Type the amount paid, for example 35 or {example}.', { example: moneyField(3550, booking.currency) }),
+    text: ['note', note],
+    extra: () => ({ method: method.value }),
+    send: (body) => actions.pay(submit, body),
   });
   return form;
 }

@@ -2,7 +2,7 @@
 // details, visits, payments, reviews, the e-mails sent to them and the links in those, in the
 // salon's words. The same export as "Download their data", which also has each visit's history.
 
-import { button, facts, h, isolate } from '../../dom.js';
+import { button, facts, h, isolate, phrase } from '../../dom.js';
 import { dateTime } from '../../format.js';
 import { marked, t, tn } from '../../locale.js';
 import { salonDateTime } from '../../salon-time.js';
@@ -52,16 +52,19 @@ function detailsPart(client) {
   );
 }
 
+/** One of four sentences by two questions: sentences[first ? 0 : 1][second ? 0 : 1]. */
+const oneOf = (first, second, sentences) => sentences[first ? 0 : 1][second ? 0 : 1];
+
 function visitRow(b) {
   const given = [b.bookedAs?.name, b.bookedAs?.email, b.bookedAs?.phone].filter(Boolean).join(' · ');
   const values = { when: dateTime(b.createdAt), given: isolate(given) };
-  const booked = given
-    ? b.source === 'admin'
-      ? t('Booked by the salon on {when}; details given: {given}.', values)
-      : t('Booked online on {when}; details given: {given}.', values)
-    : b.source === 'admin'
-      ? t('Booked by the salon on {when}.', values)
-      : t('Booked online on {when}.', values);
+  const booked = phrase(
+    oneOf(given, b.source === 'admin', [
+      [t('Booked by the salon on {when}; details given: {given}.'), t('Booked online on {when}; details given: {given}.')],
+      [t('Booked by the salon on {when}.'), t('Booked online on {when}.')],
+    ]),
+    values,
+  );
   return [
     line(
       `${salonDateTime(b.startTime)} · `,
@@ -89,13 +92,13 @@ function paymentRow(visits, p) {
     method: t(METHOD_IN_SENTENCE[p.method] ?? methodLabel(p.method).toLowerCase()),
     visit: visits.get(p.bookingId),
   };
-  const what = visits.has(p.bookingId)
-    ? p.kind === 'refund'
-      ? t('Refund of {amount} ({method}) for the visit on {visit}', values)
-      : t('Payment of {amount} ({method}) for the visit on {visit}', values)
-    : p.kind === 'refund'
-      ? t('Refund of {amount} ({method})', values)
-      : t('Payment of {amount} ({method})', values);
+  const what = phrase(
+    oneOf(visits.has(p.bookingId), p.kind === 'refund', [
+      [t('Refund of {amount} ({method}) for the visit on {visit}'), t('Payment of {amount} ({method}) for the visit on {visit}')],
+      [t('Refund of {amount} ({method})'), t('Payment of {amount} ({method})')],
+    ]),
+    values,
+  );
   return [
     line(`${dateTime(p.createdAt)} · ${what}`),
     p.note
