@@ -3,7 +3,7 @@
 // wall-clock time as it is and turns a chosen date and time back into such a string. Dates are
 // written in the page's language (locale.js), whatever the browser's is.
 
-import { intl, marked } from './locale.js';
+import { intl } from './locale.js';
 
 /** The browser's time zone, for a new salon (Intl knows it; UTC when it does not say). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -105,21 +105,17 @@ export function longDate(date) {
   );
 }
 
-/** The weekday keys of the API's weekly hours, Monday first, with their names (in English: t(name) where shown). */
-export const WEEKDAYS = [
-  ['mon', marked('Monday')],
-  ['tue', marked('Tuesday')],
-  ['wed', marked('Wednesday')],
-  ['thu', marked('Thursday')],
-  ['fri', marked('Friday')],
-  ['sat', marked('Saturday')],
-  ['sun', marked('Sunday')],
-];
+/** The weekday keys of the API's weekly hours, Monday first. */
+export const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+
+/** The name of weekday `i` (0: Monday) in the page's language, `weekday` long ("Monday") or short ("Mon"). */
+export const weekdayName = (i, weekday = 'long') =>
+  intl(Intl.DateTimeFormat, { weekday, timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1 + i));
 
 /** The weekday key ("mon") of a YYYY-MM-DD date. */
 export function weekdayKey(date) {
   const [y, m, d] = date.split('-').map(Number);
-  return WEEKDAYS[(new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7][0];
+  return WEEKDAY_KEYS[(new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7];
 }
 
 const dayFormat = () =>

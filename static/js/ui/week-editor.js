@@ -6,7 +6,7 @@
 
 import { h } from '../dom.js';
 import { t } from '../locale.js';
-import { WEEKDAYS } from '../salon-time.js';
+import { WEEKDAY_KEYS, weekdayName } from '../salon-time.js';
 import { choice, field, input } from './fields.js';
 
 const NEW_DAY = { start: '09:00', end: '18:00' };
@@ -158,8 +158,8 @@ function copyButtons(days) {
  * or to every open day in one press. `read()` gives {value} or {problem}, a sentence naming the day.
  */
 export function weekEditor(prefix, week, { breaks = false, lunch = false, picked = null } = {}) {
-  const days = WEEKDAYS.map(([key, english]) => {
-    const name = t(english);
+  const days = WEEKDAY_KEYS.map((key, i) => {
+    const name = weekdayName(i);
     const day = picked ? spanWithBreak(dayOf(week, key)) : dayOf(week, key);
     const id = `${prefix}-${key}`;
     return { key, name, ...(picked ? pickedDay(id, name, day, breaks || lunch, picked.dayLabel) : typedDay(id, name, day, breaks)) };

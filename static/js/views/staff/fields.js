@@ -2,8 +2,8 @@
 // and phone; the services they do; and how their hours are typed.
 
 import { h } from '../../dom.js';
-import { intl, marked, t } from '../../locale.js';
-import { WEEKDAYS } from '../../salon-time.js';
+import { marked, t } from '../../locale.js';
+import { WEEKDAY_KEYS, weekdayName } from '../../salon-time.js';
 import { checkbox, field, input, textOrNull } from '../../ui/fields.js';
 import { rangesText } from '../../ui/week-editor.js';
 
@@ -12,15 +12,14 @@ export const HOURS_HINT = marked('Times as 09:00–18:00, several separated by c
 
 /** A new staff member's week: Monday to Friday 09:00–18:00 without a break. */
 export const NEW_WEEK = Object.fromEntries(
-  WEEKDAYS.map(([day], i) => [day, { hours: i < 5 ? [{ start: '09:00', end: '18:00' }] : [], breaks: [] }]),
+  WEEKDAY_KEYS.map((day, i) => [day, { hours: i < 5 ? [{ start: '09:00', end: '18:00' }] : [], breaks: [] }]),
 );
 
 /** "Mon", "Tue"… ("Mo.", "Di."… in German): the short name of the i-th weekday, Monday first (1 Jan 2024 was one). */
-const shortWeekday = (i) => intl(Intl.DateTimeFormat, { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1 + i));
 
 /** "Mon 09:00–18:00 (break 13:00–13:30) · Tue …" */
 export function weekText(schedule) {
-  const days = WEEKDAYS.map(([day], i) => [day, shortWeekday(i)])
+  const days = WEEKDAY_KEYS.map((day, i) => [day, weekdayName(i, 'short')])
     .filter(([day]) => schedule[day]?.hours.length)
     .map(([day, name]) => {
       const { hours, breaks } = schedule[day];
