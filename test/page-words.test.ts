@@ -33,6 +33,12 @@ const PAGES: Page[] = [
       .filter((file) => file.endsWith('.json'))
       .map((file) => `js/words/de/${file}`),
   },
+  {
+    name: 'the booking page',
+    scripts: (name) => name.startsWith('book/'),
+    html: [],
+    catalogs: ['book/words/de.json'],
+  },
 ];
 
 interface Said {
