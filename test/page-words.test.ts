@@ -39,6 +39,12 @@ const PAGES: Page[] = [
     html: [],
     catalogs: ['book/words/de.json'],
   },
+  {
+    name: 'the manage page',
+    scripts: (name) => name.startsWith('manage/'),
+    html: [],
+    catalogs: ['manage/words/de.json'],
+  },
 ];
 
 interface Said {
