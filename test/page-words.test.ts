@@ -33,6 +33,18 @@ const PAGES: Page[] = [
       .filter((file) => file.endsWith('.json'))
       .map((file) => `js/words/de/${file}`),
   },
+  {
+    name: 'the booking page',
+    scripts: (name) => name.startsWith('book/'),
+    html: [],
+    catalogs: ['book/words/de.json'],
+  },
+  {
+    name: 'the manage page',
+    scripts: (name) => name.startsWith('manage/'),
+    html: [],
+    catalogs: ['manage/words/de.json'],
+  },
 ];
 
 interface Said {

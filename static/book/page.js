@@ -4,17 +4,36 @@
 // it (embed.js) how tall it is. Under the server's strict CSP: no inline code or style; the salon's
 // colour is set through CSS custom properties from here.
 
-import { addDays, formatsFor, localeFor, wordsFor } from './page-text.js';
+import { addDays, formatsFor, localeFor } from './page-text.js';
 import { h } from './shared/element.js';
+import { browserLocale, marked, speak, t, tn } from './shared/words.js';
 
 const slug = decodeURIComponent(location.pathname.split('/').filter(Boolean).at(-1) ?? '');
 const API = new URL(`../v1/booking-page/${encodeURIComponent(slug)}`, location.href).href;
 const root = document.getElementById('page');
 const framed = window.parent !== window;
 
+/** The page's words in `locale`'s language (words/de.json…, beside the page); a catalog that cannot be fetched leaves them English. */
+const speakIn = (locale) => speak(locale, (language) => [`words/${language}.json`]).catch(() => {});
+
+/** What the client is told when the server says no, by its code; "other" for any else. */
+const ERRORS = {
+  slot_unavailable: marked('This time was just taken. Please choose another.'),
+  too_short_notice: marked('This time is too soon to book online. Please choose a later one.'),
+  beyond_horizon: marked('This time is too far ahead to book online. Please choose an earlier one.'),
+  hold_limit_reached: marked('You are already holding times in another window. Book or leave them there, or wait a few minutes.'),
+  hold_expired: marked('The time was kept for you for a few minutes and is free again. Please choose a time.'),
+  too_many_bookings: marked('Many bookings were made from this connection today. Please call the salon to book more.'),
+  open_bookings_limit: marked(
+    'This e-mail address already has the most upcoming bookings that can be made online. Please call the salon to book more.',
+  ),
+  rate_limited: marked('Too many requests in a short time. Please wait a minute and try again.'),
+  not_found: marked('Something you chose is no longer offered. Please start again.'),
+  other: marked('Something went wrong. Please try again.'),
+};
+
 const state = {
   page: null,
-  words: wordsFor(navigator.language),
   formats: null,
   step: 'loading',
   chosen: [],
@@ -54,20 +73,22 @@ async function call(path, { method = 'GET', body } = {}) {
 }
 
 async function start() {
-  const answer = await call('');
+  const browserLanguages = navigator.languages?.length ? navigator.languages : [navigator.language];
+  // Until the salon's page is known (and when it cannot be), the page speaks the browser's language.
+  const [answer] = await Promise.all([call(''), speakIn(browserLocale(browserLanguages)).then(() => render())]);
   if (!answer.ok) {
     show(answer.status === 404 ? 'missing' : 'failed');
     return;
   }
   const page = answer.body;
-  const locale = localeFor(page, navigator.languages?.length ? navigator.languages : [navigator.language]);
+  const locale = localeFor(page, browserLanguages);
+  await speakIn(locale);
   state.page = page;
-  state.words = wordsFor(locale);
   state.formats = formatsFor(locale, page.timezone);
   state.weekStart = page.today;
   document.documentElement.lang = locale;
-  document.title = state.words.title(page.name);
-  tellFrame({ type: 'booking-page:title', title: state.words.title(page.name) });
+  document.title = t('Book at {salon}', { salon: page.name });
+  tellFrame({ type: 'booking-page:title', title: document.title });
   theme(page.accentColor);
   show('services');
 }
@@ -132,8 +153,14 @@ async function releaseHold() {
   if (hold) await call('/holds/release', { method: 'POST', body: { holdToken: hold.token } });
 }
 
+/** What is wrong with each of the client's fields, by field. */
+const PROBLEMS = {
+  name: marked('Please give your name.'),
+  email: marked('Please give an e-mail address such as name@example.com.'),
+  phone: marked('Please give a phone number with digits (spaces, + - ( ) . / are fine), or leave it empty.'),
+};
+
 async function book(form, fields) {
-  const w = state.words;
   const values = {
     name: fields.name.value.trim(),
     email: fields.email.value.trim(),
@@ -141,13 +168,13 @@ async function book(form, fields) {
     notes: fields.notes.value.trim(),
   };
   const problems = [];
-  if (!values.name) problems.push(['name', w.nameMissing]);
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) problems.push(['email', w.emailWrong]);
-  if (values.phone && !/^[+0-9 ()./-]{3,50}$/.test(values.phone)) problems.push(['phone', w.phoneWrong]);
+  if (!values.name) problems.push(['name', t(PROBLEMS.name)]);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) problems.push(['email', t(PROBLEMS.email)]);
+  if (values.phone && !/^[+0-9 ()./-]{3,50}$/.test(values.phone)) problems.push(['phone', t(PROBLEMS.phone)]);
   if (problems.length) return showProblems(fields, problems);
   const button = form.querySelector('button[type=submit]');
   button.disabled = true;
-  button.textContent = w.booking;
+  button.textContent = t('Booking…');
   const answer = await call('/bookings', {
     method: 'POST',
     body: {
@@ -163,15 +190,15 @@ async function book(form, fields) {
     return;
   }
   button.disabled = false;
-  button.textContent = w.book;
+  button.textContent = t('Book');
   const code = answer.body?.code;
   if (code === 'validation_failed' && /^client\.(name|email|phone)/.test(answer.body.field ?? '')) {
     const field = answer.body.field.split('.')[1];
-    return showProblems(fields, [[field, { name: w.nameMissing, email: w.emailWrong, phone: w.phoneWrong }[field]]]);
+    return showProblems(fields, [[field, t(PROBLEMS[field])]]);
   }
   if (code === 'hold_expired' || answer.status === 404) {
     state.hold = null;
-    show('time', { kind: 'error', text: w.holdOver });
+    show('time', { kind: 'error', text: t('The time was kept for you for a few minutes and is free again. Please choose a time.') });
     loadWeek();
     return;
   }
@@ -190,10 +217,11 @@ function showProblems(fields, problems) {
   fields[problems[0][0]].focus();
 }
 
+const FAILED = marked('The booking page cannot reach the salon’s server just now. Check your connection and try again.');
+
 function errorText(answer) {
-  const errors = state.words.errors;
-  if (answer.status === 0) return state.words.failed;
-  return errors[answer.body?.code] ?? errors.other;
+  if (answer.status === 0) return t(FAILED);
+  return t(ERRORS[answer.body?.code] ?? ERRORS.other);
 }
 
 function restart() {
@@ -210,15 +238,15 @@ setInterval(() => {
   if (state.step !== 'details' || !hold) return;
   const left = Math.max(0, Math.round((hold.deadline - performance.now()) / 1000));
   const timer = document.getElementById('hold-timer');
-  if (timer) timer.textContent = state.words.held(state.formats.countdown(left));
+  if (timer) timer.textContent = t('We are keeping this time for you for {time}.', { time: state.formats.countdown(left) });
   if (left <= 60 && !hold.warned) {
     hold.warned = true;
     const warning = document.getElementById('hold-warning');
-    if (warning) warning.textContent = state.words.heldAlmostOver;
+    if (warning) warning.textContent = t('One minute left to book this time.');
   }
   if (left === 0) {
     state.hold = null;
-    show('time', { kind: 'error', text: state.words.holdOver });
+    show('time', { kind: 'error', text: t('The time was kept for you for a few minutes and is free again. Please choose a time.') });
     loadWeek();
   }
 }, 1000);
@@ -229,10 +257,13 @@ setInterval(() => {
 const STEP_NUMBER = { services: 1, staff: 2, time: 3, details: 4 };
 
 function render() {
-  const w = state.words;
   const views = { loading, missing, failed, services, staff, time, details, done };
   const number = STEP_NUMBER[state.step];
-  const parts = [state.page ? header() : null, number ? h('p', { class: 'step' }, w.stepOf(number, 4)) : null, views[state.step]()];
+  const parts = [
+    state.page ? header() : null,
+    number ? h('p', { class: 'step' }, t('Step {number} of {total}', { number, total: 4 })) : null,
+    views[state.step](),
+  ];
   // replaceChildren writes a null as the text "null": only what there is.
   root.replaceChildren(...parts.filter((part) => part != null));
   root.setAttribute('aria-busy', state.step === 'loading' || (state.step === 'time' && !state.week) ? 'true' : 'false');
@@ -259,25 +290,30 @@ function heading(text) {
 }
 
 function loading() {
-  return h('p', { class: 'quiet' }, state.words.loading);
+  return h('p', { class: 'quiet' }, t('Loading…'));
 }
 
 function missing() {
-  return h('section', null, h('h2', { tabindex: '-1' }, state.words.missing));
+  return h(
+    'section',
+    null,
+    h('h2', { tabindex: '-1' }, t('There is no booking page at this address. Check the link, or ask the salon for it.')),
+  );
 }
 
 function failed() {
   return h(
     'section',
     null,
-    h('h2', { tabindex: '-1' }, state.words.failed),
-    h('button', { type: 'button', onclick: () => location.reload() }, state.words.tryAgain),
+    h('h2', { tabindex: '-1' }, t(FAILED)),
+    h('button', { type: 'button', onclick: () => location.reload() }, t('Try again')),
   );
 }
 
 function services() {
-  const { page, words: w, formats: f } = state;
-  if (page.services.length === 0) return h('section', null, heading(w.nothingToBook), contact());
+  const { page, formats: f } = state;
+  if (page.services.length === 0)
+    return h('section', null, heading(t('This salon has nothing to book online at the moment. Please call the salon.')), contact());
   const boxes = page.services.map((service) =>
     h(
       'div',
@@ -304,30 +340,30 @@ function services() {
   const form = h(
     'form',
     { novalidate: true },
-    h('fieldset', null, h('legend', { class: 'hint' }, w.servicesHint), boxes),
+    h('fieldset', null, h('legend', { class: 'hint' }, t('Choose one or several; several are done one after the other.')), boxes),
     message(),
-    h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary' }, w.continue)),
+    h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary' }, t('Continue'))),
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (state.chosen.length === 0) return show('services', { kind: 'error', text: w.chooseService });
-    if (staffForChoice().length === 0) return show('services', { kind: 'error', text: w.nobodyDoesAll });
+    if (state.chosen.length === 0) return show('services', { kind: 'error', text: t('Choose at least one service.') });
+    if (staffForChoice().length === 0)
+      return show('services', { kind: 'error', text: t('Nobody here does all of these in one visit. Choose fewer services.') });
     if (!staffForChoice().some((s) => s.id === state.staffId)) state.staffId = null;
     show('staff');
   });
-  return h('section', null, heading(w.servicesHeading), form);
+  return h('section', null, heading(t('What would you like to book?')), form);
 }
 
 function staff() {
-  const w = state.words;
-  const options = [{ id: null, name: w.anyone, title: w.anyoneHint }, ...staffForChoice()];
+  const options = [{ id: null, name: t('Anyone'), title: t('whoever is free') }, ...staffForChoice()];
   const form = h(
     'form',
     { novalidate: true },
     h(
       'fieldset',
       null,
-      h('legend', { class: 'visually-hidden' }, w.staffHeading),
+      h('legend', { class: 'visually-hidden' }, t('Who would you like?')),
       options.map((member) => {
         const id = `staff-${member.id ?? 'anyone'}`;
         return h(
@@ -354,8 +390,8 @@ function staff() {
     h(
       'div',
       { class: 'actions' },
-      h('button', { type: 'submit', class: 'primary' }, w.continue),
-      h('button', { type: 'button', onclick: () => show('services') }, w.back),
+      h('button', { type: 'submit', class: 'primary' }, t('Continue')),
+      h('button', { type: 'button', onclick: () => show('services') }, t('Back')),
     ),
   );
   form.addEventListener('submit', (event) => {
@@ -363,11 +399,11 @@ function staff() {
     show('time');
     loadWeek();
   });
-  return h('section', null, heading(w.staffHeading), form);
+  return h('section', null, heading(t('Who would you like?')), form);
 }
 
 function time() {
-  const { page, words: w, formats: f, week } = state;
+  const { page, formats: f, week } = state;
   const from = state.weekStart;
   const to = addDays(from, 6);
   const last = addDays(page.today, page.horizonDays);
@@ -379,17 +415,14 @@ function time() {
   const nav = h(
     'div',
     { class: 'week-nav' },
-    h(
-      'button',
-      { type: 'button', 'aria-label': w.previousWeekLabel, disabled: from <= page.today, onclick: () => move(-7) },
-      `‹ ${w.previousWeek}`,
-    ),
+    h('button', { type: 'button', disabled: from <= page.today, onclick: () => move(-7) }, `‹ ${t('Previous week')}`),
     h('p', { class: 'week', 'aria-live': 'polite' }, f.week(from, to)),
-    h('button', { type: 'button', 'aria-label': w.nextWeekLabel, disabled: to >= last, onclick: () => move(7) }, `${w.nextWeek} ›`),
+    h('button', { type: 'button', disabled: to >= last, onclick: () => move(7) }, `${t('Next week')} ›`),
   );
   let body;
-  if (!week) body = h('p', { class: 'quiet' }, w.searching);
-  else if (week.data.length === 0) body = h('p', { class: 'quiet' }, to >= last ? w.beyondHorizon(page.horizonDays) : w.noTimesWeek);
+  if (!week) body = h('p', { class: 'quiet' }, t('Looking for free times…'));
+  else if (week.data.length === 0)
+    body = h('p', { class: 'quiet' }, to >= last ? beyondHorizon(page.horizonDays) : t('No free times this week. Try a later week.'));
   else {
     body = h(
       'div',
@@ -413,7 +446,7 @@ function time() {
                       'button',
                       {
                         type: 'button',
-                        'aria-label': w.timeLabel(f.time(slot.startTime), dayName),
+                        'aria-label': t('{time}, {day}', { time: f.time(slot.startTime), day: dayName }),
                         onclick: (event) => chooseTime(slot, event.currentTarget),
                       },
                       f.time(slot.startTime),
@@ -421,7 +454,7 @@ function time() {
                   ),
                 ),
               )
-            : h('p', { class: 'quiet' }, w.noTimesDay),
+            : h('p', { class: 'quiet' }, t('No free times')),
         );
       }),
     );
@@ -430,21 +463,28 @@ function time() {
   return h(
     'section',
     null,
-    heading(w.timeHeading),
+    heading(t('Choose a time')),
     h('p', { class: 'hint' }, choiceSummary()),
-    deviceZone !== page.timezone ? h('p', { class: 'hint' }, w.zoneNote(page.timezone)) : null,
+    deviceZone !== page.timezone
+      ? h('p', { class: 'hint' }, t('Times are the salon’s local time ({zone}).', { zone: page.timezone.replaceAll('_', ' ') }))
+      : null,
     message(),
     nav,
     body,
-    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: () => show('staff') }, w.back)),
+    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: () => show('staff') }, t('Back'))),
   );
+}
+
+/** "Bookings can be made up to 60 days ahead." */
+function beyondHorizon(days) {
+  return tn(days, 'Bookings can be made up to {count} day ahead.', 'Bookings can be made up to {count} days ahead.');
 }
 
 /** "Haircut + Colour · Anna" */
 function choiceSummary() {
   const { page } = state;
   const names = state.chosen.map((id) => page.services.find((s) => s.id === id)?.name).join(' + ');
-  const who = state.staffId === null ? state.words.anyone : page.staff.find((s) => s.id === state.staffId)?.name;
+  const who = state.staffId === null ? t('Anyone') : page.staff.find((s) => s.id === state.staffId)?.name;
   return `${names} · ${who}`;
 }
 
@@ -457,15 +497,15 @@ function facts(rows) {
 }
 
 function visitFacts(visit) {
-  const { page, words: w, formats: f } = state;
+  const { page, formats: f } = state;
   const chosen = state.chosen.map((id) => page.services.find((s) => s.id === id));
   const price = visit.price ?? chosen.reduce((sum, s) => sum + s.price, 0);
   const currency = visit.currency ?? chosen[0].currency;
   return facts([
-    [w.service, visit.serviceName ?? chosen.map((s) => s.name).join(' + ')],
-    [w.with, visit.staffName],
-    [w.when, `${f.day(visit.startTime.slice(0, 10))}, ${f.time(visit.startTime)}–${f.time(visit.endTime)}`],
-    [w.price, f.price(price, currency)],
+    [t('Service'), visit.serviceName ?? chosen.map((s) => s.name).join(' + ')],
+    [t('With'), visit.staffName],
+    [t('When'), `${f.day(visit.startTime.slice(0, 10))}, ${f.time(visit.startTime)}–${f.time(visit.endTime)}`],
+    [t('Price'), f.price(price, currency)],
   ]);
 }
 
@@ -480,7 +520,7 @@ function field(id, label, control, hint) {
 }
 
 function details() {
-  const { page, words: w, formats: f, hold } = state;
+  const { page, formats: f, hold } = state;
   const keep = (key) => (event) => {
     state.client[key] = event.target.value;
   };
@@ -503,24 +543,26 @@ function details() {
   const form = h(
     'form',
     { novalidate: true },
-    field('client-name', w.name, fields.name),
-    field('client-email', w.email, fields.email),
-    field('client-phone', w.phone, fields.phone, w.optional),
-    field('client-notes', w.notes, fields.notes, w.optional),
+    field('client-name', t('Your name'), fields.name),
+    field('client-email', t('E-mail'), fields.email),
+    field('client-phone', t('Phone'), fields.phone, t('(optional)')),
+    field('client-notes', t('A note for the salon'), fields.notes, t('(optional)')),
     page.cancellationPolicy
       ? h(
           'section',
           { class: 'policy', 'aria-labelledby': 'policy-heading' },
-          h('h3', { id: 'policy-heading' }, w.policyHeading),
+          h('h3', { id: 'policy-heading' }, t('Cancellation policy')),
           h('p', null, page.cancellationPolicy),
         )
       : null,
-    page.confirmsNewClients ? h('p', { class: 'hint' }, w.confirmsNew) : null,
+    page.confirmsNewClients
+      ? h('p', { class: 'hint' }, t('If this is your first visit, the salon confirms your booking before it is final.'))
+      : null,
     message(),
     h(
       'div',
       { class: 'actions' },
-      h('button', { type: 'submit', class: 'primary' }, w.book),
+      h('button', { type: 'submit', class: 'primary' }, t('Book')),
       h(
         'button',
         {
@@ -531,7 +573,7 @@ function details() {
             loadWeek();
           },
         },
-        w.otherTime,
+        t('Choose another time'),
       ),
     ),
   );
@@ -542,9 +584,13 @@ function details() {
   return h(
     'section',
     null,
-    heading(w.detailsHeading),
+    heading(t('Your details')),
     visitFacts(hold),
-    h('p', { class: 'held', id: 'hold-timer', role: 'timer' }, w.held(f.countdown(left))),
+    h(
+      'p',
+      { class: 'held', id: 'hold-timer', role: 'timer' },
+      t('We are keeping this time for you for {time}.', { time: f.countdown(left) }),
+    ),
     h('p', { class: 'visually-hidden', id: 'hold-warning', 'aria-live': 'assertive' }),
     form,
   );
@@ -555,27 +601,30 @@ function details() {
  * can go; else the salon calls the number the client gave, or the client calls the salon.
  */
 function pendingText(booked) {
-  const w = state.words;
-  if (booked.emailed) return w.pendingEmailed;
-  return booked.client.phone ? w.pendingByPhone(booked.client.phone) : w.pendingAskSalon;
+  if (booked.emailed) return t('The salon confirms bookings of new clients. You will get an e-mail when it has.');
+  return booked.client.phone
+    ? t('The salon confirms bookings of new clients. It sends no e-mail: it will call you on {phone}.', { phone: booked.client.phone })
+    : t(
+        'The salon confirms bookings of new clients, and sends no e-mail. Please get in touch with the salon to hear that your booking is confirmed.',
+      );
 }
 
 function done() {
-  const { page, words: w, booked } = state;
+  const { page, booked } = state;
   const pending = booked.status === 'pending';
   return h(
     'section',
     { class: 'done' },
-    heading(pending ? w.pendingHeading : w.bookedHeading),
-    h('p', null, pending ? pendingText(booked) : w.bookedText(page.name)),
+    heading(pending ? t('Your booking is waiting for the salon') : t('You are booked')),
+    h('p', null, pending ? pendingText(booked) : t('{salon} looks forward to seeing you.', { salon: page.name })),
     visitFacts(booked),
     contact(),
-    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: restart }, w.bookAnother)),
+    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: restart }, t('Book another appointment'))),
   );
 }
 
 function contact() {
-  const { page, words: w } = state;
+  const { page } = state;
   const ways = [
     page.phone ? h('a', { href: `tel:${page.phone.replace(/[^+0-9]/g, '')}` }, page.phone) : null,
     page.email ? h('a', { href: `mailto:${page.email}` }, page.email) : null,
@@ -584,7 +633,7 @@ function contact() {
   return h(
     'p',
     { class: 'contact' },
-    `${w.contact}: `,
+    `${t('Contact the salon')}: `,
     ways.flatMap((a, i) => (i ? [' · ', a] : [a])),
   );
 }

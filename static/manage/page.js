@@ -4,8 +4,9 @@
 // when (the page never reads its own clock), the page says it in the salon's language.
 // Everything is addressed relative to the page, so it also works under a path of another address.
 
-import { formats, wordsFor } from './words.js';
 import { h } from './shared/element.js';
+import { browserLocale, marked, speak, t } from './shared/words.js';
+import { formats } from './words.js';
 
 const token = location.pathname.split('/').find((part) => part.startsWith('mng_'));
 const api = `../v1/integration/manage/${token}`;
@@ -14,7 +15,31 @@ const root = document.getElementById('visit-page');
 const askingToStop = new URLSearchParams(location.search).get('reminders') === 'stop';
 
 /** What the page shows: the visit as the server last said, the slots offered, the sentence of the last action. */
-const state = { visit: null, words: wordsFor(navigator.language), slots: null, picking: null, cancelling: false, notice: null };
+const state = { visit: null, slots: null, picking: null, cancelling: false, notice: null };
+
+/** The page's words in `locale`'s language (words/de.json…, beside the page); a catalog that cannot be fetched leaves them English. */
+const speakIn = (locale) => speak(locale, (language) => [`words/${language}.json`]).catch(() => {});
+
+/** The visit's status as the client reads it. */
+const STATUS = {
+  pending: marked('Waiting for the salon to confirm it'),
+  confirmed: marked('Booked'),
+  cancelled: marked('Cancelled'),
+  completed: marked('Over'),
+  no_show: marked('Over'),
+};
+
+/** What the client is told when the server says no, by its code ("too late" names the salon's phone). */
+const ERRORS = {
+  slot_unavailable: marked('This time was just taken. Please choose another one.'),
+  too_short_notice: marked('This time is too soon. Please choose a later one.'),
+  beyond_horizon: marked('This time is too far ahead. Please choose an earlier one.'),
+  invalid_transition: marked('This appointment can no longer be changed.'),
+  link_expired: marked('This appointment is over, so this link no longer works.'),
+  not_found: marked('This link does not name an appointment. Check that it was copied whole.'),
+  network: marked('The salon’s booking server cannot be reached. Check your connection and try again.'),
+  other: marked('Something went wrong. Please try again, or call the salon.'),
+};
 
 class PageError extends Error {
   constructor(code) {
@@ -41,45 +66,54 @@ async function call(path, { method = 'GET', body } = {}) {
 }
 
 function sentenceOf(error) {
-  const { errors } = state.words;
-  const said = errors[error.code] ?? errors.other;
-  return typeof said === 'function' ? said(state.visit?.salon.phone) : said;
+  const phone = state.visit?.salon.phone;
+  if (error.code === 'too_late_to_change')
+    return phone
+      ? t('It is too late to change this online. Please call the salon: {phone}.', { phone })
+      : t('It is too late to change this online. Please contact the salon.');
+  return t(ERRORS[error.code] ?? ERRORS.other);
 }
 
 // ---- load
 
 async function load() {
   try {
-    show(await call(''));
+    await show(await call(''));
   } catch (error) {
+    // No visit to take the salon's language from: the browser's, where the page speaks it.
+    if (!state.visit) await speakIn(browserLocale());
     state.notice = { kind: 'error', text: sentenceOf(error) };
     render();
   }
 }
 
-function show(visit) {
+async function show(visit) {
+  await speakIn(visit.salon.locale);
   state.visit = visit;
-  state.words = wordsFor(visit.salon.locale);
   document.documentElement.lang = visit.salon.locale;
-  document.title = `${state.words.title} ${state.words.at(visit.salon.name)}`;
+  document.title = t('Your appointment at {salon}', { salon: visit.salon.name });
   render();
 }
 
 // ---- render
 
 function render() {
-  const { visit, words } = state;
+  const { visit } = state;
   const parts = [];
   if (visit) {
     const f = formats(visit.salon.locale, visit.salon.timezone);
     parts.push(
       h('p', { class: 'salon-name' }, visit.salon.name),
-      h('h1', { id: 'visit-heading' }, words.title),
+      h('h1', { id: 'visit-heading' }, t('Your appointment')),
       facts(visit, f),
-      h('p', { class: 'actions' }, h('a', { class: 'button', href: `${api}/calendar.ics`, download: 'appointment.ics' }, words.calendar)),
+      h(
+        'p',
+        { class: 'actions' },
+        h('a', { class: 'button', href: `${api}/calendar.ics`, download: 'appointment.ics' }, t('Add to my calendar')),
+      ),
     );
   } else {
-    parts.push(h('h1', null, state.words.title));
+    parts.push(h('h1', null, t('Your appointment')));
   }
   if (state.notice)
     parts.push(
@@ -94,58 +128,59 @@ function render() {
 }
 
 function facts(visit, f) {
-  const { words } = state;
   const v = visit.visit;
   const rows = [
-    [words.labels.when, f.span(v.startTime, v.endTime)],
-    [words.labels.what, v.services.map((s) => s.name).join(' + ')],
-    [words.labels.with, v.staffName],
-    [words.labels.where, [visit.salon.name, visit.salon.address].filter(Boolean).join(', ')],
-    [
-      words.labels.phone,
-      visit.salon.phone ? h('a', { href: `tel:${visit.salon.phone.replace(/[^+0-9]/g, '')}` }, visit.salon.phone) : null,
-    ],
-    [words.labels.status, words.status[v.status] ?? v.status],
+    [t('When'), f.span(v.startTime, v.endTime)],
+    [t('What'), v.services.map((s) => s.name).join(' + ')],
+    [t('With'), v.staffName],
+    [t('Where'), [visit.salon.name, visit.salon.address].filter(Boolean).join(', ')],
+    [t('Phone'), visit.salon.phone ? h('a', { href: `tel:${visit.salon.phone.replace(/[^+0-9]/g, '')}` }, visit.salon.phone) : null],
+    [t('Status'), STATUS[v.status] ? t(STATUS[v.status]) : v.status],
   ];
   return h(
     'dl',
     { class: 'facts visit-facts' },
     rows.filter(([, value]) => value).map(([label, value]) => h('div', null, h('dt', null, label), h('dd', null, value))),
-    v.cancelReason && v.status === 'cancelled' ? h('p', { class: 'hint' }, words.cancelledReason(v.cancelReason)) : null,
+    v.cancelReason && v.status === 'cancelled' ? h('p', { class: 'hint' }, t('Reason: {reason}', { reason: v.cancelReason })) : null,
   );
 }
 
 function changes(visit) {
-  const { words } = state;
   const live = ['pending', 'confirmed'].includes(visit.visit.status);
   if (!live) return null;
   const f = formats(visit.salon.locale, visit.salon.timezone);
   if (!visit.canChange)
     return h(
       'section',
-      { class: 'panel', 'aria-label': words.move.open },
-      h('p', { class: 'call-instead' }, words.callInstead(visit.salon.phone)),
+      { class: 'panel', 'aria-label': t('Move to another time') },
+      h('p', { class: 'call-instead' }, callInstead(visit.salon.phone)),
     );
   return h(
     'section',
     { class: 'panel changes', 'aria-labelledby': 'changes-heading' },
-    h('h2', { id: 'changes-heading', class: 'visually-hidden' }, `${words.move.open} / ${words.cancel.open}`),
-    h('p', { class: 'hint' }, words.changeUntil(f.when(visit.changeUntil))),
+    h('h2', { id: 'changes-heading', class: 'visually-hidden' }, `${t('Move to another time')} / ${t('Cancel the appointment')}`),
+    h('p', { class: 'hint' }, t('You can move or cancel it here until {when}.', { when: f.when(visit.changeUntil) })),
     state.slots ? movePicker(f) : null,
     state.cancelling ? cancelForm() : null,
     !state.slots && !state.cancelling
       ? h(
           'div',
           { class: 'actions' },
-          h('button', { type: 'button', class: 'primary', onclick: () => openSlots() }, words.move.open),
-          h('button', { type: 'button', class: 'danger', onclick: () => openCancel() }, words.cancel.open),
+          h('button', { type: 'button', class: 'primary', onclick: () => openSlots() }, t('Move to another time')),
+          h('button', { type: 'button', class: 'danger', onclick: () => openCancel() }, t('Cancel the appointment')),
         )
       : null,
   );
 }
 
+/** "To move or cancel it now, please call the salon: …" */
+function callInstead(phone) {
+  return phone
+    ? t('To move or cancel it now, please call the salon: {phone}.', { phone })
+    : t('To move or cancel it now, please contact the salon.');
+}
+
 function movePicker(f) {
-  const { words } = state;
   const days = state.slots.days.filter((day) => day.total > 0);
   const chosenDay = state.picking?.day ?? days[0]?.date;
   const times = state.slots.data.filter((slot) => slot.startTime.startsWith(chosenDay ?? '-'));
@@ -153,13 +188,13 @@ function movePicker(f) {
   const form = h(
     'form',
     { class: 'move-form', 'aria-labelledby': 'move-heading' },
-    h('h3', { id: 'move-heading' }, words.move.heading),
-    days.length === 0 ? h('p', null, words.move.none) : null,
+    h('h3', { id: 'move-heading' }, t('Choose a new time')),
+    days.length === 0 ? h('p', null, t('No free times in these days.')) : null,
     days.length
       ? h(
           'fieldset',
           { class: 'choices days' },
-          h('legend', null, words.move.day),
+          h('legend', null, t('Day')),
           days.map((day) => radio('move-day', day.date, f.dayShort(day.date), day.date === chosenDay, () => pick({ day: day.date }))),
         )
       : null,
@@ -167,7 +202,7 @@ function movePicker(f) {
       ? h(
           'fieldset',
           { class: 'choices times' },
-          h('legend', null, `${words.move.time}, ${f.day(chosenDay)}`),
+          h('legend', null, t('Time, {day}', { day: f.day(chosenDay) })),
           times.map((slot) =>
             radio('move-time', slot.startTime, f.time(slot.startTime), slot.startTime === chosen, () =>
               pick({ day: chosenDay, startTime: slot.startTime }),
@@ -178,9 +213,9 @@ function movePicker(f) {
     h(
       'div',
       { class: 'actions' },
-      chosen ? h('button', { type: 'submit', class: 'primary' }, words.move.confirm(f.when(chosen))) : null,
-      h('button', { type: 'button', onclick: () => moreSlots() }, words.move.later),
-      h('button', { type: 'button', onclick: () => closeForms() }, words.cancel.keep),
+      chosen ? h('button', { type: 'submit', class: 'primary' }, t('Move to {when}', { when: f.when(chosen) })) : null,
+      h('button', { type: 'button', onclick: () => moreSlots() }, t('Later days')),
+      h('button', { type: 'button', onclick: () => closeForms() }, t('Keep it')),
     ),
   );
   form.addEventListener('submit', (event) => {
@@ -201,18 +236,17 @@ function radio(name, value, label, checked, onchange) {
 }
 
 function cancelForm() {
-  const { words } = state;
   const reason = h('textarea', { id: 'cancel-reason', name: 'reason', rows: 2, maxlength: 500 });
   const form = h(
     'form',
     { class: 'cancel-form', 'aria-labelledby': 'cancel-heading' },
-    h('h3', { id: 'cancel-heading' }, words.cancel.heading),
-    h('div', { class: 'field' }, h('label', { for: 'cancel-reason' }, words.cancel.reason), reason),
+    h('h3', { id: 'cancel-heading' }, t('Cancel the appointment')),
+    h('div', { class: 'field' }, h('label', { for: 'cancel-reason' }, t('Reason (optional)')), reason),
     h(
       'div',
       { class: 'actions' },
-      h('button', { type: 'submit', class: 'danger' }, words.cancel.confirm),
-      h('button', { type: 'button', onclick: () => closeForms() }, words.cancel.keep),
+      h('button', { type: 'submit', class: 'danger' }, t('Yes, cancel it')),
+      h('button', { type: 'button', onclick: () => closeForms() }, t('Keep it')),
     ),
   );
   form.addEventListener('submit', (event) => {
@@ -223,17 +257,28 @@ function cancelForm() {
 }
 
 function reminders(visit) {
-  const { words } = state;
   if (visit.reminders === 'none') return null;
   const asked = askingToStop && visit.reminders === 'on';
   return h(
     'section',
-    { class: 'panel reminders', 'aria-label': words.reminders.stop },
-    h('p', null, visit.reminders === 'on' ? (asked ? words.reminders.ask : words.reminders.on) : words.reminders.off),
+    { class: 'panel reminders', 'aria-label': t('No more reminders') },
+    h('p', null, remindersText(visit.reminders === 'on', asked)),
     visit.reminders === 'on'
-      ? h('button', { type: 'button', id: 'stop-reminders', onclick: (event) => stopReminders(event.currentTarget) }, words.reminders.stop)
+      ? h(
+          'button',
+          { type: 'button', id: 'stop-reminders', onclick: (event) => stopReminders(event.currentTarget) },
+          t('No more reminders'),
+        )
       : null,
   );
+}
+
+/** Whether reminders come, or the question of the reminder's "No more reminders" link. */
+function remindersText(on, asked) {
+  if (!on) return t('You get no reminders by e-mail.');
+  return asked
+    ? t('Do you want to stop the reminders before your appointments?')
+    : t('You get a reminder by e-mail before the appointment.');
 }
 
 // ---- actions
@@ -300,8 +345,11 @@ function move(startTime, button) {
     const visit = await call('/reschedule', { method: 'POST', body: { startTime } });
     const f = formats(visit.salon.locale, visit.salon.timezone);
     state.slots = null;
-    state.notice = { kind: 'good', text: state.words.move.done(f.when(visit.visit.startTime)) };
-    show(visit);
+    state.notice = {
+      kind: 'good',
+      text: t('Done: your appointment is now on {when}. You will get an e-mail about it.', { when: f.when(visit.visit.startTime) }),
+    };
+    await show(visit);
   });
 }
 
@@ -309,8 +357,8 @@ function cancel(reason, button) {
   act(button, async () => {
     const visit = await call('/cancel', { method: 'POST', body: reason ? { reason } : {} });
     state.cancelling = false;
-    state.notice = { kind: 'good', text: state.words.cancel.done };
-    show(visit);
+    state.notice = { kind: 'good', text: t('Your appointment is cancelled. You will get an e-mail about it.') };
+    await show(visit);
   });
 }
 
@@ -318,7 +366,7 @@ function stopReminders(button) {
   act(button, async () => {
     await call('/unsubscribe', { method: 'POST' });
     state.visit = { ...state.visit, reminders: 'off' };
-    state.notice = { kind: 'good', text: state.words.reminders.stopped };
+    state.notice = { kind: 'good', text: t('Done: you get no more reminders from this salon.') };
     render();
   });
 }

@@ -1,7 +1,8 @@
 // The words of the salon's pages in the page's one language. The code says each thing in English,
 // as it is read; another language is a catalog beside the page that maps each English text to that
-// language's (static/js/words/de/*.json for the back office, book/de.json, manage/de.json), as
-// gettext does. A text the catalog lacks stays English, and test/page-words.test.ts fails for it.
+// language's (static/js/words/de/*.json for the back office, book/words/de.json and
+// manage/words/de.json for the clients' pages), as gettext does. A text the catalog lacks stays
+// English, and test/page-words.test.ts fails for it.
 // Texts with a value say where it goes: t('Week of {date}', { date }), so each language keeps its
 // own word order. Dates, times and amounts are written by the page's locale (pageLocale()).
 
