@@ -6,15 +6,12 @@
 
 import { addDays, formatsFor, localeFor } from './page-text.js';
 import { h } from './shared/element.js';
-import { browserLocale, marked, speak, t, tn } from './shared/words.js';
+import { browserLocale, marked, speakBesidePage, t, tn } from './shared/words.js';
 
 const slug = decodeURIComponent(location.pathname.split('/').filter(Boolean).at(-1) ?? '');
 const API = new URL(`../v1/booking-page/${encodeURIComponent(slug)}`, location.href).href;
 const root = document.getElementById('page');
 const framed = window.parent !== window;
-
-/** The page's words in `locale`'s language (words/de.json…, beside the page); a catalog that cannot be fetched leaves them English. */
-const speakIn = (locale) => speak(locale, (language) => [`words/${language}.json`]).catch(() => {});
 
 /** What the client is told when the server says no, by its code; "other" for any else. */
 const ERRORS = {
@@ -75,14 +72,14 @@ async function call(path, { method = 'GET', body } = {}) {
 async function start() {
   const browserLanguages = navigator.languages?.length ? navigator.languages : [navigator.language];
   // Until the salon's page is known (and when it cannot be), the page speaks the browser's language.
-  const [answer] = await Promise.all([call(''), speakIn(browserLocale(browserLanguages)).then(() => render())]);
+  const [answer] = await Promise.all([call(''), speakBesidePage(browserLocale(browserLanguages)).then(() => render())]);
   if (!answer.ok) {
     show(answer.status === 404 ? 'missing' : 'failed');
     return;
   }
   const page = answer.body;
   const locale = localeFor(page, browserLanguages);
-  await speakIn(locale);
+  await speakBesidePage(locale);
   state.page = page;
   state.formats = formatsFor(locale, page.timezone);
   state.weekStart = page.today;

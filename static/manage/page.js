@@ -5,7 +5,7 @@
 // Everything is addressed relative to the page, so it also works under a path of another address.
 
 import { h } from './shared/element.js';
-import { browserLocale, marked, speak, t } from './shared/words.js';
+import { browserLocale, marked, speakBesidePage, t } from './shared/words.js';
 import { formats } from './words.js';
 
 const token = location.pathname.split('/').find((part) => part.startsWith('mng_'));
@@ -16,9 +16,6 @@ const askingToStop = new URLSearchParams(location.search).get('reminders') === '
 
 /** What the page shows: the visit as the server last said, the slots offered, the sentence of the last action. */
 const state = { visit: null, slots: null, picking: null, cancelling: false, notice: null };
-
-/** The page's words in `locale`'s language (words/de.json…, beside the page); a catalog that cannot be fetched leaves them English. */
-const speakIn = (locale) => speak(locale, (language) => [`words/${language}.json`]).catch(() => {});
 
 /** The visit's status as the client reads it. */
 const STATUS = {
@@ -81,14 +78,14 @@ async function load() {
     await show(await call(''));
   } catch (error) {
     // No visit to take the salon's language from: the browser's, where the page speaks it.
-    if (!state.visit) await speakIn(browserLocale());
+    if (!state.visit) await speakBesidePage(browserLocale());
     state.notice = { kind: 'error', text: sentenceOf(error) };
     render();
   }
 }
 
 async function show(visit) {
-  await speakIn(visit.salon.locale);
+  await speakBesidePage(visit.salon.locale);
   state.visit = visit;
   document.documentElement.lang = visit.salon.locale;
   document.title = t('Your appointment at {salon}', { salon: visit.salon.name });

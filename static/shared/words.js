@@ -144,3 +144,11 @@ export function intl(Kind, options) {
   if (!format) formatters.set(key, (format = new Kind(locale, options)));
   return format;
 }
+
+/**
+ * The clients' pages (booking, manage): their words in `tag`'s language from words/<language>.json
+ * beside the page. A catalog that cannot be fetched leaves the page English.
+ */
+export function speakBesidePage(tag) {
+  return speak(tag, (language) => [`words/${language}.json`]).catch(() => {});
+}
