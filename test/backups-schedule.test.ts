@@ -69,10 +69,20 @@ describe('scheduled backups', () => {
       let stop = false;
       const load = stream.run(() => stop, 3);
       // A scheduled backup that started once bookings were coming in, and more came after it.
+      // Kept by a hard link the moment it is found: the next scheduled backups (every 2 s) make it
+      // one the retention may delete, while the test waits for more bookings on a slow machine.
+      const kept = path.join(tempDataDir(), 'kept.backup');
       const run = await eventually(
         async () => {
           const { runs } = await admin(server.url, 'GET', '/backups');
-          return runs.find((r: any) => r.reason === 'schedule' && r.status === 'good' && r.bookings >= 10);
+          const found = runs.find((r: any) => r.reason === 'schedule' && r.status === 'good' && r.bookings >= 10);
+          if (!found) return undefined;
+          try {
+            fs.linkSync(found.file, kept);
+          } catch {
+            return undefined; // deleted since: the next one will do
+          }
+          return found;
         },
         30_000,
         'a scheduled backup with bookings in it',
@@ -89,15 +99,15 @@ describe('scheduled backups', () => {
 
       assert.equal(path.dirname(run.file), folder);
       assert.match(path.basename(run.file), /^booking-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z\.backup$/);
-      const sealed = fs.readFileSync(run.file);
+      const sealed = fs.readFileSync(kept);
       assert.equal(sealed.includes('whsec_'), false, 'no webhook secret in the file');
       assert.equal(sealed.includes('@example.com'), false, 'no client data in clear in the file');
       assert.equal(sealed.includes(Buffer.from('SQLite format 3')), false, 'the database is not in it in clear');
-      assert.equal(fs.statSync(run.file).mode & 0o777, 0o600);
+      assert.equal(fs.statSync(kept).mode & 0o777, 0o600);
 
       // Restored into a new data dir with no secrets key: the backup brings its own.
       const restoredDir = path.join(tempDataDir(), 'restored');
-      const restored = cliJson(['restore', '--from', run.file, '--data', restoredDir], { BOOKING_BACKUP_PASSPHRASE: code.toLowerCase() });
+      const restored = cliJson(['restore', '--from', kept, '--data', restoredDir], { BOOKING_BACKUP_PASSPHRASE: code.toLowerCase() });
       assert.equal(restored.bookings, run.bookings);
       assert.equal(restored.takenAt, run.startedAt);
       assert.equal(restored.secretsKey.file, path.join(restoredDir, 'secrets.key'));

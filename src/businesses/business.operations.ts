@@ -14,7 +14,7 @@ export const businessOperations = [
     summary: 'The business: name, address, time zone, working hours',
     success: { status: 200, schema: 'Business' },
     handle: async ({ key }, app) => {
-      // What the salon set for its own clients' e-mails and manage page is the salon's business.
+      // What the salon set for its own clients' e-mails and manage page, and its own pages' language, is the salon's business.
       const {
         createdAt: _c,
         updatedAt: _u,
@@ -22,6 +22,7 @@ export const businessOperations = [
         cancelCutoffMinutes: _x,
         deskContactRequired: _d,
         phoneCountry: _p,
+        locale: _l,
         ...business
       } = await getBusiness(app.db, key.businessId);
       return business;
