@@ -225,6 +225,9 @@ describe('the booking page in Chromium', () => {
       'the page settings saved with each visitor’s language',
     );
     await page.getByRole('heading', { name: 'Salon settings' }).waitFor();
+    // Settings drawn again loads the preview and the logo of "lena": let it finish before the rename.
+    await page.frameLocator('.page-preview iframe').locator('img.logo').waitFor();
+    await page.waitForLoadState('networkidle');
     await admin(app, 'PATCH', `${salon.base}/booking-page`, { slug: 'salon-lena', locale: null }, 200);
     await admin(app, 'DELETE', `${salon.base}/booking-page/logo`, undefined, 200);
   });

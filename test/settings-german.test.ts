@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { englishOnPage } from './helpers/english.ts';
+import { englishOnPage, settled } from './helpers/english.ts';
 import { admin } from './helpers/salon.ts';
 import { skippedWithoutChromium, useApp, useBrowser, useSalon } from './helpers/suite.ts';
 
@@ -26,7 +26,7 @@ describe('the settings of a salon that speaks German, in Chromium', () => {
   it('shows every form of Settings in German', async () => {
     await page.getByRole('heading', { name: 'Einstellungen des Salons' }).waitFor();
     await page.locator('#view .loading').waitFor({ state: 'detached' });
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     for (const heading of [
       'Salon und Kontakt',
       'Öffnungszeiten',
@@ -136,7 +136,7 @@ describe('a salon that changes its language in Settings, in Chromium', () => {
     assert.equal(await page.evaluate('window.notReloaded'), true, 'the same page, not loaded again');
     assert.equal(await page.evaluate('document.documentElement.lang'), 'de');
     await page.locator('#view .loading').waitFor({ state: 'detached' });
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     assert.deepEqual(await englishOnPage(page, DATA, 'nav#sections'), []);
     assert.deepEqual(await englishOnPage(page, DATA, '#view'), []);
     assert.equal((await admin(app, 'GET', `${salon.base}/booking-page`, undefined, 200)).body.locale, 'de-DE');
