@@ -8,8 +8,24 @@ import { skippedWithoutChromium, useBrowser, useReceiver, useSalon } from './hel
 // back office in German too, every view of it, whatever the browser's language. The views' own
 // suites check their forms and dialogs; this one walks every view and reads what it shows.
 
-/** The salon's own data on the page: names it gave, which are no words of the page's. */
-const DATA = ['Haircut', 'Colour', 'Anna', 'Ben', 'all scopes', 'Clara Weiss', 'Salon Sonne'];
+/**
+ * The salon's own data on the page: names it gave, which are no words of the page's; places in
+ * Settings' choice of time zone (America/New York) and country; the command that puts a backup back.
+ */
+const DATA = [
+  'Haircut',
+  'Colour',
+  'Anna',
+  'Ben',
+  'all scopes',
+  'Clara Weiss',
+  'Salon Sonne',
+  'New York',
+  'New Salem',
+  'Isle of Man',
+  'Port of Spain',
+  'booking-api restore --from',
+];
 
 describe('the back office of a salon that speaks German, in Chromium', () => {
   if (skippedWithoutChromium()) return;

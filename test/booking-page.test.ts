@@ -202,25 +202,32 @@ describe('the booking page in Chromium', () => {
     await language.selectOption('de-DE');
     await page.getByLabel('Cancellation policy (optional)').fill('Bitte sagen Sie 24 Stunden vorher ab.');
     await page.getByRole('button', { name: 'Save the booking page' }).click();
-    await page.getByText(`Saved. The booking page is now at ${app.url}/book/lena`, { exact: false }).waitFor();
-    assert.equal(await line.inputValue(), `<script src="${app.url}/embed.js" data-business="lena"></script>`);
+    // The back office speaks the booking page's language (issue 27, defect 15): German at once.
+    await page.getByText(`Gespeichert. Die Buchungsseite ist jetzt unter ${app.url}/book/lena`, { exact: false }).waitFor();
+    await page.getByRole('heading', { name: 'Einstellungen des Salons' }).waitFor();
+    const zeile = page.getByLabel('Zeile für Ihre Website');
+    assert.equal(await zeile.inputValue(), `<script src="${app.url}/embed.js" data-business="lena"></script>`);
     await page.frameLocator('.page-preview iframe').getByRole('heading', { name: 'Was möchten Sie buchen?' }).waitFor();
     assert.equal((await app.request('GET', '/v1/booking-page/salon-lena')).status, 404);
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-    await page.getByLabel('Choose a logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
-    await page.getByText('Saved the logo: the booking page shows it now.').waitFor();
-    await page.getByRole('img', { name: 'The logo now' }).waitFor();
+    await page.getByLabel('Logo auswählen').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await page.getByText('Logo gespeichert: Die Buchungsseite zeigt es jetzt.').waitFor();
+    await page.getByRole('img', { name: 'Das aktuelle Logo' }).waitFor();
     await page.frameLocator('.page-preview iframe').locator('img.logo').waitFor();
     const problems = await seriousA11yProblems(page, { include: ['.booking-page-part'], exclude: ['.page-preview'] });
     assert.deepEqual(problems, []);
-    // Back to each visitor's language: the form sends null.
-    await language.selectOption('');
-    await page.getByRole('button', { name: 'Save the booking page' }).click();
+    // Back to each visitor's language: the form sends null, and the back office speaks the browser's (English) again.
+    await page.getByLabel('Sprache und Schreibweise von Datum und Uhrzeit').selectOption('');
+    await page.getByRole('button', { name: 'Buchungsseite speichern' }).click();
     await eventually(
       async () => ((await admin(app, 'GET', `${salon.base}/booking-page`, undefined, 200)).body.locale === null ? true : undefined),
       10_000,
       'the page settings saved with each visitor’s language',
     );
+    await page.getByRole('heading', { name: 'Salon settings' }).waitFor();
+    // Settings drawn again loads the preview and the logo of "lena": let it finish before the rename.
+    await page.frameLocator('.page-preview iframe').locator('img.logo').waitFor();
+    await page.waitForLoadState('networkidle');
     await admin(app, 'PATCH', `${salon.base}/booking-page`, { slug: 'salon-lena', locale: null }, 200);
     await admin(app, 'DELETE', `${salon.base}/booking-page/logo`, undefined, 200);
   });

@@ -76,6 +76,8 @@ describe('the setup in at most 15 typed fields, in Chromium', () => {
     const base = `/businesses/${business.id}`;
     // Proposed from the browser's language (en-GB here) and saved with the salon, untyped.
     assert.equal(business.phoneCountry, 'GB', "the clients' phone country");
+    // The salon's language, picked (preselected with the page's, English here): no field typed.
+    assert.equal(business.locale, 'en-GB', "the salon's language");
     const lunch = (end: string) => [
       { start: '09:00', end: '13:00' },
       { start: '13:30', end },

@@ -2,9 +2,11 @@
 // the salon is now, in its sentence area.
 
 import { isolate } from '../../dom.js';
-import { plural } from '../../format.js';
+import { intl, t, tn } from '../../locale.js';
 import { say, showProblems } from '../../ui/notice.js';
-import { hoursOf } from './client-rules.js';
+
+/** Minutes as hours in the page's language, at most two decimals: 90 → "1.5" (German "1,5"). */
+const hoursText = (minutes) => intl(Intl.NumberFormat, { maximumFractionDigits: 2 }).format(minutes / 60);
 
 /** Saves `body`'s changes to the salon; false (and a sentence) when there are none. */
 async function saveChanges(salon, messages, body, nothing) {
@@ -20,47 +22,57 @@ async function saveChanges(salon, messages, body, nothing) {
 export function settingsActions(salon) {
   return {
     async saveDetails(messages, body) {
-      if (showProblems(messages, body.name ? [] : ['Give the salon a name.'])) return;
-      const changes = await saveChanges(salon, messages, body, 'Nothing to save: no field was changed.');
+      if (showProblems(messages, body.name ? [] : [t('Give the salon a name.')])) return;
+      const changes = await saveChanges(salon, messages, body, t('Nothing to save: no field was changed.'));
       if (!changes) return;
       const business = salon.current();
       say(
         messages,
         'good',
         changes.timezone
-          ? `Saved. The salon’s times are now in ${business.timezone}: check the opening hours and the staff’s hours.`
-          : ['Saved the details of ', isolate(business.name), '.'],
+          ? t('Saved. The salon’s times are now in {zone}: check the opening hours and the staff’s hours.', { zone: business.timezone })
+          : t('Saved the details of {name}.', { name: isolate(business.name) }),
       );
     },
     async saveHours(messages, week) {
       if (showProblems(messages, week.problem ? [week.problem] : [])) return;
       const business = await salon.save({ workingHours: week.value });
       const open = Object.values(business.workingHours).filter((ranges) => ranges.length).length;
-      say(messages, 'good', `Saved the opening hours: open ${plural(open, 'day', 'days')} a week.`);
+      say(
+        messages,
+        'good',
+        tn(open, 'Saved the opening hours: open {count} day a week.', 'Saved the opening hours: open {count} days a week.'),
+      );
     },
     async saveRules(messages, { body, problems }) {
       if (showProblems(messages, problems)) return;
-      const changes = await saveChanges(salon, messages, body, 'Nothing to save: no rule was changed.');
+      const changes = await saveChanges(salon, messages, body, t('Nothing to save: no rule was changed.'));
       if (!changes) return;
       const business = salon.current();
       const desk = business.deskContactRequired
-        ? ' A client booked at the desk needs a phone number or an e-mail address.'
-        : ' At the desk a name will do.';
-      say(
-        messages,
-        'good',
-        `Saved: clients can book from ${business.minNoticeMinutes} minutes ahead up to ${business.horizonDays} days ahead, at a start every ${business.slotStepMinutes} minutes.${'deskContactRequired' in changes ? desk : ''}`,
-      );
+        ? t('A client booked at the desk needs a phone number or an e-mail address.')
+        : t('At the desk a name will do.');
+      const rules = t('Saved: clients can book from {notice} minutes ahead up to {days} days ahead, at a start every {step} minutes.', {
+        notice: business.minNoticeMinutes,
+        days: business.horizonDays,
+        step: business.slotStepMinutes,
+      });
+      say(messages, 'good', 'deskContactRequired' in changes ? `${rules} ${desk}` : rules);
     },
     async saveClientRules(messages, { body, problems }) {
       if (showProblems(messages, problems)) return;
-      if (!(await saveChanges(salon, messages, body, 'Nothing to save: no setting was changed.'))) return;
+      if (!(await saveChanges(salon, messages, body, t('Nothing to save: no setting was changed.')))) return;
       const { reminderLeadMinutes, cancelCutoffMinutes } = salon.current();
-      const reminder = reminderLeadMinutes === 0 ? 'no reminders' : `a reminder ${hoursOf(reminderLeadMinutes)} hours before the visit`;
+      const hours = { lead: hoursText(reminderLeadMinutes), cutoff: hoursText(cancelCutoffMinutes) };
       say(
         messages,
         'good',
-        `Saved: clients get ${reminder}, and can move or cancel online until ${hoursOf(cancelCutoffMinutes)} hours before it.`,
+        reminderLeadMinutes === 0
+          ? t('Saved: clients get no reminders, and can move or cancel online until {cutoff} hours before it.', hours)
+          : t(
+              'Saved: clients get a reminder {lead} hours before the visit, and can move or cancel online until {cutoff} hours before it.',
+              hours,
+            ),
       );
     },
   };

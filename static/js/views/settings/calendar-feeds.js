@@ -4,15 +4,30 @@
 
 import { button, confirmAction, h, isolate, namedChoice } from '../../dom.js';
 import { dateTime } from '../../format.js';
+import { t } from '../../locale.js';
 import { copyText } from '../../ui/copy.js';
 import { field } from '../../ui/fields.js';
 import { messageArea, perform, say } from '../../ui/notice.js';
 
-const INTRO =
-  'Each staff member can see their bookings in their phone’s calendar (Google, Apple, Outlook): make an address here and subscribe to it on the phone. Whoever has the address sees the times, services and clients’ names, so stop an address that was shared by mistake or was on a lost phone.';
-const HOW =
-  'On an iPhone: Settings → Apps → Calendar → Calendar Accounts → Add Account → Other → Add Subscribed Calendar. With Google Calendar: on a computer, Other calendars → + → From URL. The phone must reach this computer at this address.';
-const COPY_WORDS = { copied: 'Copied.', selected: 'Selected: press Ctrl+C to copy.' };
+const INTRO = () =>
+  t(
+    'Each staff member can see their bookings in their phone’s calendar (Google, Apple, Outlook): make an address here and subscribe to it on the phone. Whoever has the address sees the times, services and clients’ names, so stop an address that was shared by mistake or was on a lost phone.',
+  );
+const HOW = () =>
+  t(
+    'On an iPhone: Settings → Apps → Calendar → Calendar Accounts → Add Account → Other → Add Subscribed Calendar. With Google Calendar: on a computer, Other calendars → + → From URL. The phone must reach this computer at this address.',
+  );
+const copyWords = () => ({ copied: t('Copied.'), selected: t('Selected: press Ctrl+C to copy.') });
+
+/**
+ * The feed's name in the page's language when it is the one the server gave it ("Anna's bookings",
+ * "All bookings"); a name given through the API stays as it is.
+ */
+function feedName(feed, staff) {
+  if (feed.staffId === null) return feed.name === 'All bookings' ? t('All bookings') : feed.name;
+  const member = staff.find((s) => s.id === feed.staffId);
+  return member && feed.name === `${member.name}'s bookings` ? t("{name}'s bookings", { name: member.name }) : feed.name;
+}
 
 /** The new address, shown once, with a copy button. */
 function newAddress(feed, onDone) {
@@ -22,13 +37,13 @@ function newAddress(feed, onDone) {
   return h(
     'div',
     { class: 'new-key new-feed' },
-    h('p', { class: 'once' }, h('strong', null, 'Copy this address now: you won’t see it again.'), ` ${HOW}`),
-    field(['Calendar address for ', isolate(feed.name)], value),
+    h('p', { class: 'once' }, h('strong', null, t('Copy this address now: you won’t see it again.')), ` ${HOW()}`),
+    field(t('Calendar address for {name}', { name: isolate(feed.name) }), value),
     h(
       'div',
       { class: 'actions' },
-      button('Copy', () => copyText(value, status, COPY_WORDS), 'primary'),
-      button('Done', onDone),
+      button(t('Copy'), () => copyText(value, status, copyWords()), 'primary'),
+      button(t('Done'), onDone),
     ),
     status,
   );
@@ -38,8 +53,8 @@ function feedItem(feed, revoke) {
   return h(
     'li',
     { 'data-feed-id': feed.id },
-    h('span', null, isolate(feed.name), ` (made ${dateTime(feed.createdAt)})`),
-    button('Stop this address', (element) => revoke(element, feed), 'danger'),
+    h('span', null, t('{name} (made {time})', { name: isolate(feed.name), time: dateTime(feed.createdAt) })),
+    button(t('Stop this address'), (element) => revoke(element, feed), 'danger'),
   );
 }
 
@@ -48,12 +63,17 @@ function makeForm(staff, make) {
     h(
       'select',
       { id: 'feed-whose', name: 'whose' },
-      h('option', { value: '' }, 'The whole salon'),
+      h('option', { value: '' }, t('The whole salon')),
       staff.filter((s) => s.active).map((s) => h('option', { value: String(s.id) }, s.name)),
     ),
   );
-  const submit = h('button', { type: 'submit', class: 'primary' }, 'Make a calendar address');
-  const form = h('form', { class: 'feed-form', novalidate: true }, field('Whose bookings', whose), h('div', { class: 'actions' }, submit));
+  const submit = h('button', { type: 'submit', class: 'primary' }, t('Make a calendar address'));
+  const form = h(
+    'form',
+    { class: 'feed-form', novalidate: true },
+    field(t('Whose bookings'), whose),
+    h('div', { class: 'actions' }, submit),
+  );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     make(submit, whose.value ? Number(whose.value) : null);
@@ -73,19 +93,20 @@ export function calendarFeedsPart(ctx) {
     draw();
   };
   const draw = () => {
-    const live = feeds.filter((feed) => feed.status === 'active');
+    const named = (feed) => ({ ...feed, name: feedName(feed, staff) });
+    const live = feeds.filter((feed) => feed.status === 'active').map(named);
     element.replaceChildren(
-      h('h3', { id: 'feeds-title' }, 'Calendars on phones'),
-      h('p', { class: 'hint' }, INTRO),
+      h('h3', { id: 'feeds-title' }, t('Calendars on phones')),
+      h('p', { class: 'hint' }, INTRO()),
       live.length
         ? h(
             'ul',
             { class: 'feeds' },
             live.map((feed) => feedItem(feed, revoke)),
           )
-        : h('p', null, 'No calendar addresses yet.'),
+        : h('p', null, t('No calendar addresses yet.')),
       messages,
-      shown ? newAddress(shown, done) : makeForm(staff, make),
+      shown ? newAddress(named(shown), done) : makeForm(staff, make),
     );
   };
   const load = async () => {
@@ -93,23 +114,25 @@ export function calendarFeedsPart(ctx) {
     draw();
   };
   const make = (submit, staffId) =>
-    perform(submit, 'Making…', messages, async () => {
+    perform(submit, t('Making…'), messages, async () => {
       shown = await ctx.api.call('adminCreateCalendarFeed', { body: staffId === null ? {} : { staffId } });
       messages.replaceChildren();
       await load();
     });
   const revoke = async (element, feed) => {
     const sure = await confirmAction({
-      title: 'Stop this calendar address?',
-      text: `Phones subscribed to “${feed.name}” stop getting the bookings at once. A new address can be made at any time.`,
-      confirmLabel: 'Stop the address',
+      title: t('Stop this calendar address?'),
+      text: t('Phones subscribed to “{name}” stop getting the bookings at once. A new address can be made at any time.', {
+        name: feed.name,
+      }),
+      confirmLabel: t('Stop the address'),
       danger: true,
     });
     if (!sure) return;
-    await perform(element, 'Stopping…', messages, async () => {
+    await perform(element, t('Stopping…'), messages, async () => {
       await ctx.api.call('adminRevokeCalendarFeed', { id: feed.id });
       await load();
-      say(messages, 'good', ['Stopped the address for ', isolate(feed.name), ': it shows nothing any more.']);
+      say(messages, 'good', t('Stopped the address for {name}: it shows nothing any more.', { name: isolate(feed.name) }));
     });
   };
   return { element, load };

@@ -2,6 +2,7 @@
 // contact with the time zone and currency, the opening hours, and the booking rules.
 
 import { h } from '../../dom.js';
+import { t } from '../../locale.js';
 import { timeZones } from '../../salon-time.js';
 import { countrySelect } from '../../ui/country.js';
 import { checkbox, field, formPanel, input, textOrNull, wholeNumber } from '../../ui/fields.js';
@@ -27,20 +28,20 @@ export function detailsForm(business, actions) {
   const fields = h(
     'div',
     { class: 'edit-fields' },
-    field('Salon name', name),
-    field('Address (optional)', address),
-    h('div', { class: 'field-row' }, field('Phone (optional)', phone), field('E-mail (optional)', email)),
-    field('Website (optional)', website),
+    field(t('Salon name'), name),
+    field(t('Address (optional)'), address),
+    h('div', { class: 'field-row' }, field(t('Phone (optional)'), phone), field(t('E-mail (optional)'), email)),
+    field(t('Website (optional)'), website),
     field(
-      'Country of clients’ phone numbers',
+      t('Country of clients’ phone numbers'),
       country,
-      'A number without a country code is read as one of this country: 0170 1234567 then finds +49 170 1234567.',
+      t('A number without a country code is read as one of this country: 0170 1234567 then finds +49 170 1234567.'),
     ),
     h(
       'div',
       { class: 'field-row' },
-      field('Time zone', zone, 'Opening hours, staff hours and bookings are in this time zone.'),
-      field('Currency', currency, 'Three letters, such as EUR. New services get it; prices already set keep theirs.'),
+      field(t('Time zone'), zone, t('Opening hours, staff hours and bookings are in this time zone.')),
+      field(t('Currency'), currency, t('Three letters, such as EUR. New services get it; prices already set keep theirs.')),
     ),
   );
   const read = () => ({
@@ -55,10 +56,10 @@ export function detailsForm(business, actions) {
   });
   return formPanel(
     'salon-details',
-    'Salon and contact',
-    'Shown to clients where the website shows the salon.',
+    t('Salon and contact'),
+    t('Shown to clients where the website shows the salon.'),
     fields,
-    'Save salon details',
+    t('Save salon details'),
     (messages) => actions.saveDetails(messages, read()),
   );
 }
@@ -67,10 +68,13 @@ export function hoursForm(business, actions) {
   const week = weekEditor('opening', business.workingHours);
   return formPanel(
     'salon-hours',
-    'Opening hours',
-    `The hours the salon is open, in ${business.timezone}: times as 09:00–18:00, several separated by commas; leave a day empty when it is closed. Clients can book a staff member only when both the salon and they are working.`,
+    t('Opening hours'),
+    t(
+      'The hours the salon is open, in {zone}: times as 09:00–18:00, several separated by commas; leave a day empty when it is closed. Clients can book a staff member only when both the salon and they are working.',
+      { zone: business.timezone },
+    ),
     week.element,
-    'Save opening hours',
+    t('Save opening hours'),
     (messages) => actions.saveHours(messages, week.read()),
   );
 }
@@ -83,11 +87,11 @@ function rulesFields(business) {
   const step = h(
     'select',
     { id: 'rule-step', name: 'slotStepMinutes' },
-    STEPS.map((n) => h('option', { value: String(n), selected: n === business.slotStepMinutes }, `Every ${n} minutes`)),
+    STEPS.map((n) => h('option', { value: String(n), selected: n === business.slotStepMinutes }, t('Every {n} minutes', { n }))),
   );
   const deskContact = checkbox(
     'rule-desk-contact',
-    'A client booked at the desk needs a phone number or an e-mail address',
+    t('A client booked at the desk needs a phone number or an e-mail address'),
     business.deskContactRequired !== false,
   );
   const element = h(
@@ -97,27 +101,29 @@ function rulesFields(business) {
       'div',
       { class: 'field-row' },
       field(
-        'Minimum notice in minutes',
+        t('Minimum notice in minutes'),
         notice,
-        'How soon a client can book: 60 means no booking starts within the next hour. At most 10080 (a week).',
+        t('How soon a client can book: 60 means no booking starts within the next hour. At most 10080 (a week).'),
       ),
-      field('Days ahead clients can book', horizon, 'From 1 to 366.'),
+      field(t('Days ahead clients can book'), horizon, t('From 1 to 366.')),
     ),
-    field('Start times offered', step),
+    field(t('Start times offered'), step),
     deskContact,
-    h('p', { class: 'hint' }, 'Untick it to book a walk-in by name alone.'),
+    h('p', { class: 'hint' }, t('Untick it to book a walk-in by name alone.')),
     h(
       'p',
       { class: 'hint' },
-      'A time a client picks on the website is kept for them for a few minutes while they type their details; how long is set when the booking program is installed, the same for every salon on it.',
+      t(
+        'A time a client picks on the website is kept for them for a few minutes while they type their details; how long is set when the booking program is installed, the same for every salon on it.',
+      ),
     ),
   );
   /** The rules as the API takes them, and the problems of the numbers typed. */
   const read = () => {
     const body = { slotStepMinutes: Number(step.value), deskContactRequired: deskContact.querySelector('input').checked };
     const numbers = [
-      ['minNoticeMinutes', wholeNumber(notice, 'The minimum notice', 0, 10080)],
-      ['horizonDays', wholeNumber(horizon, 'The days ahead', 1, 366)],
+      ['minNoticeMinutes', wholeNumber(notice, t('The minimum notice'), 0, 10080)],
+      ['horizonDays', wholeNumber(horizon, t('The days ahead'), 1, 366)],
     ];
     for (const [key, n] of numbers) if (!n.problem) body[key] = n.value;
     return { body, problems: numbers.map(([, n]) => n.problem).filter(Boolean) };
@@ -129,10 +135,12 @@ export function rulesForm(business, actions) {
   const rules = rulesFields(business);
   return formPanel(
     'booking-rules',
-    'Booking rules',
-    'How soon and how far ahead clients can book themselves, on the website or through a connected program. Here at the desk you can book any time from now on (a walk-in, say), up to the same number of days ahead.',
+    t('Booking rules'),
+    t(
+      'How soon and how far ahead clients can book themselves, on the website or through a connected program. Here at the desk you can book any time from now on (a walk-in, say), up to the same number of days ahead.',
+    ),
     rules.element,
-    'Save booking rules',
+    t('Save booking rules'),
     (messages) => actions.saveRules(messages, rules.read()),
   );
 }

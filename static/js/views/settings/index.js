@@ -5,6 +5,7 @@
 // load → state → render, with the actions of each form.
 
 import { h } from '../../dom.js';
+import { t } from '../../locale.js';
 import { backupsPart } from '../backups/index.js';
 import { settingsActions } from './actions.js';
 import { calendarFeedsPart } from './calendar-feeds.js';
@@ -22,13 +23,13 @@ function setupAgain() {
   return h(
     'section',
     { class: 'card', 'aria-labelledby': 'setup-again-title' },
-    h('h3', { id: 'setup-again-title' }, 'Setup steps'),
+    h('h3', { id: 'setup-again-title' }, t('Setup steps')),
     h(
       'p',
       null,
-      'The steps of the first setup stay here to look over: the salon, its services, its staff, and the booking page for your website.',
+      t('The steps of the first setup stay here to look over: the salon, its services, its staff, and the booking page for your website.'),
     ),
-    h('div', { class: 'actions' }, h('a', { class: 'button', href: '#setup/widget' }, 'Open the setup steps')),
+    h('div', { class: 'actions' }, h('a', { class: 'button', href: '#setup/widget' }, t('Open the setup steps'))),
   );
 }
 
@@ -42,7 +43,7 @@ export async function renderSettings(ctx) {
   const feeds = calendarFeedsPart(ctx);
   const [mail] = await Promise.all([mailPart(ctx), closures.load(), reachability.load(), backups.load(), feeds.load()]);
   return viewPage(
-    { class: 'settings', title: 'Salon settings' },
+    { class: 'settings', title: t('Salon settings') },
     detailsForm(business, actions),
     hoursForm(business, actions),
     closures.element,

@@ -5,37 +5,43 @@
 import { api } from '../../api.js';
 import { button, h } from '../../dom.js';
 import { clockTime } from '../../format.js';
+import { t } from '../../locale.js';
 import { messageArea, perform, say, sayError } from '../../ui/notice.js';
 
 const ASK_AGAIN_MS = 1500;
 const ASK_AT_MOST = 10;
 
-/** The sentence for the salon, and whether it is good news. */
+/** The sentence for the salon, and whether it is good news. `detail` is the server's own words (English). */
 export function reachabilitySentence(answer) {
-  const at = answer.publicUrl;
-  const checked = answer.checkedAt ? ` (checked at ${clockTime(answer.checkedAt)})` : '';
+  const values = {
+    at: answer.publicUrl,
+    detail: answer.detail ?? t('no answer'),
+    checked: answer.checkedAt ? ` ${t('(checked at {time})', { time: clockTime(answer.checkedAt) })}` : '',
+  };
   switch (answer.status) {
     case 'unset':
       return [
         'warn',
-        'Clients can open the booking page only on this network: no public address is set up for it yet (whoever installed the booking program gives it the address clients reach it at, as its deploy guide describes).',
+        t(
+          'Clients can open the booking page only on this network: no public address is set up for it yet (whoever installed the booking program gives it the address clients reach it at, as its deploy guide describes).',
+        ),
       ];
     case 'unknown':
-      return ['note', `Checking whether clients can reach the booking page at ${at}…`];
+      return ['note', t('Checking whether clients can reach the booking page at {at}…', values)];
     case 'reachable':
-      return ['good', `Clients can reach the booking page at ${at}${checked}.`];
+      return ['good', t('Clients can reach the booking page at {at}{checked}.', values)];
     case 'not-found':
-      return ['warn', `Clients can’t reach the booking page: the address ${at} can’t be found on the internet${checked}.`];
+      return ['warn', t('Clients can’t reach the booking page: the address {at} can’t be found on the internet{checked}.', values)];
     case 'inside':
-      return ['warn', `Clients outside can’t reach the booking page: ${at} leads inside a network, as ${answer.detail}${checked}.`];
+      return ['warn', t('Clients outside can’t reach the booking page: {at} leads inside a network, as {detail}{checked}.', values)];
     case 'certificate':
-      return ['warn', `Clients’ browsers would refuse the booking page at ${at}: ${answer.detail}${checked}.`];
+      return ['warn', t('Clients’ browsers would refuse the booking page at {at}: {detail}{checked}.', values)];
     case 'redirect':
-      return ['warn', `${at} is not where clients end up: ${answer.detail}; give that address as the public one${checked}.`];
+      return ['warn', t('{at} is not where clients end up: {detail}; give that address as the public one{checked}.', values)];
     case 'other-server':
-      return ['warn', `Clients reach something else at ${at}, not this booking server: ${answer.detail}${checked}.`];
+      return ['warn', t('Clients reach something else at {at}, not this booking server: {detail}{checked}.', values)];
     default:
-      return ['warn', `Clients can’t reach the booking page at ${at}: ${answer.detail ?? 'no answer'}${checked}.`];
+      return ['warn', t('Clients can’t reach the booking page at {at}: {detail}{checked}.', values)];
   }
 }
 
@@ -61,8 +67,8 @@ export function reachabilityPart() {
       sayError(sentence, error);
     }
   };
-  const again = button('Check again', (element) =>
-    perform(element, 'Checking…', sentence, async () => {
+  const again = button(t('Check again'), (element) =>
+    perform(element, t('Checking…'), sentence, async () => {
       asked = 0;
       show(await api.call('adminCheckReachability'));
     }),
@@ -71,7 +77,7 @@ export function reachabilityPart() {
   const element = h(
     'section',
     { class: 'card', 'aria-labelledby': 'reachability-title' },
-    h('h3', { id: 'reachability-title' }, 'Booking page from outside'),
+    h('h3', { id: 'reachability-title' }, t('Booking page from outside')),
     sentence,
     h('div', { class: 'actions' }, again),
   );

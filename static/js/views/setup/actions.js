@@ -2,7 +2,8 @@
 // member), with a sentence for the step drawn next; a refusal is said in the step's message area.
 
 import { api } from '../../api.js';
-import { isolate, quoted } from '../../dom.js';
+import { isolate } from '../../dom.js';
+import { t } from '../../locale.js';
 import { flashNext, perform, say } from '../../ui/notice.js';
 
 /** The address of a step; the same one is drawn again (after adding one more service, say). */
@@ -16,26 +17,30 @@ export function setupActions(ctx, message) {
   const refuse = (problem) => say(message, 'error', problem);
   return {
     refuse,
-    /** Makes the salon (once), then saves its name, time zone, phone country and opening hours; on to the services. */
-    saveSalon: (button, { name, timezone, phoneCountry, workingHours }) =>
-      perform(button, 'Saving…', message, async () => {
+    /**
+     * Makes the salon (once), then saves its name, time zone, phone country and opening hours, and
+     * its language as the booking page's (which the back office speaks too); on to the services.
+     */
+    saveSalon: (button, { name, timezone, phoneCountry, workingHours, locale }) =>
+      perform(button, t('Saving…'), message, async () => {
         const businessId = ctx.business?.id ?? (await api.call('adminCreateBusiness', { body: { name, timezone } })).id;
         await api.call('adminUpdateBusiness', { businessId, body: { name, timezone, phoneCountry, workingHours } });
+        if (locale) await api.call('adminUpdateBookingPage', { businessId, body: { locale } });
         await ctx.reloadBusinesses(businessId);
         goTo('services');
       }),
     /** Adds a service and stays: more services can follow. */
     addService: (button, body) =>
-      perform(button, 'Adding…', message, async () => {
+      perform(button, t('Adding…'), message, async () => {
         const service = await ctx.api.call('adminCreateService', { body });
-        flashNext('good', ['Added ', quoted(service.name), '.']);
+        flashNext('good', t('Added “{name}”.', { name: isolate(service.name) }));
         goTo('services');
       }),
     /** Adds a staff member; after the first, on to the booking page. */
     addStaff: (button, body, first) =>
-      perform(button, 'Adding…', message, async () => {
+      perform(button, t('Adding…'), message, async () => {
         const member = await ctx.api.call('adminCreateStaff', { body });
-        flashNext('good', ['Added ', isolate(member.name), '.']);
+        flashNext('good', t('Added {name}.', { name: isolate(member.name) }));
         goTo(first ? 'widget' : 'staff');
       }),
   };

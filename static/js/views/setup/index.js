@@ -4,6 +4,7 @@
 // load → state → render, with the actions of each step.
 
 import { h } from '../../dom.js';
+import { t } from '../../locale.js';
 import { messageArea } from '../../ui/notice.js';
 import { setupActions } from './actions.js';
 import { salonStep } from './salon.js';
@@ -15,12 +16,12 @@ import { viewPage } from '../../ui/pages.js';
 function progress({ step, done }) {
   return h(
     'ol',
-    { class: 'steps', 'aria-label': 'Setup steps' },
+    { class: 'steps', 'aria-label': t('Setup steps') },
     STEPS.map(([key, label], i) =>
       h(
         'li',
         { class: done.includes(key) ? 'done' : null, 'aria-current': key === step ? 'step' : null },
-        done.includes(key) || key === step ? h('a', { href: `#setup/${key}` }, `${i + 1}. ${label}`) : `${i + 1}. ${label}`,
+        done.includes(key) || key === step ? h('a', { href: `#setup/${key}` }, `${i + 1}. ${t(label)}`) : `${i + 1}. ${t(label)}`,
       ),
     ),
   );
@@ -37,8 +38,8 @@ export async function renderSetup(ctx, id) {
     {
       tag: 'section',
       class: 'setup',
-      title: ctx.business ? 'Set up the salon' : 'Welcome: set up your salon',
-      intro: ctx.business ? null : 'Four short steps and the salon can take bookings.',
+      title: ctx.business ? t('Set up the salon') : t('Welcome: set up your salon'),
+      intro: ctx.business ? null : t('Four short steps and the salon can take bookings.'),
     },
     progress(state),
     messageArea({ role: 'status' }, ctx.flash),

@@ -1,11 +1,14 @@
 // Load and state: which step of the setup shows follows from what the server already has, so the
 // setup can be left and picked up again; a step already done can be opened again.
 
+import { marked } from '../../locale.js';
+
+/** The steps: their address and name (said through t()). */
 export const STEPS = [
-  ['salon', 'Your salon'],
-  ['services', 'Services'],
-  ['staff', 'Staff'],
-  ['widget', 'Website'],
+  ['salon', marked('Your salon')],
+  ['services', marked('Services')],
+  ['staff', marked('Staff')],
+  ['widget', marked('Website')],
 ];
 const ORDER = STEPS.map(([key]) => key);
 

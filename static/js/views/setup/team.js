@@ -2,6 +2,7 @@
 // the ones added so far, one at a time.
 
 import { h, isolate } from '../../dom.js';
+import { t } from '../../locale.js';
 import { choice, deskField as field } from '../../ui/fields.js';
 import { money, moneyField, parseMoney } from '../../ui/money.js';
 import { weekEditor } from '../../ui/week-editor.js';
@@ -20,8 +21,8 @@ const soFar = (label, items, line) =>
 function readService({ name, duration, price, before, after }, currency) {
   const minor = parseMoney(price.value || '0', currency);
   const problems = [
-    name.value.trim() ? null : 'Type the service’s name.',
-    minor === undefined ? `Type the price as a number, for example 35 or ${moneyField(3550, currency)}.` : null,
+    name.value.trim() ? null : t('Type the service’s name.'),
+    minor === undefined ? t('Type the price as a number, for example 35 or {example}.', { example: moneyField(3550, currency) }) : null,
   ].filter(Boolean);
   const body = {
     name: name.value.trim(),
@@ -38,7 +39,7 @@ const minutesChoice = (id, minutes, chosen, none) =>
   h(
     'select',
     { id },
-    minutes.map((m) => h('option', { value: String(m), selected: m === chosen }, m === 0 && none ? none : `${m} minutes`)),
+    minutes.map((m) => h('option', { value: String(m), selected: m === chosen }, m === 0 && none ? none : t('{m} minutes', { m }))),
   );
 const DURATIONS = [5, 10, 15, 20, 25, 30, 40, 45, 50, 60, 75, 90, 105, 120, 150, 180, 210, 240, 300, 360, 480];
 const BUFFERS = [0, 5, 10, 15, 20, 30, 45, 60];
@@ -48,36 +49,38 @@ function serviceFields() {
     name: h('input', { id: 'service-name', type: 'text', maxlength: '200', autocomplete: 'off' }),
     duration: minutesChoice('service-duration', DURATIONS, 45),
     price: h('input', { id: 'service-price', type: 'text', inputmode: 'decimal' }),
-    before: minutesChoice('service-before', BUFFERS, 0, 'None'),
-    after: minutesChoice('service-after', BUFFERS, 0, 'None'),
+    before: minutesChoice('service-before', BUFFERS, 0, t('None')),
+    after: minutesChoice('service-after', BUFFERS, 0, t('None')),
   };
 }
 
 export function servicesStep({ business, services }, actions) {
   const fields = serviceFields();
-  const add = h('button', { type: 'submit' }, 'Add service');
+  const add = h('button', { type: 'submit' }, t('Add service'));
   const form = stepForm(
-    'Services',
-    'What clients can book: a name, how long it takes and what it costs. Add one at a time; more can follow later.',
-    soFar('Services so far', services, (s) => [isolate(s.name), `: ${s.durationMinutes} min, ${money(s.price, s.currency)}`]),
-    h(
-      'div',
-      { class: 'field-row' },
-      field('Service name', fields.name),
-      field('Duration in minutes', fields.duration),
-      field(`Price (${business.currency})`, fields.price),
+    t('Services'),
+    t('What clients can book: a name, how long it takes and what it costs. Add one at a time; more can follow later.'),
+    soFar(t('Services so far'), services, (s) =>
+      t('{name}: {minutes} min, {price}', { name: isolate(s.name), minutes: s.durationMinutes, price: money(s.price, s.currency) }),
     ),
     h(
       'div',
       { class: 'field-row' },
-      field('Time to prepare before', fields.before, 'The staff member is busy then, the client not yet.'),
-      field('Time to clean up after', fields.after, 'After a colour, say: the next client can start only then.'),
+      field(t('Service name'), fields.name),
+      field(t('Duration in minutes'), fields.duration),
+      field(t('Price ({currency})', { currency: business.currency }), fields.price),
+    ),
+    h(
+      'div',
+      { class: 'field-row' },
+      field(t('Time to prepare before'), fields.before, t('The staff member is busy then, the client not yet.')),
+      field(t('Time to clean up after'), fields.after, t('After a colour, say: the next client can start only then.')),
     ),
     h(
       'div',
       { class: 'actions' },
       add,
-      services.length ? h('a', { class: 'button primary', href: '#setup/staff' }, 'Continue to staff') : null,
+      services.length ? h('a', { class: 'button primary', href: '#setup/staff' }, t('Continue to staff')) : null,
     ),
   );
   form.addEventListener('submit', (event) => {
@@ -91,20 +94,23 @@ export function servicesStep({ business, services }, actions) {
 
 export function staffStep({ business, services, staff }, actions) {
   const name = h('input', { id: 'staff-name', type: 'text', maxlength: '200', autocomplete: 'off' });
-  const hours = weekEditor('works', business.workingHours, { breaks: true, picked: { legend: 'Working hours', dayLabel: 'Works on' } });
+  const hours = weekEditor('works', business.workingHours, {
+    breaks: true,
+    picked: { legend: t('Working hours'), dayLabel: t('Works on') },
+  });
   const performs = services.map((s) => h('input', { type: 'checkbox', id: `does-${s.id}`, value: String(s.id), checked: true }));
-  const add = h('button', { type: 'submit', class: staff.length ? null : 'primary' }, 'Add staff member');
-  const another = staff.length ? null : h('button', { type: 'submit' }, 'Add, then add another');
+  const add = h('button', { type: 'submit', class: staff.length ? null : 'primary' }, t('Add staff member'));
+  const another = staff.length ? null : h('button', { type: 'submit' }, t('Add, then add another'));
   const form = stepForm(
-    'Staff',
-    'Who does the work, when they work, and which services they do. The hours start as the salon’s opening hours.',
-    soFar('Staff so far', staff, (s) => isolate(s.name)),
-    field('Staff member’s name', name),
+    t('Staff'),
+    t('Who does the work, when they work, and which services they do. The hours start as the salon’s opening hours.'),
+    soFar(t('Staff so far'), staff, (s) => isolate(s.name)),
+    field(t('Staff member’s name'), name),
     hours.element,
     h(
       'fieldset',
       null,
-      h('legend', null, 'Services they do'),
+      h('legend', null, t('Services they do')),
       services.map((s, i) => choice(performs[i], s.name)),
     ),
     h(
@@ -112,16 +118,16 @@ export function staffStep({ business, services, staff }, actions) {
       { class: 'actions' },
       add,
       another,
-      staff.length ? h('a', { class: 'button primary', href: '#setup/widget' }, 'Continue') : null,
+      staff.length ? h('a', { class: 'button primary', href: '#setup/widget' }, t('Continue')) : null,
     ),
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const week = hours.read();
     const serviceIds = performs.filter((c) => c.checked).map((c) => Number(c.value));
-    if (!name.value.trim()) return actions.refuse('Type the staff member’s name.');
+    if (!name.value.trim()) return actions.refuse(t('Type the staff member’s name.'));
     if (week.problem) return actions.refuse(week.problem);
-    if (serviceIds.length === 0) return actions.refuse('Tick at least one service they do.');
+    if (serviceIds.length === 0) return actions.refuse(t('Tick at least one service they do.'));
     const pressed = event.submitter === another ? another : add;
     actions.addStaff(pressed, { name: name.value.trim(), schedule: week.value, serviceIds }, staff.length === 0 && pressed === add);
   });

@@ -1,7 +1,9 @@
 // Actions: save the booking page's settings (what changed) and its logo (sent when chosen, or
-// removed); each time the part is drawn again, with the sentence saying so.
+// removed); each time the part is drawn again, with the sentence saying so. A new language is the
+// back office's too: the whole page is then drawn again in it.
 
-import { perform, say, sayError, showProblems } from '../../../ui/notice.js';
+import { t } from '../../../locale.js';
+import { flashNext, perform, say, sayError, showProblems } from '../../../ui/notice.js';
 
 const MOST_LOGO_BYTES = 100 * 1024;
 
@@ -21,28 +23,34 @@ export function bookingPageActions(ctx, { settings, saved }) {
       if (showProblems(messages, problems)) return;
       const before = settings();
       const changes = Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== before[key]));
-      if (Object.keys(changes).length === 0) return say(messages, 'good', 'Nothing to save: no setting was changed.');
+      if (Object.keys(changes).length === 0) return say(messages, 'good', t('Nothing to save: no setting was changed.'));
       const now = await ctx.api.call('adminUpdateBookingPage', { body: changes });
-      saved(
-        now,
+      const sentence = () =>
         changes.slug
-          ? `Saved. The booking page is now at ${now.pageUrl}: put the new line on your website, the old address no longer works.`
-          : 'Saved the booking page.',
-      );
+          ? t('Saved. The booking page is now at {url}: put the new line on your website, the old address no longer works.', {
+              url: now.pageUrl,
+            })
+          : t('Saved the booking page.');
+      if (!('locale' in changes)) return saved(now, sentence());
+      // The back office speaks the booking page's language: the salon is read again (its locale)
+      // and the view drawn again in it at once, the sentence said in the new language.
+      await ctx.reloadBusinesses(ctx.business.id);
+      flashNext('good', sentence());
+      ctx.refresh();
     },
     async setLogo(file, messages) {
       if (file.size > MOST_LOGO_BYTES)
-        return say(messages, 'error', `This image is ${Math.ceil(file.size / 1024)} KB; a logo can be at most 100 KB.`);
+        return say(messages, 'error', t('This image is {size} KB; a logo can be at most 100 KB.', { size: Math.ceil(file.size / 1024) }));
       try {
         const image = await dataUrlOf(file);
-        saved(await ctx.api.call('adminSetBookingPageLogo', { body: { image } }), 'Saved the logo: the booking page shows it now.');
+        saved(await ctx.api.call('adminSetBookingPageLogo', { body: { image } }), t('Saved the logo: the booking page shows it now.'));
       } catch (error) {
         sayError(messages, error);
       }
     },
     removeLogo: (button, messages) =>
-      perform(button, 'Removing…', messages, async () => {
-        saved(await ctx.api.call('adminDeleteBookingPageLogo'), 'Removed the logo.');
+      perform(button, t('Removing…'), messages, async () => {
+        saved(await ctx.api.call('adminDeleteBookingPageLogo'), t('Removed the logo.'));
       }),
   };
 }

@@ -2,6 +2,7 @@
 // settings and its logo. load → render, drawn again after each save with the sentence saying so.
 
 import { h } from '../../../dom.js';
+import { t } from '../../../locale.js';
 import { notice } from '../../../ui/notice.js';
 import { bookingPageActions } from './actions.js';
 import { logoPanel } from './logo.js';
@@ -11,17 +12,20 @@ import { bookingPageShare, loadBookingPage } from './share.js';
 export async function bookingPagePart(ctx) {
   const element = h('section', { class: 'booking-page-part', 'aria-labelledby': 'booking-page-heading' });
   let current = await loadBookingPage(ctx.api);
+  // The sentence of a save that changed the page's language, said once in the new one (actions.js).
+  let flash = ctx.flash;
   const draw = (settings, said) => {
     current = settings;
     const share = h(
       'div',
       { class: 'panel' },
-      h('h3', { id: 'booking-page-heading' }, 'Booking page'),
-      h('p', { class: 'hint' }, 'Where your clients book themselves, on your website or from a link.'),
-      said ? notice('good', said) : null,
+      h('h3', { id: 'booking-page-heading' }, t('Booking page')),
+      h('p', { class: 'hint' }, t('Where your clients book themselves, on your website or from a link.')),
+      said ? notice('good', said) : flash,
       bookingPageShare(settings),
     );
     element.replaceChildren(share, settingsForm(settings, actions.save), logoPanel(settings, actions));
+    flash = null;
   };
   const actions = bookingPageActions(ctx, { settings: () => current, saved: draw });
   draw(current);

@@ -1,6 +1,7 @@
 // Render: the booking page's logo: the one it shows, another to choose (sent at once), or none.
 
 import { button, h } from '../../../dom.js';
+import { t } from '../../../locale.js';
 import { field } from '../../../ui/fields.js';
 import { messageArea } from '../../../ui/notice.js';
 
@@ -15,20 +16,24 @@ export function logoPanel(settings, actions) {
     ? h(
         'p',
         null,
-        h('img', { class: 'page-logo', src: `/book/${settings.slug}/logo?v=${Date.parse(settings.logo.updatedAt)}`, alt: 'The logo now' }),
+        h('img', {
+          class: 'page-logo',
+          src: `/book/${settings.slug}/logo?v=${Date.parse(settings.logo.updatedAt)}`,
+          alt: t('The logo now'),
+        }),
       )
-    : h('p', { class: 'hint' }, 'No logo yet: the page shows the salon’s name.');
+    : h('p', { class: 'hint' }, t('No logo yet: the page shows the salon’s name.'));
   return h(
     'section',
     { class: 'panel', 'aria-labelledby': 'page-logo-heading' },
-    h('h3', { id: 'page-logo-heading' }, 'Logo on the booking page'),
+    h('h3', { id: 'page-logo-heading' }, t('Logo on the booking page')),
     now,
-    field(settings.logo ? 'Another logo' : 'Choose a logo', file, 'PNG, JPEG or WebP, at most 100 KB.'),
+    field(settings.logo ? t('Another logo') : t('Choose a logo'), file, t('PNG, JPEG or WebP, at most 100 KB.')),
     settings.logo
       ? h(
           'div',
           { class: 'actions' },
-          button('Remove the logo', (element) => actions.removeLogo(element, messages), 'danger'),
+          button(t('Remove the logo'), (element) => actions.removeLogo(element, messages), 'danger'),
         )
       : null,
     messages,

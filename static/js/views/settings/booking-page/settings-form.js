@@ -3,11 +3,12 @@
 // `read()` gives them as the API takes them, or the problem with the short name.
 
 import { h } from '../../../dom.js';
+import { marked, t } from '../../../locale.js';
 import { checkbox, choice, field, formPanel, input } from '../../../ui/fields.js';
 
-/** '' is each visitor's own language (the API's null). */
+/** '' is each visitor's own language (the API's null). A language is named in its own words, on any page. */
 const LOCALES = [
-  ['', 'Each visitor’s language (English or German)'],
+  ['', marked('Each visitor’s language (English or German)')],
   ['en-GB', 'English (UK)'],
   ['en-US', 'English (US)'],
   ['de-DE', 'Deutsch (Deutschland)'],
@@ -24,12 +25,12 @@ function colourChoice(settings) {
     type: 'color',
     value: settings.accentColor ?? PAGE_COLOUR,
     disabled: settings.accentColor === null,
-    'aria-label': 'Colour',
+    'aria-label': t('Colour'),
   });
   own.addEventListener('change', () => {
     colour.disabled = !own.checked;
   });
-  const element = h('div', { class: 'field' }, choice(own, 'Buttons in my own colour'), colour);
+  const element = h('div', { class: 'field' }, choice(own, t('Buttons in my own colour')), colour);
   return { element, read: () => (own.checked ? colour.value : null) };
 }
 
@@ -38,27 +39,33 @@ function pageFields(settings) {
   const locale = h(
     'select',
     { id: 'page-locale', name: 'locale' },
-    LOCALES.map(([value, label]) => h('option', { value, selected: value === (settings.locale ?? '') }, label)),
+    LOCALES.map(([value, label]) => h('option', { value, selected: value === (settings.locale ?? '') }, value ? label : t(label))),
   );
   const colour = colourChoice(settings);
   const policy = h('textarea', { id: 'page-policy', name: 'policy', rows: 3, maxlength: 2000, value: settings.cancellationPolicy });
-  const confirm = checkbox('page-confirm-new', 'New clients’ bookings wait for my confirmation', settings.confirmNewClients);
+  const confirm = checkbox('page-confirm-new', t('New clients’ bookings wait for my confirmation'), settings.confirmNewClients);
   const element = h(
     'div',
     { class: 'edit-fields' },
-    field('Short name in its address', slug, `${settings.pageUrl.replace(/[^/]*$/, '')}…: lower-case letters, digits and hyphens.`),
     field(
-      'Language, and how dates and times are written',
+      t('Short name in its address'),
+      slug,
+      t('{address}…: lower-case letters, digits and hyphens.', { address: settings.pageUrl.replace(/[^/]*$/, '') }),
+    ),
+    field(
+      t('Language, and how dates and times are written'),
       locale,
-      'With each visitor’s language, a browser in German gets the page in German, any other in English.',
+      t('With each visitor’s language, a browser in German gets the page in German, any other in English.'),
     ),
     colour.element,
-    field('Cancellation policy (optional)', policy, 'Shown to clients before they book, in your words.'),
+    field(t('Cancellation policy (optional)'), policy, t('Shown to clients before they book, in your words.')),
     confirm,
     h(
       'p',
       { class: 'hint' },
-      'A client you have not seen yet (no completed visit, never booked by you) then gets an unconfirmed booking, which waits in the Inbox for you to confirm or decline. Everyone else’s booking is confirmed at once, as it is for all clients without this.',
+      t(
+        'A client you have not seen yet (no completed visit, never booked by you) then gets an unconfirmed booking, which waits in the Inbox for you to confirm or decline. Everyone else’s booking is confirmed at once, as it is for all clients without this.',
+      ),
     ),
   );
   const read = () => {
@@ -69,7 +76,7 @@ function pageFields(settings) {
       cancellationPolicy: policy.value.trim(),
       confirmNewClients: confirm.querySelector('input').checked,
     };
-    return { body, problems: SLUG.test(body.slug) ? [] : ['The short name is 1 to 40 lower-case letters, digits and hyphens.'] };
+    return { body, problems: SLUG.test(body.slug) ? [] : [t('The short name is 1 to 40 lower-case letters, digits and hyphens.')] };
   };
   return { element, read };
 }
@@ -77,5 +84,12 @@ function pageFields(settings) {
 export function settingsForm(settings, save) {
   const fields = pageFields(settings);
   const onSave = (messages) => save(messages, fields.read());
-  return formPanel('booking-page-settings', 'How the booking page looks and books', null, fields.element, 'Save the booking page', onSave);
+  return formPanel(
+    'booking-page-settings',
+    t('How the booking page looks and books'),
+    null,
+    fields.element,
+    t('Save the booking page'),
+    onSave,
+  );
 }

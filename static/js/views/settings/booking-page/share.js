@@ -4,14 +4,17 @@
 
 import { button, h } from '../../../dom.js';
 import { copyText } from '../../../ui/copy.js';
+import { t } from '../../../locale.js';
 import { field } from '../../../ui/fields.js';
 import { notice } from '../../../ui/notice.js';
 
 /** The booking page's settings (adminGetBookingPage), for the setup and Settings. */
 export const loadBookingPage = (api) => api.call('adminGetBookingPage');
 
-const NOT_PUBLIC =
-  'This is the address this browser uses to reach the server. Clients can use it only if their devices reach this computer the same way; to take bookings from the internet, whoever installed the booking program gives it the address clients reach it at; then open this page again.';
+const NOT_PUBLIC = () =>
+  t(
+    'This is the address this browser uses to reach the server. Clients can use it only if their devices reach this computer the same way; to take bookings from the internet, whoever installed the booking program gives it the address clients reach it at; then open this page again.',
+  );
 
 function pageAddress(settings) {
   const qr = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(settings.qrCodeSvg)}`;
@@ -21,11 +24,15 @@ function pageAddress(settings) {
     h(
       'div',
       null,
-      h('p', null, 'Your booking page: ', h('a', { href: settings.pageUrl, target: '_blank', rel: 'noopener' }, settings.pageUrl)),
-      h('p', { class: 'hint' }, 'Share it as a link: on Instagram, Google Maps, in messages. It needs no login.'),
-      h('p', null, h('a', { href: qr, download: `booking-page-${settings.slug}.svg` }, 'Download the QR code')),
+      h(
+        'p',
+        null,
+        t('Your booking page: {link}', { link: h('a', { href: settings.pageUrl, target: '_blank', rel: 'noopener' }, settings.pageUrl) }),
+      ),
+      h('p', { class: 'hint' }, t('Share it as a link: on Instagram, Google Maps, in messages. It needs no login.')),
+      h('p', null, h('a', { href: qr, download: `booking-page-${settings.slug}.svg` }, t('Download the QR code'))),
     ),
-    h('img', { class: 'qr-code', src: qr, alt: `QR code of ${settings.pageUrl}`, width: 144, height: 144 }),
+    h('img', { class: 'qr-code', src: qr, alt: t('QR code of {url}', { url: settings.pageUrl }), width: 144, height: 144 }),
   );
 }
 
@@ -35,24 +42,24 @@ export function bookingPageShare(settings) {
   const copied = h('p', { class: 'hint', role: 'status' });
   // The preview runs the very line a website pastes (same server, so the relative address).
   const preview = h('div', { class: 'page-preview' });
-  preview.append(h('script', { src: '/embed.js', 'data-business': settings.slug, 'data-title': 'Preview of the booking page' }));
+  preview.append(h('script', { src: '/embed.js', 'data-business': settings.slug, 'data-title': t('Preview of the booking page') }));
   return h(
     'div',
     { class: 'booking-page-share' },
-    settings.publicUrlSet ? null : notice('warn', NOT_PUBLIC),
+    settings.publicUrlSet ? null : notice('warn', NOT_PUBLIC()),
     pageAddress(settings),
     field(
-      'Line for your website',
+      t('Line for your website'),
       line,
-      'Paste it into your website where the booking page should appear, as it is. It holds no key and nothing secret.',
+      t('Paste it into your website where the booking page should appear, as it is. It holds no key and nothing secret.'),
     ),
     h(
       'div',
       { class: 'actions' },
-      button('Copy the line', () => copyText(line, copied, { copied: 'Copied.', selected: 'Selected: press Ctrl+C to copy.' })),
+      button(t('Copy the line'), () => copyText(line, copied, { copied: t('Copied.'), selected: t('Selected: press Ctrl+C to copy.') })),
     ),
     copied,
-    h('h4', null, 'What the line shows'),
+    h('h4', null, t('What the line shows')),
     preview,
   );
 }

@@ -2,39 +2,56 @@
 // waiting e-mails are tried at once), and send a test e-mail, each ending in its sentence.
 
 import { confirmAction } from '../../../dom.js';
+import { marked, t } from '../../../locale.js';
 import { notice, perform, say, showProblems } from '../../../ui/notice.js';
+
+// The server says how a test e-mail went in English; the page says its known sentences in its own
+// language (an SMTP server's answer stays as the server wrote it).
+const SERVER_SENTENCES = [
+  marked('No mail server is set up yet: fill in the form above first.'),
+  marked('There is no sender address: give the salon an e-mail address above, or a sender address.'),
+];
+const SENT = /^Sent a test e-mail to (.+) from (.+)\. If it does not arrive, look in the spam folder\.$/;
+
+/** The server's sentence about a test e-mail, in the page's language where the page has it. */
+function testOutcome(message) {
+  const sent = SENT.exec(message);
+  if (sent)
+    return t('Sent a test e-mail to {to} from {from}. If it does not arrive, look in the spam folder.', { to: sent[1], from: sent[2] });
+  return SERVER_SENTENCES.includes(message) ? t(message) : message;
+}
 
 /** `saved(mail)` shows the settings as they now are. */
 export function mailActions(ctx, { current, saved }) {
   return {
     save: (button, messages, { body, problems }) => {
       if (showProblems(messages, problems)) return;
-      return perform(button, 'Saving…', messages, async () => {
+      return perform(button, t('Saving…'), messages, async () => {
         saved(await ctx.api.call('adminSetMailSettings', { body }));
-        say(messages, 'good', 'Saved the mail server. Send a test e-mail to check it; e-mails that were waiting are tried again now.');
+        say(messages, 'good', t('Saved the mail server. Send a test e-mail to check it; e-mails that were waiting are tried again now.'));
       });
     },
     async remove(button, messages) {
       const sure = await confirmAction({
-        title: 'Remove the salon’s mail server?',
+        title: t('Remove the salon’s mail server?'),
         text: current().server
-          ? 'Clients’ e-mails then go out through the mail server this booking server was set up with.'
-          : 'Clients then get no e-mail until a mail server is set up again.',
-        confirmLabel: 'Remove mail server',
+          ? t('Clients’ e-mails then go out through the mail server this booking server was set up with.')
+          : t('Clients then get no e-mail until a mail server is set up again.'),
+        confirmLabel: t('Remove mail server'),
         danger: true,
       });
       if (!sure) return;
-      return perform(button, 'Removing…', messages, async () => {
+      return perform(button, t('Removing…'), messages, async () => {
         await ctx.api.call('adminDeleteMailSettings');
         saved(await ctx.api.call('adminGetMailSettings'));
-        say(messages, 'good', 'Removed the salon’s mail server.');
+        say(messages, 'good', t('Removed the salon’s mail server.'));
       });
     },
     sendTest: (button, messages, to) => {
-      if (showProblems(messages, to ? [] : ['Give an address to send the test e-mail to.'])) return;
-      return perform(button, 'Sending…', messages, async () => {
+      if (showProblems(messages, to ? [] : [t('Give an address to send the test e-mail to.')])) return;
+      return perform(button, t('Sending…'), messages, async () => {
         const result = await ctx.api.call('adminSendTestMail', { body: { to } });
-        messages.replaceChildren(notice(result.sent ? 'good' : 'error', result.message));
+        messages.replaceChildren(notice(result.sent ? 'good' : 'error', testOutcome(result.message)));
       });
     },
   };

@@ -2,16 +2,17 @@
 // with its save and remove buttons, and "Send a test e-mail" beside it.
 
 import { h } from '../../../dom.js';
+import { marked, t } from '../../../locale.js';
 import { field, input, textOrNull, wholeNumber } from '../../../ui/fields.js';
 import { messageArea } from '../../../ui/notice.js';
 
 const TLS_MODES = [
-  ['starttls', 'STARTTLS (port 587)'],
-  ['tls', 'TLS (port 465)'],
-  ['none', 'None'],
+  ['starttls', marked('STARTTLS (port 587)')],
+  ['tls', marked('TLS (port 465)')],
+  ['none', marked('None')],
 ];
 
-const STORED = 'Stored; type a new one to change it';
+const stored = () => t('Stored; type a new one to change it');
 
 const plain = (id, props) => input(id, { spellcheck: 'false', autocapitalize: 'off', ...props });
 
@@ -23,14 +24,14 @@ function controls(own, salonEmail) {
     tls: h(
       'select',
       { id: 'mail-tls', name: 'mail-tls' },
-      TLS_MODES.map(([value, label]) => h('option', { value, selected: value === (own?.tls ?? 'starttls') }, label)),
+      TLS_MODES.map(([value, label]) => h('option', { value, selected: value === (own?.tls ?? 'starttls') }, t(label))),
     ),
     username: plain('mail-username', { value: own?.username ?? '', maxlength: 254 }),
     password: input('mail-password', {
       type: 'password',
       maxlength: 1024,
       autocomplete: 'new-password',
-      placeholder: own?.hasPassword ? STORED : '',
+      placeholder: own?.hasPassword ? stored() : '',
     }),
     from: input('mail-from', { type: 'email', value: own?.fromAddress ?? '', maxlength: 254, placeholder: salonEmail ?? '' }),
   };
@@ -40,27 +41,31 @@ function fieldsOf(c) {
   return h(
     'div',
     { class: 'edit-fields' },
-    h('div', { class: 'field-row' }, field('Mail server (SMTP)', c.host), field('Port', c.port)),
+    h('div', { class: 'field-row' }, field(t('Mail server (SMTP)'), c.host), field(t('Port'), c.port)),
     field(
-      'Security',
+      t('Security'),
       c.tls,
-      'What the provider says: usually STARTTLS on port 587, or TLS from the start on port 465. None only for a mail server on this computer or network.',
+      t(
+        'What the provider says: usually STARTTLS on port 587, or TLS from the start on port 465. None only for a mail server on this computer or network.',
+      ),
     ),
     h(
       'div',
       { class: 'field-row' },
-      field('User name (optional)', c.username),
-      field('Password (optional)', c.password, 'Stored encrypted, never shown again.'),
+      field(t('User name (optional)'), c.username),
+      field(t('Password (optional)'), c.password, t('Stored encrypted, never shown again.')),
     ),
-    field('Sender address (optional)', c.from, 'The address clients see the e-mails come from; empty: the salon’s e-mail address.'),
+    field(t('Sender address (optional)'), c.from, t('The address clients see the e-mails come from; empty: the salon’s e-mail address.')),
   );
 }
 
 /** The settings as the API takes them (the password only when one was typed), and the problems of what was typed. */
 function reader(c) {
   return () => {
-    const port = wholeNumber(c.port, 'The port', 1, 65535);
-    const problems = [c.host.value.trim() ? null : 'Give the mail server’s name, such as smtp.example.com.', port.problem].filter(Boolean);
+    const port = wholeNumber(c.port, t('The port'), 1, 65535);
+    const problems = [c.host.value.trim() ? null : t('Give the mail server’s name, such as smtp.example.com.'), port.problem].filter(
+      Boolean,
+    );
     const body = {
       host: c.host.value.trim(),
       port: port.value,
@@ -80,17 +85,19 @@ function reader(c) {
 export function mailForm(mail, standing, salonEmail, actions) {
   const c = controls(mail.salon, salonEmail);
   const messages = messageArea();
-  const save = h('button', { type: 'submit', class: 'primary' }, 'Save mail server');
-  const remove = h('button', { type: 'button', class: 'danger', hidden: !mail.salon }, 'Remove the salon’s mail server');
+  const save = h('button', { type: 'submit', class: 'primary' }, t('Save mail server'));
+  const remove = h('button', { type: 'button', class: 'danger', hidden: !mail.salon }, t('Remove the salon’s mail server'));
   remove.addEventListener('click', () => actions.remove(remove, messages));
   const form = h(
     'form',
     { class: 'panel edit-form', id: 'mail-settings', novalidate: true, 'aria-labelledby': 'mail-settings-heading' },
-    h('h3', { id: 'mail-settings-heading' }, 'E-mail to clients'),
+    h('h3', { id: 'mail-settings-heading' }, t('E-mail to clients')),
     h(
       'p',
       { class: 'hint' },
-      'Clients get an e-mail when they book, when the salon confirms, moves or cancels a visit, and a reminder before it, each with a link to move or cancel it themselves.',
+      t(
+        'Clients get an e-mail when they book, when the salon confirms, moves or cancels a visit, and a reminder before it, each with a link to move or cancel it themselves.',
+      ),
     ),
     standing,
     fieldsOf(c),
@@ -108,12 +115,12 @@ export function mailForm(mail, standing, salonEmail, actions) {
 export function testForm(salonEmail, actions) {
   const to = input('mail-test-to', { type: 'email', value: salonEmail ?? '', maxlength: 254 });
   const messages = messageArea();
-  const send = h('button', { type: 'submit' }, 'Send a test e-mail');
+  const send = h('button', { type: 'submit' }, t('Send a test e-mail'));
   const form = h(
     'form',
     { class: 'panel edit-form', id: 'mail-test', novalidate: true, 'aria-labelledby': 'mail-test-heading' },
-    h('h3', { id: 'mail-test-heading' }, 'Send a test e-mail'),
-    field('To', to, 'Through the mail server above, now: it says at once whether the settings work.'),
+    h('h3', { id: 'mail-test-heading' }, t('Send a test e-mail')),
+    field(t('Send to'), to, t('Through the mail server above, now: it says at once whether the settings work.')),
     messages,
     h('div', { class: 'actions' }, send),
   );
@@ -128,6 +135,6 @@ export function testForm(salonEmail, actions) {
 export function afterSave(form, mail) {
   const password = form.querySelector('#mail-password');
   password.value = '';
-  password.placeholder = mail.salon?.hasPassword ? STORED : '';
+  password.placeholder = mail.salon?.hasPassword ? stored() : '';
   form.querySelector('button.danger').hidden = !mail.salon;
 }

@@ -4,6 +4,7 @@
 // plainly that clients get no e-mail yet and how to set one up. load → render, with the actions.
 
 import { h } from '../../../dom.js';
+import { t } from '../../../locale.js';
 import { mailActions } from './actions.js';
 import { afterSave, mailForm, testForm } from './form.js';
 import { mailStanding } from './standing.js';
@@ -21,5 +22,5 @@ export async function mailPart(ctx) {
     },
   });
   form = mailForm(mail, standing, ctx.business.email, actions);
-  return h('section', { class: 'mail', 'aria-label': 'E-mail to clients' }, form, testForm(ctx.business.email, actions));
+  return h('section', { class: 'mail', 'aria-label': t('E-mail to clients') }, form, testForm(ctx.business.email, actions));
 }
