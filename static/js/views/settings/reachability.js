@@ -18,31 +18,23 @@ export function reachabilitySentence(answer) {
     detail: answer.detail ?? t('no answer'),
     checked: answer.checkedAt ? ` ${t('(checked at {time})', { time: clockTime(answer.checkedAt) })}` : '',
   };
-  switch (answer.status) {
-    case 'unset':
-      return [
-        'warn',
-        t(
-          'Clients can open the booking page only on this network: no public address is set up for it yet (whoever installed the booking program gives it the address clients reach it at, as its deploy guide describes).',
-        ),
-      ];
-    case 'unknown':
-      return ['note', t('Checking whether clients can reach the booking page at {at}…', values)];
-    case 'reachable':
-      return ['good', t('Clients can reach the booking page at {at}{checked}.', values)];
-    case 'not-found':
-      return ['warn', t('Clients can’t reach the booking page: the address {at} can’t be found on the internet{checked}.', values)];
-    case 'inside':
-      return ['warn', t('Clients outside can’t reach the booking page: {at} leads inside a network, as {detail}{checked}.', values)];
-    case 'certificate':
-      return ['warn', t('Clients’ browsers would refuse the booking page at {at}: {detail}{checked}.', values)];
-    case 'redirect':
-      return ['warn', t('{at} is not where clients end up: {detail}; give that address as the public one{checked}.', values)];
-    case 'other-server':
-      return ['warn', t('Clients reach something else at {at}, not this booking server: {detail}{checked}.', values)];
-    default:
-      return ['warn', t('Clients can’t reach the booking page at {at}: {detail}{checked}.', values)];
-  }
+  if (answer.status === 'unset')
+    return [
+      'warn',
+      t(
+        'Clients can open the booking page only on this network: no public address is set up for it yet (whoever installed the booking program gives it the address clients reach it at, as its deploy guide describes).',
+      ),
+    ];
+  const said = {
+    unknown: ['note', t('Checking whether clients can reach the booking page at {at}…', values)],
+    reachable: ['good', t('Clients can reach the booking page at {at}{checked}.', values)],
+    'not-found': ['warn', t('Clients can’t reach the booking page: the address {at} can’t be found on the internet{checked}.', values)],
+    inside: ['warn', t('Clients outside can’t reach the booking page: {at} leads inside a network, as {detail}{checked}.', values)],
+    certificate: ['warn', t('Clients’ browsers would refuse the booking page at {at}: {detail}{checked}.', values)],
+    redirect: ['warn', t('{at} is not where clients end up: {detail}; give that address as the public one{checked}.', values)],
+    'other-server': ['warn', t('Clients reach something else at {at}, not this booking server: {detail}{checked}.', values)],
+  };
+  return said[answer.status] ?? ['warn', t('Clients can’t reach the booking page at {at}: {detail}{checked}.', values)];
 }
 
 /** The Settings card: the sentence, and "Check again" once there is an address to check. */
