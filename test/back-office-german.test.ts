@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { englishOnPage, settled } from './helpers/english.ts';
-import { admin, MONDAY } from './helpers/salon.ts';
+import { admin, MONDAY, SALON_NAMES } from './helpers/salon.ts';
 import { skippedWithoutChromium, useBrowser, useReceiver, useSalon } from './helpers/suite.ts';
 
 // One language per page (issue 27, defect 15): a salon that chose German for its pages gets its
@@ -13,11 +13,7 @@ import { skippedWithoutChromium, useBrowser, useReceiver, useSalon } from './hel
  * Settings' choice of time zone (America/New York) and country; the command that puts a backup back.
  */
 const DATA = [
-  'Haircut',
-  'Colour',
-  'Anna',
-  'Ben',
-  'all scopes',
+  ...SALON_NAMES,
   'Clara Weiss',
   'Salon Sonne',
   'New York',

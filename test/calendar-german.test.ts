@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { englishOnPage } from './helpers/english.ts';
-import { admin, MONDAY } from './helpers/salon.ts';
+import { admin, MONDAY, SALON_NAMES } from './helpers/salon.ts';
 import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
 // The calendar and a booking's page of a salon that chose German (issue 27, defect 15): the week,
@@ -9,7 +9,7 @@ import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts
 // cancelling it, all in German, and the booking's time written the German way.
 
 /** The salon's own data on the page: names it gave, which are no words of the page's. */
-const DATA = ['Haircut', 'Colour', 'Anna', 'Ben', 'Clara Weiss', 'Salon Sonne'];
+const DATA = [...SALON_NAMES, 'Clara Weiss', 'Salon Sonne'];
 
 describe('the calendar and a booking of a salon that speaks German, in Chromium', () => {
   if (skippedWithoutChromium()) return;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { englishOnPage, settled } from './helpers/english.ts';
-import { admin, MONDAY } from './helpers/salon.ts';
+import { admin, MONDAY, SALON_NAMES } from './helpers/salon.ts';
 import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
 // The clients, reports and activity of a salon that chose German (issue 27, defect 15): the list
@@ -10,20 +10,7 @@ import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts
 // activity, all in German; the salon's own data (names, notes) is no word of the page's.
 
 /** The salon's own data on the page. */
-const DATA = [
-  'Haircut',
-  'Colour',
-  'Anna',
-  'Ben',
-  'all scopes',
-  'Clara Weiss',
-  'Salon Sonne',
-  'Mag Tee',
-  'Gut',
-  'Clara W.',
-  'Ida Roth',
-  'Eva Kern',
-];
+const DATA = [...SALON_NAMES, 'Clara Weiss', 'Salon Sonne', 'Mag Tee', 'Gut', 'Clara W.', 'Ida Roth', 'Eva Kern'];
 
 describe('the clients, reports and activity of a salon that speaks German, in Chromium', () => {
   if (skippedWithoutChromium()) return;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { ADMIN_TOKEN } from './helpers/app.ts';
 import { englishOnPage } from './helpers/english.ts';
-import { admin, bookingBody } from './helpers/salon.ts';
+import { admin, bookingBody, SALON_NAMES } from './helpers/salon.ts';
 import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
 // One language per page (issue 27, defect 15), the parts every view shares: the login screen
@@ -12,7 +12,7 @@ import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts
 // period editor of a staff member's time off, the week editor of their hours).
 
 /** The salon's own data, and the command and the words the login screen quotes as they are. */
-const DATA = ['Salon Sonne', 'Haircut', 'Anna', 'Ben', 'Lena Kraus', 'all scopes', 'booking-api admin-token reset', 'Admin token'];
+const DATA = [...SALON_NAMES, 'Salon Sonne', 'Lena Kraus', 'booking-api admin-token reset', 'Admin token'];
 
 describe('the shared parts of the back office in German, in Chromium', () => {
   if (skippedWithoutChromium()) return;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { englishOnPage, settled } from './helpers/english.ts';
-import { admin } from './helpers/salon.ts';
+import { admin, SALON_NAMES } from './helpers/salon.ts';
 import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
 // The staff and services of a salon that chose German (issue 27, defect 15): the staff list, a
@@ -11,7 +11,7 @@ import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts
 // of the page's.
 
 /** The salon's own data on the page. */
-const DATA = ['Haircut', 'Colour', 'Anna', 'Ben', 'Salon Sonne'];
+const DATA = [...SALON_NAMES, 'Salon Sonne'];
 
 describe('the staff and services of a salon that speaks German, in Chromium', () => {
   if (skippedWithoutChromium()) return;

@@ -35,6 +35,9 @@ export interface Salon {
   base: string;
 }
 
+/** The names makeSalon() gives (services, staff, its key): the salon's own data on a page, no words of the page's. */
+export const SALON_NAMES = ['Haircut', 'Colour', 'Anna', 'Ben', 'all scopes'];
+
 /** A salon set up through the admin API: Haircut (45 min) by Anna and Ben, Colour (90 min) by Anna. */
 export async function makeSalon(app: TestApp, name = 'Salon', timezone = 'Europe/Berlin'): Promise<Salon> {
   const business = (await admin(app, 'POST', '/businesses', { name, timezone }, 201)).body;
