@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { removeLeftFaketimeObjects } from './helpers/faketime-leftovers.ts';
-import { failingTests } from './helpers/failing-tests.ts';
+import { failures } from './helpers/failing-tests.ts';
 
 /**
  * UTC instants; Berlin is the test salons' zone. Each part (the suites, then the PostgreSQL leg)
@@ -56,8 +56,9 @@ function faketimeMissing(): string | undefined {
 
 /**
  * Runs `args` with node under faketime, its clock starting at `at` (UTC), its output shown as it
- * comes; resolves to the names of the tests that failed, or when it failed without naming one to
- * its exit code and the end of its output, or to `[]` when it passed.
+ * comes; resolves to the tests that failed, each named with the first lines of its error, or
+ * when it failed without naming one to its exit code and the end of its output, or to `[]` when it
+ * passed.
  * The clock is an offset from the real one, not faketime's "@" start time: with "@" each process
  * starts at `at` when it starts, so the servers a test spawns later would run behind the test.
  */
@@ -88,8 +89,8 @@ function underFaketime(at: string, args: string[]): Promise<string[]> {
   return new Promise((resolve) => {
     child.on('close', (code) => {
       if (code === 0) return resolve([]);
-      const names = failingTests(output);
-      if (names.length > 0) return resolve(names);
+      const failed = failures(output);
+      if (failed.length > 0) return resolve(failed.map(({ name, why }) => [name, ...why.map((line) => `      | ${line}`)].join('\n')));
       // Nothing named: the end of its output is what CI would otherwise hide under the later days.
       const end = (text: string) => stripVTControlCharacters(text).trimEnd().split('\n').slice(-15).filter(Boolean);
       const shown = [...end(output).map((line) => `      | ${line}`), ...end(errors).map((line) => `      ! ${line}`)];
@@ -117,8 +118,8 @@ for (const [at, why] of days) {
   const suites = await underFaketime(at, ['--test', '--test-concurrency=2', ...files]);
   const postgres = await underFaketime(at, ['test/postgres-leg.ts']);
   const failed = [
-    ...(suites.length > 0 ? [`  suites failed: ${suites.join('; ')}`] : []),
-    ...(postgres.length > 0 ? [`  PostgreSQL leg failed: ${postgres.join('; ')}`] : []),
+    ...suites.map((failure) => `  suites failed: ${failure}`),
+    ...postgres.map((failure) => `  PostgreSQL leg failed: ${failure}`),
   ];
   results.push(`${failed.length === 0 ? 'passed' : 'FAILED'}  ${at} UTC (${why})${failed.map((line) => `\n${line}`).join('')}`);
 }

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { failingTests } from './helpers/failing-tests.ts';
+import { failingTests, failures } from './helpers/failing-tests.ts';
 
 describe("the dates leg's summary of failing tests", () => {
   it("names each failing test and its file, and a file that failed outside its tests, read from a real run's output, coloured or not, and nothing that passed", () => {
@@ -41,10 +41,51 @@ describe("the dates leg's summary of failing tests", () => {
         assert.equal(run.status, 1, run.stdout);
         assert.equal(run.stdout.includes('\u001b['), 'FORCE_COLOR' in colour, 'the run is coloured exactly when asked');
         assert.deepEqual(failingTests(run.stdout).sort(), expected);
+        assert.deepEqual(
+          Object.fromEntries(failures(run.stdout).map((failure) => [failure.name, failure.why])),
+          {
+            'exits.test.mjs': ["'test failed'"],
+            'fails at the top level (sample.test.mjs)': ['Error: two'],
+            'fails inside a suite (sample.test.mjs)': ['Error: one'],
+          },
+          'each with its error, without the stack',
+        );
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('keeps an assertion’s message and diff, not its stack', () => {
+    const output = [
+      '✖ failing tests:',
+      '',
+      'test at test/page.test.ts:92:3',
+      '✖ keeps the last count (1911.7ms)',
+      '  AssertionError [ERR_ASSERTION]: the page logged errors',
+      '  + actual - expected',
+      '  ',
+      '  + [',
+      "  +   'console error: Failed to load resource'",
+      '  + ]',
+      '  - []',
+      '  ',
+      '      at PageGuard.assertClean (file:///work/test/helpers/browser.ts:163:12)',
+      '      at TestContext.<anonymous> (file:///work/test/helpers/suite.ts:181:33)',
+    ].join('\n');
+    assert.deepEqual(failures(output), [
+      {
+        name: 'keeps the last count (test/page.test.ts)',
+        why: [
+          'AssertionError [ERR_ASSERTION]: the page logged errors',
+          '+ actual - expected',
+          '+ [',
+          "+   'console error: Failed to load resource'",
+          '+ ]',
+          '- []',
+        ],
+      },
+    ]);
   });
 
   it('names the ✖ lines of a run that ended before its list of failing tests', () => {
