@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { seriousA11yProblems } from './helpers/axe.ts';
 import { ADMIN_TOKEN } from './helpers/app.ts';
 import { fitsWidth, logIn } from './helpers/browser.ts';
@@ -225,9 +225,16 @@ describe('the booking page in Chromium', () => {
       'the page settings saved with each visitor’s language',
     );
     await page.getByRole('heading', { name: 'Salon settings' }).waitFor();
-    // Settings drawn again loads the preview and the logo of "lena": let it finish before the rename.
-    await page.frameLocator('.page-preview iframe').locator('img.logo').waitFor();
-    await page.waitForLoadState('networkidle');
+    // Settings drawn again loads the preview and the logo of "lena" (twice: Settings' own and the
+    // preview's): let both finish before the rename, or their requests would meet a 404. (The
+    // network's "idle" state cannot tell: the document finished loading long ago.)
+    const loaded = async (image: Locator) =>
+      image.evaluate((img) => {
+        const { complete, naturalWidth } = img as unknown as { complete: boolean; naturalWidth: number };
+        return complete && naturalWidth > 0;
+      });
+    const logos = [page.frameLocator('.page-preview iframe').locator('img.logo'), page.getByRole('img', { name: 'The logo now' })];
+    await eventually(async () => ((await Promise.all(logos.map(loaded))).every(Boolean) ? true : undefined), 10_000, 'both logos loaded');
     await admin(app, 'PATCH', `${salon.base}/booking-page`, { slug: 'salon-lena', locale: null }, 200);
     await admin(app, 'DELETE', `${salon.base}/booking-page/logo`, undefined, 200);
   });

@@ -88,6 +88,12 @@ describe('ping and redelivery', () => {
     assert.equal(second!.body, first!.body);
     assert.equal(second!.headers['x-webhook-delivery'], failed.deliveryId);
   });
+});
+
+describe('redelivery refused while the attempt is in flight', () => {
+  // Its own suite: the history read and the retry must both come while the send still hangs, so
+  // the timeout is long enough for a loaded machine (the other suite's 500 ms is not).
+  const t = deliverySuite({ config: { retryDelays: [0], deliveryTimeoutMs: 3_000 } });
 
   it('refuses to redeliver what is unknown, in progress, or on a switched-off webhook', async () => {
     t.receiver.handle(() => 'hang');

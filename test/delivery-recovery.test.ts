@@ -52,12 +52,19 @@ describe('delivery recovery', () => {
   it('on PostgreSQL, leaves a lease alone at start (another instance may hold it) and sends the attempt once it runs out', {
     skip: !testingOnPostgres() && 'PostgreSQL only',
   }, async () => {
-    // Leased by an instance that is busy sending it, or died doing so: nobody can tell yet.
-    const leaseUntil = Date.now() + 1_500;
-    const { receiver, dataDir, key, webhook } = await oneAttemptLeasedUntil(leaseUntil);
+    // Leased by an instance that is busy sending it, or died doing so: nobody can tell yet. The
+    // lease is long while the data is made and the server starts (that may take seconds on a
+    // loaded machine), then runs out 1.5 s after the server is up.
+    const { receiver, dataDir, key, webhook } = await oneAttemptLeasedUntil(Date.now() + 3_600_000);
 
     const restarted = await TestApp.start({ dataDir });
     try {
+      const leaseUntil = Date.now() + 1_500;
+      await restarted.context.db
+        .updateTable('delivery_attempts')
+        .set({ lease_until: leaseUntil })
+        .where('status', '=', 'pending')
+        .execute();
       await sleep(Math.max(0, leaseUntil - Date.now() - 300));
       assert.equal(receiver.requests.length, 0, 'not taken from its holder while the lease runs');
       await receiver.waitFor(1);
@@ -74,7 +81,8 @@ describe('delivery recovery', () => {
   });
 
   it('lets sends in flight finish and records them when it stops', async () => {
-    const receiver = await Receiver.start(() => ({ status: 200, delayMs: 300 }));
+    // Answered well within the stop's wait for sends in flight (drainMs, 1 s).
+    const receiver = await Receiver.start(() => ({ status: 200, delayMs: 100 }));
     const dataDir = tempDataDir();
     const app = await TestApp.start({ dataDir });
     const businessId = await app.business();

@@ -11,9 +11,9 @@ import { Receiver } from './helpers/receiver.ts';
 import { eventually } from './helpers/wait.ts';
 
 const TLS_DIR = path.resolve(import.meta.dirname, 'fixtures/tls');
-const TIMEOUT_MS = 1500;
+const TIMEOUT_MS = 3000;
 /** How far from the timeout the slow receivers answer: near it, and beyond any scheduling noise. */
-const MARGIN_MS = 300;
+const MARGIN_MS = 700;
 
 /** A server on 127.0.0.1 that stops when the test process ends. */
 async function listen(server: net.Server): Promise<{ port: number; close: () => Promise<void> }> {
@@ -33,7 +33,7 @@ async function listen(server: net.Server): Promise<{ port: number; close: () => 
   };
 }
 
-describe('receivers that misbehave (one attempt each, 1.5 s timeout)', () => {
+describe('receivers that misbehave (one attempt each, 3 s timeout)', () => {
   const t = deliverySuite({ config: { retryDelays: [0], deliveryTimeoutMs: TIMEOUT_MS } });
 
   it('answers just under the timeout: success', async () => {
@@ -215,7 +215,8 @@ describe('one hanging receiver does not stall the queue', () => {
   let mostOpen = 0;
 
   before(async () => {
-    app = await TestApp.start({ config: { retryDelays: [0], deliveryTimeoutMs: 5_000, deliveryConcurrency: concurrency } });
+    // The hanging sends must not time out during the test, however slow the machine.
+    app = await TestApp.start({ config: { retryDelays: [0], deliveryTimeoutMs: 60_000, deliveryConcurrency: concurrency } });
     healthy = await Receiver.start();
     hanging = await Receiver.start(() => {
       open += 1;
@@ -237,23 +238,30 @@ describe('one hanging receiver does not stall the queue', () => {
     for (let i = 0; i < 20; i++) await app.emit(businessId, 'booking.created', { bookingId: i });
     await hanging.waitFor(2);
 
-    const started = Date.now();
-    for (let i = 0; i < 10; i++) await app.emit(businessId, 'booking.cancelled', { bookingId: i });
-    await healthy.waitFor(10, 2_000);
-    const took = Date.now() - started;
+    // Each healthy event's way from its commit to the receiver, not the test's own emits.
+    const emittedAt: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      await app.emit(businessId, 'booking.cancelled', { bookingId: i });
+      emittedAt.push(Date.now());
+    }
+    await healthy.waitFor(10, 5_000);
+    const waits = healthy.requests.map(
+      (request) => request.receivedAt - emittedAt[(JSON.parse(request.body).data as { bookingId: number }).bookingId]!,
+    );
 
     const stuckHistory = await app.history(key, stuck.id);
     assert.equal(stuckHistory.length, 20);
     assert.equal(stuckHistory.filter((a) => a.deliveryStatus === 'pending').length, 20, 'the hanging webhook is still waiting');
     assert.equal(mostOpen, concurrency / 4, 'the hanging receiver held no more than its quarter of the slots');
-    assert.equal(app.context.engine.inFlight, concurrency / 4);
     const fineHistory = await eventually(async () => {
       const h = await app.history(key, fine.id);
       return h.filter((a) => a.deliveryStatus === 'success').length === 10 ? h : undefined;
     });
     assert.equal(fineHistory.length, 10);
-    assert.ok(took < 1_000, `10 deliveries to the healthy webhook took ${took} ms`);
-    test.diagnostic(`healthy webhook: 10 deliveries in ${took} ms beside a hanging one with 18 queued`);
+    // The healthy sends all recorded: what is still in flight is the hanging receiver's share.
+    assert.equal(app.context.engine.inFlight, concurrency / 4);
+    assert.ok(Math.max(...waits) < 1_000, `the healthy webhook's deliveries waited ${waits.join(', ')} ms after their commits`);
+    test.diagnostic(`healthy webhook: each delivery within ${Math.max(...waits)} ms of its commit beside a hanging one with 18 queued`);
   });
 });
 
