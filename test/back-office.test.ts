@@ -100,7 +100,7 @@ describe('the back office in Chromium', () => {
     await page.getByLabel('Tuesday hours').fill('9-17');
     guard.expect(/status of 400/);
     await page.getByRole('button', { name: 'Add staff member' }).click();
-    await refusal().getByText('The e-mail address must be an e-mail address.').waitFor();
+    await refusal().getByText('An e-mail address is written like name@example.com.').waitFor();
     await page.getByLabel('E-mail (optional)').fill('carla@salon.test');
     await page.getByRole('button', { name: 'Add staff member' }).click();
     await good().getByText('Added Carla.', { exact: false }).waitFor();

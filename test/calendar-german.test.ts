@@ -24,7 +24,7 @@ describe('the calendar and a booking of a salon that speaks German, in Chromium'
     await admin(app, 'POST', `${salon.base}/payments`, { bookingId, amount: 2000, method: 'card' }, 201);
   });
   // An English browser: the salon's choice wins over it.
-  const { page } = useBrowser({ app, locale: 'en-GB', logInAt: `/#calendar/${MONDAY}/week` });
+  const { page, guard } = useBrowser({ app, locale: 'en-GB', logInAt: `/#calendar/${MONDAY}/week` });
 
   it('shows the week in German: its controls, the day’s list and the hint', async () => {
     await page.locator('.ec-event.booking', { hasText: 'Clara Weiss' }).waitFor();
@@ -44,6 +44,14 @@ describe('the calendar and a booking of a salon that speaks German, in Chromium'
     assert.match(await form.getByLabel('Leistung').innerText(), /Colour \(\d+ Min\., [\d.,]+\s€\)/);
     await form.getByRole('button', { name: 'Buchen' }).click();
     await form.getByText('Wählen Sie eine Uhrzeit.', { exact: false }).waitFor();
+    assert.deepEqual(await englishOnPage(page, DATA, 'dialog.form-dialog'), []);
+    // The server's refusal of a phone number that is none, in German, not its English for developers.
+    await form.getByLabel('Uhrzeit').fill('15:00');
+    await form.getByLabel('Name des Kunden').fill('Nina Neu');
+    await form.getByLabel('Telefon').fill('-');
+    guard.expect(/status of 400 \(Bad Request\)/);
+    await form.getByRole('button', { name: 'Buchen' }).click();
+    await form.getByText('Eine Telefonnummer besteht aus Ziffern, nach Belieben mit Leerzeichen oder + - ( ) . / dazwischen.').waitFor();
     assert.deepEqual(await englishOnPage(page, DATA, 'dialog.form-dialog'), []);
     await form.getByRole('button', { name: 'Abbrechen' }).click();
     await form.waitFor({ state: 'detached' });

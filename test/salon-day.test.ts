@@ -220,7 +220,9 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     await openCalendar('2026-11-28');
     let form = await newBooking({ service: salon.haircut, staff: salon.ben, time: '10:00', name: 'Nameless Walk-in' });
     await form.getByRole('button', { name: 'Book' }).click();
-    await form.getByText('Add a phone number or an e-mail address for the new client.').waitFor();
+    await form
+      .getByText('Add a phone number or an e-mail address for the new client. Settings (“Booking rules”) can let a name alone do.')
+      .waitFor();
     await form.getByRole('button', { name: 'Cancel' }).click();
 
     await page.goto(`${app.url}/#settings`);

@@ -126,7 +126,18 @@ const MUST = [
   [/^must have at least 1 item\.$/, marked('{what} must have at least 1 item.')],
   [/^must have at least (\d+) items\.$/, marked('{what} must have at least {limit} items.')],
   [/^must have at most (\d+) items\.$/, marked('{what} must have at most {limit} items.')],
+  [
+    /^must be a phone number \(digits, spaces, \+ - \( \) \. \/\)\.$/,
+    marked('A phone number is written as digits, with spaces or + - ( ) . / between them if you like.'),
+  ],
+  [/^must be an e-mail address\.$/, marked('An e-mail address is written like name@example.com.')],
 ];
+
+/** The field a validation message names ("client.phone", "allowedOrigins[0]"): its last part the page has a name for, else its first. */
+function fieldOf(path) {
+  const parts = path.split('.').map((part) => part.replace(/\[\d+\]$/, ''));
+  return parts.findLast((part) => FIELD_LABELS[part]) ?? parts[0];
+}
 
 /**
  * Turns `"allowedOrigins[0]" must be …` into `Each allowed website must be …`, and
@@ -134,15 +145,15 @@ const MUST = [
  * language where the page knows the field and what it must be (else in the server's English).
  */
 function validationSentence(message) {
-  const [, field, rest] = /^"([A-Za-z]+)(?:\[\d+\])?[^"]*" (.*)$/.exec(message) ?? [];
-  const label = FIELD_LABELS[field];
+  const [, path, rest] = /^"([^"]+)" (.*)$/.exec(message) ?? [];
+  const label = path && FIELD_LABELS[fieldOf(path)];
   const known = label && MUST.find(([pattern]) => pattern.test(rest));
   if (known) {
     const [pattern, text] = known;
     return t(text, { what: t(label), limit: pattern.exec(rest)[1] ?? '' });
   }
   return message
-    .replace(/^"([A-Za-z]+)(\[\d+\])?[^"]*"/, (whole, name) => FIELD_LABELS[name] ?? whole)
+    .replace(/^"([^"]+)"/, (whole, name) => FIELD_LABELS[fieldOf(name)] ?? whole)
     .replace(/ must be (>=|<=|>|<) /, (_, sign) => ` must be ${COMPARISONS[sign]} `);
 }
 

@@ -87,7 +87,7 @@ function newClientFields(id, contactRequired) {
       t('E-mail'),
       email,
       contactRequired
-        ? t('A phone number or an e-mail address, so the salon can reach them.')
+        ? t('A phone number or an e-mail address, so the salon can reach them (Settings, “Booking rules”, can let a name alone do).')
         : t('Optional: a walk-in can be booked by name.'),
     ),
   );
@@ -165,7 +165,8 @@ function readBooking(what, who, notes, contactRequired) {
   if (client.client) {
     const { name, phone, email } = client.client;
     if (!name) problems.push(t('Type the client’s name, or find them with the search.'));
-    else if (contactRequired && !phone && !email) problems.push(t('Add a phone number or an e-mail address for the new client.'));
+    else if (contactRequired && !phone && !email)
+      problems.push(t('Add a phone number or an e-mail address for the new client. Settings (“Booking rules”) can let a name alone do.'));
     body.client = { name, ...(phone ? { phone } : {}), ...(email ? { email } : {}) };
   } else body.clientId = client.clientId;
   if (notes.value.trim()) body.notes = notes.value.trim();
