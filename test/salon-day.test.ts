@@ -122,6 +122,34 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     assert.equal(await page.locator('#payment-amount').inputValue(), '', 'the payment form asks for nothing more');
   });
 
+  it('asks no price of a cancelled visit, and offers no payment of it (the new-user trial: "left to pay €35.00" on a cancelled booking)', async () => {
+    const booking = (
+      await admin(
+        app,
+        'POST',
+        `${salon.base}/bookings`,
+        {
+          serviceId: salon.haircut,
+          staffId: salon.anna,
+          startTime: `${MONDAY}T17:00:00+01:00`,
+          client: { name: 'Carla Cancelled', phone: '+49 30 8' },
+        },
+        201,
+      )
+    ).body;
+    await admin(app, 'POST', `${salon.base}/payments`, { bookingId: booking.id, amount: 1000, method: 'cash', note: 'deposit' }, 201);
+    await admin(app, 'POST', `${salon.base}/bookings/${booking.id}/cancel`, {}, 200);
+    await page.goto(`${app.url}/#bookings/${booking.id}`);
+    const section = page.locator('section[aria-labelledby="payments-title"]');
+    await section.waitFor();
+    const facts = await section.locator('.facts > div').allInnerTexts();
+    assert.deepEqual(
+      facts.map((f) => f.replace(/\s+/g, ' ')),
+      ['Price €35.00', 'Paid €10.00', 'Left to pay Nothing: the visit was cancelled'],
+    );
+    assert.equal(await page.locator('#payment-amount').inputValue(), '', 'the payment form asks for nothing');
+  });
+
   /** Drags the booking of `client` to `time` in the column of the `column`th staff member (0: Anna, 1: Ben). */
   const drag = async (client: string, column: number, time: string) => {
     const event = page.locator('.ec-event.booking', { hasText: client });

@@ -7,6 +7,7 @@ import { dateTime } from '../../format.js';
 import { t } from '../../locale.js';
 import { deskField as field } from '../../ui/fields.js';
 import { money, moneyField, parseMoney } from '../../ui/money.js';
+import { NOT_DUE } from './state.js';
 import { methodLabel, PAYMENT_METHODS } from './words.js';
 
 function refundForm(payment, actions) {
@@ -81,7 +82,7 @@ function balance({ booking, taken, refunded, owed }) {
     [t('Price'), of(booking.price)],
     [t('Paid'), of(taken)],
     [t('Refunded'), refunded ? of(refunded) : null],
-    [t('Left to pay'), owed > 0 ? of(owed) : t('Nothing')],
+    [t('Left to pay'), owed > 0 ? of(owed) : NOT_DUE[booking.status] ? t(NOT_DUE[booking.status]) : t('Nothing')],
   ]);
 }
 

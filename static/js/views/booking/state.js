@@ -1,7 +1,13 @@
 // State: what the page makes of a loaded booking, worked out once before anything is drawn.
 
-import { t } from '../../locale.js';
+import { marked, t } from '../../locale.js';
 import { money } from '../../ui/money.js';
+
+/** Why nothing is left to pay, by the statuses that owe no price (the words are shown through t()). */
+export const NOT_DUE = {
+  cancelled: marked('Nothing: the visit was cancelled'),
+  no_show: marked('Nothing: the client did not come (a no-show fee, if you charge one, is taken as a payment)'),
+};
 
 /** The statuses a booking can still change from: confirm, move, cancel, complete, no-show. */
 const LIVE = ['pending', 'confirmed'];
@@ -47,8 +53,9 @@ export function bookingState({ booking, client, payments, events, staff }, now =
     refunded,
     // What the client kept paid: the server's limit on payments counts this (tooMuchSentence).
     paid: taken - refunded,
-    // A refund gives money back (a fringe redone); it does not make the client owe it again.
-    owed: Math.max(0, booking.price - taken),
+    // A refund gives money back (a fringe redone); it does not make the client owe it again. A visit
+    // cancelled, or missed, owes no price: a fee the salon's policy asks is taken as a payment.
+    owed: NOT_DUE[booking.status] ? 0 : Math.max(0, booking.price - taken),
     bookedOtherwise: bookedOtherwise(booking),
     // While the salon has not said the details given are its client's, the record may be someone else's.
     clientNotes: booking.clientCheck ? '' : (client?.notes ?? ''),
