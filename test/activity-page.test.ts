@@ -55,6 +55,46 @@ describe('the activity and who did what on the page, in Chromium', () => {
     await page.getByRole('heading', { name: 'What happened' }).waitFor();
   });
 
+  it('says what changed as the salon reads it: money, services by name, whole days by their dates, no ids, no words broken mid-word (the new-user trial)', async () => {
+    await admin(app, 'POST', `${salon.base}/closures`, { startDate: '2026-12-24', endDate: '2026-12-26', note: 'Christmas' }, 201);
+    await admin(app, 'PUT', `${salon.base}/staff/${salon.ben}/services`, { serviceIds: [salon.haircut, salon.colour] }, 200);
+    const visit = {
+      serviceId: salon.haircut,
+      staffId: salon.anna,
+      startTime: `${MONDAY}T12:00:00+01:00`,
+      client: { name: 'Paula', phone: '+49 30 7' },
+    };
+    const visitId = (await admin(app, 'POST', `${salon.base}/bookings`, visit, 201)).body.id;
+    const paid = (await admin(app, 'POST', `${salon.base}/payments`, { bookingId: visitId, amount: 3500, method: 'card' }, 201)).body;
+    await admin(app, 'POST', `${salon.base}/payments/${paid.id}/refund`, { amount: 750, reason: 'Fringe redone' }, 201);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(`${app.url}/#activity`);
+    await page.reload();
+    await page.getByText('Closure added').waitFor();
+    const changed = async (what: string) =>
+      (
+        await rows()
+          .filter({ has: page.getByText(what, { exact: true }) })
+          .locator('td:nth-child(4)')
+          .allInnerTexts()
+      ).join(' | ');
+    const closure = await changed('Closure added');
+    assert.match(closure, /first day: nothing → 24 Dec 2026; last day: nothing → 26 Dec 2026/);
+    assert.doesNotMatch(closure, /00:00|start time|end time|\bid\b/, 'whole days by their first and last day');
+    assert.match(await changed('Staff member services changed'), /services: Haircut → Haircut, Colour/);
+    assert.match(await changed('Payment refunded'), /amount: nothing → €7\.50/);
+    assert.match(await changed('Payment received'), /amount: nothing → €35\.00/);
+    // Each heading and each time on one line: the table makes room by scrolling, not by breaking words.
+    const lines = await page.locator('table.activity th, table.activity td:first-child').evaluateAll((cells) =>
+      cells.map((cell) => {
+        const range = (cell as unknown as { ownerDocument: { createRange(): any } }).ownerDocument.createRange();
+        range.selectNodeContents(cell);
+        return new Set([...range.getClientRects()].map((rect: { top: number }) => Math.round(rect.top))).size;
+      }),
+    );
+    assert.deepEqual([...new Set(lines)], [1]);
+  });
+
   it('says who made each API key', async () => {
     await page.goto(`${app.url}/#keys`);
     const card = page.locator('article.key', { hasText: 'all scopes' });

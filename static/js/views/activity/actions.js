@@ -8,14 +8,17 @@ import { loadActivity, loadActivityCsv, PAGE_SIZE } from './load.js';
 import { activityRow, summaryWords } from './rows.js';
 
 /** `view`: the parts of the page (index.js): who, what, from, to, summary, body, more, flash, download. */
-export function activityActions(ctx, view) {
+export function activityActions(ctx, view, services) {
   let page = 1;
+  // What the changes' amounts and service ids are said in: the salon's currency, its services' names.
+  const salon = { currency: ctx.business.currency, services: new Map(services.map((service) => [service.id, service.name])) };
+  const row = (entry) => activityRow(entry, salon);
   const filters = () => ({ who: view.who.value, what: view.what.value, from: view.from.value, to: view.to.value });
   const show = async () => {
     const answer = await loadActivity(ctx.api, filters(), 1);
     page = 1;
     view.summary.textContent = summaryWords(answer.total);
-    view.body.replaceChildren(...answer.data.map(activityRow));
+    view.body.replaceChildren(...answer.data.map(row));
     view.more.hidden = answer.total <= PAGE_SIZE;
   };
   return {
@@ -25,7 +28,7 @@ export function activityActions(ctx, view) {
       perform(button, t('Loading…'), view.flash, async () => {
         const answer = await loadActivity(ctx.api, filters(), page + 1);
         page += 1;
-        view.body.append(...answer.data.map(activityRow));
+        view.body.append(...answer.data.map(row));
         view.more.hidden = page * PAGE_SIZE >= answer.total;
       }),
     download: (button) =>

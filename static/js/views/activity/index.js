@@ -7,6 +7,7 @@ import { t } from '../../locale.js';
 import { messageArea } from '../../ui/notice.js';
 import { viewPage } from '../../ui/pages.js';
 import { activityActions } from './actions.js';
+import { loadServices } from './load.js';
 import { activityTable } from './rows.js';
 import { WHAT, WHO } from './words.js';
 
@@ -30,7 +31,7 @@ const labelled = (label, control) => h('span', { class: 'filter' }, h('label', {
 
 export async function renderActivity(ctx) {
   const view = activityView();
-  const actions = activityActions(ctx, view);
+  const actions = activityActions(ctx, view, await loadServices(ctx.api));
   for (const control of [view.who, view.what, view.from, view.to]) control.addEventListener('change', actions.filter);
   view.more.addEventListener('click', () => actions.more(view.more));
   view.download.addEventListener('click', () => actions.download(view.download));

@@ -14,3 +14,6 @@ export const loadActivity = (api, filters, page) =>
   api.call('adminListAuditEntries', { query: { ...queryOf(filters), page, limit: PAGE_SIZE } });
 
 export const loadActivityCsv = (api, filters) => api.text('adminExportAuditEntries', { query: queryOf(filters) });
+
+/** The salon's services, by whose names the changes to a staff member's services are said. */
+export const loadServices = (api) => api.list('adminListServices');

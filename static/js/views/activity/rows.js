@@ -12,14 +12,15 @@ const about = (entry) =>
     ? h('a', { href: `#bookings/${entry.target.id}` }, actionWords(entry))
     : actionWords(entry);
 
-export function activityRow(entry) {
+/** One entry's row; `salon`: { currency, services: Map of id → name } (changeWords). */
+export function activityRow(entry, salon) {
   return h(
     'tr',
     { 'data-entry-id': entry.id },
     h('td', null, dateTime(entry.at)),
     h('td', null, isolate(whoWords(entry.actor))),
     h('td', null, about(entry)),
-    h('td', { class: 'hint', dir: 'auto' }, changeWords(entry)),
+    h('td', { class: 'hint', dir: 'auto' }, changeWords(entry, salon)),
   );
 }
 

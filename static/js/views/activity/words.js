@@ -3,6 +3,7 @@
 
 import { dateTime, eventLabel, scopeLabel } from '../../format.js';
 import { intl, marked, t } from '../../locale.js';
+import { money } from '../../ui/money.js';
 
 /** Who, as the filter offers them: value → words. */
 export const WHO = [
@@ -137,7 +138,12 @@ const FIELDS = {
   comment: marked('comment'),
   authorName: marked('author name'),
   schedule: marked('schedule'),
-  serviceIds: marked('service ids'),
+  serviceIds: marked('services'),
+  startDate: marked('first day'),
+  endDate: marked('last day'),
+  allDay: marked('all day'),
+  note: marked('note'),
+  phoneCountry: marked('country of the phone numbers'),
   timezone: marked('timezone'),
   workingHours: marked('working hours'),
   slotStepMinutes: marked('slot step minutes'),
@@ -154,6 +160,9 @@ const FIELDS = {
 };
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Amounts in minor units (cents), shown as money in the salon's currency. */
+const MONEY = new Set(['price', 'amount']);
 
 /** Values that are words, by field: a booking's status, a payment's method, yes or no. */
 const WORDS = {
@@ -191,28 +200,40 @@ function weekWords(week) {
     .join(' · ');
 }
 
-function valueWords(field, value) {
+/** A value as the salon reads it; `salon`: { currency, services: Map of id → name }. */
+function valueWords(field, value, salon) {
   if (value === null || value === undefined || value === '') return t('nothing');
   if (WORDS[field]?.has(value)) return t(value);
   if (typeof value === 'boolean') return t(YES_NO[value]);
+  if (MONEY.has(field) && typeof value === 'number') return money(value, salon.currency);
+  if (field === 'serviceIds' && Array.isArray(value)) return value.map((id) => salon.services.get(id) ?? `#${id}`).join(', ');
+  if (field === 'locale' && typeof value === 'string') return intl(Intl.DisplayNames, { type: 'language' }).of(value) ?? value;
+  if (field === 'phoneCountry' && typeof value === 'string') return intl(Intl.DisplayNames, { type: 'region' }).of(value) ?? value;
+  if (typeof value === 'string' && DATE.test(value))
+    return intl(Intl.DateTimeFormat, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
   if (typeof value === 'string') return INSTANT.test(value) ? dateTime(value) : value;
   if (Array.isArray(value)) return ITEMS[field] ? value.map((item) => t(ITEMS[field](item))).join(' · ') : value.map(String).join(', ');
   if (typeof value === 'object' && DAYS.some((day) => day in value)) return weekWords(value);
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/** Whole days (a closure, a day off) are said by their first and last day: their times, which end at the next midnight, go. */
+const wholeDays = (changes) => changes.some((c) => (c.field === 'startDate' || c.field === 'endDate') && (c.before || c.after));
+
 /**
- * "price: 3500 → 4000; name changed": what changed, a withheld value only said to have changed.
- * Ids are for programs (the CSV keeps them): the page leaves them out.
+ * "price: €35.00 → €40.00; name changed": what changed, a withheld value only said to have
+ * changed. Ids are for programs (the CSV keeps them): the page leaves them out. `salon`:
+ * { currency, services: Map of id → name }.
  */
-export function changeWords(entry) {
+export function changeWords(entry, salon) {
+  const days = wholeDays(entry.changes);
   return entry.changes
-    .filter((c) => !/Id$/.test(c.field))
+    .filter((c) => c.field !== 'id' && !/Id$/.test(c.field) && !(days && (c.field === 'startTime' || c.field === 'endTime')))
     .map((c) => {
       const field = t(FIELDS[c.field] ?? spaced(c.field));
-      return c.withheld
-        ? t('{field} changed', { field })
-        : t('{field}: {before} → {after}', { field, before: valueWords(c.field, c.before), after: valueWords(c.field, c.after) });
+      if (c.withheld) return t('{field} changed', { field });
+      const [before, after] = [valueWords(c.field, c.before, salon), valueWords(c.field, c.after, salon)];
+      return t('{field}: {before} → {after}', { field, before, after });
     })
     .join('; ');
 }
