@@ -302,6 +302,15 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     guard.expect(/status of 409/);
     await form.getByRole('button', { name: 'Book' }).click();
     await form.getByText('That time is not free. The salon is open 09:00–18:00.').waitFor();
+    await form.getByRole('button', { name: 'Cancel' }).click();
+
+    // A day off is said by its day, not by the midnight after it (the new-user trial: "away until Sun, 29 Nov 2026, 00:00" for a Saturday off).
+    await admin(app, 'POST', `${salon.base}/staff/${salon.ben}/time-off`, { allDay: true, startDate: '2026-12-01', note: 'Day off' }, 201);
+    await openCalendar('2026-12-01');
+    const away = await newBooking({ service: salon.haircut, staff: salon.ben, time: '10:00', name: 'Day Off', phone: '+49 30 5' });
+    guard.expect(/status of 409/);
+    await away.getByRole('button', { name: 'Book' }).click();
+    await away.getByText('That time is not free. Ben is away until the end of Tue, 1 Dec 2026.').waitFor();
   });
 
   it('asks before leaving a ticked and unsaved service, and not once it is saved (defect 10)', async () => {

@@ -2,7 +2,7 @@
 // written for developers, and the names of request fields as the forms call them.
 
 import { marked, t } from './locale.js';
-import { salonDateTime } from './salon-time.js';
+import { addDays, dayText, salonDateTime, timeOf } from './salon-time.js';
 
 /** "Held by Website widget until 10:42" from slot_held's holds (heldUntil is the salon's local time). */
 export function heldBy(holds) {
@@ -27,7 +27,11 @@ const NOT_FREE = {
   off_grid: (r) => t('Clients can start only every {minutes} minutes.', { minutes: r.stepMinutes }),
   busy: (r) =>
     t('{name} is busy until {time} (another booking, or its preparation or cleanup).', { name: r.staffName, time: time(r.until) }),
-  away: (r) => t('{name} is away until {time}.', { name: r.staffName, time: salonDateTime(r.until) }),
+  // Away until midnight: the absence ends with the day before, which is the day the salon knows it by.
+  away: (r) =>
+    timeOf(r.until) === '00:00'
+      ? t('{name} is away until the end of {day}.', { name: r.staffName, day: dayText(addDays(r.until.slice(0, 10), -1)) })
+      : t('{name} is away until {time}.', { name: r.staffName, time: salonDateTime(r.until) }),
 };
 
 /** slot_unavailable in the salon's words: why, for each staff member, each sentence once. */
