@@ -32,7 +32,8 @@ function showStale(badges, since) {
 
 /**
  * Keeps `badges` (the menu's and the Menu button's) showing the salon's count. `changed()` is
- * called when a timed turn finds the inbox different from the last time (the inbox view redraws).
+ * called when a timed turn finds the inbox different from the last time (the inbox or the calendar
+ * redraws); when it returns false (not now), the next turn tells it again.
  */
 export function inboxCount(badges, changed) {
   let business = null;
@@ -49,8 +50,9 @@ export function inboxCount(badges, changed) {
       const inbox = await api.salon(salon).call('adminGetInbox');
       if (mine !== turn || salon.id !== business?.id) return;
       const now = JSON.stringify([inbox.bookings.map((i) => [i.booking.id, i.waitsFor]), inbox.switchedOff.map((o) => o.webhookId)]);
-      if (timed && seen !== null && now !== seen) changed();
-      seen = now;
+      // A change the page could not show yet (someone is typing) is told again on the next turn.
+      const told = !(timed && seen !== null && now !== seen) || changed() !== false;
+      if (told) seen = now;
       readAt = new Date().toISOString();
       showCount(badges, inbox.count);
     } catch (error) {
