@@ -320,6 +320,7 @@ describe('the front desk in Chromium', () => {
     const ben = staff.find((s: any) => s.name === 'Ben');
     await admin(app, 'POST', `${base}/closures`, { startDate: '2026-11-27', note: 'Staff training' }, 201);
     await admin(app, 'POST', `${base}/staff/${ben.id}/time-off`, { allDay: true, startDate: '2026-11-26', note: 'Holiday' }, 201);
+    await admin(app, 'POST', `${base}/closures`, { startDate: '2026-11-30', note: 'Inventory' }, 201);
 
     await page.goto(`${app.url}/#calendar/2026-11-25/week`);
     await page.getByRole('heading', { name: 'Week of Monday, 23 November 2026' }).waitFor();
@@ -328,9 +329,18 @@ describe('the front desk in Chromium', () => {
     assert.equal(await page.locator('.ec-bg-event.time-off').count(), 1);
     assert.equal(await page.locator('.ec-bg-event.break').count(), 2, 'the Monday break set up for both');
     assert.deepEqual(await seriousA11yProblems(page, outsideTheGrid), [], 'the calendar, a week');
+    // Today has a tint of its own, not the pale yellow a day off has (the new-user trial took one for the other).
+    const background = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((cell) => (globalThis as any).getComputedStyle(cell).backgroundColor as string);
+    assert.equal(await background('.ec-body .ec-today'), 'rgb(238, 244, 250)');
 
     await page.getByRole('button', { name: 'Next week' }).click();
     await page.getByRole('heading', { name: 'Week of Monday, 30 November 2026' }).waitFor();
+    await page.locator('.ec-bg-event.closure').first().waitFor();
+    assert.equal(await page.locator('.ec-bg-event.break').count(), 0, 'no break drawn over the closed Monday');
     assert.match(page.url(), /#calendar\/2026-12-02\/week$/);
     await page.getByLabel('Date').fill('2026-11-27');
     await page.getByRole('heading', { name: 'Week of Monday, 23 November 2026' }).waitFor();

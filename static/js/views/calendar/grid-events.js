@@ -95,7 +95,11 @@ function salonClosed(date, opening, hours) {
 /** A staff member's times nobody can book them, as [start, end, kind, title]. */
 function closedTimes(member, { dates, timeOff, closures, hours, opening }) {
   const times = [];
+  // A closed day or a whole day off is shaded as that alone, without the hours and breaks under it.
+  const wholeDays = [...closures, ...(timeOff.get(member.id) ?? []).filter((off) => off.allDay)];
+  const coveredOn = (date) => wholeDays.some((span) => span.startDate <= date && date <= (span.endDate ?? span.startDate));
   for (const date of dates) {
+    if (coveredOn(date)) continue;
     const day = member.schedule?.[weekdayKey(date)] ?? { hours: [], breaks: [] };
     for (const gap of gaps(day.hours, hours.min, hours.max))
       times.push([`${date}T${gap.start}`, `${date}T${gap.end}`, 'off', t('Not working')]);
