@@ -171,6 +171,40 @@ describe('reports for a period', () => {
     assert.equal(weekend.staff[0].workingHours, 17);
   });
 
+  it('counts a cancellation the salon records for the client (cancelledBy "client") as the client’s: late within 24 hours', async () => {
+    // Clock at 1 November, 11:00 in Berlin. Two haircuts on 3 December, each cancelled 2 hours before.
+    const first = (await desk(salon.haircut, salon.anna, '2026-12-03', '10:00', { name: 'Rita Rufer', phone: '+49 170 5552222' })).id;
+    const second = (await desk(salon.haircut, salon.ben, '2026-12-03', '10:00', { name: 'Sam Still', phone: '+49 170 5553333' })).id;
+    clock.set(Date.parse('2026-12-03T07:00:00Z'));
+    const asked = await act(first, 'cancel', { cancelledBy: 'client', reason: 'Phoned in ill' });
+    assert.equal(asked.body.status, 'cancelled');
+    await act(second, 'cancel', { cancelledBy: 'salon' });
+    const day = (await report('from=2026-12-03&to=2026-12-03')).body;
+    assert.deepEqual([day.lateCancellations, day.salonCancellations], [{ count: 1, value: 3500 }, { count: 1 }]);
+    const told = await app.context.db
+      .selectFrom('events')
+      .select('data')
+      .where('event', '=', 'booking.cancelled')
+      .where('booking_id', 'in', [first, second])
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      told.map((row) => JSON.parse(row.data).cancelledBy),
+      ['client', 'salon'],
+      'booking.cancelled says who cancelled',
+    );
+    // Only the salon says so; a key's cancellation is the integration's, and a word it does not know is refused.
+    const third = (await desk(salon.haircut, salon.anna, '2026-12-04', '10:00', { name: 'Tina Test', phone: '+49 170 5554444' })).id;
+    const wrong = await admin(app, 'POST', `${salon.base}/bookings/${third}/cancel`, { cancelledBy: 'stylist' });
+    assert.equal(wrong.status, 400, wrong.text);
+    assert.equal(wrong.body.field, 'cancelledBy');
+    const byKey = await app.request('POST', `/v1/integration/bookings/${third}/cancel`, {
+      key: salon.key,
+      body: { cancelledBy: 'client' },
+    });
+    assert.equal(byKey.status, 400, byKey.text);
+  });
+
   for (const [query, field] of [
     ['from=2026-10-31&to=2026-10-01', 'to'],
     ['from=2026-02-30&to=2026-03-01', 'from'],

@@ -150,6 +150,32 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     assert.equal(await page.locator('#payment-amount').inputValue(), '', 'the payment form asks for nothing');
   });
 
+  it('cancels for a client who phoned: the salon says the client asked, and the booking says so (the new-user trial)', async () => {
+    const body = {
+      serviceId: salon.haircut,
+      staffId: salon.ben,
+      startTime: `${MONDAY}T17:00:00+01:00`,
+      client: { name: 'Phoned In', phone: '+49 30 9' },
+    };
+    const booking = (await admin(app, 'POST', `${salon.base}/bookings`, body, 201)).body;
+    await page.goto(`${app.url}/#bookings/${booking.id}`);
+    const form = page.getByRole('form', { name: 'Cancel the booking' });
+    await form.getByRole('group', { name: 'Who cancels?' }).waitFor();
+    assert.equal(await form.getByLabel('The salon').isChecked(), true, 'the salon, unless said otherwise');
+    await form.getByLabel(/^The client asked/).check();
+    await form.getByLabel('Reason for cancelling').fill('Ill');
+    await form.getByRole('button', { name: 'Cancel booking' }).click();
+    await page.locator('dialog.confirm').getByRole('button', { name: 'Cancel booking' }).click();
+    await page.getByText('The client asked; the back office recorded it.').waitFor();
+    const told = await app.context.db
+      .selectFrom('events')
+      .select('data')
+      .where('event', '=', 'booking.cancelled')
+      .where('booking_id', '=', booking.id)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(JSON.parse(told.data).cancelledBy, 'client');
+  });
+
   /** Drags the booking of `client` to `time` in the column of the `column`th staff member (0: Anna, 1: Ben). */
   const drag = async (client: string, column: number, time: string) => {
     const event = page.locator('.ec-event.booking', { hasText: client });

@@ -1,5 +1,5 @@
 import adminBookingCreateSchema from '../../schema/admin-booking-create.ts';
-import bookingCancelSchema from '../../schema/booking-cancel.ts';
+import adminBookingCancelSchema from '../../schema/admin-booking-cancel.ts';
 import bookingRescheduleSchema from '../../schema/booking-reschedule.ts';
 import bookingsQuerySchema from '../../schema/bookings-query.ts';
 import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
@@ -123,9 +123,9 @@ export const bookingAdminOperations: Operation[] = [
     operationId: 'adminCancelBooking',
     method: 'POST',
     path: `${BUSINESS}/bookings/:id/cancel`,
-    summary: 'Cancel a booking',
+    summary: 'Cancel a booking (for the client, when they asked: cancelledBy "client")',
     params: one,
-    body: bookingCancelSchema,
+    body: adminBookingCancelSchema,
     bodyOptional: true,
     success: { status: 200, schema: 'Booking' },
     errors: [409],

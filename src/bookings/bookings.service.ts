@@ -1,5 +1,6 @@
 import { recordAudit } from '../audit/record.ts';
 import type adminBookingCreateSchema from '../../schema/admin-booking-create.ts';
+import type adminBookingCancelSchema from '../../schema/admin-booking-cancel.ts';
 import type bookingCancelSchema from '../../schema/booking-cancel.ts';
 import type bookingCreateSchema from '../../schema/booking-create.ts';
 import type bookingRescheduleSchema from '../../schema/booking-reschedule.ts';
@@ -79,8 +80,11 @@ const BY = { admin: 'salon', integration: 'integration', client: 'client' } as c
 /** A booking as an API key asks for it (schema/booking-create.ts) or the salon does (schema/admin-booking-create.ts). */
 export type BookingInput = Either<Valid<typeof bookingCreateSchema>, Valid<typeof adminBookingCreateSchema>>;
 export type BookingsQuery = Valid<typeof bookingsQuerySchema>;
-/** Undefined when the request has no body at all (the operations take it as optional). */
-export type CancelInput = Valid<typeof bookingCancelSchema> | undefined;
+/** Null or undefined when the request has no body at all (the operations take it as optional). */
+export type CancelInput =
+  | Either<NonNullable<Valid<typeof bookingCancelSchema>>, NonNullable<Valid<typeof adminBookingCancelSchema>>>
+  | null
+  | undefined;
 export type RescheduleInput = Valid<typeof bookingRescheduleSchema>;
 
 /**
@@ -276,10 +280,12 @@ export async function cancelBooking(
   idempotency: { key: string | undefined; fingerprint: string } = { key: undefined, fingerprint: '' },
 ): Promise<StoredResponse> {
   const reason = input?.reason?.trim() || null;
+  // The salon may say the client asked (by phone, at the desk): the client cancelled, the salon recorded it.
+  const by = actor.source === 'admin' && input?.cancelledBy === 'client' ? 'client' : BY[actor.source];
   const now = app.clock.now();
   return once(trx, { apiKeyId: actor.apiKeyId ?? 0, key: idempotency.key, fingerprint: idempotency.fingerprint, now }, async () => ({
     status: 200,
-    body: await move(trx, app, actor, id, 'cancel', { reason }),
+    body: await move(trx, app, actor, id, 'cancel', { reason, by }),
   }));
 }
 
@@ -294,7 +300,7 @@ async function move(
   actor: Actor,
   id: number,
   name: TransitionName,
-  cancel?: { reason: string | null },
+  cancel?: { reason: string | null; by: (typeof BY)[keyof typeof BY] },
 ): Promise<BookingJson> {
   const view = await visibleBooking(trx, actor, id);
   const transition = TRANSITIONS[name];
@@ -306,7 +312,7 @@ async function move(
       `This booking starts at ${toLocalIso(view.start_at, view.timezone)}; it can be marked ${transition.to.replace('_', '-')} once it has started.`,
     );
   }
-  const cancelledBy = BY[actor.source];
+  const cancelledBy = cancel?.by ?? BY[actor.source];
   await updateBookingIf(trx, id, transition.from, {
     status: transition.to,
     updated_at: now,

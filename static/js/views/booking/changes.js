@@ -4,7 +4,7 @@
 import { h, namedChoice } from '../../dom.js';
 import { t } from '../../locale.js';
 import { timeOf } from '../../salon-time.js';
-import { deskField as field } from '../../ui/fields.js';
+import { choice, deskField as field } from '../../ui/fields.js';
 
 export function moveForm({ booking, day, movableTo }, actions) {
   const date = h('input', { id: 'move-date', type: 'date', required: true, value: day });
@@ -34,17 +34,28 @@ export function moveForm({ booking, day, movableTo }, actions) {
 
 export function cancelForm(actions) {
   const reason = h('input', { id: 'cancel-reason', type: 'text', maxlength: '500' });
+  // Who cancelled: a client's cancellation shortly before the visit is a late one in the reports.
+  const by = (value, checked) => h('input', { type: 'radio', id: `cancel-by-${value}`, name: 'cancel-by', value, checked });
+  const byClient = by('client', false);
   const submit = h('button', { type: 'submit', class: 'danger' }, t('Cancel booking'));
   const form = h(
     'form',
     { class: 'card', 'aria-labelledby': 'cancel-title' },
     h('h3', { id: 'cancel-title' }, t('Cancel the booking')),
+    h(
+      'fieldset',
+      { class: 'inline-choice' },
+      h('legend', null, t('Who cancels?')),
+      choice(by('salon', true), t('The salon')),
+      choice(byClient, t('The client asked (counts as their cancellation, late if within 24 hours)')),
+    ),
     field(t('Reason for cancelling'), reason, t('Optional. Connected programs receive it.')),
     h('div', { class: 'actions' }, submit),
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    actions.cancel(submit, reason.value.trim() ? { reason: reason.value.trim() } : {});
+    const body = { cancelledBy: byClient.checked ? 'client' : 'salon' };
+    actions.cancel(submit, reason.value.trim() ? { ...body, reason: reason.value.trim() } : body);
   });
   return form;
 }

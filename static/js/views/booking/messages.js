@@ -55,8 +55,10 @@ export function messagesList(messages = []) {
   return messages.length ? h('ul', { class: 'deliveries client-messages' }, messages.map(messageItem)) : null;
 }
 
-/** "By the client…" when the client cancelled or moved the visit themselves. */
+/** "By the client…" when the client cancelled or moved the visit themselves, or asked the salon to. */
 export function byClient(event) {
   const who = event.data?.cancelledBy ?? event.data?.rescheduledBy;
-  return who === 'client' ? h('p', { class: 'hint by-client' }, t('By the client, with the link in their e-mail.')) : null;
+  if (who !== 'client') return null;
+  if (event.by?.kind === 'office') return h('p', { class: 'hint by-client' }, t('The client asked; the back office recorded it.'));
+  return h('p', { class: 'hint by-client' }, t('By the client, with the link in their e-mail.'));
 }
