@@ -46,7 +46,11 @@ async function serveOnSmallDisk(data: string, folder: string, size: string) {
   child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
   child.stdout.resume();
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = await eventually(() => /running: status page and API at (http:\S+?)\/ /.exec(stderr)?.[1], 15_000, `the server (${stderr})`);
+  const url = await eventually(
+    () => /running: the back office and the API at (http:\S+?)\/ /.exec(stderr)?.[1],
+    15_000,
+    `the server (${stderr})`,
+  );
   return { child, url, exited, stderr: () => stderr };
 }
 

@@ -22,7 +22,7 @@ describe("npm start (the README's way to run the server from a checkout)", () =>
       const timer = setTimeout(() => reject(new Error(`the server did not start: ${stderr}`)), 20_000);
       child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
         stderr += chunk;
-        const match = /running: status page and API at (http:\S+?)\/ /.exec(stderr);
+        const match = /running: the back office and the API at (http:\S+?)\/ /.exec(stderr);
         if (match) {
           clearTimeout(timer);
           resolve(match[1]!);

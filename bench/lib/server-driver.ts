@@ -7,7 +7,7 @@ import { sqlProfile } from './sql-profile.ts';
 const profile = process.env.BENCH_SQL_PROFILE ? sqlProfile() : undefined;
 const config = loadConfig(process.env, { data: process.argv[2], port: '0' });
 const server = await startServer(config, { database: { onQuery: profile?.onQuery } });
-process.stderr.write(`booking-api is running: status page and API at ${server.url}/ (bench)\n`);
+process.stderr.write(`booking-api is running: the back office and the API at ${server.url}/ (bench)\n`);
 process.on('SIGTERM', async () => {
   await server.stop();
   if (profile) process.stderr.write(`${profile.report()}\n`);

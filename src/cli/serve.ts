@@ -45,11 +45,11 @@ export const serveCommand: Command = {
       logger,
       onAdminTokenCreated: (token) =>
         io.err(
-          `\nAdmin token, shown only this once. Keep it safe: the status page asks for it.\n\n    ${token}\n\n` +
+          `\nAdmin token, shown only this once. Keep it safe: the back office (the page at the address below) asks for it as its access code.\n\n    ${token}\n\n` +
             'Lost it? Run "booking-api admin-token reset" (in a checkout "npx booking-api admin-token reset") to make a new one.\n',
         ),
     });
-    io.err(`booking-api is running: status page and API at ${server.url}/ (press Ctrl+C to stop)`);
+    io.err(`booking-api is running: the back office and the API at ${server.url}/ (press Ctrl+C to stop)`);
     if (signalled) stop();
     await stopped;
   },

@@ -87,7 +87,7 @@ export async function startServeProcess(args: string[], env: Record<string, stri
       reject(new Error(`server did not start: ${output().stderr}`));
     }, 15_000);
     const check = () => {
-      const match = /running: status page and API at (https?:\S+?)\/ /.exec(output().stderr);
+      const match = /running: the back office and the API at (https?:\S+?)\/ /.exec(output().stderr);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
