@@ -7,6 +7,7 @@ import { choice, deskField as field } from '../../ui/fields.js';
 import { money, moneyField, parseMoney } from '../../ui/money.js';
 import { weekEditor } from '../../ui/week-editor.js';
 import { stepForm } from './step.js';
+import { timeText } from '../services/list.js';
 
 const soFar = (label, items, line) =>
   items.length
@@ -61,7 +62,7 @@ export function servicesStep({ business, services }, actions) {
     t('Services'),
     t('What clients can book: a name, how long it takes and what it costs. Add one at a time; more can follow later.'),
     soFar(t('Services so far'), services, (s) =>
-      t('{name}: {minutes} min, {price}', { name: isolate(s.name), minutes: s.durationMinutes, price: money(s.price, s.currency) }),
+      t('{name}: {time}, {price}', { name: isolate(s.name), time: timeText(s), price: money(s.price, s.currency) }),
     ),
     h(
       'div',
