@@ -334,6 +334,11 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     await admin(app, 'POST', `${salon.base}/staff/${salon.ben}/time-off`, { allDay: true, startDate: '2026-12-01', note: 'Day off' }, 201);
     await openCalendar('2026-12-01');
     const away = await newBooking({ service: salon.haircut, staff: salon.ben, time: '10:00', name: 'Day Off', phone: '+49 30 5' });
+    assert.equal(
+      await away.getByLabel('Staff member').locator('option:checked').innerText(),
+      'Ben (away all day)',
+      'the form says so first',
+    );
     guard.expect(/status of 409/);
     await away.getByRole('button', { name: 'Book' }).click();
     await away.getByText('That time is not free. Ben is away until the end of Tue, 1 Dec 2026.').waitFor();

@@ -47,7 +47,7 @@ export function cancelForm(actions) {
       { class: 'inline-choice' },
       h('legend', null, t('Who cancels?')),
       choice(by('salon', true), t('The salon')),
-      choice(byClient, t('The client asked (counts as their cancellation, late if within 24 hours)')),
+      choice(byClient, t('The client asked (their cancellation, a late one if less than 24 hours before)')),
     ),
     field(t('Reason for cancelling'), reason, t('Optional. Connected programs receive it.')),
     h('div', { class: 'actions' }, submit),

@@ -78,6 +78,14 @@ async function moveDropped(ctx, state, info, { message, redraw }) {
   }
 }
 
+/** The staff away all day on `date` (a whole day off), as far as the calendar's loaded days tell. */
+function awayAllDay(state, date) {
+  const away = new Set();
+  for (const [staffId, offs] of state.timeOff)
+    if (offs.some((off) => off.allDay && off.startDate <= date && date <= (off.endDate ?? off.startDate))) away.add(staffId);
+  return away;
+}
+
 /** The calendar's actions for `state`; `message` is the sentence area over the calendar. */
 export function calendarActions(ctx, state, message) {
   const { week, timeZone } = state;
@@ -92,6 +100,7 @@ export function calendarActions(ctx, state, message) {
       contactRequired: ctx.business.deskContactRequired !== false,
       services: state.services,
       staff: state.staff,
+      awayOn: (date) => awayAllDay(state, date),
       preset,
       book: (body) => book(ctx.api, body),
       onBooked: (booking, sentence) => {

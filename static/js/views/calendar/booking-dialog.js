@@ -29,7 +29,7 @@ const nobodyDoes = (service) => t('Nobody does {service} yet: tick it for a staf
  * free"). A service nobody does is said so under the staff list. Returns the sync, run on each
  * change (and first with the preset's `{ serviceId, staffId }`).
  */
-function matchedChoices({ service, member, nobody }, services, staff) {
+function matchedChoices({ service, member, nobody, date }, services, staff, awayOn) {
   return ({ serviceId, staffId } = {}) => {
     const who = staff.find((s) => String(s.id) === (staffId === undefined ? member.value : String(staffId)));
     const theirs = who ? services.filter((s) => who.serviceIds.includes(s.id)) : [];
@@ -40,23 +40,30 @@ function matchedChoices({ service, member, nobody }, services, staff) {
     );
     const chosen = services.find((s) => String(s.id) === service.value);
     const doing = chosen ? staff.filter((s) => s.serviceIds.includes(chosen.id)) : staff;
-    const options = [['', doing.length ? t('Whoever is free') : t('Nobody does this yet')], ...doing.map((s) => [String(s.id), s.name])];
+    const away = awayOn(date.value);
+    const name = (s) => (away.has(s.id) ? t('{name} (away all day)', { name: s.name }) : s.name);
+    const options = [['', doing.length ? t('Whoever is free') : t('Nobody does this yet')], ...doing.map((s) => [String(s.id), name(s)])];
     offer(member, options, who ? String(who.id) : '');
     nobody.hidden = doing.length > 0;
     nobody.textContent = chosen && !doing.length ? nobodyDoes(chosen) : '';
   };
 }
 
-/** Service, staff member ("Whoever is free" first), date and time, set as `preset` says. */
-function whatAndWhen(id, { services, staff, preset }) {
+/**
+ * Service, staff member ("Whoever is free" first, those away all day on the date chosen said to
+ * be: `awayOn(date)` gives their ids, as far as the calendar knows), date and time, set as
+ * `preset` says.
+ */
+function whatAndWhen(id, { services, staff, preset, awayOn }) {
   const service = namedChoice(h('select', { id: id('service'), required: true }));
   const member = namedChoice(h('select', { id: id('staff'), 'aria-describedby': id('nobody') }));
   const nobody = h('p', { class: 'hint', id: id('nobody'), hidden: true });
-  const match = matchedChoices({ service, member, nobody }, services, staff);
+  const date = h('input', { id: id('date'), type: 'date', required: true, value: preset.date });
+  const match = matchedChoices({ service, member, nobody, date }, services, staff, awayOn);
   match({ serviceId: preset.serviceId ?? null, staffId: preset.staffId ?? null });
   service.addEventListener('change', () => match());
   member.addEventListener('change', () => match());
-  const date = h('input', { id: id('date'), type: 'date', required: true, value: preset.date });
+  date.addEventListener('change', () => match());
   const time = h('input', { id: id('time'), type: 'time', required: true, step: '60', value: preset.time ?? '' });
   return {
     service,
@@ -174,15 +181,16 @@ function readBooking(what, who, notes, contactRequired) {
 }
 
 /**
- * Opens the form (`contactRequired`: the salon's deskContactRequired). `preset` is { date, time, staffId, serviceId? } from the click (time and staffId
+ * Opens the form (`contactRequired`: the salon's deskContactRequired; `awayOn(date)`: the ids of
+ * the staff away all day then). `preset` is { date, time, staffId, serviceId? } from the click (time and staffId
  * may be null); `book(body)` makes the booking and resolves to it and its sentence, which go to
  * `onBooked(booking, sentence)`.
  */
-export function bookingDialog({ api, timeZone, contactRequired, services, staff, preset, book, onBooked }) {
+export function bookingDialog({ api, timeZone, contactRequired, services, staff, awayOn = () => new Set(), preset, book, onBooked }) {
   const n = ++formCount;
   const id = (name) => `book-${name}-${n}`;
   const message = messageArea({ role: 'alert' });
-  const what = whatAndWhen(id, { services, staff, preset });
+  const what = whatAndWhen(id, { services, staff, preset, awayOn });
   const who = clientPart(id, api, message, contactRequired);
   const notes = h('textarea', { id: id('notes'), rows: 2 });
   const submit = h('button', { type: 'submit', class: 'primary' }, t('Book'));
