@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { before, describe, it } from 'node:test';
 import { englishOnPage, settled } from './helpers/english.ts';
 import { admin, MONDAY, SALON_NAMES } from './helpers/salon.ts';
@@ -80,6 +81,28 @@ describe('the clients, reports and activity of a salon that speaks German, in Ch
     await page.locator('#import-file').setInputFiles({ name: 'kunden.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.locator('.import-preview').waitFor();
     assert.deepEqual(await english(), []);
+  });
+
+  it('downloads CSV files as a German spreadsheet reads them: semicolons, amounts with a decimal comma (the new-user trial: German Excel put a comma file in one column)', async () => {
+    await open('#reports/2026-11-01/2026-11-30', '.report-table');
+    const section = page.getByRole('region', { name: 'Ihre Daten als CSV' });
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      section.getByRole('button', { name: 'Zahlungen herunterladen' }).click(),
+    ]);
+    const lines = fs
+      .readFileSync((await file.path())!, 'utf8')
+      .slice(1)
+      .split('\r\n');
+    assert.match(lines[0]!, /^Datum;Uhrzeit;[^,]+;Betrag;Währung;/);
+    assert.ok(
+      lines.some((line) => line.includes(';80,00;EUR;')),
+      lines.join('\n'),
+    );
+    assert.ok(
+      lines.some((line) => line.includes(';-5,00;EUR;')),
+      'the refund, negative',
+    );
   });
 
   it('shows the activity in German', async () => {

@@ -1,20 +1,35 @@
-// CSV for the salon's accountant and spreadsheets: one header row, commas, CRLF, UTF-8 with a byte
-// order mark (so Excel reads "Müller" right), and a cell a spreadsheet would run as a formula
-// (=…, @…, +… that is not a phone number) written as text.
+// CSV for the salon's accountant and spreadsheets: one header row, CRLF, UTF-8 with a byte order
+// mark (so Excel reads "Müller" right), written as a spreadsheet in the page's language reads it
+// (commas and decimal points in English; semicolons and decimal commas where numbers are written
+// "35,00", as Excel in German expects), and a cell a spreadsheet would run as a formula (=…, @…,
+// +… that is not a phone number) written as text.
 
+import { pageLocale } from '../locale.js';
 import { downloadText } from './download.js';
 
 const NUMBER_OR_PHONE = /^[+-]?[\d\s()./-]*$/;
 
-function cell(value) {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !NUMBER_OR_PHONE.test(text))) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/** Between cells and inside numbers, for `locale`: ";" and "," where its decimal mark is a comma, else "," and ".". */
+export function spreadsheetMarks(locale = pageLocale()) {
+  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value;
+  return decimal === ',' ? { delimiter: ';', decimal: ',' } : { delimiter: ',', decimal: '.' };
 }
 
-/** The CSV text of `rows` (arrays of cells) under `header`. */
-export function csvText(header, rows) {
-  return `\uFEFF${[header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+/** A number written with a decimal point ("35.00", an amount): in the file with the spreadsheet's decimal mark. */
+export const csvNumber = (text) => ({ number: String(text) });
+
+function cell(value, { delimiter, decimal }) {
+  if (typeof value === 'number' || (value && typeof value === 'object' && 'number' in value))
+    return String(typeof value === 'number' ? value : value.number).replace('.', decimal);
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !NUMBER_OR_PHONE.test(text))) text = `'${text}`;
+  return text.includes(delimiter) || /["\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The CSV text of `rows` (arrays of cells: text, numbers, csvNumber()s) under `header`. */
+export function csvText(header, rows, marks = spreadsheetMarks()) {
+  const line = (row) => row.map((value) => cell(value, marks)).join(marks.delimiter);
+  return `\uFEFF${[header, ...rows].map(line).join('\r\n')}\r\n`;
 }
 
 /** Hands `text` to the browser as a download named `name`. */

@@ -4,7 +4,7 @@
 
 import { button, h } from '../../dom.js';
 import { wallClockOf } from '../../salon-time.js';
-import { csvText, downloadCsv } from '../../ui/csv.js';
+import { csvNumber, csvText, downloadCsv } from '../../ui/csv.js';
 import { marked, t } from '../../locale.js';
 import { moneyInput } from '../../ui/money.js';
 import { messageArea, perform, say } from '../../ui/notice.js';
@@ -52,7 +52,7 @@ async function bookingsCsv(api, zone) {
       b.client.phone,
       b.client.email,
       b.status.replace('_', '-'),
-      moneyInput(b.price, b.currency),
+      csvNumber(moneyInput(b.price, b.currency)),
       b.currency,
       t(SOURCE_WORDS[b.source] ?? b.source),
       wallClockOf(zone, Date.parse(b.createdAt)).replace('T', ' '),
@@ -72,7 +72,7 @@ async function paymentsCsv(api, zone) {
     payments.map((p) => {
       const local = wallClockOf(zone, Date.parse(p.createdAt));
       const booking = byId.get(p.bookingId);
-      const amount = moneyInput(p.kind === 'refund' ? -p.amount : p.amount, p.currency);
+      const amount = csvNumber(moneyInput(p.kind === 'refund' ? -p.amount : p.amount, p.currency));
       return [
         date(local),
         time(local),

@@ -1,12 +1,12 @@
 // The report as CSV: one row per figure, amounts as numbers with the currency.
 
-import { csvText, downloadCsv } from '../../ui/csv.js';
+import { csvNumber, csvText, downloadCsv } from '../../ui/csv.js';
 import { moneyInput } from '../../ui/money.js';
 import { t } from '../../locale.js';
 import { methodWords } from './figures.js';
 
 function rowsOf(report) {
-  const amount = (minor) => moneyInput(minor, report.currency);
+  const amount = (minor) => csvNumber(moneyInput(minor, report.currency));
   return [
     ...report.takings.flatMap((row) => [
       [t('Taken: {method}', { method: methodWords(row.method) }), '', amount(row.taken), report.currency],
