@@ -1,14 +1,13 @@
+import bookingCancel from './booking-cancel.ts';
+
+/** The integration API's cancel (booking-cancel.ts), and who cancelled: the salon may say the client asked. */
 export default {
   "$id": "admin-booking-cancel",
   "title": "Cancel a booking, as the salon",
   "type": ["object", "null"],
   "additionalProperties": false,
   "properties": {
-    "reason": {
-      "type": "string",
-      "x-text": "multiline",
-      "maxLength": 500
-    },
+    "reason": bookingCancel.properties.reason,
     "cancelledBy": {
       "enum": ["salon", "client"],
       "default": "salon",

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import type { Locator } from 'playwright-core';
 import { admin, MONDAY, SCHEDULE } from './helpers/salon.ts';
 import { skippedWithoutChromium, useApp, useBrowser, useSalon } from './helpers/suite.ts';
 
@@ -93,60 +94,43 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     await page.clock.setFixedTime(new Date(before));
   });
 
-  it('shows paid, refunded and left to pay after a partial refund, with the refund’s reason, and asks for nothing more (defect 11)', async () => {
-    const booking = (
+  /** A haircut with Anna on Monday at `time`, booked at the desk for `client`. */
+  const deskBooking = async (time: string, client: Record<string, string>) =>
+    (
       await admin(
         app,
         'POST',
         `${salon.base}/bookings`,
-        {
-          serviceId: salon.haircut,
-          staffId: salon.anna,
-          startTime: `${MONDAY}T16:00:00+01:00`,
-          client: { name: 'Paula Paid', phone: '+49 30 7' },
-        },
+        { serviceId: salon.haircut, staffId: salon.anna, startTime: `${MONDAY}T${time}:00+01:00`, client },
         201,
       )
     ).body;
-    const payment = (await admin(app, 'POST', `${salon.base}/payments`, { bookingId: booking.id, amount: 3500, method: 'card' }, 201)).body;
-    await admin(app, 'POST', `${salon.base}/payments/${payment.id}/refund`, { amount: 1000, reason: 'Fringe redone' }, 201);
-    await page.goto(`${app.url}/#bookings/${booking.id}`);
+  /** The booking's page, at its payments. */
+  const paymentsOf = async (bookingId: number) => {
+    await page.goto(`${app.url}/#bookings/${bookingId}`);
     const section = page.locator('section[aria-labelledby="payments-title"]');
     await section.waitFor();
-    const facts = await section.locator('.facts > div').allInnerTexts();
-    assert.deepEqual(
-      facts.map((f) => f.replace(/\s+/g, ' ')),
-      ['Price €35.00', 'Paid €35.00', 'Refunded €10.00', 'Left to pay Nothing'],
-    );
+    return section;
+  };
+  const paymentFacts = async (section: Locator) =>
+    (await section.locator('.facts > div').allInnerTexts()).map((f) => f.replace(/\s+/g, ' '));
+
+  it('shows paid, refunded and left to pay after a partial refund, with the refund’s reason, and asks for nothing more (defect 11)', async () => {
+    const booking = await deskBooking('16:00', { name: 'Paula Paid', phone: '+49 30 7' });
+    const payment = (await admin(app, 'POST', `${salon.base}/payments`, { bookingId: booking.id, amount: 3500, method: 'card' }, 201)).body;
+    await admin(app, 'POST', `${salon.base}/payments/${payment.id}/refund`, { amount: 1000, reason: 'Fringe redone' }, 201);
+    const section = await paymentsOf(booking.id);
+    assert.deepEqual(await paymentFacts(section), ['Price €35.00', 'Paid €35.00', 'Refunded €10.00', 'Left to pay Nothing']);
     assert.match(await section.locator('.refund').innerText(), /^Refunded €10\.00 · .* · Fringe redone$/);
     assert.equal(await page.locator('#payment-amount').inputValue(), '', 'the payment form asks for nothing more');
   });
 
   it('asks no price of a cancelled visit, and offers no payment of it (the new-user trial: "left to pay €35.00" on a cancelled booking)', async () => {
-    const booking = (
-      await admin(
-        app,
-        'POST',
-        `${salon.base}/bookings`,
-        {
-          serviceId: salon.haircut,
-          staffId: salon.anna,
-          startTime: `${MONDAY}T17:00:00+01:00`,
-          client: { name: 'Carla Cancelled', phone: '+49 30 8' },
-        },
-        201,
-      )
-    ).body;
+    const booking = await deskBooking('17:00', { name: 'Carla Cancelled', phone: '+49 30 8' });
     await admin(app, 'POST', `${salon.base}/payments`, { bookingId: booking.id, amount: 1000, method: 'cash', note: 'deposit' }, 201);
     await admin(app, 'POST', `${salon.base}/bookings/${booking.id}/cancel`, {}, 200);
-    await page.goto(`${app.url}/#bookings/${booking.id}`);
-    const section = page.locator('section[aria-labelledby="payments-title"]');
-    await section.waitFor();
-    const facts = await section.locator('.facts > div').allInnerTexts();
-    assert.deepEqual(
-      facts.map((f) => f.replace(/\s+/g, ' ')),
-      ['Price €35.00', 'Paid €10.00', 'Left to pay Nothing: the visit was cancelled'],
-    );
+    const section = await paymentsOf(booking.id);
+    assert.deepEqual(await paymentFacts(section), ['Price €35.00', 'Paid €10.00', 'Left to pay Nothing: the visit was cancelled']);
     assert.equal(await page.locator('#payment-amount').inputValue(), '', 'the payment form asks for nothing');
   });
 
