@@ -23,11 +23,9 @@ let refreshTimer;
 /** The address of the view on the page. */
 let shown = location.hash;
 
-// The menu's count of what waits; when it finds the inbox changed while the inbox is shown (and
-// nothing is being typed there), the inbox is drawn again.
-// What waits changed (a website booking came in, say): the inbox and the calendar show it, unless
-// someone is typing there (a form changed, a booking's form or a question open over the calendar):
-// then the change is told again on the count's next turn.
+// The menu's count of what waits. When what waits changed (a website booking came in, say), the
+// inbox and the calendar show it, unless someone is typing there (a form changed, a booking's form
+// or a question open over the calendar): then the change is told again on the count's next turn.
 const inbox = inboxCount(document.querySelectorAll('.inbox-count'), () => {
   const name = routeOf(location.hash).name;
   if (name !== 'inbox' && name !== 'calendar') return true;
