@@ -312,7 +312,42 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     guard.expect(/status of 409/);
     await form.getByRole('button', { name: 'Book' }).click();
     await form.getByText('That time is not free. The salon is open 09:00–18:00.').waitFor();
+    // Into the break: said as the break (the new-user trial read "when their break or the day begins or ends").
+    await form.getByLabel('Time').fill('12:30');
+    guard.expect(/status of 409/);
+    await form.getByRole('button', { name: 'Book' }).click();
+    await form.getByText('That time is not free. With Anna it would not be over by 13:00, when their break begins.').waitFor();
     await form.getByRole('button', { name: 'Cancel' }).click();
+
+    // Where a service does not fit, the API says which edge: the day's start or end, a break's start or end.
+    const nowhere = async (serviceId: number, time: string) =>
+      (
+        await admin(app, 'POST', `${salon.base}/bookings`, {
+          serviceId,
+          staffId: salon.anna,
+          startTime: `2026-12-02T${time}:00+01:00`,
+          client: { name: 'Any', phone: '+49 30 4' },
+        })
+      ).body.refusals[0];
+    const prepared = (
+      await admin(app, 'POST', `${salon.base}/services`, { name: 'Perm', durationMinutes: 30, price: 5000, bufferBeforeMinutes: 20 }, 201)
+    ).body.id;
+    await admin(app, 'PUT', `${salon.base}/staff/${salon.anna}/services`, { serviceIds: [salon.haircut, salon.colour, prepared] }, 200);
+    const edges = [
+      await nowhere(salon.haircut, '12:30'),
+      await nowhere(salon.haircut, '17:30'),
+      await nowhere(prepared, '09:10'),
+      await nowhere(prepared, '13:40'),
+    ];
+    assert.deepEqual(
+      edges.map((r) => [r.reason, r.edge, r.from.slice(11, 16), r.until.slice(11, 16)]),
+      [
+        ['does_not_fit', 'break_start', '09:00', '13:00'],
+        ['does_not_fit', 'day_end', '13:30', '18:00'],
+        ['does_not_fit', 'day_start', '09:00', '13:00'],
+        ['does_not_fit', 'break_end', '13:30', '18:00'],
+      ],
+    );
 
     // A day off is said by its day, not by the midnight after it (the new-user trial: "away until Sun, 29 Nov 2026, 00:00" for a Saturday off).
     await admin(app, 'POST', `${salon.base}/staff/${salon.ben}/time-off`, { allDay: true, startDate: '2026-12-01', note: 'Day off' }, 201);

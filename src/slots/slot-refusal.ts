@@ -16,10 +16,18 @@ export type SlotReason =
   | { reason: 'outside_opening_hours'; opens: string; closes: string }
   | { reason: 'not_working' }
   | { reason: 'break'; until: string }
-  | { reason: 'does_not_fit'; until: string }
+  | { reason: 'does_not_fit'; from: string; until: string; edge: FitEdge }
   | { reason: 'off_grid'; stepMinutes: number }
   | { reason: 'busy'; until: string }
   | { reason: 'away'; until: string };
+
+/**
+ * Where a service with its preparation and cleanup does not fit into the working time [from,
+ * until): its preparation would begin before `from`, when the day begins (`day_start`) or a break
+ * ends (`break_end`); or it would run past `until`, when a break begins (`break_start`) or the day
+ * ends (`day_end`).
+ */
+export type FitEdge = 'day_start' | 'break_end' | 'break_start' | 'day_end';
 
 export type StaffRefusal = SlotReason & { staffId: number };
 
@@ -42,12 +50,15 @@ function reasonFor(member: StaffAvailability, query: SlotQuery, t: number): Slot
   const own = member.schedule[query.weekday];
   const pause = toMinutes(own.breaks).find(([start, end]) => minute >= start && minute < end);
   if (pause) return { reason: 'break', until: local(pause[1]) };
-  const working = workingMinutes(member.schedule, query.opening, query.weekday).find(([start, end]) => minute >= start && minute < end);
+  const ranges = workingMinutes(member.schedule, query.opening, query.weekday);
+  const index = ranges.findIndex(([start, end]) => minute >= start && minute < end);
+  const working = ranges[index];
   if (!working) return { reason: 'not_working' };
   const before = query.bufferBeforeMinutes ?? 0;
   const after = query.bufferAfterMinutes ?? 0;
-  if (minute - before < working[0] || minute + query.durationMinutes + after > working[1])
-    return { reason: 'does_not_fit', until: local(working[1]) };
+  const fit = { reason: 'does_not_fit', from: local(working[0]), until: local(working[1]) } as const;
+  if (minute - before < working[0]) return { ...fit, edge: index === 0 ? 'day_start' : 'break_end' };
+  if (minute + query.durationMinutes + after > working[1]) return { ...fit, edge: index === ranges.length - 1 ? 'day_end' : 'break_start' };
   const step = query.anyMinute ? 1 : query.stepMinutes;
   if ((minute - working[0]) % step !== 0) return { reason: 'off_grid', stepMinutes: query.stepMinutes };
   const from = t - before * 60_000;

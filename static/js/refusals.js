@@ -12,6 +12,14 @@ export function heldBy(holds) {
 
 const time = (localIso) => localIso.slice(11, 16);
 
+/** Where a service does not fit into a staff member's working time (does_not_fit's `edge`). */
+const FIT_EDGES = {
+  day_start: marked('With {name} the preparation would begin before {from}, when their day begins.'),
+  break_end: marked('With {name} the preparation would begin before {from}, when their break ends.'),
+  break_start: marked('With {name} it would not be over by {until}, when their break begins.'),
+  day_end: marked('With {name} it would not be over by {until}, when their day ends.'),
+};
+
 /** Why a time is not free for one staff member (slot_unavailable's refusals), in the salon's words. */
 const NOT_FREE = {
   does_not_offer: (r) => t('{name} does not do this service. Choose someone who does, or another service.', { name: r.staffName }),
@@ -19,11 +27,7 @@ const NOT_FREE = {
   outside_opening_hours: (r) => t('The salon is open {opens}–{closes}.', { opens: r.opens, closes: r.closes }),
   not_working: (r) => t('{name} is not working then.', { name: r.staffName }),
   break: (r) => t('{name} has a break until {time}.', { name: r.staffName, time: time(r.until) }),
-  does_not_fit: (r) =>
-    t('With {name} it would not be over by {time}, when their break or the day begins or ends.', {
-      name: r.staffName,
-      time: time(r.until),
-    }),
+  does_not_fit: (r) => t(FIT_EDGES[r.edge], { name: r.staffName, from: time(r.from), until: time(r.until) }),
   off_grid: (r) => t('Clients can start only every {minutes} minutes.', { minutes: r.stepMinutes }),
   busy: (r) =>
     t('{name} is busy until {time} (another booking, or its preparation or cleanup).', { name: r.staffName, time: time(r.until) }),
