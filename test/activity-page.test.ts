@@ -67,6 +67,15 @@ describe('the activity and who did what on the page, in Chromium', () => {
     const visitId = (await admin(app, 'POST', `${salon.base}/bookings`, visit, 201)).body.id;
     const paid = (await admin(app, 'POST', `${salon.base}/payments`, { bookingId: visitId, amount: 3500, method: 'card' }, 201)).body;
     await admin(app, 'POST', `${salon.base}/payments/${paid.id}/refund`, { amount: 750, reason: 'Fringe redone' }, 201);
+    const off = `${salon.base}/staff/${salon.ben}/time-off`;
+    const dayOff = (await admin(app, 'POST', off, { allDay: true, startDate: '2026-12-01' }, 201)).body.id;
+    await admin(
+      app,
+      'PATCH',
+      `${off}/${dayOff}`,
+      { allDay: false, startTime: '2026-12-01T14:00:00+01:00', endTime: '2026-12-01T16:00:00+01:00' },
+      200,
+    );
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.goto(`${app.url}/#activity`);
     await page.reload();
@@ -84,6 +93,8 @@ describe('the activity and who did what on the page, in Chromium', () => {
     assert.match(await changed('Staff member services changed'), /services: Haircut → Haircut, Colour/);
     assert.match(await changed('Payment refunded'), /amount: nothing → €7\.50/);
     assert.match(await changed('Payment received'), /amount: nothing → €35\.00/);
+    // A day off made part of a day keeps its new hours in view.
+    assert.match(await changed('Time off changed'), /start time: .* → 1 Dec 2026, 14:00.*end time: .* → 1 Dec 2026, 16:00/);
     // Each heading and each time on one line: the table makes room by scrolling, not by breaking words.
     const lines = await page.locator('table.activity th, table.activity td:first-child').evaluateAll((cells) =>
       cells.map((cell) => {

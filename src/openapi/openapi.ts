@@ -237,7 +237,7 @@ export const INTEGRATION_INFO: DocumentInfo = {
 export const ADMIN_INFO: DocumentInfo = {
   title: 'booking-api admin API',
   description:
-    "The salon's back office, used by the status page: businesses, services, staff, clients, bookings, reviews, payments, API keys, " +
+    "The salon's back office, used by its page: businesses, services, staff, clients, bookings, reviews, payments, API keys, " +
     'every webhook, and the delivery status. Every request carries the admin token (`Authorization: Bearer`); see docs/admin-api.md. ' +
     'This document is served at GET /admin/api/openapi.json.',
   securitySchemes: { adminToken: { type: 'http', scheme: 'bearer', description: 'The admin token (`booking-api admin-token`).' } },

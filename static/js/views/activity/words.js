@@ -217,8 +217,14 @@ function valueWords(field, value, salon) {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** Whole days (a closure, a day off) are said by their first and last day: their times, which end at the next midnight, go. */
-const wholeDays = (changes) => changes.some((c) => (c.field === 'startDate' || c.field === 'endDate') && (c.before || c.after));
+/**
+ * Whole days (a closure, a day off) are said by their first and last day: their times, which end
+ * at the next midnight, go. A day off made part of a day keeps its times: they say it now.
+ */
+function wholeDays(changes) {
+  if (changes.some((c) => c.field === 'allDay' && c.after === false)) return false;
+  return changes.some((c) => (c.field === 'startDate' || c.field === 'endDate') && (c.before || c.after));
+}
 
 /**
  * "price: €35.00 → €40.00; name changed": what changed, a withheld value only said to have

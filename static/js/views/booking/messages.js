@@ -59,6 +59,10 @@ export function messagesList(messages = []) {
 export function byClient(event) {
   const who = event.data?.cancelledBy ?? event.data?.rescheduledBy;
   if (who !== 'client') return null;
-  if (event.by?.kind === 'office') return h('p', { class: 'hint by-client' }, t('The client asked; the back office recorded it.'));
-  return h('p', { class: 'hint by-client' }, t('By the client, with the link in their e-mail.'));
+  // Who recorded it, when the activity still knows (its entries expire): the client's link, or the salon for them.
+  const sentence = {
+    office: () => t('The client asked; the back office recorded it.'),
+    client: () => t('By the client, with the link in their e-mail.'),
+  }[event.by?.kind];
+  return h('p', { class: 'hint by-client' }, sentence ? sentence() : t('By the client.'));
 }
