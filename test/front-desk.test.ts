@@ -325,9 +325,10 @@ describe('the front desk in Chromium', () => {
     await page.goto(`${app.url}/#calendar/2026-11-25/week`);
     await page.getByRole('heading', { name: 'Week of Monday, 23 November 2026' }).waitFor();
     await page.locator('.ec-bg-event.closure').first().waitFor();
-    assert.equal(await page.locator('.ec-bg-event.closure').count(), 2, 'the closure in both columns of Friday');
-    assert.equal(await page.locator('.ec-bg-event.time-off').count(), 1);
-    assert.equal(await page.locator('.ec-bg-event.break').count(), 2, 'the Monday break set up for both');
+    // Anna's week, the first staff member's (a week is one staff member's, issue 27).
+    assert.equal(await page.locator('.ec-bg-event.closure').count(), 1, 'the closure on Friday');
+    assert.equal(await page.locator('.ec-bg-event.time-off').count(), 0, 'Ben’s time off is not in Anna’s week');
+    assert.equal(await page.locator('.ec-bg-event.break').count(), 1, 'the Monday break set up for her');
     assert.deepEqual(await seriousA11yProblems(page, outsideTheGrid), [], 'the calendar, a week');
     // Today has a tint of its own, not the pale yellow a day off has (the new-user trial took one for the other).
     const background = (selector: string) =>
@@ -337,11 +338,17 @@ describe('the front desk in Chromium', () => {
         .evaluate((cell) => (globalThis as any).getComputedStyle(cell).backgroundColor as string);
     assert.equal(await background('.ec-body .ec-today'), 'rgb(238, 244, 250)');
 
+    await page.getByRole('group', { name: 'Whose week' }).getByRole('link', { name: 'Ben', exact: true }).click();
+    await page.locator('.ec-bg-event.time-off').waitFor();
+    assert.equal(await page.locator('.ec-bg-event.time-off').count(), 1, 'his day off');
+    assert.equal(await page.locator('.ec-bg-event.closure').count(), 1, 'the closure on Friday, in his week too');
+    assert.match(page.url(), new RegExp(`#calendar/2026-11-25/week/${ben.id}$`));
+
     await page.getByRole('button', { name: 'Next week' }).click();
     await page.getByRole('heading', { name: 'Week of Monday, 30 November 2026' }).waitFor();
     await page.locator('.ec-bg-event.closure').first().waitFor();
     assert.equal(await page.locator('.ec-bg-event.break').count(), 0, 'no break drawn over the closed Monday');
-    assert.match(page.url(), /#calendar\/2026-12-02\/week$/);
+    assert.match(page.url(), new RegExp(`#calendar/2026-12-02/week/${ben.id}$`), 'still his week');
     await page.getByLabel('Date').fill('2026-11-27');
     await page.getByRole('heading', { name: 'Week of Monday, 23 November 2026' }).waitFor();
     await page.getByRole('link', { name: 'Day', exact: true }).click();

@@ -400,12 +400,13 @@ describe('the week view at 1366 pixels (issue 27, defect 16)', () => {
   });
   const { page } = useBrowser({ app, pageClock: clock, logInAt: `/#calendar/${MONDAY}/week` });
 
-  it('shows each staff member’s name whole over their week, not cut to a few letters', async () => {
+  it('shows the staff member’s name whole over their week, and each name whole in the chooser of whose week', async () => {
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.reload();
-    await page.locator('.ec-header').getByText('Charlotte Weber').first().waitFor();
+    await page.locator('.ec-header').getByText('Alexandra Schmidt').first().waitFor();
+    await page.getByRole('group', { name: 'Whose week' }).getByRole('link', { name: 'Charlotte Weber' }).waitFor();
     const cut = await page
-      .locator('.ec-header span')
+      .locator('.ec-header span, .staff-switch bdi')
       .evaluateAll((spans) =>
         (spans as unknown as Box[])
           .filter((s) => s.scrollWidth > s.clientWidth + 1 || s.scrollHeight > s.clientHeight + 1)

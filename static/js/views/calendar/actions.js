@@ -88,9 +88,10 @@ function awayAllDay(state, date) {
 
 /** The calendar's actions for `state`; `message` is the sentence area over the calendar. */
 export function calendarActions(ctx, state, message) {
-  const { week, timeZone } = state;
-  const go = (date, inWeeks = week) => {
-    location.hash = calendarAddress(date, inWeeks);
+  const { week, staffId, timeZone } = state;
+  /** Another day or week, of the same staff member's. */
+  const go = (date) => {
+    location.hash = calendarAddress(date, week, staffId);
   };
   /** The booking form, set to `preset` ({ date, time, staffId, serviceId? }); the view is drawn again on the booked day. */
   const openBooking = (preset) =>
@@ -105,7 +106,8 @@ export function calendarActions(ctx, state, message) {
       book: (body) => book(ctx.api, body),
       onBooked: (booking, sentence) => {
         flashNext('good', sentence);
-        const target = calendarAddress(booking.startTime.slice(0, 10), week);
+        // In one staff member's week, the week of whoever was booked: the new booking is in it.
+        const target = calendarAddress(booking.startTime.slice(0, 10), week, staffId === null ? null : booking.staffId);
         if (location.hash === target) ctx.refresh();
         else location.hash = target;
       },

@@ -1,11 +1,20 @@
-// The calendar's address: #calendar/2026-11-23 (a day) or #calendar/2026-11-23/week.
+// The calendar's address: #calendar/2026-11-23 (a day, every staff member side by side),
+// #calendar/2026-11-23/week (the week of the first staff member) or #calendar/2026-11-23/week/4
+// (the week of staff member 4).
 
 import { isDate, todayIn } from '../../salon-time.js';
 
-export const calendarAddress = (date, week) => `#calendar/${date}${week ? '/week' : ''}`;
+/** The address of `date`'s day, or of its week (`staffId`'s, when given). */
+export const calendarAddress = (date, week, staffId = null) =>
+  `#calendar/${date}${week ? '/week' : ''}${week && staffId !== null ? `/${staffId}` : ''}`;
 
-/** "2026-11-23" or "2026-11-23/week" → { date, week }; anything else is today in the salon. */
+/** "2026-11-23", "2026-11-23/week" or "2026-11-23/week/4" → { date, week, staffId }; a date that is none is today in the salon. */
 export function parseAddress(id, timeZone) {
-  const [date, mode] = (id ?? '').split('/');
-  return { date: isDate(date) ? date : todayIn(timeZone), week: mode === 'week' };
+  const [date, mode, staff] = (id ?? '').split('/');
+  const week = mode === 'week';
+  return {
+    date: isDate(date) ? date : todayIn(timeZone),
+    week,
+    staffId: week && /^\d+$/.test(staff ?? '') ? Number(staff) : null,
+  };
 }

@@ -113,11 +113,12 @@ function closedTimes(member, { dates, timeOff, closures, hours, opening }) {
   return times;
 }
 
-/** Everything the grid shows for the calendar's state: bookings with their preparation and cleanup, and the times nobody can be booked. */
+/** Everything the grid shows in the state's columns: bookings with their preparation and cleanup, and the times nobody can be booked. */
 export function calendarEvents(state) {
-  const live = state.bookings.filter((b) => b.status !== 'cancelled');
+  const shown = new Set(state.columns.map((member) => member.id));
+  const live = state.bookings.filter((b) => b.status !== 'cancelled' && shown.has(b.staffId));
   const events = [...live.map(bookingEvent), ...live.flatMap((b) => bufferEvents(b, state))];
-  for (const member of state.staff) {
+  for (const member of state.columns) {
     for (const [start, end, kind, title] of closedTimes(member, state)) {
       // Every event needs an id of its own: the library keeps events by id.
       events.push({

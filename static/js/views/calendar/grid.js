@@ -1,4 +1,5 @@
-// Render: the grid, EventCalendar's resource views: a column per staff member, a day or a week.
+// Render: the grid, EventCalendar's resource views: a day with a column per staff member, or one
+// staff member's week (state.js columnsOf()).
 // The library is a classic script from our own origin (script-src 'self'), loaded once, when the
 // calendar is first opened.
 
@@ -7,6 +8,7 @@ import { pageLocale, t } from '../../locale.js';
 import { utcOffset } from '../../salon-time.js';
 import { notice } from '../../ui/notice.js';
 import { clientLabel } from '../booking/words.js';
+import { calendarAddress } from './address.js';
 import { BUFFER_LABEL, calendarEvents } from './grid-events.js';
 import { holdEvents } from './holds.js';
 import { wallParts } from './state.js';
@@ -31,8 +33,12 @@ function loadLibrary() {
 /** Times as "09:00" like every other time on the page, whatever the browser's language (the library's default writes "9:00 AM" in some). */
 const TWENTY_FOUR_HOURS = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
+/** A column's name as a link to the staff member's week of `date`. */
+const weekLink = (date, resource) =>
+  h('a', { href: calendarAddress(date, true, resource.id), class: 'week-link' }, isolate(resource.title));
+
 /** How the grid looks: the days, columns and hours of the state, and how it draws names. */
-function lookOptions({ date, week, timeZone, staff, hours }) {
+function lookOptions({ date, week, timeZone, columns, hours }) {
   return {
     view: week ? 'resourceTimeGridWeek' : 'resourceTimeGridDay',
     date,
@@ -46,11 +52,13 @@ function lookOptions({ date, week, timeZone, staff, hours }) {
     headerToolbar: { start: '', center: '', end: '' },
     // The library's own buttons (none on the toolbar now) in the page's language.
     buttonText: { today: t('Today'), resourceTimeGridDay: t('Day'), resourceTimeGridWeek: t('Week'), close: t('Close') },
-    resources: staff.map((s) => ({ id: String(s.id), title: s.name })),
+    resources: columns.map((s) => ({ id: String(s.id), title: s.name })),
     // A column's name is cut after two lines (style.css): the whole of it on hover.
     resourceLabelDidMount: (info) => {
       info.el.title = info.resource.title;
     },
+    // On a day, a staff member's name leads to their week.
+    ...(week ? {} : { resourceLabelContent: ({ resource }) => ({ domNodes: [weekLink(date, resource)] }) }),
     // A booking's names isolated (dom.js isolate()), made afresh for each drawing: the library
     // moves the nodes it is given, and draws a booking again while it is dragged.
     eventContent: ({ event, timeText }) => {
@@ -82,8 +90,7 @@ function lookOptions({ date, week, timeZone, staff, hours }) {
     height: 'auto',
     nowIndicator: true,
     allDaySlot: false,
-    // A week groups each staff member's seven days under their name: with the days above, a
-    // name had a seventh of the width (at 1366 pixels, a few letters of "Alexandra Schmidt").
+    // A week is one staff member's (state.js columnsOf()): their name over their seven days.
     datesAboveResources: false,
   };
 }
@@ -118,7 +125,8 @@ export async function calendarGrid(ctx, state, actions) {
   try {
     const EventCalendar = await loadLibrary();
     if (!ctx.isCurrent()) return null;
-    const events = () => [...calendarEvents(state), ...holdEvents(state.holds, state.timeZone)];
+    const held = state.holds.filter((hold) => state.columns.some((member) => member.id === hold.staffId));
+    const events = () => [...calendarEvents(state), ...holdEvents(held, state.timeZone)];
     const calendar = EventCalendar.create(grid, { ...lookOptions(state), ...handOptions(state, actions), events: events() });
     actions.onMoved(() => calendar.setOption('events', events()));
   } catch {

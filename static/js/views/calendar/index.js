@@ -1,6 +1,7 @@
-// The calendar (#calendar/2026-11-23, #calendar/2026-11-23/week): a day or a week with a column
-// per staff member, showing bookings, holds, breaks, hours off, time off and closures. A click on
-// a free time (or "New booking") books a phone or walk-in client; dragging a booking moves it.
+// The calendar (#calendar/2026-11-23, #calendar/2026-11-23/week/4): a day with a column per staff
+// member, or one staff member's week with a chooser of whose, showing bookings, holds, breaks,
+// hours off, time off and closures. A click on a free time (or "New booking") books a phone or
+// walk-in client; dragging a booking moves it.
 // On a phone the day's list comes first (style.css), the grid after it.
 // load → state → render, with the actions of its controls.
 

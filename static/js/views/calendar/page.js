@@ -2,7 +2,7 @@
 // day's list beside the grid, and what the shading means; or, for a salon nobody can be booked
 // at yet, the way back to the setup.
 
-import { button, h } from '../../dom.js';
+import { button, h, isolate } from '../../dom.js';
 import { t } from '../../locale.js';
 import { addDays, isDate, longDate, todayIn } from '../../salon-time.js';
 import { notice } from '../../ui/notice.js';
@@ -28,8 +28,8 @@ export function setupNeeded({ services, staff }) {
   );
 }
 
-/** Previous, today, next, a date, day or week, and "New booking". */
-function controls({ date, week, timeZone }, actions) {
+/** Previous, today, next, a date, day or week, and "New booking" (with whose week it is). */
+function controls({ date, week, staffId, timeZone }, actions) {
   const step = week ? 7 : 1;
   const dateField = h('input', {
     id: 'calendar-date',
@@ -53,7 +53,31 @@ function controls({ date, week, timeZone }, actions) {
       h('a', { href: calendarAddress(date, false), 'aria-current': week ? null : 'page' }, t('Day')),
       h('a', { href: calendarAddress(date, true), 'aria-current': week ? 'page' : null }, t('Week')),
     ),
-    button(t('New booking'), () => actions.openBooking({ date, time: null, staffId: null }), 'primary'),
+    button(t('New booking'), () => actions.openBooking({ date, time: null, staffId }), 'primary'),
+  );
+}
+
+/**
+ * Whose week: a link to each staff member's, the one shown marked, in a week of a salon of
+ * several (state.js columnsOf()). A long name is cut (style.css), whole on hover.
+ */
+function staffChooser({ date, week, staff, staffId }) {
+  if (!week || staff.length < 2) return null;
+  return h(
+    'div',
+    { class: 'staff-switch' },
+    h('span', { id: 'staff-switch-label' }, t('Whose week')),
+    h(
+      'span',
+      { class: 'view-switch', role: 'group', 'aria-labelledby': 'staff-switch-label' },
+      staff.map((member) =>
+        h(
+          'a',
+          { href: calendarAddress(date, true, member.id), 'aria-current': member.id === staffId ? 'page' : null, title: member.name },
+          isolate(member.name),
+        ),
+      ),
+    ),
   );
 }
 
@@ -67,6 +91,7 @@ export function calendarPage(state, actions, message, grid) {
       { class: 'view-head calendar-head' },
       h('h2', null, week ? t('Week of {date}', { date: longDate(first) }) : longDate(date)),
       controls(state, actions),
+      staffChooser(state),
     ),
     message,
     h('div', { class: 'calendar-body' }, actions.dayList(), grid),

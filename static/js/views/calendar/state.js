@@ -42,13 +42,25 @@ export function visibleHours(business, staff, bookings) {
 }
 
 /**
- * The calendar's state for the address `{ date, week }`: the days, the staff who take bookings
- * (a column each), the services that can be booked, the holds still running on these days, and
- * the grid's hours. `ready` is false while the salon has no service or nobody to book.
+ * Who has columns: on a day everyone side by side; in a week one staff member's seven days (the
+ * one `staffId` names, else the first), as 21 columns of three people left a booking a few
+ * letters wide at 1366 pixels. A salon of one shows its one person either way.
  */
-export function calendarState(loaded, { date, week }, business, now = Date.now()) {
+export function columnsOf(staff, { week, staffId }) {
+  if (!week) return staff;
+  return [staff.find((s) => s.id === staffId) ?? staff[0]].filter(Boolean);
+}
+
+/**
+ * The calendar's state for the address `{ date, week, staffId }`: the days, the staff who take
+ * bookings, those of them with columns (`columns`; in a week one), the services that can be booked,
+ * the holds still running on these days, and the grid's hours. `ready` is false while the salon
+ * has no service or nobody to book.
+ */
+export function calendarState(loaded, { date, week, staffId = null }, business, now = Date.now()) {
   const { first, last, dates } = daysOf({ date, week });
   const staff = loaded.staff.filter((s) => s.active);
+  const columns = columnsOf(staff, { week, staffId });
   const services = loaded.services.filter((s) => s.active);
   const onShownDays = (hold) => hold.startTime.slice(0, 10) >= first && hold.startTime.slice(0, 10) <= last;
   return {
@@ -58,6 +70,9 @@ export function calendarState(loaded, { date, week }, business, now = Date.now()
     dates,
     timeZone: business.timezone,
     staff,
+    columns,
+    // Whose week it is, in a salon of several (null on a day): the address, the chooser and a new booking keep it.
+    staffId: week && staff.length > 1 ? columns[0].id : null,
     services,
     bookings: loaded.bookings,
     // Every service's preparation and cleanup, inactive ones too: bookings of them are still drawn.
