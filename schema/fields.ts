@@ -69,3 +69,40 @@ export const limit = {
   "maximum": 100,
   "default": 20
 } as const;
+
+// People (issue 23): schema/user-invite.ts and the others of src/people/people.admin-operations.ts.
+
+export const personName = {
+  "type": "string",
+  "x-text": "line",
+  "minLength": 1,
+  "maxLength": 100,
+  "description": "How the person is named in the page and the audit trail."
+} as const;
+
+export const personRole = {
+  "type": "string",
+  "enum": ["owner", "front_desk", "stylist"],
+  "x-error": "owner, front_desk or stylist",
+  "description": "owner: everything; front_desk: calendar, bookings, clients, payments, reviews; stylist: their own bookings and time off."
+} as const;
+
+export const personStaffId = {
+  "type": ["integer", "null"],
+  "minimum": 1,
+  "description": "The staff member a stylist is (required for a stylist)."
+} as const;
+
+export const emailAddress = {
+  "type": "string",
+  "maxLength": 254,
+  "format": "email",
+  "x-error": "an e-mail address"
+} as const;
+
+/** Kept exactly as typed (never trimmed): the rules (10 characters, not a common one) are checked with a sentence. */
+export const password = {
+  "type": "string",
+  "maxLength": 1000
+} as const;
+

@@ -21,13 +21,19 @@ import { serviceAdminOperations } from './services/services.admin-operations.ts'
 import { staffAdminOperations } from './staff/staff.admin-operations.ts';
 import { timeOffAdminOperations } from './time-off/time-off.admin-operations.ts';
 import { webhookAdminOperations } from './webhooks/webhooks.admin-operations.ts';
+import { peopleAdminOperations, sessionAdminOperations } from './people/people.admin-operations.ts';
 import { reachabilityAdminOperations } from './reachability/reachability.admin-operations.ts';
 
 export const ADMIN_PREFIX = '/admin/api';
 
-/** The salon's back office (DESIGN.md, docs/admin-api.md): every operation behind the admin token. */
+/**
+ * The salon's back office (DESIGN.md, docs/admin-api.md): every operation behind a person's session
+ * or the admin token, each with the roles it admits (`access`, src/auth/roles.ts).
+ */
 export const ADMIN_OPERATIONS: readonly Operation<AppContext>[] = [
   ...statusOperations,
+  ...sessionAdminOperations,
+  ...peopleAdminOperations,
   ...businessAdminOperations,
   ...serviceAdminOperations,
   ...staffAdminOperations,
@@ -54,6 +60,7 @@ export const ADMIN_OPERATIONS: readonly Operation<AppContext>[] = [
     path: '/openapi.json',
     tag: 'meta',
     summary: 'This document',
+    access: 'team',
     success: { status: 200, schema: 'OpenApiDocument', description: 'The OpenAPI 3.1 document of the admin API.' },
     handle: () => openApiDocument(ADMIN_PREFIX, ADMIN_OPERATIONS, ADMIN_INFO),
   }),

@@ -10,6 +10,7 @@ import type { Sender } from './delivery/sender.ts';
 import type { Lookup } from './delivery/targets.ts';
 import type { RateLimiter } from './auth/rate-limit.ts';
 import type { Ids } from './ids.ts';
+import type { SignInLimit } from './people/sign-in-limit.ts';
 import type { KeyStore } from './auth/key-store.ts';
 import type { Logger } from './log.ts';
 import type { SecretBox } from './secrets/secret-box.ts';
@@ -34,6 +35,8 @@ export interface AppContext {
   readonly keys: KeyStore;
   readonly limiter: RateLimiter;
   readonly startedAt: number;
+  /** Slows guessing at people's passwords (src/people/sign-in-limit.ts). */
+  readonly signIns: SignInLimit;
   /** Name resolution for webhook targets (the SSRF checks); tests inject their own. */
   readonly lookup: Lookup;
   readonly sender: Sender;

@@ -28,6 +28,10 @@ import { ServiceCatalog } from './services/service-catalog.ts';
 import { BusinessDirectory } from './businesses/directory.ts';
 import { ADMIN_OPERATIONS, ADMIN_PREFIX } from './admin-api.ts';
 import { adminIfSent, requireAdmin } from './auth/admin-auth.ts';
+import { authorizeRole } from './auth/roles.ts';
+import { SignInLimit } from './people/sign-in-limit.ts';
+import { deleteExpiredSessions } from './people/people.repository.ts';
+import { SESSION_IDLE_MS } from './people/people.service.ts';
 import { Backups } from './backups/backups.service.ts';
 import { backupStatus } from './backups/backup-status.ts';
 import { METRICS_OPERATIONS } from './metrics.operations.ts';
@@ -174,6 +178,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     keys,
     limiter: new RateLimiter(database, clock, { perMinute: config.ratePerMinute, perDay: config.ratePerDay }),
     startedAt: clock.now(),
+    signIns: new SignInLimit(clock),
     lookup,
     sender,
     policy,
@@ -226,6 +231,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
         await database.transaction(async (trx) => {
           await forgetOldKeys(trx, clock.now());
           await forgetCountsBefore(trx, utcDay(clock.now()));
+          await deleteExpiredSessions(trx, clock.now(), SESSION_IDLE_MS);
         });
         // The audit trail's old entries, in batches of their own transactions.
         await forgetOldAuditEntries({ database, clock }, config.auditRetentionDays);
@@ -255,7 +261,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
   koa.use(
     mount(context, INTEGRATION_OPERATIONS, { prefix: INTEGRATION_PREFIX, guard: integrationGuard(context.keys, context.limiter, clock) }),
   );
-  koa.use(mount(context, ADMIN_OPERATIONS, { prefix: ADMIN_PREFIX, guard: requireAdmin(context) }));
+  koa.use(mount(context, ADMIN_OPERATIONS, { prefix: ADMIN_PREFIX, guard: requireAdmin(context), authorize: authorizeRole }));
   const health = {
     ...context,
     backupHealth: async () => {

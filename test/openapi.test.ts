@@ -10,6 +10,7 @@ import formats from 'ajv-formats';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import defsSchema from '../schema/defs.ts';
 import responsesSchema from '../schema/responses.json' with { type: 'json' };
+import { GOOD_PASSWORD, sessionCookieOf } from './helpers/people.ts';
 import { ADMIN_OPERATIONS } from '../src/admin-api.ts';
 import { HEALTH_OPERATIONS } from '../src/health.operations.ts';
 import { INTEGRATION_OPERATIONS } from '../src/integration-api.ts';
@@ -738,6 +739,42 @@ describe('the OpenAPI document', () => {
         const csv = await call('get', `${B}/audit.csv`, `${b}/audit.csv?targetKind=booking`, undefined, 200);
         assert.match(csv.text, /^time,who,/);
         await call('get', `${B}/audit.csv`, `${b}/audit.csv?actorKind=nobody`, undefined, 400);
+
+        // People: an invitation and its link, signing in and out, sessions, a password, the owner's changes.
+        const olga = { name: 'Olga', email: 'olga@documented.test', role: 'front_desk' };
+        const invited = await call('post', '/users', '/users', olga, 201);
+        await call('post', '/users', '/users', olga, 409);
+        await call('get', '/users', '/users', undefined, 200);
+        const person = async (method: string, template: string, path: string, body: unknown, expect: number, cookie?: string) => {
+          const headers: Record<string, string> = { Origin: app.url, ...(cookie ? { Cookie: cookie } : {}) };
+          const reply = await app.request(method.toUpperCase(), `/admin/api${path}`, { body, headers });
+          answers.conforms(method, template, reply);
+          assert.equal(reply.status, expect, `${method} ${path}: ${reply.text}`);
+          return reply;
+        };
+        const link = invited.body.link.split('#welcome/')[1];
+        await person('post', '/session/link', '/session/link', { link, password: 'too short' }, 400);
+        const cookie = sessionCookieOf(await person('post', '/session/link', '/session/link', { link, password: GOOD_PASSWORD }, 200))!;
+        await person('post', '/session/link', '/session/link', { link, password: GOOD_PASSWORD }, 410);
+        await person('get', '/session', '/session', undefined, 200, cookie);
+        const newPassword = 'another long passphrase';
+        await person('put', '/session/password', '/session/password', { currentPassword: GOOD_PASSWORD, newPassword }, 204, cookie);
+        await person('post', '/session', '/session', { email: olga.email, password: GOOD_PASSWORD }, 401);
+        const second = sessionCookieOf(await person('post', '/session', '/session', { email: olga.email, password: newPassword }, 200))!;
+        const sessions = await person('get', '/session/sessions', '/session/sessions', undefined, 200, cookie);
+        const otherId = sessions.body.data.find((one: any) => !one.current).id;
+        await person('delete', '/session/sessions/{id}', `/session/sessions/${otherId}`, undefined, 204, cookie);
+        await person('delete', '/session/sessions/{id}', '/session/sessions/424242', undefined, 404, cookie);
+        await person('get', '/session', '/session', undefined, 401, second);
+        await person('post', `${B}/keys`, `${b}/keys`, { name: 'Desk key', scopes: ['business:read'] }, 403, cookie);
+        await person('delete', '/session', '/session', undefined, 204, cookie);
+        const U = '/users/{id}';
+        const u = `/users/${invited.body.user.id}`;
+        await call('patch', U, u, { role: 'stylist' }, 400);
+        await call('patch', U, u, { name: 'Olga B.' }, 200);
+        await call('patch', U, '/users/424242', { name: 'Nobody' }, 404);
+        await call('post', `${U}/link`, `${u}/link`, undefined, 200);
+        await call('post', `${U}/end-sessions`, `${u}/end-sessions`, undefined, 200);
 
         // The guard: no token, then a wrong one until the address is throttled.
         answers.conforms('get', '/status', await app.request('GET', '/admin/api/status'));

@@ -12,6 +12,7 @@ const FILTERS =
 export const activityAdminOperations = [
   operation({
     operationId: 'adminListAuditEntries',
+    access: 'owner',
     method: 'GET',
     path: `${BUSINESS}/audit`,
     summary: 'Who changed what, newest first',
@@ -23,6 +24,7 @@ export const activityAdminOperations = [
   }),
   operation({
     operationId: 'adminExportAuditEntries',
+    access: 'owner',
     method: 'GET',
     path: `${BUSINESS}/audit.csv`,
     summary: 'The audit trail as CSV',

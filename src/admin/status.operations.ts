@@ -22,6 +22,7 @@ const HOUR_MS = 3_600_000;
 export const statusOperations = [
   operation({
     operationId: 'adminGetStatus',
+    access: 'desk',
     method: 'GET',
     path: '/status',
     summary: 'Is it up, is anything stuck: version, uptime, database engine and size, queue, deliveries of the last hour, webhooks',
@@ -52,6 +53,7 @@ export const statusOperations = [
   }),
   operation({
     operationId: 'adminDeliveriesPerHour',
+    access: 'owner',
     method: 'GET',
     path: '/deliveries/hourly',
     summary: 'Delivery attempts per hour over the last 24 hours, by outcome',
@@ -70,6 +72,7 @@ export const statusOperations = [
   }),
   operation({
     operationId: 'adminRecentDeliveryFailures',
+    access: 'owner',
     method: 'GET',
     path: '/deliveries/recent-failures',
     summary: 'The latest failed delivery attempts, of every business or one',

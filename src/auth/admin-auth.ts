@@ -7,11 +7,18 @@ import { AppError, errors } from '../http/errors.ts';
 import type { AppState } from '../http/state.ts';
 import { BACK_OFFICE } from '../db/writer.ts';
 import { adminTokenMatches } from './admin-token.ts';
+import { personOf, requireOwnOrigin, sessionToken } from '../people/session-cookie.ts';
 
 const MAX_FAILURES_PER_MINUTE = 10;
 
 /**
- * The admin API wants `Authorization: Bearer <admin token>`. Only a wrong token presented counts
+ * The admin API wants a person's session cookie (the page, issue 23) or `Authorization: Bearer
+ * <admin token>` (the command line, scripts, recovery). With the header, the token decides, cookie
+ * or not. With the cookie alone, the person it signs in is the request's actor and role
+ * (ctx.state.person), and a change must come from the server's own page (requireOwnOrigin); a
+ * cookie whose session has ended is 401 `session_ended`, so the page asks to sign in again.
+ *
+ * The admin token:  Only a wrong token presented counts
  * as a guess: requests without the header (a CORS preflight, a page loaded before logging in,
  * an unknown admin path) cost the salon nothing. After 10 wrong tokens in a minute from one
  * address, further wrong tokens from it get 429 until the minute is over, which bounds the work
@@ -28,6 +35,15 @@ export function requireAdmin(app: {
   const failures = new Map<string, { windowStart: number; count: number }>();
   return async (ctx, next) => {
     const headers = ctx.req.headersDistinct.authorization ?? [];
+    const cookie = headers.length === 0 ? sessionToken(ctx) : undefined;
+    if (cookie !== undefined) {
+      const person = await personOf(app.db, app.clock, cookie);
+      if (!person) throw new AppError(401, 'session_ended', 'You have been signed out (the session ended or was ended). Sign in again.');
+      requireOwnOrigin(ctx, app.config.publicUrl);
+      ctx.state.person = person;
+      ctx.state.actor = { kind: 'person', id: person.id, label: person.name };
+      return next();
+    }
     if (headers.length !== 1)
       throw errors.invalidAdminToken(headers.length > 1 ? 'The Authorization header is sent more than once.' : undefined);
     const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(headers[0]!);

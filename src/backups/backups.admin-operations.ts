@@ -45,6 +45,7 @@ function runJson(outcome: RunOutcome) {
 export const backupAdminOperations = [
   operation({
     operationId: 'adminGetBackups',
+    access: 'owner',
     method: 'GET',
     path: '/backups',
     summary: 'How backups are: the last good one, warnings in the salon’s words, the folder, the schedule, the latest runs',
@@ -53,6 +54,7 @@ export const backupAdminOperations = [
   }),
   operation({
     operationId: 'adminRunBackup',
+    access: 'owner',
     method: 'POST',
     path: '/backups',
     summary: 'Take a backup now (or wait for the one running) and say how it went',
@@ -63,6 +65,7 @@ export const backupAdminOperations = [
   }),
   operation({
     operationId: 'adminUpdateBackupSettings',
+    access: 'owner',
     method: 'PUT',
     path: '/backups/settings',
     summary: 'Choose the backup folder, set a backup passphrase, or say the backup code is written down',

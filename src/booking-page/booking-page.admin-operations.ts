@@ -14,6 +14,7 @@ const addressOf = (ctx: Ctx) => `${ctx.protocol}://${ctx.host}`;
 export const bookingPageAdminOperations = [
   operation({
     operationId: 'adminGetBookingPage',
+    access: 'owner',
     method: 'GET',
     path: `${BUSINESS}/booking-page`,
     tag: 'booking page',
@@ -24,6 +25,7 @@ export const bookingPageAdminOperations = [
   }),
   operation({
     operationId: 'adminUpdateBookingPage',
+    access: 'owner',
     method: 'PATCH',
     path: `${BUSINESS}/booking-page`,
     tag: 'booking page',
@@ -37,6 +39,7 @@ export const bookingPageAdminOperations = [
   }),
   operation({
     operationId: 'adminSetBookingPageLogo',
+    access: 'owner',
     method: 'PUT',
     path: `${BUSINESS}/booking-page/logo`,
     tag: 'booking page',
@@ -49,6 +52,7 @@ export const bookingPageAdminOperations = [
   }),
   operation({
     operationId: 'adminDeleteBookingPageLogo',
+    access: 'owner',
     method: 'DELETE',
     path: `${BUSINESS}/booking-page/logo`,
     tag: 'booking page',

@@ -3,7 +3,7 @@ import adminBookingCancelSchema from '../../schema/admin-booking-cancel.ts';
 import bookingRescheduleSchema from '../../schema/booking-reschedule.ts';
 import bookingsQuerySchema from '../../schema/bookings-query.ts';
 import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
-import { idOf, type Operation, operations, Reply } from '../http/operations.ts';
+import { idOf, type Operation, operations, type OwnAccess, Reply } from '../http/operations.ts';
 import { listBookingEvents } from './booking-events.ts';
 import { keepBookingClient, separateBookingClient } from './client-check.ts';
 import {
@@ -25,10 +25,30 @@ const one = { ...params, id: idOf('Booking') };
 /** The salon acting on its own bookings. */
 const salon = (businessId: number): BookingActor => ({ businessId, source: 'admin', apiKeyId: null, ownBookingsOnly: false });
 
+/** A stylist's own bookings: the ones with them (src/auth/roles.ts). */
+const STYLIST_OWN_BOOKING: OwnAccess<BookingsDeps> = {
+  own: async ({ params }, app, staffId) =>
+    (
+      await app.db
+        .selectFrom('bookings')
+        .select('staff_id')
+        .where('id', '=', params.id as number)
+        .executeTakeFirst()
+    )?.staff_id === staffId,
+  why: 'This booking is with someone else: a stylist sees and changes only their own bookings.',
+};
+
+/** A stylist lists only their own bookings: the list's staffId must be theirs. */
+const STYLIST_OWN_LIST: OwnAccess<BookingsDeps> = {
+  own: ({ query }, _app, staffId) => Number(query.staffId) === staffId,
+  why: 'A stylist sees only their own bookings: ask for them with staffId (your staff member).',
+};
+
 /** The salon's view of bookings: all of them, every transition, and rescheduling. */
 export const bookingAdminOperations: Operation[] = [
   operation({
     operationId: 'adminListBookings',
+    access: STYLIST_OWN_LIST,
     method: 'GET',
     path: `${BUSINESS}/bookings`,
     summary: 'Bookings by start time',
@@ -39,6 +59,7 @@ export const bookingAdminOperations: Operation[] = [
   }),
   operation({
     operationId: 'adminCreateBooking',
+    access: 'desk',
     method: 'POST',
     path: `${BUSINESS}/bookings`,
     summary: 'Book for a client (starts confirmed)',
@@ -63,6 +84,7 @@ export const bookingAdminOperations: Operation[] = [
   }),
   operation({
     operationId: 'adminGetBooking',
+    access: STYLIST_OWN_BOOKING,
     method: 'GET',
     path: `${BUSINESS}/bookings/:id`,
     summary: 'One booking',
@@ -72,6 +94,7 @@ export const bookingAdminOperations: Operation[] = [
   }),
   operation({
     operationId: 'adminListBookingEvents',
+    access: STYLIST_OWN_BOOKING,
     method: 'GET',
     path: `${BUSINESS}/bookings/:id/events`,
     summary: "A booking's events (booking.*, payment.*, review.created), newest first, with where each was sent",
@@ -82,6 +105,8 @@ export const bookingAdminOperations: Operation[] = [
   ...(['confirm', 'complete', 'no-show'] as const).map((name) =>
     operation({
       operationId: `admin${name === 'no-show' ? 'NoShow' : name[0]!.toUpperCase() + name.slice(1)}Booking`,
+      // A stylist completes their own visits and marks their own no-shows; confirming is the desk's.
+      access: name === 'confirm' ? 'desk' : STYLIST_OWN_BOOKING,
       method: 'POST',
       path: `${BUSINESS}/bookings/:id/${name}`,
       summary: name === 'no-show' ? 'Mark a booking as a no-show' : `${name[0]!.toUpperCase()}${name.slice(1)} a booking`,
@@ -94,6 +119,7 @@ export const bookingAdminOperations: Operation[] = [
   ),
   operation({
     operationId: 'adminKeepBookingClient',
+    access: 'desk',
     method: 'POST',
     path: `${BUSINESS}/bookings/:id/client-check/same-person`,
     summary: "Answer a booking's client check: the same person as its client (the booking and the record stay as they are)",
@@ -107,6 +133,7 @@ export const bookingAdminOperations: Operation[] = [
   }),
   operation({
     operationId: 'adminSeparateBookingClient',
+    access: 'desk',
     method: 'POST',
     path: `${BUSINESS}/bookings/:id/client-check/different-person`,
     summary:
@@ -121,6 +148,7 @@ export const bookingAdminOperations: Operation[] = [
   }),
   operation({
     operationId: 'adminCancelBooking',
+    access: 'desk',
     method: 'POST',
     path: `${BUSINESS}/bookings/:id/cancel`,
     summary: 'Cancel a booking (for the client, when they asked: cancelledBy "client")',
@@ -134,6 +162,7 @@ export const bookingAdminOperations: Operation[] = [
   }),
   operation({
     operationId: 'adminRescheduleBooking',
+    access: 'desk',
     method: 'POST',
     path: `${BUSINESS}/bookings/:id/reschedule`,
     summary: 'Move a booking to another free slot (booking.rescheduled)',

@@ -11,6 +11,7 @@ const operation = operations<{ readonly db: Db; readonly clock: Clock }>();
 export const businessAdminOperations = [
   operation({
     operationId: 'adminListBusinesses',
+    access: 'team',
     method: 'GET',
     path: '/businesses',
     summary: 'Every business of this installation',
@@ -22,6 +23,7 @@ export const businessAdminOperations = [
   }),
   operation({
     operationId: 'adminCreateBusiness',
+    access: 'owner',
     method: 'POST',
     path: '/businesses',
     summary: 'Add a business',
@@ -33,6 +35,7 @@ export const businessAdminOperations = [
   }),
   operation({
     operationId: 'adminGetBusiness',
+    access: 'team',
     method: 'GET',
     path: BUSINESS,
     summary: 'One business',
@@ -42,6 +45,7 @@ export const businessAdminOperations = [
   }),
   operation({
     operationId: 'adminUpdateBusiness',
+    access: 'owner',
     method: 'PATCH',
     path: BUSINESS,
     summary: 'Change a business: name, contact, time zone, hours, booking rules',

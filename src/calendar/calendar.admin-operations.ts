@@ -11,6 +11,7 @@ const params = { businessId: BUSINESS_ID };
 export const calendarAdminOperations = [
   operation({
     operationId: 'adminListCalendarFeeds',
+    access: 'owner',
     method: 'GET',
     path: `${BUSINESS}/calendar-feeds`,
     summary: 'Calendar feeds, without their secret URLs',
@@ -20,6 +21,7 @@ export const calendarAdminOperations = [
   }),
   operation({
     operationId: 'adminCreateCalendarFeed',
+    access: 'owner',
     method: 'POST',
     path: `${BUSINESS}/calendar-feeds`,
     summary: "A secret iCalendar URL for one staff member's bookings (staffId) or the salon's; shown in this answer only",
@@ -32,6 +34,7 @@ export const calendarAdminOperations = [
   }),
   operation({
     operationId: 'adminRevokeCalendarFeed',
+    access: 'owner',
     method: 'POST',
     path: `${BUSINESS}/calendar-feeds/:id/revoke`,
     summary: 'Stop a feed URL at once',

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { adminTokenResetCommand } from './admin-token.ts';
+import { usersInviteCommand, usersListCommand, usersResetPasswordCommand } from './users.ts';
 import { businessesCreateCommand, businessesListCommand } from './businesses.ts';
 import { ConfigError, loadConfig, unknownVariables, type Flags } from '../config.ts';
 import { StorageSetupError } from '../db/errors.ts';
@@ -30,6 +31,9 @@ export const COMMANDS: readonly Command[] = [
   keysRegenerateCommand,
   demoCommand,
   adminTokenResetCommand,
+  usersListCommand,
+  usersInviteCommand,
+  usersResetPasswordCommand,
   backupCommand,
   restoreCommand,
   copyToPostgresCommand,

@@ -12,6 +12,7 @@ const one = { businessId: BUSINESS_ID, id: idOf('Client') };
 export const clientRightsAdminOperations = [
   operation({
     operationId: 'adminExportClient',
+    access: 'owner',
     method: 'GET',
     path: `${BUSINESS}/clients/:id/export`,
     summary: 'Everything held about a client, as one JSON document (their right of access)',
@@ -23,6 +24,7 @@ export const clientRightsAdminOperations = [
   }),
   operation({
     operationId: 'adminEraseClient',
+    access: 'owner',
     method: 'POST',
     path: `${BUSINESS}/clients/:id/erase`,
     summary: "Erase a client's personal data (their right to erasure); visits and payments stay as the salon's records",

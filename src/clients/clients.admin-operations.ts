@@ -15,6 +15,7 @@ const one = { ...params, id: idOf('Client') };
 export const clientAdminOperations = [
   operation({
     operationId: 'adminListClients',
+    access: 'desk',
     method: 'GET',
     path: `${BUSINESS}/clients`,
     summary: 'Clients, with a search over name, e-mail and phone',
@@ -25,6 +26,7 @@ export const clientAdminOperations = [
   }),
   operation({
     operationId: 'adminCreateClient',
+    access: 'desk',
     method: 'POST',
     path: `${BUSINESS}/clients`,
     summary: 'Add a client',
@@ -37,6 +39,7 @@ export const clientAdminOperations = [
   }),
   operation({
     operationId: 'adminGetClient',
+    access: 'desk',
     method: 'GET',
     path: `${BUSINESS}/clients/:id`,
     summary: 'One client',
@@ -46,6 +49,7 @@ export const clientAdminOperations = [
   }),
   operation({
     operationId: 'adminUpdateClient',
+    access: 'desk',
     method: 'PATCH',
     path: `${BUSINESS}/clients/:id`,
     summary: 'Change a client',
@@ -58,6 +62,7 @@ export const clientAdminOperations = [
   }),
   operation({
     operationId: 'adminImportClients',
+    access: 'owner',
     method: 'POST',
     path: `${BUSINESS}/clients/import`,
     summary: 'Import clients from a file’s rows: what would happen, or (apply) all of it at once',
@@ -71,6 +76,7 @@ export const clientAdminOperations = [
   }),
   operation({
     operationId: 'adminClientEmailWorks',
+    access: 'desk',
     method: 'POST',
     path: `${BUSINESS}/clients/:id/email-works`,
     summary: "Say the client's e-mail address works again after its mail server refused it: e-mails go to it again",

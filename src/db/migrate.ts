@@ -31,6 +31,7 @@ export const MIGRATIONS = [
   '0021-client-search',
   '0022-audit',
   '0023-page-locale-chosen',
+  '0024-people',
 ] as const;
 
 /**

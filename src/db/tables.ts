@@ -37,6 +37,8 @@ export interface Tables {
   booking_reminders: BookingRemindersTable;
   manage_links: ManageLinksTable;
   audit_entries: AuditEntriesTable;
+  users: UsersTable;
+  user_sessions: UserSessionsTable;
 }
 
 export interface SettingsTable {
@@ -568,3 +570,43 @@ export interface AuditEntriesTable {
 }
 
 export type AuditEntryRow = Selectable<AuditEntriesTable>;
+
+/** What a person may do in the back office (issue 23): docs/security.md. */
+export type Role = 'owner' | 'front_desk' | 'stylist';
+
+/** A person with an account (0024). Times are milliseconds since the epoch. */
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  /** Lower case; one account per address. */
+  email: string;
+  role: Role;
+  /** The staff member a stylist is; null for the others. */
+  staff_id: number | null;
+  /** `scrypt$N$r$p$salt$hash` (base64url); null until the person chooses a password. */
+  password_hash: string | null;
+  /** SHA-256 of the one-time invitation or new-password link's secret, until it is used. */
+  link_sha256: string | null;
+  link_expires_at: number | null;
+  /** Set when the owner switches the account off: no sign-in, no session. */
+  switched_off_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type UserRow = Selectable<UsersTable>;
+
+/** A signed-in browser (0024), found by the SHA-256 of its cookie. */
+export interface UserSessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_sha256: string;
+  created_at: number;
+  last_seen_at: number;
+  /** The absolute end: a session is never longer than this, however busy. */
+  expires_at: number;
+  address: string | null;
+  user_agent: string | null;
+}
+
+export type UserSessionRow = Selectable<UserSessionsTable>;

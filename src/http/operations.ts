@@ -160,6 +160,13 @@ export interface OperationSpec<
   readonly tag?: string;
   /** What the caller must be allowed (a scope of the integration API's key), 403 otherwise. */
   readonly scope?: string;
+  /**
+   * Who of the back office's people may call it (the admin API; src/auth/roles.ts): `owner`
+   * (the default), `desk` (owners and the front desk), `team` (everyone signed in), or a stylist's
+   * own things as well: `{ own, why }`, where `own` says whether the parameters name the stylist's
+   * own (their booking, their time off) and `why` is the sentence when they do not.
+   */
+  readonly access?: Access<App>;
   /** Answered without any credential (the API's own document). */
   readonly public?: boolean;
   readonly params?: P;
@@ -193,6 +200,19 @@ export interface OperationSpec<
   readonly errors?: readonly (number | Answer)[];
   readonly handle: (input: Input<P, ValidInput<Q>, ValidInput<B, O>, R, K>, app: App) => unknown;
 }
+
+/** A stylist's own things: whether the request's parameters name them (src/auth/roles.ts). */
+export interface OwnAccess<App> {
+  readonly own: (
+    request: { readonly params: Record<string, unknown>; readonly query: Record<string, unknown> },
+    app: App,
+    staffId: number,
+  ) => Promise<boolean> | boolean;
+  /** Why a stylist is refused something that is not theirs: "A stylist sees only their own bookings." */
+  readonly why: string;
+}
+
+export type Access<App> = 'owner' | 'desk' | 'team' | OwnAccess<App>;
 
 /** An operation of a table, for an app that has at least what the operation uses. */
 // biome-ignore lint/suspicious/noExplicitAny: the table holds operations of every input and answer type
@@ -242,7 +262,18 @@ export interface MountOptions {
   readonly prefix: string;
   /** Runs before every non-public operation and before any unknown path is refused (authentication). */
   readonly guard?: Middleware<AppState>;
+  /** After the guard, whether its caller may call `op`: before its parameters are looked up, and after (authorisation). */
+  readonly authorize?: Authorize;
 }
+
+/** The roles' check (src/auth/roles.ts): `params` undefined before they are parsed, then with them. */
+export type Authorize = (
+  ctx: Ctx,
+  op: Operation,
+  params: Record<string, unknown> | undefined,
+  // biome-ignore lint/suspicious/noExplicitAny: the app of the mount the check runs in
+  app: any,
+) => Promise<void> | void;
 
 /**
  * The one entry of an API: finds the operation (a Map lookup for paths without parameters, a
@@ -256,7 +287,7 @@ export function mount<App extends { readonly database: Database; readonly clock:
   table: readonly Operation<App>[],
   options: MountOptions,
 ): Middleware<AppState> {
-  const { prefix, guard } = options;
+  const { prefix, guard, authorize } = options;
   const exact = new Map<string, PathEntry>();
   const entries: PathEntry[] = [];
   const byPath = new Map<string, PathEntry>();
@@ -302,12 +333,14 @@ export function mount<App extends { readonly database: Database; readonly clock:
   const run = async (ctx: Ctx, compiled: Compiled, raw: Record<string, string>) => {
     const { op } = compiled;
     if (op.scope && !ctx.state.caller?.scopes.has(op.scope)) throw errors.insufficientScope(op.scope);
+    if (authorize && !op.public) await authorize(ctx, op, undefined, app);
     const params: Record<string, unknown> = {};
     for (const [name, param] of compiled.params) {
       const value = param.parse(raw[name] ?? '');
       if (value === undefined || (param.exists && !(await param.exists(value, app)))) throw errors.notFound(param.what);
       params[name] = value;
     }
+    if (authorize && !op.public) await authorize(ctx, op, params, app);
     let body: unknown;
     if (compiled.body) {
       body = await parseJsonBody(ctx);

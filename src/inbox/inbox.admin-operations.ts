@@ -8,6 +8,7 @@ const operation = operations<InboxDeps>();
 export const inboxAdminOperations = [
   operation({
     operationId: 'adminGetInbox',
+    access: 'desk',
     method: 'GET',
     path: `${BUSINESS}/inbox`,
     summary: 'What waits on the salon: bookings to confirm, client checks to answer, connections switched off',

@@ -16,6 +16,7 @@ const deps = (app: App): KeysDeps => ({ db: app.db, clock: app.clock, ids: app.i
 export const keyAdminOperations = [
   operation({
     operationId: 'adminListScopes',
+    access: 'owner',
     method: 'GET',
     path: '/scopes',
     summary: 'The scopes a key can have, and the typical sets',
@@ -24,6 +25,7 @@ export const keyAdminOperations = [
   }),
   operation({
     operationId: 'adminListKeys',
+    access: 'owner',
     method: 'GET',
     path: `${BUSINESS}/keys`,
     summary: 'API keys of a business (never their value)',
@@ -37,6 +39,7 @@ export const keyAdminOperations = [
   }),
   operation({
     operationId: 'adminCreateKey',
+    access: 'owner',
     method: 'POST',
     path: `${BUSINESS}/keys`,
     summary: 'Create an API key; the answer holds its value, shown once',
@@ -49,6 +52,7 @@ export const keyAdminOperations = [
   }),
   operation({
     operationId: 'adminRevokeKey',
+    access: 'owner',
     method: 'POST',
     path: `${BUSINESS}/keys/:id/revoke`,
     summary: 'Revoke an API key at once',
@@ -59,6 +63,7 @@ export const keyAdminOperations = [
   }),
   operation({
     operationId: 'adminRegenerateKey',
+    access: 'owner',
     method: 'POST',
     path: `${BUSINESS}/keys/:id/regenerate`,
     summary: 'A new value for an API key; the old one stops working',

@@ -11,6 +11,7 @@ const params = { businessId: BUSINESS_ID };
 export const mailAdminOperations = [
   operation({
     operationId: 'adminGetMailSettings',
+    access: 'owner',
     method: 'GET',
     path: `${BUSINESS}/mail`,
     tag: 'mail',
@@ -21,6 +22,7 @@ export const mailAdminOperations = [
   }),
   operation({
     operationId: 'adminSetMailSettings',
+    access: 'owner',
     method: 'PUT',
     path: `${BUSINESS}/mail`,
     tag: 'mail',
@@ -36,6 +38,7 @@ export const mailAdminOperations = [
   }),
   operation({
     operationId: 'adminDeleteMailSettings',
+    access: 'owner',
     method: 'DELETE',
     path: `${BUSINESS}/mail`,
     tag: 'mail',
@@ -48,6 +51,7 @@ export const mailAdminOperations = [
   }),
   operation({
     operationId: 'adminSendTestMail',
+    access: 'owner',
     method: 'POST',
     path: `${BUSINESS}/mail/test`,
     tag: 'mail',

@@ -1,6 +1,7 @@
 import defs from '../../schema/defs.ts';
 import responses from '../../schema/responses.json' with { type: 'json' };
 import type { Answer, Operation } from '../http/operations.ts';
+import { ROLE_NAMES, rolesOf } from '../auth/roles.ts';
 import { SCOPES } from '../auth/scopes.ts';
 import { VERSION } from '../version.ts';
 import { EVENT_SCHEMAS } from '../delivery/event-schemas.ts';
@@ -104,6 +105,14 @@ function errorAnswer(op: Operation, status: number, info: DocumentInfo) {
   };
 }
 
+/** "Roles: owner, front desk, stylist (their own only)." */
+function rolesLine(op: Operation): string {
+  const names = rolesOf(op.access).map((role) =>
+    role === 'stylist' && typeof op.access === 'object' ? `${ROLE_NAMES[role]} (their own only)` : ROLE_NAMES[role],
+  );
+  return `Roles: ${names.join(', ')}.`;
+}
+
 function operation(op: Operation, info: DocumentInfo) {
   const success = op.success;
   const successHeaders = [
@@ -115,7 +124,10 @@ function operation(op: Operation, info: DocumentInfo) {
   return {
     operationId: op.operationId,
     summary: op.summary,
-    description: [op.description, op.scope && `Scope: \`${op.scope}\`.`].filter(Boolean).join('\n\n') || undefined,
+    description:
+      [op.description, op.scope && `Scope: \`${op.scope}\`.`, info.roles && !op.public && rolesLine(op)].filter(Boolean).join('\n\n') ||
+      undefined,
+    'x-roles': info.roles && !op.public ? rolesOf(op.access) : undefined,
     tags: [op.tag ?? op.path.split('/')[1]],
     security: op.public || Object.keys(info.securitySchemes).length === 0 ? [] : undefined,
     parameters: parameters(op),
@@ -209,6 +221,8 @@ export interface DocumentInfo {
   readonly description: string;
   /** Security schemes of the API; the document requires one of them on every non-public operation. */
   readonly securitySchemes: Record<string, object>;
+  /** Operations say which of the back office's roles may call them (`access`, src/auth/roles.ts). */
+  readonly roles?: boolean;
   /** Include the outbound webhooks (the integration API). */
   readonly webhooks?: boolean;
   /** What the guard in front of every non-public operation can answer. */
@@ -238,13 +252,29 @@ export const ADMIN_INFO: DocumentInfo = {
   title: 'booking-api admin API',
   description:
     "The salon's back office, used by its page: businesses, services, staff, clients, bookings, reviews, payments, API keys, " +
-    'every webhook, and the delivery status. Every request carries the admin token (`Authorization: Bearer`); see docs/admin-api.md. ' +
+    "every webhook, and the delivery status. Every request carries a person's session cookie (POST /admin/api/session signs in) or the admin token " +
+    '(`Authorization: Bearer`), which may do everything; each operation names the roles it admits (`x-roles`). See docs/admin-api.md and docs/security.md. ' +
     'This document is served at GET /admin/api/openapi.json.',
-  securitySchemes: { adminToken: { type: 'http', scheme: 'bearer', description: 'The admin token (`booking-api admin-token`).' } },
-  guardStatuses: [401, 429],
+  securitySchemes: {
+    adminToken: {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'The admin token (`booking-api admin-token`): the owner, for scripts and recovery.',
+    },
+    session: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'booking_session',
+      description:
+        "A person signed in (POST /admin/api/session); `__Host-booking_session` over HTTPS. Changes must come from the server's own origin.",
+    },
+  },
+  roles: true,
+  guardStatuses: [401, 403, 429],
   rateLimited: false,
   reasons: {
-    401: 'Missing or wrong admin token (`invalid_admin_token`).',
+    401: 'Not signed in, or a wrong admin token (`invalid_admin_token`); a session that has ended (`session_ended`).',
+    403: "The person's role may not do this (`not_allowed_for_role`), it is not a stylist's own (`not_your_own`), or a change signed in with a session came from another origin (`cross_origin_refused`).",
     404: 'No such business, or no such thing in it (`not_found`).',
     429: 'More than 10 wrong admin tokens from this address in a minute (`too_many_attempts`); the right token is still admitted.',
   },
@@ -274,8 +304,9 @@ export function openApiDocument(prefix: string, operations: readonly Operation[]
   if (cached) return cached;
   const paths: Record<string, Record<string, object>> = {};
   for (const op of operations) {
-    // The document does not list the operation that serves it.
-    if (op.public) continue;
+    // The document does not list the operation that serves it, nor a public one of another document
+    // (the manage link's, the calendar feed's, the installation's identity); it does list signing in.
+    if (op.public && op.tag !== 'session') continue;
     const path = `${prefix}${op.path.replace(/:(\w+)/g, '{$1}')}`;
     paths[path] ??= {};
     paths[path][op.method.toLowerCase()] = operation(op, info);

@@ -12,6 +12,7 @@ const params = { businessId: BUSINESS_ID };
 export const paymentAdminOperations = [
   operation({
     operationId: 'adminListPayments',
+    access: 'desk',
     method: 'GET',
     path: `${BUSINESS}/payments`,
     summary: 'Payments and refunds, newest first',
@@ -22,6 +23,7 @@ export const paymentAdminOperations = [
   }),
   operation({
     operationId: 'adminRecordPayment',
+    access: 'desk',
     method: 'POST',
     path: `${BUSINESS}/payments`,
     summary: 'Record a payment for a booking',
@@ -34,6 +36,7 @@ export const paymentAdminOperations = [
   }),
   operation({
     operationId: 'adminRefundPayment',
+    access: 'desk',
     method: 'POST',
     path: `${BUSINESS}/payments/:id/refund`,
     summary: 'Refund (part of) a payment',

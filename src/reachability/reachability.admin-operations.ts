@@ -8,6 +8,7 @@ const operation = operations<{ readonly reachability: Reachability }>();
 export const reachabilityAdminOperations = [
   operation({
     operationId: 'adminGetReachability',
+    access: 'owner',
     method: 'GET',
     path: '/reachability',
     summary: 'Whether the public address leads to this server: the last check, started again in the background when over a minute old',
@@ -16,6 +17,7 @@ export const reachabilityAdminOperations = [
   }),
   operation({
     operationId: 'adminCheckReachability',
+    access: 'owner',
     method: 'POST',
     path: '/reachability/check',
     summary: 'Check the public address again now, in the background; answers at once with `checking` true',

@@ -9,6 +9,7 @@ const operation = operations<ReportsDeps>();
 export const reportAdminOperations = [
   operation({
     operationId: 'adminGetReport',
+    access: 'owner',
     method: 'GET',
     path: `${BUSINESS}/report`,
     summary: 'The salon’s figures for a period of local dates',

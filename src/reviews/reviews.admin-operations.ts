@@ -11,6 +11,7 @@ const params = { businessId: BUSINESS_ID };
 export const reviewAdminOperations = [
   operation({
     operationId: 'adminListReviews',
+    access: 'desk',
     method: 'GET',
     path: `${BUSINESS}/reviews`,
     summary: 'Reviews, newest first, with the average rating and the visit each is about',
@@ -21,6 +22,7 @@ export const reviewAdminOperations = [
   }),
   operation({
     operationId: 'adminCreateReview',
+    access: 'desk',
     method: 'POST',
     path: `${BUSINESS}/reviews`,
     summary: 'Record a review a client gave',

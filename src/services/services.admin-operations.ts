@@ -12,6 +12,7 @@ const one = { ...params, id: idOf('Service') };
 export const serviceAdminOperations = [
   operation({
     operationId: 'adminListServices',
+    access: 'team',
     method: 'GET',
     path: `${BUSINESS}/services`,
     summary: 'Every service, switched-off ones included',
@@ -21,6 +22,7 @@ export const serviceAdminOperations = [
   }),
   operation({
     operationId: 'adminCreateService',
+    access: 'owner',
     method: 'POST',
     path: `${BUSINESS}/services`,
     summary: 'Add a service',
@@ -32,6 +34,7 @@ export const serviceAdminOperations = [
   }),
   operation({
     operationId: 'adminGetService',
+    access: 'team',
     method: 'GET',
     path: `${BUSINESS}/services/:id`,
     summary: 'One service',
@@ -41,6 +44,7 @@ export const serviceAdminOperations = [
   }),
   operation({
     operationId: 'adminUpdateService',
+    access: 'owner',
     method: 'PATCH',
     path: `${BUSINESS}/services/:id`,
     summary: 'Change a service (service.updated)',
@@ -52,6 +56,7 @@ export const serviceAdminOperations = [
   }),
   operation({
     operationId: 'adminDeleteService',
+    access: 'owner',
     method: 'DELETE',
     path: `${BUSINESS}/services/:id`,
     summary: 'Delete a service (service.deleted); its bookings keep their data',

@@ -10,6 +10,7 @@ const params = { businessId: BUSINESS_ID };
 export const holdAdminOperations = [
   operation({
     operationId: 'adminListHolds',
+    access: 'desk',
     method: 'GET',
     path: `${BUSINESS}/holds`,
     summary: 'Times API keys hold now, by start time, with who holds each and until when',
@@ -21,6 +22,7 @@ export const holdAdminOperations = [
   }),
   operation({
     operationId: 'adminReleaseHold',
+    access: 'desk',
     method: 'DELETE',
     path: `${BUSINESS}/holds/:id`,
     summary: 'Release a hold: the time is free for everyone again',

@@ -22,6 +22,7 @@ const one = { ...params, id: idOf('Staff member') };
 export const staffAdminOperations = [
   operation({
     operationId: 'adminListStaff',
+    access: 'team',
     method: 'GET',
     path: `${BUSINESS}/staff`,
     summary: 'Every staff member with schedule and services',
@@ -31,6 +32,7 @@ export const staffAdminOperations = [
   }),
   operation({
     operationId: 'adminCreateStaff',
+    access: 'owner',
     method: 'POST',
     path: `${BUSINESS}/staff`,
     summary: 'Add a staff member',
@@ -42,6 +44,7 @@ export const staffAdminOperations = [
   }),
   operation({
     operationId: 'adminGetStaffMember',
+    access: 'team',
     method: 'GET',
     path: `${BUSINESS}/staff/:id`,
     summary: 'One staff member',
@@ -51,6 +54,7 @@ export const staffAdminOperations = [
   }),
   operation({
     operationId: 'adminUpdateStaffMember',
+    access: 'owner',
     method: 'PATCH',
     path: `${BUSINESS}/staff/:id`,
     summary: 'Change a staff member',
@@ -62,6 +66,7 @@ export const staffAdminOperations = [
   }),
   operation({
     operationId: 'adminSetStaffSchedule',
+    access: 'owner',
     method: 'PUT',
     path: `${BUSINESS}/staff/:id/schedule`,
     summary: 'Replace the weekly schedule (staff.schedule_updated)',
@@ -73,6 +78,7 @@ export const staffAdminOperations = [
   }),
   operation({
     operationId: 'adminSetStaffServices',
+    access: 'owner',
     method: 'PUT',
     path: `${BUSINESS}/staff/:id/services`,
     summary: 'Replace the services a staff member performs',

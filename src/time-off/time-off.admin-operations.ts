@@ -3,7 +3,7 @@ import closureUpdateSchema from '../../schema/closure-update.ts';
 import timeOffCreateSchema from '../../schema/time-off-create.ts';
 import timeOffUpdateSchema from '../../schema/time-off-update.ts';
 import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
-import { idOf, operations } from '../http/operations.ts';
+import { idOf, operations, type OwnAccess } from '../http/operations.ts';
 import {
   changeClosure,
   changeTimeOff,
@@ -20,6 +20,12 @@ import {
 
 const operation = operations<TimeOffDeps>();
 
+/** A stylist's own time off: under their own staff member's path (src/auth/roles.ts). */
+const STYLIST_OWN_TIME_OFF: OwnAccess<TimeOffDeps> = {
+  own: ({ params }, _app, staffId) => params.staffId === staffId,
+  why: "A stylist sees and changes only their own time off, not a colleague's.",
+};
+
 const staff = { businessId: BUSINESS_ID, staffId: idOf('Staff member') };
 const oneTimeOff = { ...staff, id: idOf('Time off') };
 const business = { businessId: BUSINESS_ID };
@@ -29,6 +35,7 @@ const oneClosure = { ...business, id: idOf('Closure') };
 export const timeOffAdminOperations = [
   operation({
     operationId: 'adminListTimeOff',
+    access: STYLIST_OWN_TIME_OFF,
     method: 'GET',
     path: `${BUSINESS}/staff/:staffId/time-off`,
     summary: "A staff member's time off, earliest first",
@@ -38,6 +45,7 @@ export const timeOffAdminOperations = [
   }),
   operation({
     operationId: 'adminCreateTimeOff',
+    access: STYLIST_OWN_TIME_OFF,
     method: 'POST',
     path: `${BUSINESS}/staff/:staffId/time-off`,
     summary: 'Add time off (whole days or part of one); the answer lists the bookings it overlaps (staff.schedule_updated)',
@@ -49,6 +57,7 @@ export const timeOffAdminOperations = [
   }),
   operation({
     operationId: 'adminGetTimeOff',
+    access: STYLIST_OWN_TIME_OFF,
     method: 'GET',
     path: `${BUSINESS}/staff/:staffId/time-off/:id`,
     summary: 'One time off',
@@ -58,6 +67,7 @@ export const timeOffAdminOperations = [
   }),
   operation({
     operationId: 'adminUpdateTimeOff',
+    access: STYLIST_OWN_TIME_OFF,
     method: 'PATCH',
     path: `${BUSINESS}/staff/:staffId/time-off/:id`,
     summary: 'Change time off (staff.schedule_updated)',
@@ -69,6 +79,7 @@ export const timeOffAdminOperations = [
   }),
   operation({
     operationId: 'adminDeleteTimeOff',
+    access: STYLIST_OWN_TIME_OFF,
     method: 'DELETE',
     path: `${BUSINESS}/staff/:staffId/time-off/:id`,
     summary: 'Remove time off (staff.schedule_updated)',
@@ -79,6 +90,7 @@ export const timeOffAdminOperations = [
   }),
   operation({
     operationId: 'adminListClosures',
+    access: 'team',
     method: 'GET',
     path: `${BUSINESS}/closures`,
     summary: 'Days the salon is closed, earliest first',
@@ -88,6 +100,7 @@ export const timeOffAdminOperations = [
   }),
   operation({
     operationId: 'adminCreateClosure',
+    access: 'owner',
     method: 'POST',
     path: `${BUSINESS}/closures`,
     summary: 'Close the salon on whole days; the answer lists the bookings in them (staff.schedule_updated per affected staff member)',
@@ -99,6 +112,7 @@ export const timeOffAdminOperations = [
   }),
   operation({
     operationId: 'adminGetClosure',
+    access: 'team',
     method: 'GET',
     path: `${BUSINESS}/closures/:id`,
     summary: 'One closure',
@@ -108,6 +122,7 @@ export const timeOffAdminOperations = [
   }),
   operation({
     operationId: 'adminUpdateClosure',
+    access: 'owner',
     method: 'PATCH',
     path: `${BUSINESS}/closures/:id`,
     summary: 'Change a closure',
@@ -119,6 +134,7 @@ export const timeOffAdminOperations = [
   }),
   operation({
     operationId: 'adminDeleteClosure',
+    access: 'owner',
     method: 'DELETE',
     path: `${BUSINESS}/closures/:id`,
     summary: 'Open the salon again on those days',

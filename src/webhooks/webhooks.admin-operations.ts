@@ -10,6 +10,7 @@ const operation = operations<WebhooksApp>();
 export const webhookAdminOperations: Operation<WebhooksApp>[] = [
   operation({
     operationId: 'adminListWebhooks',
+    access: 'owner',
     method: 'GET',
     path: `${BUSINESS}/webhooks`,
     summary: 'Every webhook of a business, whichever key made it',
@@ -19,6 +20,7 @@ export const webhookAdminOperations: Operation<WebhooksApp>[] = [
   }),
   operation({
     operationId: 'adminListSwitchedOffWebhooks',
+    access: 'owner',
     method: 'GET',
     path: `${BUSINESS}/webhooks/switched-off`,
     summary: 'Connections switched off after their failures that nobody has acted on yet',
@@ -30,6 +32,7 @@ export const webhookAdminOperations: Operation<WebhooksApp>[] = [
   }),
   operation({
     operationId: 'adminLeaveWebhookSwitchedOff',
+    access: 'owner',
     method: 'POST',
     path: `${BUSINESS}/webhooks/:id/leave-switched-off`,
     summary: 'Leave a switched-off webhook off: the overview stops telling about it',
@@ -44,5 +47,5 @@ export const webhookAdminOperations: Operation<WebhooksApp>[] = [
     idPrefix: 'admin',
     params: { businessId: BUSINESS_ID },
     owner: ({ params }) => ({ businessId: params.businessId as number }),
-  }),
+  }).map((op) => ({ ...op, access: 'owner' as const })),
 ];

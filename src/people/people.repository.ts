@@ -1,0 +1,144 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../db/transaction.ts';
+import type { UserRow, UserSessionRow, UserSessionsTable, UsersTable } from '../db/tables.ts';
+
+export async function insertUser(db: Db, row: Insertable<UsersTable>): Promise<number> {
+  const { id } = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export function findUser(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+export function findUserByLink(db: Db, linkSha256: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('link_sha256', '=', linkSha256).executeTakeFirst();
+}
+
+export function listUsers(db: Db): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().orderBy('id').execute();
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const { count } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** Owners that can still sign in: the last one may not be demoted or switched off. */
+export async function countActiveOwners(db: Db): Promise<number> {
+  const { count } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('role', '=', 'owner')
+    .where('switched_off_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function updateUser(db: Db, id: number, changes: Updateable<UsersTable>): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+export async function insertSession(db: Db, row: Insertable<UserSessionsTable>): Promise<number> {
+  const { id } = await db.insertInto('user_sessions').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/** A session and its person, by the hash of the cookie's value. */
+export function findSessionByHash(db: Db, tokenSha256: string): Promise<(UserSessionRow & { readonly user: UserRow }) | undefined> {
+  return db
+    .selectFrom('user_sessions')
+    .innerJoin('users', 'users.id', 'user_sessions.user_id')
+    .selectAll('user_sessions')
+    .select([
+      'users.name',
+      'users.email',
+      'users.role',
+      'users.staff_id',
+      'users.password_hash',
+      'users.link_sha256',
+      'users.link_expires_at',
+      'users.switched_off_at',
+      'users.created_at as user_created_at',
+      'users.updated_at as user_updated_at',
+    ])
+    .where('token_sha256', '=', tokenSha256)
+    .executeTakeFirst()
+    .then((row) => {
+      if (!row) return undefined;
+      const {
+        name,
+        email,
+        role,
+        staff_id,
+        password_hash,
+        link_sha256,
+        link_expires_at,
+        switched_off_at,
+        user_created_at,
+        user_updated_at,
+        ...session
+      } = row;
+      const user: UserRow = {
+        id: session.user_id,
+        name,
+        email,
+        role,
+        staff_id,
+        password_hash,
+        link_sha256,
+        link_expires_at,
+        switched_off_at,
+        created_at: user_created_at,
+        updated_at: user_updated_at,
+      };
+      return { ...session, user };
+    });
+}
+
+export function listSessions(db: Db, userId: number, now: number): Promise<UserSessionRow[]> {
+  return db
+    .selectFrom('user_sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('last_seen_at', 'desc')
+    .execute();
+}
+
+export async function touchSession(db: Db, id: number, now: number): Promise<void> {
+  await db.updateTable('user_sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+}
+
+export async function deleteSession(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('user_sessions').where('id', '=', id).execute();
+}
+
+/** Ends every session of a person (switched off, password changed, "end all sessions"); how many ended. */
+export async function deleteSessionsOf(db: Db, userId: number, except?: number): Promise<number> {
+  let query = db.deleteFrom('user_sessions').where('user_id', '=', userId);
+  if (except !== undefined) query = query.where('id', '!=', except);
+  const [result] = await query.execute();
+  return Number(result?.numDeletedRows ?? 0);
+}
+
+/** Sessions past their absolute end or idle too long (the daily clean-up). */
+export async function deleteExpiredSessions(db: Db, now: number, idleMs: number): Promise<void> {
+  await db
+    .deleteFrom('user_sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - idleMs)]))
+    .execute();
+}
+
+/** The business a staff member works at, or undefined when there is no such staff member. */
+export async function businessOfStaff(db: Db, staffId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('staff').select('business_id').where('id', '=', staffId).executeTakeFirst();
+  return row?.business_id;
+}
