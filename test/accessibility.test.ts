@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { accessCodeForm } from './helpers/browser.ts';
 import { before, describe, it } from 'node:test';
 import { ADMIN_TOKEN } from './helpers/app.ts';
 import { seriousA11yProblems as scan } from './helpers/axe.ts';
@@ -80,6 +81,7 @@ describe('accessibility of every view (axe-core)', () => {
 
   it('the login has no serious or critical violation', async () => {
     assert.deepEqual(await scan(page), []);
+    await accessCodeForm(page);
     await page.getByLabel('Access code').fill(ADMIN_TOKEN);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.locator('#shell').waitFor();

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { accessCodeForm } from './helpers/browser.ts';
 import { before, describe, it } from 'node:test';
 import { ADMIN_TOKEN } from './helpers/app.ts';
 import { englishOnPage } from './helpers/english.ts';
@@ -31,6 +32,7 @@ describe('the shared parts of the back office in German, in Chromium', () => {
   });
 
   const login = async (token: string) => {
+    await accessCodeForm(page);
     await page.locator('#token').fill(token);
     await page.locator('#login-form button[type="submit"]').click();
   };
@@ -41,7 +43,10 @@ describe('the shared parts of the back office in German, in Chromium', () => {
     assert.equal(await page.evaluate('document.documentElement.lang'), 'de');
     assert.equal(await page.title(), 'Verwaltung');
     assert.deepEqual(await englishOnPage(page, DATA, '#login'), []);
+    await page.getByLabel('E-Mail-Adresse').waitFor();
+    await page.getByRole('button', { name: 'Stattdessen den Zugangscode verwenden' }).click();
     await page.getByLabel('Zugangscode').waitFor();
+    assert.deepEqual(await englishOnPage(page, DATA, '#login'), []);
 
     guard.expect(/status of 401/);
     await login('not-the-token');

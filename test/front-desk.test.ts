@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { Locator } from 'playwright-core';
 import { ADMIN_TOKEN } from './helpers/app.ts';
 import { seriousA11yProblems } from './helpers/axe.ts';
-import { fitsWidth } from './helpers/browser.ts';
+import { fitsWidth, accessCodeForm } from './helpers/browser.ts';
 import { admin, MONDAY } from './helpers/salon.ts';
 import { eventually } from './helpers/wait.ts';
 import { skippedWithoutChromium, useApp, useBrowser, useReceiver } from './helpers/suite.ts';
@@ -55,6 +55,7 @@ describe('the front desk in Chromium', () => {
 
   it('sets up a new salon from an empty server, by keyboard only, and ends with the booking page’s line for the website', async () => {
     await page.goto(`${app.url}/`);
+    await accessCodeForm(page);
     await page.getByLabel('Access code').fill(ADMIN_TOKEN);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Welcome: set up your salon' }).waitFor();

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { accessCodeForm } from './helpers/browser.ts';
 import { describe, it } from 'node:test';
 import type { Locator } from 'playwright-core';
 import { ADMIN_TOKEN } from './helpers/app.ts';
@@ -24,6 +25,7 @@ describe('the setup in at most 15 typed fields, in Chromium', () => {
 
   it('sets up the salon, its services and three staff', async () => {
     await page.goto(`${app.url}/`);
+    await accessCodeForm(page);
     await page.getByLabel('Access code').fill(ADMIN_TOKEN);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Welcome: set up your salon' }).waitFor();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ADMIN_TOKEN } from './helpers/app.ts';
-import { fitsWidth, PageGuard, type PageGlobals } from './helpers/browser.ts';
+import { fitsWidth, PageGuard, type PageGlobals, accessCodeForm } from './helpers/browser.ts';
 import { admin } from './helpers/salon.ts';
 import { eventually } from './helpers/wait.ts';
 import { skippedWithoutChromium, useBrowser, useReceiver, useSalon } from './helpers/suite.ts';
@@ -21,6 +21,7 @@ describe('the status page in Chromium', () => {
 
   const nav = (name: string) => page.getByRole('link', { name, exact: true }).click();
   const logIn = async (token: string) => {
+    await accessCodeForm(page);
     await page.getByLabel('Access code').fill(token);
     await page.getByRole('button', { name: 'Log in' }).click();
   };

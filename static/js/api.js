@@ -7,14 +7,30 @@ import { ADMIN_API, OPERATIONS } from './operations.js';
 import { sentenceFor } from './refusals.js';
 
 const TOKEN_KEY = 'booking-api.admin-token';
+const SIGNED_IN_KEY = 'booking-api.signed-in';
 const PAGE_LIMIT = 100;
 
 /**
  * The admin token (the page calls it the access code) lives in localStorage: asked once per
  * browser, every tab and a restart keep it, until "Log out" (docs/decisions.md); never in the URL.
+ * A person signed in with a password has no token here: their session is an HttpOnly cookie the
+ * page's scripts never see.
  */
 export const session = {
   key: TOKEN_KEY,
+  /**
+   * Whether this browser signed a person in (not a secret: the session itself is an HttpOnly
+   * cookie the page cannot read). Without it the page shows the sign-in at once, instead of asking
+   * the server first and logging a refusal in the console of every browser that never signed in.
+   */
+  hintKey: SIGNED_IN_KEY,
+  get personHint() {
+    return localStorage.getItem(SIGNED_IN_KEY) === '1';
+  },
+  set personHint(value) {
+    if (value) localStorage.setItem(SIGNED_IN_KEY, '1');
+    else localStorage.removeItem(SIGNED_IN_KEY);
+  },
   get token() {
     return localStorage.getItem(TOKEN_KEY);
   },
@@ -23,6 +39,7 @@ export const session = {
   },
   clear() {
     localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(SIGNED_IN_KEY);
   },
 };
 
@@ -86,12 +103,16 @@ async function answerOf(response) {
 
 /**
  * Calls an admin operation: `call('adminGetBooking', { businessId, id })`, with `query` and `body`
- * where it takes them (`asText`: the answer is a file, given as its text). `token` overrides the stored one (the login form checks a token before
- * keeping it); a 401 then does not log out, it is just the answer to "is this token right?".
+ * where it takes them (`asText`: the answer is a file, given as its text). The access code (the
+ * admin token) goes in the Authorization header when the browser keeps one; without it, the
+ * session cookie a person's sign-in set goes with the request by itself (same origin). `token`
+ * overrides the stored one (the login form checks a token before keeping it); with it, or with
+ * `quiet`, a 401 does not log out: it is just the answer to "is this right?".
  */
-async function call(operationId, { query, body, token, asText = false, ...params } = {}) {
+async function call(operationId, { query, body, token, asText = false, quiet = false, ...params } = {}) {
   const { method, url } = requestOf(operationId, params, query);
-  const headers = { Authorization: `Bearer ${token ?? session.token ?? ''}` };
+  const credential = token ?? session.token;
+  const headers = credential ? { Authorization: `Bearer ${credential}` } : {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await send(method, url, headers, body);
   // A file (the activity's CSV) is its text; any other answer, and every refusal, is JSON.
@@ -103,7 +124,7 @@ async function call(operationId, { query, body, token, asText = false, ...params
     requestId: data?.requestId ?? response.headers.get('X-Request-Id'),
     body: data,
   });
-  if (response.status === 401 && token === undefined) unauthorizedHandler(error);
+  if (response.status === 401 && token === undefined && !quiet) unauthorizedHandler(error);
   throw error;
 }
 

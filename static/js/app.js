@@ -1,5 +1,6 @@
-// The page: login, the choice of salon, and the views behind the address's #fragment (the table
-// of views is routes.js). The token is never part of the address.
+// The page: signing in (a person's e-mail and password, or the access code), the choice of salon,
+// and the views behind the address's #fragment (the table of views is routes.js). No credential
+// is ever part of the address; a one-time link's secret (#welcome/…) leaves it at once.
 
 import { api, onUnauthorized, session } from './api.js';
 import { h } from './dom.js';
@@ -10,11 +11,27 @@ import { errorNotice, notice, takeFlash } from './ui/notice.js';
 import { forgetUnsaved, hasUnsaved, mayLeave, watchUnsaved } from './ui/unsaved.js';
 
 const BUSINESS_KEY = 'booking-api.business';
+/** The way this browser signed in last ('code': the access code), offered first at the login. */
+const WAY_KEY = 'booking-api.sign-in-way';
 
 const $ = (id) => document.getElementById(id);
 const loginSection = $('login');
+const welcomeSection = $('welcome');
 const shell = $('shell');
 const view = $('view');
+
+/** Who is signed in, as GET /admin/api/session says: { via: 'session'|'token', user, role, staffId, businessId }. */
+let me = null;
+
+/**
+ * The menu entries a role does not open (the server refuses them too: docs/security.md). A front
+ * desk runs the day; a stylist sees their own calendar.
+ */
+const CLOSED_TO = {
+  front_desk: ['reports', 'activity', 'settings', 'connections', 'keys', 'overview'],
+  stylist: ['inbox', 'services', 'staff', 'clients', 'reviews', 'reports', 'activity', 'settings', 'connections', 'keys', 'overview'],
+};
+const mayOpen = (nav) => !nav || !(CLOSED_TO[me?.role] ?? []).includes(nav);
 
 let businesses = [];
 let business = null;
@@ -55,12 +72,19 @@ async function show({ quiet = false } = {}) {
     else link.removeAttribute('aria-current');
   }
   const mine = ++renderCount;
+  if (!mayOpen(route.nav)) {
+    view.replaceChildren(
+      notice('info', t('Your account does not open this part of the back office. The salon’s owner decides who opens what, in People.')),
+    );
+    return;
+  }
   const ctx = {
     business,
+    me,
     api: business ? api.salon(business) : null,
     flash: takeFlash(),
     refresh: () => show(),
-    isCurrent: () => mine === renderCount && session.token !== null,
+    isCurrent: () => mine === renderCount && me !== null,
     reloadBusinesses,
   };
   if (!quiet) view.replaceChildren(h('p', { class: 'loading' }, t('Loading…')));
@@ -70,7 +94,7 @@ async function show({ quiet = false } = {}) {
   } catch (error) {
     if (ctx.isCurrent()) view.replaceChildren(errorNotice(error), h('button', { type: 'button', onclick: () => show() }, t('Try again')));
   }
-  if (ctx.isCurrent() && business) inbox.refresh();
+  if (ctx.isCurrent() && business && mayOpen('inbox')) inbox.refresh();
   if (route.refreshMs && ctx.isCurrent()) refreshTimer = setTimeout(() => show({ quiet: true }), route.refreshMs);
 }
 
@@ -85,7 +109,7 @@ async function chooseBusiness(id) {
   business = businesses.find((b) => b.id === id) ?? businesses[0];
   await speakIn(business);
   sessionStorage.setItem(BUSINESS_KEY, String(business.id));
-  inbox.watch(business);
+  inbox.watch(mayOpen('inbox') ? business : null);
   showSalonName(businesses.length === 1 ? business.name : '');
   $('business-picker').value = String(business.id);
   $('business-picker').title = business.name;
@@ -124,35 +148,99 @@ async function speakIn(business) {
   document.title = t('Back office');
 }
 
+/** The menu as `me`'s role opens it, and their name (a link to their account) beside "Log out". */
+function showSignedIn() {
+  for (const link of document.querySelectorAll('nav a[data-view]')) link.hidden = !mayOpen(link.dataset.view);
+  for (const group of document.querySelectorAll('nav .nav-group'))
+    group.hidden = [...group.querySelectorAll('a[data-view]')].every((link) => link.hidden);
+  $('me').hidden = me.via !== 'session';
+  $('me-name').textContent = me.user?.name ?? '';
+}
+
 async function start() {
   loginSection.hidden = true;
+  welcomeSection.hidden = true;
   shell.hidden = false;
   view.replaceChildren(h('p', { class: 'loading' }, t('Loading…')));
   try {
+    // Who the stored access code, or else the session cookie, signs in (401: nobody, yet).
+    me = await api.call('adminGetSession', { quiet: true });
+    showSignedIn();
     await reloadBusinesses();
   } catch (error) {
-    if (session.token) view.replaceChildren(errorNotice(error), h('button', { type: 'button', onclick: start }, t('Try again')));
+    if (error.status === 401) {
+      const hadCode = session.token !== null;
+      session.clear();
+      if (hadCode) showLogin(CODE_REFUSED, { withCode: true });
+      else showLogin(error.code === 'session_ended' ? SIGNED_OUT : undefined);
+      return;
+    }
+    view.replaceChildren(errorNotice(error), h('button', { type: 'button', onclick: start }, t('Try again')));
     return;
   }
   await show();
 }
 
-function showLogin(message) {
+const CODE_REFUSED = () =>
+  t(
+    'You have been logged out because the access code is no longer accepted (a new one may have been made). Please log in with the new one.',
+  );
+
+const SIGNED_OUT = () =>
+  t(
+    'You have been signed out: your session ended (unused for a week, or ended from another device or by the owner). Please sign in again.',
+  );
+
+/** The sign-in, with `message` (a sentence) above it; `withCode`: the access code's form instead of the password's. */
+function showLogin(message, { withCode = localStorage.getItem(WAY_KEY) === 'code' } = {}) {
   clearTimeout(refreshTimer);
   inbox.watch(null);
   renderCount += 1;
+  me = null;
   shell.hidden = true;
+  welcomeSection.hidden = true;
   loginSection.hidden = false;
   view.replaceChildren();
-  $('login-message').replaceChildren(...(message ? [notice('error', message)] : []));
-  $('token').focus();
+  $('sign-in-form').hidden = withCode;
+  $('login-form').hidden = !withCode;
+  const area = withCode ? $('login-message') : $('sign-in-message');
+  area.replaceChildren(...(message ? [notice('error', typeof message === 'function' ? message() : message)] : []));
+  (withCode ? $('token') : $('sign-in-email')).focus();
 }
+
+$('use-access-code').addEventListener('click', () => showLogin(undefined, { withCode: true }));
+$('use-password').addEventListener('click', () => {
+  localStorage.removeItem(WAY_KEY);
+  showLogin();
+});
+
+$('sign-in-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const email = $('sign-in-email');
+  const password = $('sign-in-password');
+  const button = event.target.querySelector('button[type=submit]');
+  button.disabled = true;
+  try {
+    session.clear();
+    await api.call('adminSignIn', { body: { email: email.value.trim(), password: password.value }, quiet: true });
+    session.personHint = true;
+    localStorage.removeItem(WAY_KEY);
+    password.value = '';
+    $('sign-in-message').replaceChildren();
+    await start();
+  } catch (error) {
+    $('sign-in-message').replaceChildren(errorNotice(error));
+    password.select();
+  } finally {
+    button.disabled = false;
+  }
+});
 
 $('login-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   const input = $('token');
   const token = input.value.trim();
-  const button = event.target.querySelector('button');
+  const button = event.target.querySelector('button[type=submit]');
   if (!token) {
     $('login-message').replaceChildren(notice('error', t('Enter the access code first.')));
     return;
@@ -161,6 +249,7 @@ $('login-form').addEventListener('submit', async (event) => {
   try {
     await api.call('adminGetStatus', { token });
     session.token = token;
+    localStorage.setItem(WAY_KEY, 'code');
     input.value = '';
     $('login-message').replaceChildren();
     await start();
@@ -171,11 +260,52 @@ $('login-form').addEventListener('submit', async (event) => {
   }
 });
 
-$('logout').addEventListener('click', () => {
+// A one-time link (an invitation, a new password): #welcome/<secret>. The secret leaves the
+// address at once (history, a shared screen), and is sent only with the password chosen.
+let welcomeSecret = null;
+function showWelcome(secret) {
+  welcomeSecret = secret;
+  history.replaceState(null, '', location.pathname + location.search);
+  shell.hidden = true;
+  loginSection.hidden = true;
+  welcomeSection.hidden = false;
+  $('welcome-password').focus();
+}
+
+$('welcome-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const password = $('welcome-password').value;
+  const message = $('welcome-message');
+  if (password !== $('welcome-again').value) {
+    message.replaceChildren(notice('error', t('The two passwords are not the same. Type the new one twice, the same way.')));
+    return;
+  }
+  const button = event.target.querySelector('button[type=submit]');
+  button.disabled = true;
+  try {
+    session.clear();
+    await api.call('adminUseLink', { body: { link: welcomeSecret, password }, quiet: true });
+    session.personHint = true;
+    welcomeSecret = null;
+    event.target.reset();
+    message.replaceChildren();
+    history.replaceState(null, '', '#calendar');
+    await start();
+  } catch (error) {
+    message.replaceChildren(errorNotice(error));
+  } finally {
+    button.disabled = false;
+  }
+});
+
+$('logout').addEventListener('click', async () => {
+  const wasSession = me?.via === 'session';
+  // The server ends the session (and clears its cookie); a failure to reach it still logs out here.
+  if (wasSession) await api.call('adminSignOut', { quiet: true }).catch(() => undefined);
   session.clear();
   sessionStorage.removeItem(BUSINESS_KEY);
-  showLogin();
-  $('login-message').replaceChildren(notice('good', t('You are logged out.')));
+  showLogin(undefined, { withCode: !wasSession });
+  $(wasSession ? 'sign-in-message' : 'login-message').replaceChildren(notice('good', t('You are logged out.')));
 });
 
 // On a phone the menu folds away behind one button; from 700px it is always shown (style.css).
@@ -201,29 +331,31 @@ $('business-picker').addEventListener('change', async (event) => {
   show();
 });
 
-onUnauthorized(() => {
+onUnauthorized((error) => {
+  const hadCode = session.token !== null;
   session.clear();
-  showLogin(
-    t(
-      'You have been logged out because the access code is no longer accepted (a new one may have been made). Please log in with the new one.',
-    ),
-  );
+  if (error.code === 'session_ended' || !hadCode) showLogin(SIGNED_OUT);
+  else showLogin(CODE_REFUSED, { withCode: true });
 });
 
 // The tabs of a browser share one login: "Log out" in one logs out all, and logging in in one
-// logs in the others that are waiting at the login.
+// logs in the others that are waiting at the login (the access code's key, or a person's hint).
 window.addEventListener('storage', (event) => {
-  if (event.key !== session.key) return;
+  if (event.key !== session.key && event.key !== session.hintKey) return;
   if (!event.newValue && !shell.hidden) {
-    showLogin();
-    $('login-message').replaceChildren(notice('good', t('You are logged out (“Log out” was pressed in another tab).')));
+    const withCode = me?.via === 'token';
+    showLogin(undefined, { withCode });
+    $(withCode ? 'login-message' : 'sign-in-message').replaceChildren(
+      notice('good', t('You are logged out (“Log out” was pressed in another tab).')),
+    );
   } else if (event.newValue && shell.hidden) start();
 });
 
 // A change of address with unsaved changes in the view asks first, and puts the address back
 // while it asks (and for good, if the user stays).
 window.addEventListener('hashchange', async () => {
-  if (!session.token || shell.hidden) return;
+  if (location.hash.startsWith('#welcome/')) return showWelcome(location.hash.slice('#welcome/'.length));
+  if (!me || shell.hidden) return;
   const target = location.hash;
   if (target !== shown && hasUnsaved(view)) {
     history.replaceState(null, '', shown);
@@ -236,5 +368,6 @@ window.addEventListener('hashchange', async () => {
 watchUnsaved(view);
 
 await speakIn(null);
-if (session.token) start();
+if (location.hash.startsWith('#welcome/')) showWelcome(location.hash.slice('#welcome/'.length));
+else if (session.token || session.personHint) start();
 else showLogin();

@@ -117,10 +117,17 @@ function withoutFaketime(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(rest).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
-/** Opens `url` of the page, logs in with `token` by clicking "Log in", and waits for the signed-in shell. */
+/** The login's access code form: the page shows the password's first, until the access code was used in this browser. */
+export async function accessCodeForm(page: Page): Promise<void> {
+  await page.locator('#sign-in-form:visible, #login-form:visible').first().waitFor();
+  if (await page.locator('#sign-in-form').isVisible()) await page.locator('#use-access-code').click();
+}
+
+/** Opens `url` of the page, chooses the access code, logs in with `token` by clicking "Log in", and waits for the signed-in shell. */
 export async function logIn(page: Page, url: string, token: string): Promise<void> {
   await page.goto(url);
   // By the form's own parts, not its words: a German browser reads the sign-in in German.
+  await accessCodeForm(page);
   await page.locator('#token').fill(token);
   await page.locator('#login-form button[type="submit"]').click();
   await page.locator('#shell').waitFor();

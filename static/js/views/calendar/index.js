@@ -17,7 +17,7 @@ import { calendarState, daysOf } from './state.js';
 export async function renderCalendar(ctx, id) {
   const address = parseAddress(id, ctx.business.timezone);
   const { first, last } = daysOf(address);
-  const state = calendarState(await loadCalendar(ctx.api, first, last), address, ctx.business);
+  const state = calendarState(await loadCalendar(ctx.api, first, last, ctx.me), address, ctx.business);
   if (!state.ready) return setupNeeded(state);
   const message = messageArea({ role: 'status' }, ctx.flash);
   const actions = calendarActions(ctx, state, message);
