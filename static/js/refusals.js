@@ -58,13 +58,63 @@ const SENTENCES = {
     'This client has visits still to come, so they cannot be erased yet. Cancel those visits first (open each under Visits), then erase the client.',
   ),
   no_client_check: marked('Someone has already said who this booking is for, perhaps in another tab. Reload the page to see it.'),
+  sign_in_failed: marked('The e-mail address or the password is not right. Check both and try again.'),
+  session_ended: marked('You have been signed out (the session ended, or was ended on another device). Sign in again.'),
+  not_your_own: marked('This is not yours: a stylist sees and changes only their own bookings and time off.'),
+  cross_origin_refused: marked(
+    'This change came from another page than the back office, so it was refused. Open the back office at its own address and try again.',
+  ),
+  last_owner: marked('This is the only owner. Make someone else an owner first, so that somebody can still manage people and settings.'),
+  email_taken: marked('There is already an account for this e-mail address.'),
+  link_expired: marked('This link has been used already or is too old. Ask the salon’s owner for a new one (People, in Settings).'),
+  not_a_person: marked(
+    'The access code is not a person, so it has no password or sessions of its own. Sign in with a person’s account for this.',
+  ),
+  switched_off: marked('This account is switched off. Switch it on first, then make a new link.'),
   not_found: marked('This no longer exists; someone may have removed it in the meantime. Reload the page to see what is there now.'),
   internal_error: marked('Something went wrong on the server. Try again; if it keeps happening, report the reference below.'),
 };
 
+/** A role's refusal: for the owner alone, for the front desk and the owner, or a stylist outside their salon. */
+function notForRole(body) {
+  if (!Array.isArray(body.allowedRoles)) return t('A stylist sees only the salon they work at.');
+  return body.allowedRoles.includes('front_desk')
+    ? t('Your account cannot do this: it is for the front desk and the salon’s owner.')
+    : t('Your account cannot do this: it is for the salon’s owner.');
+}
+
+/** The server's sentences about a password or a person's details (validation_failed without a quoted field), in the page's language. */
+const PERSON_RULES = [
+  [
+    /^The password needs at least (\d+) characters\./,
+    marked('The password needs at least {limit} characters. A few words in a row are easy to remember and hard to guess.'),
+  ],
+  [/^The password may have at most (\d+) characters\.$/, marked('The password may have at most {limit} characters.')],
+  [
+    /^The password cannot be your e-mail address or your name/,
+    marked('The password cannot be your e-mail address or your name: those are the first things anyone would try.'),
+  ],
+  [
+    /^This password is among the most common ones/,
+    marked('This password is among the most common ones, the first that anyone guessing would try. Choose another.'),
+  ],
+  [/^The current password is not right\.$/, marked('The current password is not right.')],
+  [/^A stylist is one of the staff/, marked('Choose which staff member the stylist is.')],
+];
+
+function personRuleSentence(message) {
+  for (const [pattern, text] of PERSON_RULES) {
+    const match = pattern.exec(message);
+    if (match) return t(text, { limit: match[1] ?? '' });
+  }
+  return null;
+}
+
 // Names of request fields as the forms call them, for validation messages.
 const FIELD_LABELS = {
   name: marked('The name'),
+  role: marked('The role'),
+  staffId: marked('The staff member'),
   scopes: marked('The permissions'),
   allowedOrigins: marked('Each allowed website'),
   expiresAt: marked('The expiry date'),
@@ -168,7 +218,11 @@ function validationSentence(message) {
 /** The sentence for a refused call: its status and the error answer as the server sent it. */
 export function sentenceFor(status, body) {
   const code = body?.code;
-  if (code === 'validation_failed' && typeof body.message === 'string') return validationSentence(body.message);
+  if (code === 'validation_failed' && typeof body.message === 'string')
+    return personRuleSentence(body.message) ?? validationSentence(body.message);
+  if (code === 'not_allowed_for_role') return notForRole(body);
+  if (code === 'too_many_attempts' && Number.isFinite(body.retryAfter))
+    return t('Too many wrong tries. Try again in {seconds} seconds.', { seconds: body.retryAfter });
   if (code === 'slot_held' && Array.isArray(body.holds)) {
     return t('{held}: a client may be booking this time on the website. Release the hold on the calendar first, or choose another time.', {
       held: heldBy(body.holds),
