@@ -8,6 +8,7 @@
 // To add a view: write its folder in views/ (load → state → render → actions), import it here and add
 // a line. The menu itself is in index.html.
 
+import { renderAccount } from './views/account/index.js';
 import { renderActivity } from './views/activity/index.js';
 import { renderBooking } from './views/booking/index.js';
 import { renderCalendar } from './views/calendar/index.js';
@@ -15,6 +16,7 @@ import { renderClients } from './views/clients/index.js';
 import { renderInbox } from './views/inbox/index.js';
 import { renderKeys } from './views/keys/index.js';
 import { renderOverview } from './views/overview/index.js';
+import { renderPeople } from './views/people/index.js';
 import { renderReports } from './views/reports/index.js';
 import { renderReviews } from './views/reviews/index.js';
 import { renderServices } from './views/services/index.js';
@@ -41,6 +43,8 @@ export const ROUTES = new Map([
   ['reports', { nav: 'reports', render: renderReports }],
   ['activity', { nav: 'activity', render: renderActivity }],
   ['settings', { nav: 'settings', render: renderSettings }],
+  ['people', { nav: 'settings', render: renderPeople }],
+  ['account', { nav: 'account', render: renderAccount }],
 ]);
 
 /** The route for a #fragment: { name, id, nav, render, refreshMs }. Unknown names show the default view. */

@@ -1,7 +1,8 @@
 // Salon settings (#settings): name and contact, time zone, opening hours, closed days, the booking
 // rules and the booking page, each its own form with its own save button and sentence; whether
 // clients reach the booking page from outside; their reminders and e-mail; the calendars on
-// staff phones; the backups (views/backups); and the way back to the setup steps.
+// staff phones; the backups (views/backups); the way to People (views/people); and the way back
+// to the setup steps.
 // load → state → render, with the actions of each form.
 
 import { h } from '../../dom.js';
@@ -17,6 +18,22 @@ import { mailPart } from './mail/index.js';
 import { bookingPagePart } from './booking-page/index.js';
 import { reachabilityPart } from './reachability.js';
 import { viewPage } from '../../ui/pages.js';
+
+/** The way to People: who signs in to the back office, and with which role. */
+function peopleLink() {
+  return h(
+    'section',
+    { class: 'card', 'aria-labelledby': 'people-link-title' },
+    h('h3', { id: 'people-link-title' }, t('People')),
+    h('p', null, t('Everyone who works here can sign in with their own e-mail address and password, as owner, front desk or stylist.')),
+    h(
+      'div',
+      { class: 'actions' },
+      h('a', { class: 'button', href: '#people' }, t('Invite and manage people')),
+      h('a', { class: 'button', href: '#account' }, t('Your own account')),
+    ),
+  );
+}
 
 /** The way back to the first-run setup once it is done. */
 function setupAgain() {
@@ -45,6 +62,7 @@ export async function renderSettings(ctx) {
   return viewPage(
     { class: 'settings', title: t('Salon settings') },
     detailsForm(business, actions),
+    peopleLink(),
     hoursForm(business, actions),
     closures.element,
     rulesForm(business, actions),

@@ -1,0 +1,46 @@
+// Your account (#account): who is signed in (name, e-mail address, role), changing one's password,
+// and where one is signed in. The access code (the admin token) is no person: it says so and
+// points to People. load → render (password.js, sessions.js).
+
+import { facts, h, isolate } from '../../dom.js';
+import { t } from '../../locale.js';
+import { notice } from '../../ui/notice.js';
+import { viewPage } from '../../ui/pages.js';
+import { roleName } from '../people/words.js';
+import { passwordForm } from './password.js';
+import { sessionsPart } from './sessions.js';
+
+function accessCode() {
+  return viewPage(
+    { class: 'account', title: t('Your account') },
+    notice(
+      'note',
+      t(
+        'You are logged in with the access code. It is not a person: it has no name, password or sessions of its own, and it may do everything, as the owner does. Give each person who works here their own account under People.',
+      ),
+    ),
+    h('p', null, h('a', { class: 'button', href: '#people' }, t('People'))),
+  );
+}
+
+export async function renderAccount(ctx) {
+  const signedIn = await ctx.api.call('adminGetSession');
+  if (signedIn.via !== 'session' || !signedIn.user) return accessCode();
+  const { user } = signedIn;
+  const sessions = sessionsPart(ctx);
+  await sessions.load();
+  return viewPage(
+    { class: 'account', title: t('Your account') },
+    h(
+      'section',
+      { class: 'card', 'aria-labelledby': 'account-title' },
+      h('h3', { id: 'account-title' }, isolate(user.name)),
+      facts([
+        [t('E-mail address'), isolate(user.email)],
+        [t('Role'), roleName(user.role)],
+      ]),
+    ),
+    passwordForm(ctx, user.email, sessions.load),
+    sessions.element,
+  );
+}

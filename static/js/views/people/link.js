@@ -1,0 +1,50 @@
+// A one-time link (an invitation, or a new password), shown once and prominently: the server keeps
+// only its hash and sends it to nobody, so the owner copies it now and gives it to the person.
+
+import { button, h, isolate } from '../../dom.js';
+import { dateTime } from '../../format.js';
+import { t } from '../../locale.js';
+import { copyText } from '../../ui/copy.js';
+
+const copyWords = () => ({ copied: t('Copied.'), selected: t('Selected: press Ctrl+C to copy.') });
+
+/** `made`: the server's answer {user, link, linkExpiresAt}; `onDone` hides it. */
+export function linkPanel(made, onDone) {
+  const name = isolate(made.user.name);
+  const value = h('input', {
+    id: 'person-link',
+    type: 'text',
+    readOnly: true,
+    value: made.link,
+    spellcheck: 'false',
+    onfocus: (event) => event.target.select(),
+  });
+  const status = h('p', { class: 'copy-status', 'aria-live': 'polite' });
+  return h(
+    'section',
+    { class: 'new-key person-link', 'aria-labelledby': 'person-link-heading' },
+    h('h3', { id: 'person-link-heading' }, t('The link for {name}', { name })),
+    h(
+      'p',
+      { class: 'once' },
+      h('strong', null, t('Copy this link now: it is shown only now.')),
+      ' ',
+      t(
+        'It works once, for 7 days (until {time}): {name} opens it and chooses a password. The server does not send it: give it to them yourself, by message or on paper.',
+        {
+          time: dateTime(made.linkExpiresAt),
+          name: isolate(made.user.name),
+        },
+      ),
+    ),
+    h('label', { for: 'person-link' }, t('One-time link')),
+    h(
+      'div',
+      { class: 'copy-row' },
+      value,
+      button(t('Copy'), () => copyText(value, status, copyWords()), 'primary'),
+    ),
+    status,
+    h('div', { class: 'actions' }, button(t('Done'), onDone)),
+  );
+}
