@@ -149,6 +149,27 @@ try {
     await go(`#bookings/${first}`, '.booking-events');
     await shot('booking');
 
+    // People: an owner and a front desk person who chose their passwords, and a stylist just invited.
+    for (const person of [
+      { name: 'Maria Keller', email: 'maria@salon.example', role: 'owner' },
+      { name: 'Lena Vogt', email: 'lena@salon.example', role: 'front_desk' },
+    ]) {
+      const { link } = (await admin(app, 'POST', '/users', person, 201)).body;
+      await app.request('POST', '/admin/api/session/link', {
+        body: { link: link.split('#welcome/')[1], password: 'violet scissors at noon' },
+        headers: { Origin: app.url },
+      });
+    }
+    await go('#people', 'form.invite');
+    await page.getByLabel('Name', { exact: true }).fill('Anna Schulz');
+    await page.getByLabel('E-mail address').fill('anna@salon.example');
+    await page.getByRole('radio', { name: 'Stylist', exact: true }).check();
+    await page.getByLabel('Staff member').selectOption({ label: 'Anna' });
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await page.locator('#person-link').waitFor();
+    await page.evaluate(() => (globalThis as unknown as PageGlobals).scrollTo(0, 0));
+    await shot('people', false);
+
     await page.setViewportSize({ width: 375, height: 812 });
     await go(`#calendar/${day}`, '.ec-event');
     await shot('phone-calendar', false);
