@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { TestApp } from './helpers/app.ts';
+import { englishOnPage, settled } from './helpers/english.ts';
 import { GOOD_PASSWORD, sessionCookieOf } from './helpers/people.ts';
 import { admin } from './helpers/salon.ts';
 import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
@@ -234,5 +235,44 @@ describe('People and Your account, in Chromium', () => {
       await open('#account', '.account .sessions');
       await page.locator('.sessions-list li', { hasText: 'This device' }).waitFor();
     });
+  });
+});
+
+describe('People and Your account of a salon that speaks German, in Chromium', () => {
+  if (skippedWithoutChromium()) return;
+  const { app, salon } = useSalon({ name: 'Salon Sonne' });
+  before(async () => {
+    await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'de-DE' }, 200);
+    await admin(app, 'POST', '/users', { name: 'Olga Owner', email: 'olga@salon.test', role: 'owner' }, 201);
+  });
+  const { page, guard } = useBrowser({ app, logInAt: '/#people' });
+  const DATA = ['Salon Sonne', 'Olga Owner', 'Sami Stylist', 'Anna', 'Ben'];
+
+  it('invites a stylist, shows the link and refuses to demote the only owner, in German', async () => {
+    await page.getByRole('heading', { name: 'Personen', exact: true }).waitFor();
+    await settled(page);
+    assert.deepEqual(await englishOnPage(page, DATA, '#view'), []);
+    const form = page.locator('form.invite');
+    await form.getByLabel('Name').fill('Sami Stylist');
+    await form.getByLabel('E-Mail-Adresse').fill('sami@salon.test');
+    await form.getByRole('radio', { name: 'Stylist/in', exact: true }).check();
+    await form.getByLabel('Teammitglied').selectOption({ label: 'Anna' });
+    await form.getByRole('button', { name: 'Einladen' }).click();
+    await page.getByRole('heading', { name: 'Der Link für Sami Stylist' }).waitFor();
+    assert.deepEqual(await englishOnPage(page, DATA, '#view'), []);
+
+    guard.expect(/status of 409/);
+    const olga = page.locator('article.person', { hasText: 'Olga Owner' });
+    await olga.getByRole('button', { name: 'Rolle ändern' }).click();
+    await olga.getByLabel('Rolle').selectOption({ label: 'Empfang' });
+    await olga.getByRole('button', { name: 'Rolle speichern' }).click();
+    await olga.getByText(/^Das ist die einzige Inhaberin bzw. der einzige Inhaber\./).waitFor();
+    assert.deepEqual(await englishOnPage(page, DATA, '#view'), []);
+  });
+
+  it('says in German that the access code is no person', async () => {
+    await page.evaluate('location.hash = "#account"');
+    await page.getByText(/^Sie sind mit dem Zugangscode angemeldet\./).waitFor();
+    assert.deepEqual(await englishOnPage(page, DATA, '#view'), []);
   });
 });
