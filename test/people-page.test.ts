@@ -53,6 +53,7 @@ describe('People and Your account, in Chromium', () => {
     await page.getByRole('link', { name: 'Invite and manage people' }).click();
     await page.getByRole('heading', { name: 'People', exact: true }).waitFor();
     await page.getByText('Nobody has an account yet.').waitFor();
+    assert.doesNotMatch(await page.locator('#view').innerText(), /\bnull\b|undefined/);
     assert.equal(await page.locator('nav a[aria-current="page"]').getAttribute('data-view'), 'settings');
   });
 

@@ -3,7 +3,7 @@
 // and switching their account off or on. load → state → render (cards.js, invite.js, link.js) →
 // actions (actions.js).
 
-import { h } from '../../dom.js';
+import { fill, h } from '../../dom.js';
 import { t } from '../../locale.js';
 import { cardsOf, itemPage } from '../../ui/pages.js';
 import { peopleActions } from './actions.js';
@@ -32,7 +32,8 @@ export async function renderPeople(ctx) {
   };
   const draw = () => {
     const said = (person) => (state.said?.id === person.id ? state.said : null);
-    element.replaceChildren(
+    fill(
+      element,
       state.link ? linkPanel(state.link, actions.hideLink) : null,
       cardsOf(
         state.people,
