@@ -48,13 +48,16 @@ function personButtons(person, actions, messages) {
   );
 }
 
-/** One person's card; `said` is the sentence the last action on them left ({kind, text}), if any. */
-export function personCard(person, { staff, editing, said, actions }) {
+/**
+ * One person's card; `said` is the sentence the last action on them left ({kind, text}), if any;
+ * `mine`: it is the account signed in on this page.
+ */
+export function personCard(person, { staff, editing, said, mine, actions }) {
   const messages = messageArea({}, said ? notice(said.kind, said.text) : null);
   const member = staff.find((s) => s.id === person.staffId);
   return itemCard(
     { class: `card person ${person.status}`, 'data-person-id': person.id },
-    isolate(person.name),
+    mine ? [isolate(person.name), ' ', h('span', { class: 'hint' }, t('(you)'))] : isolate(person.name),
     accountBadge(person.status),
     facts([
       [t('E-mail address'), isolate(person.email)],

@@ -23,10 +23,15 @@ const inOrder = (people) =>
   );
 
 export async function renderPeople(ctx) {
-  const state = { people: [], staff: [], link: null, editing: null, said: null };
+  const state = { people: [], staff: [], link: null, editing: null, said: null, me: null };
   const element = h('div', { class: 'people-parts' });
   const load = async () => {
-    const [people, staff] = await Promise.all([ctx.api.list('adminListUsers'), ctx.api.list('adminListStaff')]);
+    const [people, staff, signedIn] = await Promise.all([
+      ctx.api.list('adminListUsers'),
+      ctx.api.list('adminListStaff'),
+      ctx.api.call('adminGetSession'),
+    ]);
+    state.me = signedIn.user?.id ?? null;
     state.people = inOrder(people);
     state.staff = staff.filter((member) => member.active || people.some((p) => p.staffId === member.id));
   };
@@ -37,7 +42,14 @@ export async function renderPeople(ctx) {
       state.link ? linkPanel(state.link, actions.hideLink) : null,
       cardsOf(
         state.people,
-        (person) => personCard(person, { staff: state.staff, editing: state.editing === person.id, said: said(person), actions }),
+        (person) =>
+          personCard(person, {
+            staff: state.staff,
+            editing: state.editing === person.id,
+            said: said(person),
+            mine: person.id === state.me,
+            actions,
+          }),
         t('Nobody has an account yet. Invite the first person below.'),
       ),
       inviteForm(state.staff, actions.invite),
