@@ -21,7 +21,7 @@ import { serviceAdminOperations } from './services/services.admin-operations.ts'
 import { staffAdminOperations } from './staff/staff.admin-operations.ts';
 import { timeOffAdminOperations } from './time-off/time-off.admin-operations.ts';
 import { webhookAdminOperations } from './webhooks/webhooks.admin-operations.ts';
-import { peopleAdminOperations, sessionAdminOperations } from './people/people.admin-operations.ts';
+import { passkeyAdminOperations, peopleAdminOperations, sessionAdminOperations } from './people/people.admin-operations.ts';
 import { reachabilityAdminOperations } from './reachability/reachability.admin-operations.ts';
 
 export const ADMIN_PREFIX = '/admin/api';
@@ -33,6 +33,7 @@ export const ADMIN_PREFIX = '/admin/api';
 export const ADMIN_OPERATIONS: readonly Operation<AppContext>[] = [
   ...statusOperations,
   ...sessionAdminOperations,
+  ...passkeyAdminOperations,
   ...peopleAdminOperations,
   ...businessAdminOperations,
   ...serviceAdminOperations,

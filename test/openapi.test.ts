@@ -16,7 +16,8 @@ import { HEALTH_OPERATIONS } from '../src/health.operations.ts';
 import { INTEGRATION_OPERATIONS } from '../src/integration-api.ts';
 import { BOOKING_PAGE_OPERATIONS } from '../src/booking-page-api.ts';
 import { IDENTITY_OPERATIONS } from '../src/reachability/identity.operations.ts';
-import { ADMIN_TOKEN, type TestApp } from './helpers/app.ts';
+import { ADMIN_TOKEN, requestAt, type TestApp } from './helpers/app.ts';
+import { SoftwarePasskey } from './helpers/software-passkey.ts';
 import { Receiver } from './helpers/receiver.ts';
 import { SmtpReceiver } from './helpers/smtp.ts';
 import { admin, bookingBody, makeSalon, MONDAY, SCHEDULE, TEST_NOW, type Salon } from './helpers/salon.ts';
@@ -757,6 +758,28 @@ describe('the OpenAPI document', () => {
         const cookie = sessionCookieOf(await person('post', '/session/link', '/session/link', { link, password: GOOD_PASSWORD }, 200))!;
         await person('post', '/session/link', '/session/link', { link, password: GOOD_PASSWORD }, 410);
         await person('get', '/session', '/session', undefined, 200, cookie);
+        // Passkeys: one made in this process (test/helpers/software-passkey.ts), at the page's name.
+        const byName = app.url.replace('127.0.0.1', 'localhost');
+        const named = async (method: string, template: string, path: string, body: unknown, expect: number, withCookie?: string) => {
+          const headers: Record<string, string> = { Origin: byName, ...(withCookie ? { Cookie: withCookie } : {}) };
+          const reply = await requestAt(byName, method.toUpperCase(), `/admin/api${path}`, { body, headers });
+          answers.conforms(method, template, reply);
+          assert.equal(reply.status, expect, `${method} ${path}: ${reply.text}`);
+          return reply;
+        };
+        await person('post', '/session/passkeys/options', '/session/passkeys/options', undefined, 409, cookie);
+        const device = new SoftwarePasskey(byName);
+        const made = (await named('post', '/session/passkeys/options', '/session/passkeys/options', undefined, 200, cookie)).body;
+        const keep = (name?: string) => ({ challengeId: made.challengeId, response: device.register(made.options), name });
+        const passkey = await named('post', '/session/passkeys', '/session/passkeys', keep('Test device'), 201, cookie);
+        await named('post', '/session/passkeys', '/session/passkeys', keep(), 400, cookie);
+        await named('get', '/session/passkeys', '/session/passkeys', undefined, 200, cookie);
+        const asked = (await named('post', '/session/passkey/options', '/session/passkey/options', undefined, 200)).body;
+        const answer = () => ({ challengeId: asked.challengeId, response: device.authenticate(asked.options) });
+        await named('post', '/session/passkey', '/session/passkey', answer(), 200);
+        await named('post', '/session/passkey', '/session/passkey', answer(), 401);
+        await named('delete', '/session/passkeys/{id}', `/session/passkeys/${passkey.body.id}`, undefined, 204, cookie);
+        await named('delete', '/session/passkeys/{id}', `/session/passkeys/${passkey.body.id}`, undefined, 404, cookie);
         const newPassword = 'another long passphrase';
         await person('put', '/session/password', '/session/password', { currentPassword: GOOD_PASSWORD, newPassword }, 204, cookie);
         await person('post', '/session', '/session', { email: olga.email, password: GOOD_PASSWORD }, 401);

@@ -15,10 +15,13 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const VENDORED: Array<[copy: string, original: string]> = [
   ['static/vendor/event-calendar/event-calendar.min.js', 'node_modules/@event-calendar/build/dist/event-calendar.min.js'],
   ['static/vendor/event-calendar/event-calendar.min.css', 'node_modules/@event-calendar/build/dist/event-calendar.min.css'],
+  // Passkeys in the browser (static/js/passkeys.js): the package's one classic script.
+  ['static/vendor/simplewebauthn/index.umd.min.js', 'node_modules/@simplewebauthn/browser/dist/bundle/index.umd.min.js'],
 ];
 
 it('serves exact copies of the pinned packages’ files', () => {
-  assert.match(packageJson.devDependencies['@event-calendar/build'], /^\d+\.\d+\.\d+$/, 'pinned to an exact version');
+  for (const name of ['@event-calendar/build', '@simplewebauthn/browser'] as const)
+    assert.match(packageJson.devDependencies[name], /^\d+\.\d+\.\d+$/, `${name} pinned to an exact version`);
   for (const [copy, original] of VENDORED) {
     assert.ok(
       fs.readFileSync(path.join(ROOT, copy)).equals(fs.readFileSync(path.join(ROOT, original))),

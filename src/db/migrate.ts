@@ -32,6 +32,7 @@ export const MIGRATIONS = [
   '0022-audit',
   '0023-page-locale-chosen',
   '0024-people',
+  '0025-passkeys',
 ] as const;
 
 /**

@@ -39,6 +39,7 @@ export interface Tables {
   audit_entries: AuditEntriesTable;
   users: UsersTable;
   user_sessions: UserSessionsTable;
+  user_passkeys: UserPasskeysTable;
 }
 
 export interface SettingsTable {
@@ -610,3 +611,20 @@ export interface UserSessionsTable {
 }
 
 export type UserSessionRow = Selectable<UserSessionsTable>;
+
+/** A person's passkey (0025): a WebAuthn credential, its public key, base64url. */
+export interface UserPasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  public_key: string;
+  /** The authenticator's signature counter (0 for most passkeys, which do not count). */
+  counter: number;
+  /** JSON: the transports the browser named (internal, hybrid, usb…). */
+  transports: string;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export type UserPasskeyRow = Selectable<UserPasskeysTable>;

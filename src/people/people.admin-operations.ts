@@ -1,4 +1,6 @@
 import linkUseSchema from '../../schema/link-use.ts';
+import passkeyAddSchema from '../../schema/passkey-add.ts';
+import passkeySignInSchema from '../../schema/passkey-sign-in.ts';
 import passwordChangeSchema from '../../schema/password-change.ts';
 import signInSchema from '../../schema/sign-in.ts';
 import userInviteSchema from '../../schema/user-invite.ts';
@@ -30,10 +32,26 @@ import {
   signIn,
   useLink,
 } from './people.service.ts';
+import {
+  addPasskey,
+  checkPasskey,
+  listPasskeys,
+  passkeyRegistration,
+  passkeySignInOptions,
+  passkeySite,
+  removePasskey,
+} from './passkeys.service.ts';
 import { clearSessionCookie, ownOrigin, requireOwnOrigin, setSessionCookie } from './session-cookie.ts';
 import type { SignInLimit } from './sign-in-limit.ts';
+import type { SecretBox } from '../secrets/secret-box.ts';
 
-type App = { readonly db: Db; readonly clock: Clock; readonly config: Config; readonly signIns: SignInLimit };
+type App = {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly config: Config;
+  readonly signIns: SignInLimit;
+  readonly secretBox: SecretBox;
+};
 const operation = operations<App>();
 const one = { id: idOf('Person') };
 
@@ -203,6 +221,109 @@ export const sessionAdminOperations = [
     errors: [409],
     write: true,
     handle: ({ ctx, params, trx }, app) => endOwnSession({ db: trx, clock: app.clock }, personOf(ctx).id, params.id),
+  }),
+];
+
+/** Where the page is, for WebAuthn: the host name it was opened at, and its origin. */
+const site = (ctx: Ctx) => passkeySite(ctx.hostname, ownOrigin(ctx));
+
+/** Passkeys (issue 23 section 2): a person adds them to their account, and signs in with one alone. */
+export const passkeyAdminOperations = [
+  operation({
+    operationId: 'adminPasskeySignInOptions',
+    method: 'POST',
+    path: '/session/passkey/options',
+    tag: 'session',
+    summary: 'Start signing in with a passkey: the options for the browser',
+    description:
+      'Any passkey of this site will do (the browser offers the person’s own). 409 `passkeys_need_a_name` when the page was opened at an IP address.',
+    public: true,
+    success: { status: 200, schema: 'PasskeyOptions' },
+    errors: [403, 409],
+    handle: ({ ctx }, app) => {
+      requireOwnOrigin(ctx, app.config.publicUrl);
+      return passkeySignInOptions(app, site(ctx));
+    },
+  }),
+  operation({
+    operationId: 'adminPasskeySignIn',
+    method: 'POST',
+    path: '/session/passkey',
+    tag: 'session',
+    summary: 'Sign in with a passkey: the browser’s answer to the options',
+    description: 'Sets the session cookie as signing in with a password does. A wrong answer counts as a wrong password for the address.',
+    public: true,
+    body: passkeySignInSchema,
+    success: { status: 200, schema: 'SignedIn' },
+    errors: [401, 403, 409, 429],
+    prepare: async ({ ctx }, app) => {
+      requireOwnOrigin(ctx, app.config.publicUrl);
+      await app.signIns.admit(ctx.ip, 'passkey');
+    },
+    write: true,
+    handle: async ({ body, ctx, trx }, app) => {
+      const deps = { db: trx, clock: app.clock, secretBox: app.secretBox };
+      let person: Awaited<ReturnType<typeof checkPasskey>>;
+      try {
+        person = await checkPasskey(deps, site(ctx), body);
+      } catch (error) {
+        app.signIns.failed(ctx.ip, 'passkey');
+        throw error;
+      }
+      return begun(trx, ctx, await signIn(deps, person, from(ctx)), app.clock.now());
+    },
+  }),
+  operation({
+    operationId: 'adminListPasskeys',
+    method: 'GET',
+    path: '/session/passkeys',
+    tag: 'session',
+    summary: 'Your passkeys',
+    access: 'team',
+    success: { status: 200, schema: 'PasskeyList' },
+    errors: [409],
+    handle: async ({ ctx }, app) => {
+      const data = await listPasskeys(app, personOf(ctx).id);
+      return { data, total: data.length };
+    },
+  }),
+  operation({
+    operationId: 'adminPasskeyOptions',
+    method: 'POST',
+    path: '/session/passkeys/options',
+    tag: 'session',
+    summary: 'Start adding a passkey: the options for the browser',
+    access: 'team',
+    success: { status: 200, schema: 'PasskeyOptions' },
+    errors: [409],
+    handle: ({ ctx }, app) => passkeyRegistration(app, personOf(ctx), site(ctx)),
+  }),
+  operation({
+    operationId: 'adminAddPasskey',
+    method: 'POST',
+    path: '/session/passkeys',
+    tag: 'session',
+    summary: 'Keep the passkey the browser made',
+    access: 'team',
+    body: passkeyAddSchema,
+    success: { status: 201, schema: 'Passkey' },
+    errors: [409],
+    write: true,
+    handle: ({ body, ctx, trx }, app) =>
+      addPasskey({ db: trx, clock: app.clock, secretBox: app.secretBox }, personOf(ctx), site(ctx), body),
+  }),
+  operation({
+    operationId: 'adminRemovePasskey',
+    method: 'DELETE',
+    path: '/session/passkeys/:id',
+    tag: 'session',
+    summary: 'Remove one of your passkeys',
+    access: 'team',
+    params: { id: idOf('Passkey') },
+    success: { status: 204, description: 'Removed.' },
+    errors: [409],
+    write: true,
+    handle: ({ ctx, params, trx }, app) => removePasskey({ db: trx, clock: app.clock }, personOf(ctx), params.id),
   }),
 ];
 

@@ -3,6 +3,7 @@
 // is ever part of the address; a one-time link's secret (#welcome/…) leaves it at once.
 
 import { api, onUnauthorized, session } from './api.js';
+import { passkeyProblem, passkeysPossible, usePasskey } from './passkeys.js';
 import { h } from './dom.js';
 import { speakFor, t, translateMarked } from './locale.js';
 import { routeOf } from './routes.js';
@@ -205,6 +206,7 @@ function showLogin(message, { withCode = localStorage.getItem(WAY_KEY) === 'code
   $('login-form').hidden = !withCode;
   const area = withCode ? $('login-message') : $('sign-in-message');
   area.replaceChildren(...(message ? [notice('error', typeof message === 'function' ? message() : message)] : []));
+  $('passkey-sign-in').hidden = !passkeysPossible();
   (withCode ? $('token') : $('sign-in-email')).focus();
 }
 
@@ -231,6 +233,33 @@ $('sign-in-form').addEventListener('submit', async (event) => {
   } catch (error) {
     $('sign-in-message').replaceChildren(errorNotice(error));
     password.select();
+  } finally {
+    button.disabled = false;
+  }
+});
+
+// A passkey signs a person in alone: the browser offers the ones it keeps for this site.
+$('passkey-sign-in').addEventListener('click', async (event) => {
+  const button = event.currentTarget;
+  const message = $('sign-in-message');
+  button.disabled = true;
+  try {
+    session.clear();
+    const { challengeId, options } = await api.call('adminPasskeySignInOptions', { quiet: true });
+    let response;
+    try {
+      response = await usePasskey(options);
+    } catch (error) {
+      message.replaceChildren(notice('error', passkeyProblem(error)));
+      return;
+    }
+    await api.call('adminPasskeySignIn', { body: { challengeId, response }, quiet: true });
+    session.personHint = true;
+    localStorage.removeItem(WAY_KEY);
+    message.replaceChildren();
+    await start();
+  } catch (error) {
+    message.replaceChildren(errorNotice(error));
   } finally {
     button.disabled = false;
   }

@@ -71,6 +71,12 @@ const SENTENCES = {
     'The access code is not a person, so it has no password or sessions of its own. Sign in with a person’s account for this.',
   ),
   switched_off: marked('This account is switched off. Switch it on first, then make a new link.'),
+  passkey_refused: marked('This passkey did not sign you in. Try again, or sign in with your e-mail address and password.'),
+  passkey_not_verified: marked('The passkey could not be checked, or took too long. Try again; if it happens again, use your password.'),
+  passkeys_need_a_name: marked(
+    'Passkeys need the back office opened by its name (http://localhost on this computer, or the salon’s public address), not by a number such as 127.0.0.1.',
+  ),
+  passkey_known: marked('This passkey is kept already.'),
   not_found: marked('This no longer exists; someone may have removed it in the meantime. Reload the page to see what is there now.'),
   internal_error: marked('Something went wrong on the server. Try again; if it keeps happening, report the reference below.'),
 };

@@ -1,6 +1,6 @@
 // Your account (#account): who is signed in (name, e-mail address, role), changing one's password,
-// and where one is signed in. The access code (the admin token) is no person: it says so and
-// points to People. load → render (password.js, sessions.js).
+// their passkeys, and where one is signed in. The access code (the admin token) is no person: it says so and
+// points to People. load → render (password.js, passkeys.js, sessions.js).
 
 import { facts, h, isolate } from '../../dom.js';
 import { t } from '../../locale.js';
@@ -8,6 +8,7 @@ import { notice } from '../../ui/notice.js';
 import { viewPage } from '../../ui/pages.js';
 import { roleName } from '../people/words.js';
 import { passwordForm } from './password.js';
+import { passkeysPart } from './passkeys.js';
 import { sessionsPart } from './sessions.js';
 
 function accessCode() {
@@ -28,7 +29,8 @@ export async function renderAccount(ctx) {
   if (signedIn.via !== 'session' || !signedIn.user) return accessCode();
   const { user } = signedIn;
   const sessions = sessionsPart(ctx);
-  await sessions.load();
+  const passkeys = passkeysPart(ctx);
+  await Promise.all([sessions.load(), passkeys.load()]);
   return viewPage(
     { class: 'account', title: t('Your account') },
     h(
@@ -41,6 +43,7 @@ export async function renderAccount(ctx) {
       ]),
     ),
     passwordForm(ctx, user.email, sessions.load),
+    passkeys.element,
     sessions.element,
   );
 }
