@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import { before, describe, it } from 'node:test';
 import type { TestApp } from './helpers/app.ts';
 import { englishOnPage, settled } from './helpers/english.ts';
 import { GOOD_PASSWORD, sessionCookieOf } from './helpers/people.ts';
@@ -157,50 +156,36 @@ describe('People and Your account, in Chromium', () => {
   });
 
   describe('signed in as a person', () => {
-    // Until the page signs in with an e-mail address and a password, it sends the access code it
-    // was logged in with on every call; without that header, the browser's session cookie decides.
-    const withoutAccessCode = (p: Page) =>
-      p.route('**/admin/api/**', (route) => {
-        const { authorization: _, ...headers } = route.request().headers();
-        return route.continue({ headers });
-      });
-    after(() => page.unroute('**/admin/api/**'));
-
     it('shows who they are and where they are signed in, and ends another device', async () => {
       const invited = await admin(app, 'POST', '/users', { name: 'Dora Desk', email: 'dora@salon.test', role: 'front_desk' }, 201);
-      const secret = secretOf(invited.body.link);
-      const status = await page.evaluate(
-        async ({ link, password }) => {
-          const answer = await fetch('/admin/api/session/link', {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ link, password }),
-          });
-          return answer.status;
-        },
-        { link: secret, password: GOOD_PASSWORD },
-      );
-      assert.equal(status, 200);
+      assert.equal((await useLink(app, secretOf(invited.body.link))).status, 200);
+      // The page leaves the access code and signs Dora in, as she would at the desk.
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await page.getByRole('button', { name: 'Sign in with an e-mail address and password instead' }).click();
+      await page.getByLabel('E-mail address').fill('dora@salon.test');
+      await page.getByLabel('Password', { exact: true }).fill(GOOD_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.locator('#shell').waitFor();
       const elsewhere = await app.request('POST', '/admin/api/session', {
         body: { email: 'dora@salon.test', password: GOOD_PASSWORD },
         headers: { Origin: app.url, 'User-Agent': FIREFOX_ON_WINDOWS },
       });
       assert.ok(sessionCookieOf(elsewhere), elsewhere.text);
-      await withoutAccessCode(page);
       await open('#account', '.account .sessions');
       const view = page.locator('#view');
       await view.getByRole('heading', { name: 'Dora Desk' }).waitFor();
       assert.match(await view.locator('.facts').innerText(), /dora@salon\.test[\s\S]*Front desk/);
 
+      // The link's own session (opened from this test), the page's, and Firefox's.
       const sessions = page.locator('.sessions-list li');
-      assert.equal(await sessions.count(), 2);
+      assert.equal(await sessions.count(), 3);
       const here = sessions.filter({ hasText: 'This device' });
       assert.match(await here.innerText(), /Chrome on Linux[\s\S]*Address .*last used/);
       assert.equal(await here.getByRole('button', { name: 'End' }).count(), 0, 'this device is not ended from here');
       const other = sessions.filter({ hasText: 'Firefox on Windows' });
       await other.getByRole('button', { name: 'End' }).click();
       await page.getByText('Ended: Firefox on Windows is signed out.').waitFor();
-      assert.equal(await sessions.count(), 1);
+      assert.equal(await sessions.count(), 2);
       const cookie = sessionCookieOf(elsewhere) ?? '';
       const ended = await app.request('GET', '/admin/api/session', { headers: { Cookie: cookie } });
       assert.equal(ended.status, 401);
