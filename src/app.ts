@@ -271,7 +271,14 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     },
   };
   koa.use(mount(health, HEALTH_OPERATIONS, { prefix: '/healthz', guard: adminIfSent(context) }));
-  koa.use(mount({ ...context, backupStatus: backupsNow }, METRICS_OPERATIONS, { prefix: '/metrics', guard: requireAdmin(context) }));
+  // Behind the admin API's guard and its roles: the metrics are the owner's (a person's cookie of another role is refused).
+  koa.use(
+    mount({ ...context, backupStatus: backupsNow }, METRICS_OPERATIONS, {
+      prefix: '/metrics',
+      guard: requireAdmin(context),
+      authorize: authorizeRole,
+    }),
+  );
   koa.use(mount(context, IDENTITY_OPERATIONS, { prefix: IDENTITY_PATH }));
   koa.use(
     mount(context, BOOKING_PAGE_OPERATIONS, {

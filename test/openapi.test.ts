@@ -770,7 +770,12 @@ describe('the OpenAPI document', () => {
         await person('post', '/session/passkeys/options', '/session/passkeys/options', undefined, 409, cookie);
         const device = new SoftwarePasskey(byName);
         const made = (await named('post', '/session/passkeys/options', '/session/passkeys/options', undefined, 200, cookie)).body;
-        const keep = (name?: string) => ({ challengeId: made.challengeId, response: device.register(made.options), name });
+        const keep = (name?: string, password = GOOD_PASSWORD) => ({
+          challengeId: made.challengeId,
+          response: device.register(made.options),
+          password,
+          name,
+        });
         const passkey = await named('post', '/session/passkeys', '/session/passkeys', keep('Test device'), 201, cookie);
         await named('post', '/session/passkeys', '/session/passkeys', keep(), 400, cookie);
         await named('get', '/session/passkeys', '/session/passkeys', undefined, 200, cookie);

@@ -53,6 +53,11 @@ describe('passkeys, in Chromium with a virtual authenticator', () => {
     await page.locator('#shell').waitFor();
     await page.goto(`${named()}/#account`);
     await page.getByLabel('Name of this device').fill('Laptop at the desk');
+    guard.expect(/status of 400/);
+    await page.getByLabel('Your password, to confirm it is you').fill('not my password at all');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByText('The current password is not right.').waitFor();
+    await page.getByLabel('Your password, to confirm it is you').fill(GOOD_PASSWORD);
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     await page.getByText('Added: “Laptop at the desk” signs you in from now on.').waitFor();
     await page.locator('.passkey', { hasText: 'Laptop at the desk' }).getByText('not used yet', { exact: false }).waitFor();

@@ -120,7 +120,13 @@ describe('people: invitations, passwords and sessions (issue 23)', () => {
   it('ends sessions unused for 7 days, and every session after 30 days however busy', async () => {
     const desk = await person(app, { name: 'Ida Idle', email: 'ida@salon.test', role: 'front_desk' });
     clock.advance(7 * DAY - 60_000);
-    assert.equal((await desk.request('GET', '/session')).status, 200, 'used just before the idle end');
+    const used = await desk.request('GET', '/session');
+    assert.equal(used.status, 200, 'used just before the idle end');
+    assert.match(
+      used.headers.getSetCookie().join(''),
+      /booking_session=[\w-]{43}; path=\/; expires=/i,
+      'the cookie set again, to live a week from its last use',
+    );
     clock.advance(7 * DAY - 60_000);
     assert.equal((await desk.request('GET', '/session')).status, 200, 'the use moved the idle end on');
     clock.advance(7 * DAY + 1000);
@@ -172,6 +178,16 @@ describe('people: invitations, passwords and sessions (issue 23)', () => {
     assert.equal((await signIn(app, 'kim@salon.test', GOOD_PASSWORD)).status, 401);
     assert.equal((await admin(app, 'POST', `/users/${desk.id}/link`)).status, 409, 'no link for an account switched off');
 
+    // An invitation not yet used does not come back to life when its account is switched on again.
+    const invited = (await admin(app, 'POST', '/users', { name: 'Ivy Invited', email: 'ivy@salon.test', role: 'front_desk' }, 201)).body;
+    await admin(app, 'PATCH', `/users/${invited.user.id}`, { switchedOff: true }, 200);
+    await admin(app, 'PATCH', `/users/${invited.user.id}`, { switchedOff: false }, 200);
+    const revived = await app.request('POST', '/admin/api/session/link', {
+      body: { link: invited.link.split('#welcome/')[1], password: GOOD_PASSWORD },
+      headers: { Origin: app.url },
+    });
+    assert.equal(revived.status, 410);
+
     const users = (await admin(app, 'GET', '/users', undefined, 200)).body.data;
     const owners = users.filter((one: any) => one.role === 'owner' && one.status !== 'switched_off');
     assert.equal(owners.length, 1);
@@ -188,12 +204,12 @@ describe('people: invitations, passwords and sessions (issue 23)', () => {
   it('a new link replaces the old one (a forgotten password), and the owner can end all of a person’s sessions', async () => {
     const desk = await person(app, { name: 'Fay Forgot', email: 'fay@salon.test', role: 'front_desk' });
     const first = (await admin(app, 'POST', `/users/${desk.id}/link`, undefined, 200)).body.link.split('#welcome/')[1];
+    assert.equal((await desk.request('GET', '/session')).status, 401, 'a new link signs the person out everywhere');
     const second = (await admin(app, 'POST', `/users/${desk.id}/link`, undefined, 200)).body.link.split('#welcome/')[1];
     const use = (link: string) =>
       app.request('POST', '/admin/api/session/link', { body: { link, password: 'fay chooses anew' }, headers: { Origin: app.url } });
     assert.equal((await use(first)).status, 410);
     assert.equal((await use(second)).status, 200);
-    assert.equal((await desk.request('GET', '/session')).status, 401, 'a password set by a link ends the old sessions');
     const ended = (await admin(app, 'POST', `/users/${desk.id}/end-sessions`, undefined, 200)).body.ended;
     assert.equal(ended, 1);
     clock.advance(LINK_DAYS * DAY);
@@ -226,6 +242,16 @@ describe('people: wrong passwords are slowed, and nobody can lock the owner out'
     assert.ok(Number(refused.headers.get('retry-after')) > 0);
     const owner = await signIn(app, 'olga@salon.test', GOOD_PASSWORD, from('198.51.100.2'));
     assert.equal(owner.status, 200, 'the owner, at another address, signs in');
+  });
+
+  it('counts tries sent all at once as they come, not once their password check is over', async () => {
+    await person(app, { name: 'Pia Parallel', email: 'pia@salon.test', role: 'front_desk' });
+    const tries = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => signIn(app, 'pia@salon.test', `wrong guess ${index}`, from('203.0.113.20'))),
+    );
+    const statuses = tries.map((reply) => reply.status).sort();
+    assert.equal(statuses.filter((status) => status === 401).length, 5, statuses.join(' '));
+    assert.equal(statuses.filter((status) => status === 429).length, 7, statuses.join(' '));
   });
 
   it('refuses an address after 10 wrong passwords in a minute over any accounts', async () => {

@@ -105,5 +105,13 @@ describe('a stylist: their own bookings and time off, nobody else’s', () => {
     const elsewhere = await anna.request('GET', `/businesses/${other}/services`);
     assert.equal(elsewhere.status, 403);
     assert.match(elsewhere.body.message, /only the salon they work at/);
+    const listed = (await anna.request('GET', '/businesses')).body.data.map((business: any) => business.id);
+    assert.deepEqual(listed, [salon.businessId], 'the list of salons is theirs alone');
+  });
+
+  it('gets no metrics: they are the owner’s', async () => {
+    const metrics = await app.request('GET', '/metrics', { headers: { Cookie: anna.cookie } });
+    assert.equal(metrics.status, 403);
+    assert.equal(metrics.body.code, 'not_allowed_for_role');
   });
 });

@@ -141,6 +141,7 @@ describe('text a person types: trimmed, not blank, no control characters', () =>
       'link-use.ts/properties/link',
       'password-change.ts/properties/currentPassword',
       'password-change.ts/properties/newPassword',
+      'passkey-add.ts/properties/password',
       'business-create.ts/properties/timezone',
       'business-update.ts/properties/timezone',
       'clients-query.ts/properties/search',

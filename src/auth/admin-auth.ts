@@ -7,7 +7,7 @@ import { AppError, errors } from '../http/errors.ts';
 import type { AppState } from '../http/state.ts';
 import { BACK_OFFICE } from '../db/writer.ts';
 import { adminTokenMatches } from './admin-token.ts';
-import { personOf, requireOwnOrigin, sessionToken } from '../people/session-cookie.ts';
+import { personOf, requireOwnOrigin, sessionToken, setSessionCookie } from '../people/session-cookie.ts';
 
 const MAX_FAILURES_PER_MINUTE = 10;
 
@@ -40,6 +40,8 @@ export function requireAdmin(app: {
       const person = await personOf(app.db, app.clock, cookie);
       if (!person) throw new AppError(401, 'session_ended', 'You have been signed out (the session ended or was ended). Sign in again.');
       requireOwnOrigin(ctx, app.config.publicUrl);
+      // Its use noted, the cookie's Max-Age starts again: a browser in daily use keeps it to the absolute end.
+      if (person.touched) setSessionCookie(ctx, cookie);
       ctx.state.person = person;
       ctx.state.actor = { kind: 'person', id: person.id, label: person.name };
       return next();

@@ -14,10 +14,12 @@ export const businessAdminOperations = [
     access: 'team',
     method: 'GET',
     path: '/businesses',
-    summary: 'Every business of this installation',
+    summary: 'Every business of this installation (a stylist: the one they work at)',
     success: { status: 200, schema: 'AdminBusinessList' },
-    handle: async (_, app) => {
-      const data = await allBusinesses(app.db);
+    handle: async ({ ctx }, app) => {
+      const person = ctx.state.person;
+      const all = await allBusinesses(app.db);
+      const data = person?.role === 'stylist' ? all.filter((business) => business.id === person.businessId) : all;
       return { data, total: data.length };
     },
   }),

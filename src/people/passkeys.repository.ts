@@ -24,3 +24,9 @@ export async function deletePasskey(db: Db, userId: number, id: number): Promise
   const [result] = await db.deleteFrom('user_passkeys').where('id', '=', id).where('user_id', '=', userId).execute();
   return Number(result?.numDeletedRows ?? 0) > 0;
 }
+
+/** Removes every passkey of a person (their sessions ended by the owner, a new password by link); how many. */
+export async function deletePasskeysOf(db: Db, userId: number): Promise<number> {
+  const [result] = await db.deleteFrom('user_passkeys').where('user_id', '=', userId).execute();
+  return Number(result?.numDeletedRows ?? 0);
+}

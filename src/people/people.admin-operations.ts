@@ -16,6 +16,7 @@ import {
   allPeople,
   changePassword,
   changePerson,
+  checkCurrentPassword,
   checkPassword,
   endOf,
   endOwnSession,
@@ -80,6 +81,21 @@ async function begun(db: Db, ctx: Ctx, started: SessionStart, now: number) {
   };
 }
 
+/** What a passkey sign-in is counted against: the passkey its answer names. */
+const passkeyTried = (response: Record<string, unknown>) => `passkey ${typeof response.id === 'string' ? response.id.slice(0, 200) : ''}`;
+
+/**
+ * A check of the signed-in person's current password, counted as a sign-in try at their account
+ * (a stolen session cannot guess the password without limit).
+ */
+async function withCurrentPassword<T>(app: App, ctx: Ctx, check: () => Promise<T>): Promise<T> {
+  const account = `user ${personOf(ctx).id}`;
+  await app.signIns.admit(ctx.ip, account);
+  const result = await check();
+  app.signIns.succeeded(ctx.ip, account);
+  return result;
+}
+
 /** Operations that only a person signed in with a session can make (not the admin token). */
 function personOf(ctx: Ctx) {
   const person = ctx.state.person;
@@ -106,12 +122,9 @@ export const sessionAdminOperations = [
       requireOwnOrigin(ctx, app.config.publicUrl);
       const email = body.email.trim().toLowerCase();
       await app.signIns.admit(ctx.ip, email);
-      try {
-        return await checkPassword(app.db, email, body.password);
-      } catch (error) {
-        app.signIns.failed(ctx.ip, email);
-        throw error;
-      }
+      const person = await checkPassword(app.db, email, body.password);
+      app.signIns.succeeded(ctx.ip, email);
+      return person;
     },
     write: true,
     handle: async ({ ctx, trx, prepared }, app) =>
@@ -187,7 +200,7 @@ export const sessionAdminOperations = [
     body: passwordChangeSchema,
     success: { status: 204, description: 'Changed.' },
     errors: [409],
-    prepare: ({ body, ctx }, app) => preparePasswordChange(app, personOf(ctx).id, body),
+    prepare: ({ body, ctx }, app) => withCurrentPassword(app, ctx, () => preparePasswordChange(app, personOf(ctx).id, body)),
     write: true,
     handle: ({ ctx, trx, prepared }, app) => {
       const person = personOf(ctx);
@@ -256,20 +269,16 @@ export const passkeyAdminOperations = [
     body: passkeySignInSchema,
     success: { status: 200, schema: 'SignedIn' },
     errors: [401, 403, 409, 429],
-    prepare: async ({ ctx }, app) => {
+    prepare: async ({ body, ctx }, app) => {
       requireOwnOrigin(ctx, app.config.publicUrl);
-      await app.signIns.admit(ctx.ip, 'passkey');
+      // Counted as a try at the passkey it names (any address's tries at one passkey slow it).
+      await app.signIns.admit(ctx.ip, passkeyTried(body.response));
     },
     write: true,
     handle: async ({ body, ctx, trx }, app) => {
       const deps = { db: trx, clock: app.clock, secretBox: app.secretBox };
-      let person: Awaited<ReturnType<typeof checkPasskey>>;
-      try {
-        person = await checkPasskey(deps, site(ctx), body);
-      } catch (error) {
-        app.signIns.failed(ctx.ip, 'passkey');
-        throw error;
-      }
+      const person = await checkPasskey(deps, site(ctx), body);
+      app.signIns.succeeded(ctx.ip, passkeyTried(body.response));
       return begun(trx, ctx, await signIn(deps, person, from(ctx)), app.clock.now());
     },
   }),
@@ -308,6 +317,8 @@ export const passkeyAdminOperations = [
     body: passkeyAddSchema,
     success: { status: 201, schema: 'Passkey' },
     errors: [409],
+    // The person's password first: a signed-in browser left open is not enough to add a way in.
+    prepare: ({ body, ctx }, app) => withCurrentPassword(app, ctx, () => checkCurrentPassword(app, personOf(ctx).id, body.password)),
     write: true,
     handle: ({ body, ctx, trx }, app) =>
       addPasskey({ db: trx, clock: app.clock, secretBox: app.secretBox }, personOf(ctx), site(ctx), body),

@@ -46,6 +46,12 @@ export async function updateUser(db: Db, id: number, changes: Updateable<UsersTa
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 
+/** Uses a one-time link: `changes` only while the account still has this link; whether it did. */
+export async function spendLink(db: Db, id: number, linkSha256: string, changes: Updateable<UsersTable>): Promise<boolean> {
+  const [result] = await db.updateTable('users').set(changes).where('id', '=', id).where('link_sha256', '=', linkSha256).execute();
+  return Number(result?.numUpdatedRows ?? 0) > 0;
+}
+
 export async function insertSession(db: Db, row: Insertable<UserSessionsTable>): Promise<number> {
   const { id } = await db.insertInto('user_sessions').values(row).returning('id').executeTakeFirstOrThrow();
   return id;

@@ -5,6 +5,10 @@ import type { Db } from '../db/transaction.ts';
 import type { Role, UserRow, UserSessionRow } from '../db/tables.ts';
 import { AppError, errors } from '../http/errors.ts';
 import { sha256Hex } from '../ids.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { lockNamed } from '../db/locks.ts';
+import type { Tx } from '../db/transaction.ts';
+import { deletePasskeysOf } from './passkeys.repository.ts';
 import { decoyHash, hashPassword, passwordMatches, passwordProblem } from './passwords.ts';
 import {
   businessOfStaff,
@@ -18,6 +22,7 @@ import {
   insertUser,
   listSessions,
   listUsers,
+  spendLink,
   updateUser,
 } from './people.repository.ts';
 
@@ -117,7 +122,14 @@ export async function invitePerson(deps: PeopleDeps, input: InviteInput): Promis
     created_at: now,
     updated_at: now,
   };
-  const id = await insertUser(deps.db, row);
+  let id: number;
+  try {
+    id = await insertUser(deps.db, row);
+  } catch (error) {
+    // Two invitations for one address at once, on two instances: the second finds it taken.
+    if (isUniqueViolation(error)) throw errors.conflict('email_taken', `There is already an account for ${email}.`);
+    throw error;
+  }
   await recordAudit(deps.db, { businessId: null, action: 'user.invited', target: { kind: 'user', id }, after: audited(row) });
   return { user: presentUser({ id, ...row }), linkSecret: secret };
 }
@@ -136,7 +148,10 @@ export interface PersonChanges {
 }
 
 /** The owner changes a person: name, role, which staff member, switched off or on again. */
-export async function changePerson(deps: PeopleDeps, id: number, changes: PersonChanges): Promise<User> {
+export async function changePerson(deps: { readonly db: Tx; readonly clock: Clock }, id: number, changes: PersonChanges): Promise<User> {
+  // One change of people at a time on every instance: two owners demoting each other at once
+  // would otherwise each count the other and leave nobody.
+  await lockNamed(deps.db, 'users');
   const row = await existing(deps.db, id);
   const now = deps.clock.now();
   const role = changes.role ?? row.role;
@@ -154,6 +169,8 @@ export async function changePerson(deps: PeopleDeps, id: number, changes: Person
     role,
     staff_id: staffId,
     switched_off_at: switchedOff ? (row.switched_off_at ?? now) : null,
+    // Switched off, a person's link goes with everything else: switched on again, they need a new one.
+    ...(switchedOff ? { link_sha256: null, link_expires_at: null } : {}),
     updated_at: now,
   };
   await updateUser(deps.db, id, next);
@@ -176,7 +193,9 @@ export async function renewLink(deps: PeopleDeps, id: number): Promise<{ user: U
   const now = deps.clock.now();
   const secret = newLinkSecret();
   await updateUser(deps.db, id, { link_sha256: sha256Hex(secret), link_expires_at: now + LINK_TTL_MS, updated_at: now });
-  await recordAudit(deps.db, { businessId: null, action: 'user.link_made', target: { kind: 'user', id } });
+  // A new link is for a password forgotten or not safe any more: whoever is signed in as them is signed out.
+  const ended = await deleteSessionsOf(deps.db, id);
+  await recordAudit(deps.db, { businessId: null, action: 'user.link_made', target: { kind: 'user', id }, after: { sessionsEnded: ended } });
   return { user: presentUser({ ...row, updated_at: now }), linkSecret: secret };
 }
 
@@ -184,7 +203,14 @@ export async function renewLink(deps: PeopleDeps, id: number): Promise<{ user: U
 export async function endSessionsOf(deps: PeopleDeps, id: number): Promise<number> {
   await existing(deps.db, id);
   const ended = await deleteSessionsOf(deps.db, id);
-  await recordAudit(deps.db, { businessId: null, action: 'user.sessions_ended', target: { kind: 'user', id }, after: { sessions: ended } });
+  // A lost or stolen device may have kept a passkey: they go too, and the person adds theirs again.
+  const passkeys = await deletePasskeysOf(deps.db, id);
+  await recordAudit(deps.db, {
+    businessId: null,
+    action: 'user.sessions_ended',
+    target: { kind: 'user', id },
+    after: { sessions: ended, passkeys },
+  });
   return ended;
 }
 
@@ -282,7 +308,16 @@ export async function useLink(
   const row = await personOfLink(deps, link);
   if (row.id !== prepared.userId) throw linkGone();
   const now = deps.clock.now();
-  await updateUser(deps.db, row.id, { password_hash: prepared.hash, link_sha256: null, link_expires_at: null, updated_at: now });
+  // Spent only if it is still this link: the same link used twice at once gives one session.
+  if (
+    !(await spendLink(deps.db, row.id, row.link_sha256!, {
+      password_hash: prepared.hash,
+      link_sha256: null,
+      link_expires_at: null,
+      updated_at: now,
+    }))
+  )
+    throw linkGone();
   await deleteSessionsOf(deps.db, row.id);
   await recordAudit(deps.db, {
     businessId: null,
@@ -291,6 +326,13 @@ export async function useLink(
     actor: { kind: 'person', id: row.id, label: row.name },
   });
   return startSession(deps, { ...row, password_hash: prepared.hash, updated_at: now }, from);
+}
+
+/** The signed-in person's current password, checked (400 naming `field` when it is not right). */
+export async function checkCurrentPassword(deps: PeopleDeps, userId: number, password: string, field = 'password'): Promise<void> {
+  const row = await existing(deps.db, userId);
+  if (!row.password_hash || !(await passwordMatches(password, row.password_hash)))
+    throw errors.validation('The current password is not right.', field);
 }
 
 /** Before a password change's transaction: the current password checked, the new one's hash. */

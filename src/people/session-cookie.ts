@@ -41,7 +41,7 @@ const TOUCH_EVERY_MS = 60_000;
  * The person `token` signs in, or undefined: no such session, it has ended (idle or absolute), or
  * the person's account is switched off. An ended session is deleted as it is found.
  */
-export async function personOf(db: Db, clock: Clock, token: string): Promise<Person | undefined> {
+export async function personOf(db: Db, clock: Clock, token: string): Promise<(Person & { readonly touched: boolean }) | undefined> {
   const session = await findSessionByHash(db, sha256Hex(token));
   if (!session) return undefined;
   const now = clock.now();
@@ -49,7 +49,8 @@ export async function personOf(db: Db, clock: Clock, token: string): Promise<Per
     await deleteSession(db, session.id);
     return undefined;
   }
-  if (now - session.last_seen_at >= TOUCH_EVERY_MS) await touchSession(db, session.id, now);
+  const touched = now - session.last_seen_at >= TOUCH_EVERY_MS;
+  if (touched) await touchSession(db, session.id, now);
   const { user } = session;
   return {
     id: user.id,
@@ -58,6 +59,7 @@ export async function personOf(db: Db, clock: Clock, token: string): Promise<Per
     staffId: user.staff_id,
     businessId: user.staff_id === null ? null : ((await businessOfStaff(db, user.staff_id)) ?? null),
     sessionId: session.id,
+    touched,
   };
 }
 

@@ -223,8 +223,9 @@ $('sign-in-form').addEventListener('submit', async (event) => {
   const button = event.target.querySelector('button[type=submit]');
   button.disabled = true;
   try {
+    await api.call('adminSignIn', { body: { email: email.value.trim(), password: password.value }, quiet: true, token: '' });
+    // Signed in: from now on the cookie is the credential (an access code kept here would outrank it).
     session.clear();
-    await api.call('adminSignIn', { body: { email: email.value.trim(), password: password.value }, quiet: true });
     session.personHint = true;
     localStorage.removeItem(WAY_KEY);
     password.value = '';
@@ -244,8 +245,7 @@ $('passkey-sign-in').addEventListener('click', async (event) => {
   const message = $('sign-in-message');
   button.disabled = true;
   try {
-    session.clear();
-    const { challengeId, options } = await api.call('adminPasskeySignInOptions', { quiet: true });
+    const { challengeId, options } = await api.call('adminPasskeySignInOptions', { quiet: true, token: '' });
     let response;
     try {
       response = await usePasskey(options);
@@ -253,7 +253,8 @@ $('passkey-sign-in').addEventListener('click', async (event) => {
       message.replaceChildren(notice('error', passkeyProblem(error)));
       return;
     }
-    await api.call('adminPasskeySignIn', { body: { challengeId, response }, quiet: true });
+    await api.call('adminPasskeySignIn', { body: { challengeId, response }, quiet: true, token: '' });
+    session.clear();
     session.personHint = true;
     localStorage.removeItem(WAY_KEY);
     message.replaceChildren();
@@ -312,8 +313,8 @@ $('welcome-form').addEventListener('submit', async (event) => {
   const button = event.target.querySelector('button[type=submit]');
   button.disabled = true;
   try {
+    await api.call('adminUseLink', { body: { link: welcomeSecret, password }, quiet: true, token: '' });
     session.clear();
-    await api.call('adminUseLink', { body: { link: welcomeSecret, password }, quiet: true });
     session.personHint = true;
     welcomeSecret = null;
     event.target.reset();

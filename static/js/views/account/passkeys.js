@@ -32,6 +32,7 @@ export function passkeysPart(ctx) {
   const element = h('section', { class: 'card passkeys', 'aria-labelledby': 'passkeys-title' });
   const messages = messageArea();
   const name = h('input', { id: 'passkey-name', type: 'text', maxlength: '100', placeholder: t('Laptop at the desk') });
+  const password = h('input', { id: 'passkey-password', type: 'password', autocomplete: 'current-password' });
   let passkeys = [];
   const why = whyNoPasskeys();
   const draw = () => {
@@ -59,6 +60,8 @@ export function passkeysPart(ctx) {
             { class: 'inline-form' },
             h('label', { for: 'passkey-name' }, t('Name of this device')),
             name,
+            h('label', { for: 'passkey-password' }, t('Your password, to confirm it is you')),
+            password,
             button(t('Add a passkey'), (added) => add(added), 'primary'),
           ),
     );
@@ -69,6 +72,11 @@ export function passkeysPart(ctx) {
   };
   const add = (element) =>
     perform(element, t('Waiting for the passkey…'), messages, async () => {
+      if (!password.value) {
+        say(messages, 'error', t('Type your password first: a passkey is a new way into your account.'));
+        password.focus();
+        return;
+      }
       const { challengeId, options } = await ctx.api.call('adminPasskeyOptions');
       let response;
       try {
@@ -77,8 +85,10 @@ export function passkeysPart(ctx) {
         say(messages, 'error', passkeyProblem(error));
         return;
       }
-      const added = await ctx.api.call('adminAddPasskey', { body: { challengeId, response, name: name.value.trim() || undefined } });
+      const body = { challengeId, response, password: password.value, name: name.value.trim() || undefined };
+      const added = await ctx.api.call('adminAddPasskey', { body });
       name.value = '';
+      password.value = '';
       await load();
       say(messages, 'good', t('Added: “{name}” signs you in from now on.', { name: added.name }));
     });

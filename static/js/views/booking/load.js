@@ -7,13 +7,18 @@ async function clientOf(api, booking) {
   return booking.client.id ? api.call('adminGetClient', { id: booking.client.id }) : null;
 }
 
-/** The booking, its client, payments and refunds, its events (and where they went), and the staff it can move to. */
-export async function loadBooking(api, bookingId) {
+/**
+ * The booking, its client, payments and refunds, its events (and where they went), and the staff it
+ * can move to. A stylist (`me`) sees their own booking without the client's record and the
+ * payments, which are the desk's.
+ */
+export async function loadBooking(api, bookingId, me = null) {
+  const desk = me?.role !== 'stylist';
   const asked = api.call('adminGetBooking', { id: bookingId });
   const [booking, client, payments, events, staff] = await Promise.all([
     asked,
-    asked.then((booking) => clientOf(api, booking)),
-    api.list('adminListPayments', { query: { bookingId, limit: 100 } }),
+    desk ? asked.then((booking) => clientOf(api, booking)) : null,
+    desk ? api.list('adminListPayments', { query: { bookingId, limit: 100 } }) : [],
     bookingEvents(api, bookingId),
     api.list('adminListStaff'),
   ]);

@@ -55,9 +55,9 @@ function bookingFacts({ booking, day, bookedOtherwise, clientNotes }) {
 }
 
 /** Confirm while it waits for it; completed and no-show once it has started (before that, when they come). */
-function actionButtons({ booking, live, started }, actions) {
+function actionButtons({ booking, live, started, stylist }, actions) {
   const buttons = [
-    booking.status === 'pending' ? button(t('Confirm'), actions.confirm, 'primary') : null,
+    booking.status === 'pending' && !stylist ? button(t('Confirm'), actions.confirm, 'primary') : null,
     live && started ? button(t('Mark completed'), actions.complete, booking.status === 'confirmed' ? 'primary' : null) : null,
     live && started ? button(t('Mark no-show'), actions.noShow, 'danger') : null,
   ].filter(Boolean);
@@ -77,7 +77,7 @@ function notYet({ booking, day, live, started }) {
 }
 
 export function bookingPage(state, actions, message) {
-  const { booking, day, live, events } = state;
+  const { booking, day, live, events, stylist } = state;
   return viewPage(
     {
       tag: 'section',
@@ -87,12 +87,13 @@ export function bookingPage(state, actions, message) {
     },
     h('p', null, h('a', { href: calendarAddress(day, false) }, t('Back to {date}', { date: longDate(day) }))),
     message,
-    booking.clientCheck ? clientCheckCard(booking, actions) : null,
+    booking.clientCheck && !stylist ? clientCheckCard(booking, actions) : null,
     bookingFacts(state),
     actionButtons(state, actions),
     notYet(state),
-    live ? [moveForm(state, actions), cancelForm(actions)] : null,
-    paymentsSection(state, actions),
+    // A stylist completes their visits and marks no-shows; moving, cancelling and payments are the desk's.
+    live && !stylist ? [moveForm(state, actions), cancelForm(actions)] : null,
+    stylist ? null : paymentsSection(state, actions),
     h(
       'section',
       { class: 'card', 'aria-labelledby': 'events-title' },

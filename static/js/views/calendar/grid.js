@@ -96,7 +96,15 @@ function lookOptions({ date, week, timeZone, columns, hours }) {
 }
 
 /** What a click or a drag on the grid does: book a free time, open a booking or a hold, move a booking. */
-function handOptions({ holds }, actions) {
+function handOptions({ holds, readOnly }, actions) {
+  if (readOnly)
+    return {
+      editable: false,
+      eventClick: (info) => {
+        const { bookingId } = info.event.extendedProps ?? {};
+        if (bookingId) location.hash = `#bookings/${bookingId}`;
+      },
+    };
   return {
     editable: true,
     eventDurationEditable: false,

@@ -17,7 +17,11 @@ import { calendarState, daysOf } from './state.js';
 export async function renderCalendar(ctx, id) {
   const address = parseAddress(id, ctx.business.timezone);
   const { first, last } = daysOf(address);
-  const state = calendarState(await loadCalendar(ctx.api, first, last, ctx.me), address, ctx.business);
+  // A stylist's calendar shows their day; booking and moving are the desk's (the server says so too).
+  const state = {
+    ...calendarState(await loadCalendar(ctx.api, first, last, ctx.me), address, ctx.business),
+    readOnly: ctx.me?.role === 'stylist',
+  };
   if (!state.ready) return setupNeeded(state);
   const message = messageArea({ role: 'status' }, ctx.flash);
   const actions = calendarActions(ctx, state, message);

@@ -29,7 +29,7 @@ export function setupNeeded({ services, staff }) {
 }
 
 /** Previous, today, next, a date, day or week, and "New booking" (with whose week it is). */
-function controls({ date, week, staffId, timeZone }, actions) {
+function controls({ date, week, staffId, timeZone, readOnly }, actions) {
   const step = week ? 7 : 1;
   const dateField = h('input', {
     id: 'calendar-date',
@@ -53,7 +53,7 @@ function controls({ date, week, staffId, timeZone }, actions) {
       h('a', { href: calendarAddress(date, false), 'aria-current': week ? null : 'page' }, t('Day')),
       h('a', { href: calendarAddress(date, true), 'aria-current': week ? 'page' : null }, t('Week')),
     ),
-    button(t('New booking'), () => actions.openBooking({ date, time: null, staffId }), 'primary'),
+    readOnly ? null : button(t('New booking'), () => actions.openBooking({ date, time: null, staffId }), 'primary'),
   );
 }
 
