@@ -8,7 +8,8 @@ import { money } from '../../ui/money.js';
 /** Who, as the filter offers them: value → words. */
 export const WHO = [
   ['', marked('Everyone')],
-  ['office', marked('The back office')],
+  ['person', marked('People with an account')],
+  ['office', marked('The back office (access code)')],
   ['key', marked('Connected programs')],
   ['client', marked('Clients')],
   ['system', marked('The system')],
@@ -99,8 +100,10 @@ const SYSTEM_PARTS = {
   'Delivery switch-off': marked('The system (delivery switch-off)'),
 };
 
-/** "the back office", "Website widget (connected program)", "the client", "the system". */
+/** "Sam Desk", "the back office", "Website widget (connected program)", "the client", "the system". */
 export function whoWords(actor) {
+  // A person by the name they had then: "Sam Desk".
+  if (actor.kind === 'person') return actor.name;
   if (actor.kind === 'office') return t('The back office');
   if (actor.kind === 'key') return t('{name} (connected program)', { name: actor.name });
   if (actor.kind === 'client')

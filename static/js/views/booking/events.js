@@ -65,7 +65,14 @@ function eventItem(e) {
       h('span', { class: 'hint' }, dateTime(e.occurredAt)),
     ),
     // Who did it, as the activity has it; the client's own link says so in its own words.
-    byClient(e) ?? (e.by ? h('p', { class: 'hint by' }, phrase(t('By {who}.'), { who: isolate(lowerFirst(whoWords(e.by))) })) : null),
+    byClient(e) ??
+      (e.by
+        ? h(
+            'p',
+            { class: 'hint by' },
+            phrase(t('By {who}.'), { who: isolate(e.by.kind === 'person' ? whoWords(e.by) : lowerFirst(whoWords(e.by))) }),
+          )
+        : null),
     messagesList(e.messages),
     // Which connected programs were told, only when one listens.
     e.deliveries.length === 0 ? null : h('ul', { class: 'deliveries' }, e.deliveries.map(deliveryItem)),

@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { type Browser, person } from './helpers/people.ts';
+import { admin, bookingBody, MONDAY } from './helpers/salon.ts';
+import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
+
+// Issue 23 section 3 with people: the Activity page names the person who did each thing, and
+// filters by one of them; a booking's "What happened" says who by name.
+describe('who did what, by name, in Chromium', () => {
+  if (skippedWithoutChromium()) return;
+  const { app, salon } = useSalon({ name: 'Hair by Anna' });
+  const { page } = useBrowser({ app, logInAt: '/#calendar' });
+  let dora: Browser;
+  let bookingId = 0;
+
+  before(async () => {
+    dora = await person(app, { name: 'Dora Desk', email: 'dora@salon.test', role: 'front_desk' });
+    await person(app, { name: 'Sam Second', email: 'sam@salon.test', role: 'front_desk' });
+    const client = { name: 'Erna Example', email: 'erna@example.test' };
+    const made = await dora.request(
+      'POST',
+      `${salon.base}/bookings`,
+      bookingBody(salon.haircut, `${MONDAY}T10:00:00+01:00`, { staffId: salon.anna, client }),
+    );
+    assert.equal(made.status, 201, made.text);
+    bookingId = made.body.id;
+    assert.equal((await dora.request('POST', `${salon.base}/bookings/${bookingId}/cancel`, { reason: 'ill' })).status, 200);
+    await admin(app, 'POST', `${salon.base}/clients`, { name: 'By The Code' }, 201);
+  });
+
+  const rows = () => page.locator('table.activity tbody tr');
+  const column = async (n: number) => rows().locator(`td:nth-child(${n})`).allInnerTexts();
+
+  it('names the person, and filters by them', async () => {
+    await page.goto(`${app.url}/#activity`);
+    await rows().first().waitFor();
+    const who = await column(2);
+    assert.ok(who.includes('Dora Desk'), who.join(' | '));
+    assert.ok(who.includes('The back office'), 'the access code is the back office');
+    assert.ok(!who.some((words) => /system/i.test(words) && /dora/i.test(words)), 'a person is not the system');
+    await page.getByLabel('Who').selectOption({ label: 'Dora Desk' });
+    await page.getByText(/^\d+ changes?, newest first\.$/).waitFor();
+    assert.deepEqual([...new Set(await column(2))], ['Dora Desk']);
+    await page.getByLabel('Who').selectOption({ label: 'People with an account' });
+    await page.getByText(/^\d+ changes?, newest first\.$/).waitFor();
+    assert.deepEqual([...new Set(await column(2))], ['Dora Desk']);
+  });
+
+  it('says on the booking who cancelled it, by name', async () => {
+    await page.goto(`${app.url}/#bookings/${bookingId}`);
+    await page.getByText('By Dora Desk.').first().waitFor();
+  });
+});
