@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Clock } from '../src/clock.ts';
 import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
-import { openBrowser, PageGuard, type PageGlobals } from './helpers/browser.ts';
+import { openBrowser, PageGuard, type PageGlobals, accessCodeForm } from './helpers/browser.ts';
 import { salonTime, workday } from './helpers/dates.ts';
 import { fakeLookup } from './helpers/dns.ts';
 import { Receiver } from './helpers/receiver.ts';
@@ -104,6 +104,7 @@ try {
     await page.goto(`${app.url}/`);
     await page.locator('#login').waitFor();
     await shot('login', false);
+    await accessCodeForm(page);
     await page.getByLabel('Access code').fill(ADMIN_TOKEN);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.locator('.calendar').waitFor(); // the front desk opens on the calendar
@@ -161,8 +162,8 @@ try {
       });
     }
     await go('#people', 'form.invite');
-    await page.getByLabel('Name', { exact: true }).fill('Anna Schulz');
-    await page.getByLabel('E-mail address').fill('anna@salon.example');
+    await page.locator('#view').getByLabel('Name', { exact: true }).fill('Anna Schulz');
+    await page.locator('#view').getByLabel('E-mail address').fill('anna@salon.example');
     await page.getByRole('radio', { name: 'Stylist', exact: true }).check();
     await page.getByLabel('Staff member').selectOption({ label: 'Anna' });
     await page.getByRole('button', { name: 'Invite' }).click();
@@ -209,6 +210,7 @@ try {
     const guard = new PageGuard(page);
     await page.setViewportSize({ width: 1000, height: 900 });
     await page.goto(`${empty.url}/`);
+    await accessCodeForm(page);
     await page.locator('#token').fill(ADMIN_TOKEN);
     await page.locator('#login-form button[type="submit"]').click();
     await page.getByLabel('Salon name').fill('Hair by Anna');
@@ -236,6 +238,7 @@ try {
     await page.mouse.move(0, 0);
     await page.screenshot({ path: path.join(OUT, 'de-login.png') });
     console.error('docs/screenshots/de-login.png');
+    await accessCodeForm(page);
     await page.locator('#token').fill(ADMIN_TOKEN);
     await page.locator('#login-form button[type="submit"]').click();
     await page.getByLabel('Name des Salons').fill('Friseur Sonne');
