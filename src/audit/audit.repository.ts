@@ -1,9 +1,29 @@
 import type { Insertable } from 'kysely';
+import { pick, prepared } from '../db/prepared.ts';
 import type { AuditEntriesTable } from '../db/tables.ts';
 import type { Db } from '../db/transaction.ts';
 
-export async function insertAuditEntry(db: Db, row: Insertable<AuditEntriesTable>): Promise<void> {
-  await db.insertInto('audit_entries').values(row).execute();
+export type NewAuditEntry = Required<Omit<Insertable<AuditEntriesTable>, 'id'>>;
+
+const COLUMNS = [
+  'business_id',
+  'at',
+  'actor_kind',
+  'actor_id',
+  'actor_label',
+  'action',
+  'target_kind',
+  'target_id',
+  'changes',
+  'request_id',
+  'address',
+] as const satisfies ReadonlyArray<keyof NewAuditEntry>;
+
+/** Compiled once: a booking writes one or two. */
+const insert = prepared<NewAuditEntry>((qb, p) => qb.insertInto('audit_entries').values(pick(p, COLUMNS)));
+
+export async function insertAuditEntry(db: Db, row: NewAuditEntry): Promise<void> {
+  await insert(db, row);
 }
 
 /** The entries about some targets of one kind (a booking's history), oldest first. */

@@ -1,5 +1,4 @@
-import { DateTime } from 'luxon';
-import { localDate } from '../time/local-time.ts';
+import { datePlusDays, localDate } from '../time/local-time.ts';
 import type { BusinessRow } from '../db/tables.ts';
 
 /** When a client may book, by the business's rules: from `earliest` (inclusive) to the end of local date `lastDate`. */
@@ -31,7 +30,7 @@ export function bookingWindow(business: Rules, now: number): BookingWindow {
   return {
     now,
     earliest: now + Math.max(1, business.min_notice_minutes * 60_000),
-    lastDate: DateTime.fromISO(today, { zone: 'UTC' }).plus({ days: business.horizon_days }).toISODate()!,
+    lastDate: datePlusDays(today, business.horizon_days),
   };
 }
 

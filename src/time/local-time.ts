@@ -91,6 +91,11 @@ export const localWallRange = remembered(
 /** The local calendar date (YYYY-MM-DD) of an instant. */
 export const localDate = remembered((ms: number, zone: string): string => DateTime.fromMillis(ms, { zone }).toISODate()!);
 
+/** The calendar date `days` after `date` (both YYYY-MM-DD). */
+export const datePlusDays = remembered(
+  (date: string, days: number): string => DateTime.fromISO(date, { zone: 'UTC' }).plus({ days }).toISODate()!,
+);
+
 const isRealDate = remembered((date: string): boolean => DateTime.fromISO(date).isValid);
 
 /** True for a real calendar date written YYYY-MM-DD (the shape is checked first, so only dates are remembered). */
