@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import { pick, prepared } from '../db/prepared.ts';
+import { prepared } from '../db/prepared.ts';
 import type { AuditEntriesTable } from '../db/tables.ts';
 import type { Db } from '../db/transaction.ts';
 
@@ -19,11 +19,27 @@ const COLUMNS = [
   'address',
 ] as const satisfies ReadonlyArray<keyof NewAuditEntry>;
 
-/** Compiled once: a booking writes one or two. */
-const insert = prepared<NewAuditEntry>((qb, p) => qb.insertInto('audit_entries').values(pick(p, COLUMNS)));
+/** Compiled once for one entry and once for two (a booking for a new client writes its client's and its own). */
+const inserts = [1, 2].map((count) =>
+  prepared<Record<string, unknown>>((qb, p) =>
+    qb
+      .insertInto('audit_entries')
+      .values(Array.from({ length: count }, (_, i) => Object.fromEntries(COLUMNS.map((c) => [c, p[`${c}${i}`]])) as NewAuditEntry)),
+  ),
+);
 
-export async function insertAuditEntry(db: Db, row: NewAuditEntry): Promise<void> {
-  await insert(db, row);
+/** Inserts the entries in their order (their ids rise with it), in one statement. */
+export async function insertAuditEntries(db: Db, rows: readonly NewAuditEntry[]): Promise<void> {
+  const insert = inserts[rows.length - 1];
+  if (!insert) {
+    if (rows.length > 0)
+      await db
+        .insertInto('audit_entries')
+        .values([...rows])
+        .execute();
+    return;
+  }
+  await insert(db, Object.fromEntries(rows.flatMap((row, i) => COLUMNS.map((c) => [`${c}${i}`, row[c]]))));
 }
 
 /** The entries about some targets of one kind (a booking's history), oldest first. */

@@ -1,6 +1,6 @@
 import type { Db } from '../db/transaction.ts';
 import { SYSTEM, type Actor, writerOf } from '../db/writer.ts';
-import { insertAuditEntry } from './audit.repository.ts';
+import { insertAuditEntries } from './audit.repository.ts';
 
 /** A changed thing as the trail names it: `{ kind: 'booking', id: 12 }`. */
 export interface AuditTarget {
@@ -56,23 +56,33 @@ export function changesOf(change: Pick<AuditChange, 'before' | 'after' | 'secret
  * a transaction nobody named is the system's).
  */
 export async function recordAudit(trx: Db, change: AuditChange): Promise<void> {
+  await recordAudits(trx, [change]);
+}
+
+/** Records several changes of `trx` as recordAudit does, in their order and in one statement. */
+export async function recordAudits(trx: Db, changes: readonly AuditChange[]): Promise<void> {
   const writer = writerOf(trx);
-  const actor = change.actor ?? writer?.actor ?? SYSTEM;
-  await insertAuditEntry(trx, {
-    business_id: change.businessId,
-    // A transaction no request, job or command named has no clock to read (the demo's set-up):
-    // the wall clock is the one it runs on.
-    at: change.at ?? writer?.at ?? Date.now(),
-    actor_kind: actor.kind,
-    actor_id: actor.id,
-    actor_label: actor.label,
-    action: change.action,
-    target_kind: change.target.kind,
-    target_id: change.target.id,
-    changes: JSON.stringify(changesOf(change)),
-    request_id: writer?.requestId ?? null,
-    address: writer?.address ?? null,
-  });
+  await insertAuditEntries(
+    trx,
+    changes.map((change) => {
+      const actor = change.actor ?? writer?.actor ?? SYSTEM;
+      return {
+        business_id: change.businessId,
+        // A transaction no request, job or command named has no clock to read (the demo's set-up):
+        // the wall clock is the one it runs on.
+        at: change.at ?? writer?.at ?? Date.now(),
+        actor_kind: actor.kind,
+        actor_id: actor.id,
+        actor_label: actor.label,
+        action: change.action,
+        target_kind: change.target.kind,
+        target_id: change.target.id,
+        changes: JSON.stringify(changesOf(change)),
+        request_id: writer?.requestId ?? null,
+        address: writer?.address ?? null,
+      };
+    }),
+  );
 }
 
 /** Records `change` with `after` as what it left, and gives `after` back: `return recorded(trx, {…}, view)`. */

@@ -1,4 +1,4 @@
-import { recordAudit } from '../audit/record.ts';
+import { recordAudits, type AuditChange } from '../audit/record.ts';
 import type adminBookingCreateSchema from '../../schema/admin-booking-create.ts';
 import type adminBookingCancelSchema from '../../schema/admin-booking-cancel.ts';
 import type bookingCancelSchema from '../../schema/booking-cancel.ts';
@@ -139,8 +139,12 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: BookingActor, input: 
   }
   const { staffId } = await claimSlot(trx, { directory, plan, startAt, staffId: held, holderKeyId: holderOf(actor), now });
 
-  const { client: bookedFor, check } = client
-    ? { client, check: null }
+  const {
+    client: bookedFor,
+    check,
+    created,
+  } = client
+    ? { client, check: null, created: null }
     : await clientForBooking(trx, app.outbox, actor.businessId, input.client!, now, business.phone_country);
   const status = await startingStatus(trx, actor, bookedFor.id, check);
   // What the booking gave, kept beside the record it is on: a known client's record never changes.
@@ -186,7 +190,7 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: BookingActor, input: 
     timezone: business.timezone,
   };
   await emitBookingEvent(trx, app, 'booking.created', view);
-  await auditBooking(trx, 'booking.created', null, view);
+  await auditBooking(trx, 'booking.created', null, view, created);
   return toBookingJson(view, clientViewOf(actor));
 }
 
@@ -232,16 +236,24 @@ export async function emitBookingEvent(
 /**
  * Records a booking's change in the audit trail: what the salon reads of it (status, time, staff
  * member, client record, cancellation), the client by id only, so an erasure leaves nothing of
- * them here.
+ * them here. A change made before it in the same request (`first`: the new client of a booking)
+ * is recorded ahead of it, in the same statement.
  */
-export async function auditBooking(trx: Tx, action: string, before: BookingView | null, after: BookingView): Promise<void> {
-  await recordAudit(trx, {
+export async function auditBooking(
+  trx: Tx,
+  action: string,
+  before: BookingView | null,
+  after: BookingView,
+  first: AuditChange | null = null,
+): Promise<void> {
+  const change: AuditChange = {
     businessId: after.business_id,
     action,
     target: { kind: 'booking', id: after.id },
     before: before && bookingFields(before),
     after: bookingFields(after),
-  });
+  };
+  await recordAudits(trx, first ? [first, change] : [change]);
 }
 
 function bookingFields(view: BookingView) {

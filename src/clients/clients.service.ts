@@ -1,4 +1,4 @@
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit, type AuditChange } from '../audit/record.ts';
 import type { Updateable } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
@@ -66,8 +66,9 @@ export async function createClient(trx: Tx, app: Deps, businessId: number, input
   if (input.email && (await findClientByEmail(trx, businessId, input.email))) throw emailTaken();
   try {
     const country = await phoneCountryOf(trx, businessId);
-    const { id } = await insertNewClient(trx, app.outbox, businessId, input, app.clock.now(), country);
-    return await adminClient({ db: trx }, businessId, id);
+    const { row, created } = await insertNewClient(trx, app.outbox, businessId, input, app.clock.now(), country);
+    await recordAudit(trx, created);
+    return await adminClient({ db: trx }, businessId, row.id);
   } catch (error) {
     // A change of another client's address (PATCH) can still win the race.
     if (isUniqueViolation(error)) throw emailTaken();
@@ -138,6 +139,8 @@ export async function clientEmailWorks(trx: Tx, app: Pick<Deps, 'clock'>, busine
 export interface BookedClient {
   client: ClientRow;
   check: ClientCheck | null;
+  /** A new client's audit entry (client.created), for the booking to record with its own in one statement. */
+  created: AuditChange | null;
 }
 
 /**
@@ -163,8 +166,11 @@ export async function clientForBooking(
     : input.phone
       ? pickByName(await findClientsByPhone(trx, businessId, input.phone, country), input.name)
       : undefined;
-  if (!found) return { client: await insertNewClient(trx, outbox, businessId, input, now, country), check: null };
-  return { client: found, check: sameDetails(input, found, phone) ? null : input.email ? 'email' : 'phone' };
+  if (!found) {
+    const { row, created } = await insertNewClient(trx, outbox, businessId, input, now, country);
+    return { client: row, check: null, created };
+  }
+  return { client: found, check: sameDetails(input, found, phone) ? null : input.email ? 'email' : 'phone', created: null };
 }
 
 /** The client of several sharing a phone (a family) whose name was given, else the first. */
@@ -196,9 +202,19 @@ export async function newClientFromBooking(
   now: number,
 ): Promise<ClientRow> {
   const country = await phoneCountryOf(trx, businessId);
-  return insertNewClient(trx, outbox, businessId, { name: details.name, email: null, phone: details.phone }, now, country);
+  const { row, created } = await insertNewClient(
+    trx,
+    outbox,
+    businessId,
+    { name: details.name, email: null, phone: details.phone },
+    now,
+    country,
+  );
+  await recordAudit(trx, created);
+  return row;
 }
 
+/** Inserts a client and emits client.created; its audit entry (`created`) is the caller's to record. */
 async function insertNewClient(
   trx: Tx,
   outbox: Outbox,
@@ -206,7 +222,7 @@ async function insertNewClient(
   input: ClientInput,
   now: number,
   country: string | null,
-): Promise<ClientRow> {
+): Promise<{ row: ClientRow; created: AuditChange }> {
   const [name, phone] = [input.name.trim(), input.phone?.trim() || null];
   const row = await insertClient(trx, {
     business_id: businessId,
@@ -220,8 +236,7 @@ async function insertNewClient(
     updated_at: now,
   });
   await outbox.emitEvent(trx, businessId, 'client.created', clientEventData(row));
-  await recordAudit(trx, { businessId, action: 'client.created', target: { kind: 'client', id: row.id }, after: clientFields(row) });
-  return row;
+  return { row, created: { businessId, action: 'client.created', target: { kind: 'client', id: row.id }, after: clientFields(row) } };
 }
 
 /** What the audit trail keeps of a client's record (erasing the client clears these values there too). */
