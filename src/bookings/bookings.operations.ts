@@ -23,11 +23,10 @@ export function actorOfKey(key: ApiKey): BookingActor {
   return { businessId: key.businessId, source: 'integration', apiKeyId: key.id, ownBookingsOnly: !key.scopes.has('bookings:read') };
 }
 
+/** The request's Idempotency-Key and, only when it has one (once() reads it then alone), its fingerprint. */
 function idempotencyOf(ctx: Ctx) {
-  return {
-    key: idempotencyKeyOf(ctx.get('idempotency-key') || undefined),
-    fingerprint: fingerprint(ctx.method, ctx.path, ctx.request.body),
-  };
+  const key = idempotencyKeyOf(ctx.get('idempotency-key') || undefined);
+  return { key, fingerprint: key === undefined ? '' : fingerprint(ctx.method, ctx.path, ctx.request.body) };
 }
 
 function reply(result: StoredResponse): Reply {
