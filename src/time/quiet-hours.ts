@@ -1,5 +1,5 @@
-import { DateTime } from 'luxon';
-import { localInstant } from './local-time.ts';
+import { Info } from 'luxon';
+import { datePlusDays, localInstant } from './local-time.ts';
 
 /** The salon's night, in its time zone: no reminder goes out from 21:00 to 08:00. */
 const NIGHT_STARTS = 21 * 60;
@@ -14,9 +14,12 @@ const EVENING = '20:00';
  */
 export function reminderTime(startAt: number, leadMinutes: number, zone: string): number | undefined {
   if (leadMinutes <= 0) return undefined;
-  const at = DateTime.fromMillis(startAt - leadMinutes * 60_000, { zone });
-  const minute = at.hour * 60 + at.minute;
-  if (minute >= NIGHT_ENDS && minute < NIGHT_STARTS) return at.toMillis();
-  const evening = minute >= NIGHT_STARTS ? at : at.minus({ days: 1 });
-  return localInstant(evening.toISODate()!, EVENING, zone);
+  const at = startAt - leadMinutes * 60_000;
+  // The wall clock at `at`, read as UTC: what luxon's DateTime in the zone would say, without
+  // building one (one per booking; this runs in the booking's transaction).
+  const wall = at + Info.normalizeZone(zone).offset(at) * 60_000;
+  const minute = Math.floor(wall / 60_000) - Math.floor(wall / 86_400_000) * 1440;
+  if (minute >= NIGHT_ENDS && minute < NIGHT_STARTS) return at;
+  const date = new Date(wall).toISOString().slice(0, 10);
+  return localInstant(minute >= NIGHT_STARTS ? date : datePlusDays(date, -1), EVENING, zone);
 }
