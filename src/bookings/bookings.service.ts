@@ -228,7 +228,7 @@ export async function emitBookingEvent(
     { ...bookingEventData(view), ...extra },
     {
       madeByKeyId: view.api_key_id,
-      asBooked: { ...bookingEventData(view, 'as-booked'), ...extra },
+      asBooked: () => ({ ...bookingEventData(view, 'as-booked'), ...extra }),
     },
   );
 }

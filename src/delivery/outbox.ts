@@ -41,7 +41,8 @@ export type EventListener = (trx: Tx, event: RecordedEvent) => Promise<void>;
 /** Who made the booking a booking.* event is about, and the event's data with the client as booked. */
 export interface BookingAudience {
   madeByKeyId: number | null;
-  asBooked: Record<string, unknown>;
+  /** Made only when a webhook hears the event as booked (most events have no such webhook). */
+  asBooked: () => Record<string, unknown>;
 }
 
 /**
@@ -86,9 +87,10 @@ export class Outbox {
       hearers.map((h) => h.webhookId),
     );
     const webhooks = hearers.filter((h) => live.has(h.webhookId));
+    let asBookedData: Record<string, unknown> | undefined;
     for (const { webhookId, asBooked } of webhooks) {
       const deliveryId = this.#deps.ids.deliveryId();
-      const body = envelopeBody(deliveryId, event, now, asBooked && booking ? booking.asBooked : data);
+      const body = envelopeBody(deliveryId, event, now, asBooked && booking ? (asBookedData ??= booking.asBooked()) : data);
       const deliveryPk = await insertDelivery(trx, { deliveryId, webhookId, eventId, event, body }, now);
       await insertAttempt(trx, { deliveryPk, webhookId, attemptNumber: 1, trigger: 'event', dueAt: now + this.#deps.firstDelayMs }, now);
     }
