@@ -150,7 +150,9 @@ class CachingConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     // The versions this transaction read already: not a statement, so not shown to the observer.
-    if (this.#versions && this.#db.inTransaction && READ_VERSIONS.test(compiledQuery.sql)) return this.#versions as QueryResult<R>;
+    // The anchored pattern before the engine's flag: it fails at once for every other statement, and
+    // the flag is a call into better-sqlite3's native side.
+    if (this.#versions && READ_VERSIONS.test(compiledQuery.sql) && this.#db.inTransaction) return this.#versions as QueryResult<R>;
     if (!this.#observer) return this.#execute(compiledQuery);
     const started = performance.now();
     try {
