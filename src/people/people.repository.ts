@@ -57,56 +57,11 @@ export async function insertSession(db: Db, row: Insertable<UserSessionsTable>):
   return id;
 }
 
-/** A session and its person, by the hash of the cookie's value. */
-export function findSessionByHash(db: Db, tokenSha256: string): Promise<(UserSessionRow & { readonly user: UserRow }) | undefined> {
-  return db
-    .selectFrom('user_sessions')
-    .innerJoin('users', 'users.id', 'user_sessions.user_id')
-    .selectAll('user_sessions')
-    .select([
-      'users.name',
-      'users.email',
-      'users.role',
-      'users.staff_id',
-      'users.password_hash',
-      'users.link_sha256',
-      'users.link_expires_at',
-      'users.switched_off_at',
-      'users.created_at as user_created_at',
-      'users.updated_at as user_updated_at',
-    ])
-    .where('token_sha256', '=', tokenSha256)
-    .executeTakeFirst()
-    .then((row) => {
-      if (!row) return undefined;
-      const {
-        name,
-        email,
-        role,
-        staff_id,
-        password_hash,
-        link_sha256,
-        link_expires_at,
-        switched_off_at,
-        user_created_at,
-        user_updated_at,
-        ...session
-      } = row;
-      const user: UserRow = {
-        id: session.user_id,
-        name,
-        email,
-        role,
-        staff_id,
-        password_hash,
-        link_sha256,
-        link_expires_at,
-        switched_off_at,
-        created_at: user_created_at,
-        updated_at: user_updated_at,
-      };
-      return { ...session, user };
-    });
+/** A session and its person, by the hash of the cookie's value (two small reads: the admin API is no hot path). */
+export async function findSessionByHash(db: Db, tokenSha256: string): Promise<(UserSessionRow & { readonly user: UserRow }) | undefined> {
+  const session = await db.selectFrom('user_sessions').selectAll().where('token_sha256', '=', tokenSha256).executeTakeFirst();
+  const user = session && (await findUser(db, session.user_id));
+  return session && user ? { ...session, user } : undefined;
 }
 
 export function listSessions(db: Db, userId: number, now: number): Promise<UserSessionRow[]> {
