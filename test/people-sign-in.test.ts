@@ -95,6 +95,8 @@ describe('people signing in to the back office, in Chromium', () => {
     await page.goto(`${app.url}/#calendar/${MONDAY}`);
     await page.locator('#view').getByText('Annaclient', { exact: false }).first().waitFor();
     assert.equal(await page.locator('#view').getByText('Benclient', { exact: false }).count(), 0, 'no colleague’s client');
+    assert.equal(await page.getByRole('button', { name: 'New booking' }).count(), 0, 'booking is the desk’s');
+    assert.equal(await page.locator('.ec-draggable').count(), 0, 'and so is moving: nothing to drag');
     assert.deepEqual(await menu(), ['Calendar']);
   });
 

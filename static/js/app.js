@@ -158,17 +158,26 @@ function showSignedIn() {
   $('me-name').textContent = me.user?.name ?? '';
 }
 
+/**
+ * True while start() asks who is signed in and reads the salons: a change of address meanwhile is
+ * left to start's own show(), which reads the address once they are known. Shown before them, a
+ * view would find no salon yet and send the page to the first-run setup.
+ */
+let starting = false;
+
 async function start() {
   loginSection.hidden = true;
   welcomeSection.hidden = true;
   shell.hidden = false;
   view.replaceChildren(h('p', { class: 'loading' }, t('Loading…')));
+  starting = true;
   try {
     // Who the stored access code, or else the session cookie, signs in (401: nobody, yet).
     me = await api.call('adminGetSession', { quiet: true });
     showSignedIn();
     await reloadBusinesses();
   } catch (error) {
+    starting = false;
     if (error.status === 401) {
       const hadCode = session.token !== null;
       session.clear();
@@ -179,6 +188,7 @@ async function start() {
     view.replaceChildren(errorNotice(error), h('button', { type: 'button', onclick: start }, t('Try again')));
     return;
   }
+  starting = false;
   await show();
 }
 
@@ -385,7 +395,7 @@ window.addEventListener('storage', (event) => {
 // while it asks (and for good, if the user stays).
 window.addEventListener('hashchange', async () => {
   if (location.hash.startsWith('#welcome/')) return showWelcome(location.hash.slice('#welcome/'.length));
-  if (!me || shell.hidden) return;
+  if (!me || shell.hidden || starting) return;
   const target = location.hash;
   if (target !== shown && hasUnsaved(view)) {
     history.replaceState(null, '', shown);

@@ -23,7 +23,7 @@ function gaps(hours, min, max) {
 /** Under half an hour, a booking's box on the grid has room for one line. */
 const SHORT = 30 * 60_000;
 
-function bookingEvent(booking) {
+function bookingEvent(booking, readOnly) {
   return {
     id: `booking-${booking.id}`,
     resourceIds: [String(booking.staffId)],
@@ -36,7 +36,8 @@ function bookingEvent(booking) {
       `status-${booking.status}`,
       Date.parse(booking.endTime) - Date.parse(booking.startTime) < SHORT ? 'short' : null,
     ].filter(Boolean),
-    editable: booking.status === 'pending' || booking.status === 'confirmed',
+    // Moved by dragging while it is to come, by the desk (a stylist's calendar moves nothing).
+    editable: !readOnly && (booking.status === 'pending' || booking.status === 'confirmed'),
     extendedProps: { bookingId: booking.id, booking },
   };
 }
@@ -117,7 +118,7 @@ function closedTimes(member, { dates, timeOff, closures, hours, opening }) {
 export function calendarEvents(state) {
   const shown = new Set(state.columns.map((member) => member.id));
   const live = state.bookings.filter((b) => b.status !== 'cancelled' && shown.has(b.staffId));
-  const events = [...live.map(bookingEvent), ...live.flatMap((b) => bufferEvents(b, state))];
+  const events = [...live.map((b) => bookingEvent(b, state.readOnly)), ...live.flatMap((b) => bufferEvents(b, state))];
   for (const member of state.columns) {
     for (const [start, end, kind, title] of closedTimes(member, state)) {
       // Every event needs an id of its own: the library keeps events by id.

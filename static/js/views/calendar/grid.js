@@ -100,6 +100,8 @@ function handOptions({ holds, readOnly }, actions) {
   if (readOnly)
     return {
       editable: false,
+      eventStartEditable: false,
+      eventDurationEditable: false,
       eventClick: (info) => {
         const { bookingId } = info.event.extendedProps ?? {};
         if (bookingId) location.hash = `#bookings/${bookingId}`;

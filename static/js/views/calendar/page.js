@@ -82,7 +82,7 @@ function staffChooser({ date, week, staff, staffId }) {
 }
 
 export function calendarPage(state, actions, message, grid) {
-  const { date, week, first, timeZone } = state;
+  const { date, week, first, timeZone, readOnly } = state;
   return h(
     'section',
     { class: 'calendar' },
@@ -98,10 +98,15 @@ export function calendarPage(state, actions, message, grid) {
     h(
       'p',
       { class: 'hint' },
-      t(
-        "Times are the salon's ({zone}). Click a free time in a column to book someone, or drag a booking to move it. Closed days, time off, breaks and hours off are shaded; times held for a client booking on the website are striped, with who holds them and until when (click one to book it anyway or let it go).",
-        { zone: timeZone },
-      ),
+      readOnly
+        ? t(
+            "Times are the salon's ({zone}). Click a booking to open it: mark it completed or a no-show once it has started. Closed days, time off, breaks and hours off are shaded.",
+            { zone: timeZone },
+          )
+        : t(
+            "Times are the salon's ({zone}). Click a free time in a column to book someone, or drag a booking to move it. Closed days, time off, breaks and hours off are shaded; times held for a client booking on the website are striped, with who holds them and until when (click one to book it anyway or let it go).",
+            { zone: timeZone },
+          ),
     ),
   );
 }
