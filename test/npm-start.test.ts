@@ -30,6 +30,10 @@ describe("npm start (the README's way to run the server from a checkout)", () =>
       });
     });
     assert.equal((await fetch(`${url}/healthz`)).status, 200);
+    const port = new URL(url).port;
+    const open = `Open http://localhost:${port}/ in a browser on this computer.`;
+    for (let i = 0; i < 50 && !stderr.includes(open); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.ok(stderr.includes(open), `the server names localhost, where passkeys work: ${stderr}`);
 
     child.kill('SIGTERM');
     await exited;

@@ -803,6 +803,9 @@ describe('the OpenAPI document', () => {
         await call('patch', U, '/users/424242', { name: 'Nobody' }, 404);
         await call('post', `${U}/link`, `${u}/link`, undefined, 200);
         await call('post', `${U}/end-sessions`, `${u}/end-sessions`, undefined, 200);
+        await call('get', `${U}/history`, `${u}/history?limit=5`, undefined, 200);
+        await call('get', `${U}/history`, `${u}/history?page=0`, undefined, 400);
+        await call('get', `${U}/history`, '/users/424242/history', undefined, 404);
 
         // The guard: no token, then a wrong one until the address is throttled.
         answers.conforms('get', '/status', await app.request('GET', '/admin/api/status'));

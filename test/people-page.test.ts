@@ -45,6 +45,11 @@ describe('People and Your account, in Chromium', () => {
     const panel = page.locator('section.person-link');
     await panel.getByRole('heading', { name: `The link for ${name}` }).waitFor();
     assert.match(await panel.innerText(), /shown only now[\s\S]*works once, for 7 days[\s\S]*The server does not send it/);
+    // The test's server answers at 127.0.0.1 only, as a salon's does before it is given an address.
+    assert.match(
+      await panel.locator('.notice').innerText(),
+      /This link opens only on this computer: the server answers at 127\.0\.0\.1:\d+/,
+    );
     return page.locator('#person-link').inputValue();
   };
 
@@ -149,6 +154,34 @@ describe('People and Your account, in Chromium', () => {
     assert.match(await card('Sami Stylist').innerText(), /Ben/);
   });
 
+  it('shows a person’s account history: who invited, changed and signed them in, newest first', async () => {
+    await card('Sami Stylist').getByRole('link', { name: 'History' }).click();
+    await page.getByRole('heading', { name: 'History of Sami Stylist’s account' }).waitFor();
+    const rows = page.locator('table.activity tbody tr');
+    await page.getByText('5 entries, newest first.').waitFor();
+    const lines = await rows.evaluateAll((trs) =>
+      trs.map((tr) => [...tr.children].slice(1).map((td) => (td as { innerText: string }).innerText)),
+    );
+    assert.deepEqual(
+      lines.map(([what, who]) => [what, who]),
+      [
+        ['Account changed', 'The back office'],
+        ['Chose a password with a one-time link', 'Sami Stylist'],
+        ['A new one-time link made', 'The back office'],
+        ['Chose a password with a one-time link', 'Sami Stylist'],
+        ['Invited', 'The back office'],
+      ],
+    );
+    assert.match(lines[0]![2]!, /^Staff member: Anna → Ben; from 127\.0\.0\.1$/);
+    assert.match(lines[4]![2]!, /^Role: Stylist; Staff member: Anna; from 127\.0\.0\.1$/);
+    assert.equal(
+      new URL(page.url()).hash,
+      `#people/${(await admin(app, 'GET', '/users', undefined, 200)).body.data.find((p: { name: string }) => p.name === 'Sami Stylist').id}`,
+    );
+    await page.getByRole('link', { name: '← People' }).click();
+    await card('Sami Stylist').waitFor();
+  });
+
   it('says on Your account that the access code is not a person', async () => {
     await open('#account', '.account');
     await page.getByText('You are logged in with the access code. It is not a person').waitFor();
@@ -162,6 +195,11 @@ describe('People and Your account, in Chromium', () => {
       // The page leaves the access code and signs Dora in, as she would at the desk.
       await page.getByRole('button', { name: 'Log out' }).click();
       await page.getByRole('button', { name: 'Sign in with an e-mail address and password instead' }).click();
+      // At 127.0.0.1 no passkey button, and a sentence leading to the page's name on this computer.
+      assert.equal(await page.locator('#passkey-sign-in').isVisible(), false);
+      const named = page.locator('#passkey-elsewhere');
+      assert.match(await named.innerText(), /^Signing in with a passkey works at the page’s name: http:\/\/localhost:\d+$/);
+      assert.equal(await named.getByRole('link').getAttribute('href'), `${app.url.replace('127.0.0.1', 'localhost')}/`);
       await page.getByLabel('E-mail address').fill('dora@salon.test');
       await page.getByLabel('Password', { exact: true }).fill(GOOD_PASSWORD);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -117,6 +117,34 @@ describe('people: invitations, passwords and sessions (issue 23)', () => {
     assert.equal(trail.data[0].action, 'client.created');
   });
 
+  it('keeps each account’s own history, which no business’s trail shows: invited, signed in, changed, by whom', async () => {
+    const desk = await person(app, { name: 'Hedi History', email: 'hedi@salon.test', role: 'front_desk' });
+    const other = await person(app, { name: 'Ivo Other', email: 'ivo@salon.test', role: 'front_desk' });
+    await admin(app, 'PATCH', `/users/${desk.id}`, { name: 'Hedi Hist' }, 200);
+    await admin(app, 'POST', `/users/${desk.id}/end-sessions`, undefined, 200);
+    const history = (await admin(app, 'GET', `/users/${desk.id}/history`, undefined, 200)).body;
+    assert.deepEqual(
+      history.data.map((entry: { action: string }) => entry.action),
+      ['user.sessions_ended', 'user.updated', 'user.password_set', 'user.invited'],
+    );
+    assert.equal(history.total, 4);
+    const changed = history.data[1];
+    assert.deepEqual(changed.actor.kind, 'office', 'the owner’s change, made here with the admin token');
+    assert.deepEqual(changed.changes, [{ field: 'name', before: 'Hedi History', after: 'Hedi Hist' }]);
+    assert.equal(history.data[2].actor.name, 'Hedi History', 'her password, chosen by herself with the link');
+    assert.match(history.data[2].address, /127\.0\.0\.1/);
+    assert.match(history.data[0].at, /Z$/, 'times in UTC: an account belongs to no salon');
+    const paged = (await admin(app, 'GET', `/users/${desk.id}/history?limit=2&page=2`, undefined, 200)).body;
+    assert.deepEqual(
+      paged.data.map((entry: { action: string }) => entry.action),
+      ['user.password_set', 'user.invited'],
+    );
+    const others = (await admin(app, 'GET', `/users/${other.id}/history`, undefined, 200)).body;
+    assert.ok(others.data.every((entry: { target: { id: number } }) => entry.target.id === other.id));
+    assert.equal((await admin(app, 'GET', '/users/424242/history', undefined, 404)).status, 404);
+    assert.equal((await desk.request('GET', `/users/${other.id}/history`)).status, 401, 'her sessions were ended');
+  });
+
   it('ends sessions unused for 7 days, and every session after 30 days however busy', async () => {
     const desk = await person(app, { name: 'Ida Idle', email: 'ida@salon.test', role: 'front_desk' });
     clock.advance(7 * DAY - 60_000);

@@ -1,7 +1,8 @@
+import accountHistoryQuerySchema from '../../schema/account-history-query.ts';
 import auditQuerySchema from '../../schema/audit-query.ts';
 import { BUSINESS, BUSINESS_ID } from '../businesses/business-param.ts';
-import { operations, Reply } from '../http/operations.ts';
-import { type ActivityDeps, auditTrail, auditTrailCsv } from './activity.service.ts';
+import { idOf, operations, Reply } from '../http/operations.ts';
+import { type ActivityDeps, accountHistory, auditTrail, auditTrailCsv } from './activity.service.ts';
 
 const operation = operations<ActivityDeps>();
 
@@ -37,5 +38,18 @@ export const activityAdminOperations = [
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="activity-${params.businessId}.csv"`,
       }),
+  }),
+  operation({
+    operationId: 'adminListUserHistory',
+    access: 'owner',
+    method: 'GET',
+    path: '/users/:id/history',
+    summary: 'What happened to a person’s account, newest first',
+    description:
+      'Invited, signed in and out (with the address), passwords chosen and changed, passkeys added and removed, role or staff member changed, switched off or on, new links, sessions ended: who did it and when (UTC). An account belongs to the installation, so these are not in a business’s audit trail.',
+    params: { id: idOf('Person') },
+    query: accountHistoryQuerySchema,
+    success: { status: 200, schema: 'AuditEntryList' },
+    handle: ({ params, query }, app) => accountHistory(app, params.id, query),
   }),
 ];

@@ -12,8 +12,9 @@ export interface AuditFilter {
   readonly to?: number;
 }
 
-function filtered(db: Db, businessId: number, f: AuditFilter) {
-  let q = db.selectFrom('audit_entries').where('business_id', '=', businessId);
+/** A business's entries, or (null) the installation's own: people's accounts, the backups' settings. */
+function filtered(db: Db, businessId: number | null, f: AuditFilter) {
+  let q = db.selectFrom('audit_entries').where('business_id', businessId === null ? 'is' : '=', businessId);
   if (f.actorKind !== undefined) q = q.where('actor_kind', '=', f.actorKind as AuditEntryRow['actor_kind']);
   if (f.actorId !== undefined) q = q.where('actor_id', '=', f.actorId);
   if (f.targetKind !== undefined) q = q.where('target_kind', '=', f.targetKind);
@@ -25,11 +26,11 @@ function filtered(db: Db, businessId: number, f: AuditFilter) {
 }
 
 /** One page of the entries, newest first. */
-export async function listAuditEntries(db: Db, businessId: number, f: AuditFilter, page: { offset: number; limit: number }) {
+export async function listAuditEntries(db: Db, businessId: number | null, f: AuditFilter, page: { offset: number; limit: number }) {
   return filtered(db, businessId, f).selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
 }
 
-export async function countAuditEntries(db: Db, businessId: number, f: AuditFilter): Promise<number> {
+export async function countAuditEntries(db: Db, businessId: number | null, f: AuditFilter): Promise<number> {
   const row = await filtered(db, businessId, f)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();

@@ -3,6 +3,7 @@ import { findBusiness } from '../businesses/businesses.repository.ts';
 import type { Db } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import type { Valid } from '../http/validate.ts';
+import { findUser } from '../people/people.repository.ts';
 import { isCalendarDate, localDayBounds } from '../time/local-time.ts';
 import { auditCsv } from './activity-csv.ts';
 import { type AuditFilter, countAuditEntries, listAuditEntries } from './activity.repository.ts';
@@ -59,4 +60,21 @@ export async function auditTrailCsv(app: ActivityDeps, businessId: number, query
     if (rows.length < CSV_BATCH) break;
   }
   return auditCsv(entries);
+}
+
+/**
+ * What happened to a person's account, newest first: invited, signed in and out, passwords and
+ * passkeys, role changes, links, sessions ended. Kept beside the businesses' trails (an account
+ * belongs to the installation), with times in UTC.
+ */
+export async function accountHistory(deps: ActivityDeps, id: number, page: { page: number; limit: number }) {
+  if (!(await findUser(deps.db, id))) throw errors.notFound('Person');
+  const filter = { targetKind: 'user', targetId: id };
+  const rows = await listAuditEntries(deps.db, null, filter, { offset: (page.page - 1) * page.limit, limit: page.limit });
+  return {
+    data: rows.map((row) => toAuditJson(row, 'UTC')),
+    total: await countAuditEntries(deps.db, null, filter),
+    page: page.page,
+    limit: page.limit,
+  };
 }

@@ -2,6 +2,7 @@ import { OPTIONS } from '../config.ts';
 import { createLogger } from '../log.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import type { Command, OptionDef } from './command.ts';
+import { thisMachine, whereToOpen } from './where-to-open.ts';
 
 const configOptions: Record<string, OptionDef> = Object.fromEntries(
   OPTIONS.filter((o) => o.flag !== undefined && o.flag !== 'data' && o.flag !== 'database-url').map((o) => [
@@ -50,6 +51,7 @@ export const serveCommand: Command = {
         ),
     });
     io.err(`booking-api is running: the back office and the API at ${server.url}/ (press Ctrl+C to stop)`);
+    for (const line of whereToOpen(server.url, config.publicUrl, thisMachine())) io.err(line);
     if (signalled) stop();
     await stopped;
   },

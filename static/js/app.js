@@ -3,7 +3,7 @@
 // is ever part of the address; a one-time link's secret (#welcome/…) leaves it at once.
 
 import { api, onUnauthorized, session } from './api.js';
-import { passkeyProblem, passkeysPossible, usePasskey } from './passkeys.js';
+import { passkeyElsewhere, passkeyProblem, passkeysPossible, usePasskey } from './passkeys.js';
 import { h } from './dom.js';
 import { speakFor, t, translateMarked } from './locale.js';
 import { routeOf } from './routes.js';
@@ -217,6 +217,9 @@ function showLogin(message, { withCode = localStorage.getItem(WAY_KEY) === 'code
   const area = withCode ? $('login-message') : $('sign-in-message');
   area.replaceChildren(...(message ? [notice('error', typeof message === 'function' ? message() : message)] : []));
   $('passkey-sign-in').hidden = !passkeysPossible();
+  const elsewhere = passkeyElsewhere();
+  $('passkey-elsewhere').hidden = !elsewhere;
+  $('passkey-elsewhere').replaceChildren(...(elsewhere ? [elsewhere].flat() : []));
   (withCode ? $('token') : $('sign-in-email')).focus();
 }
 

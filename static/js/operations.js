@@ -81,6 +81,7 @@ export const OPERATIONS = {
   adminGetReport: ['GET', '/businesses/:businessId/report'],
   adminListAuditEntries: ['GET', '/businesses/:businessId/audit'],
   adminExportAuditEntries: ['GET', '/businesses/:businessId/audit.csv'],
+  adminListUserHistory: ['GET', '/users/:id/history'],
   adminListScopes: ['GET', '/scopes'],
   adminListKeys: ['GET', '/businesses/:businessId/keys'],
   adminCreateKey: ['POST', '/businesses/:businessId/keys'],

@@ -40,6 +40,26 @@ export function whyNoPasskeys() {
   return null;
 }
 
+/**
+ * On the sign-in form at an address (no passkey button there): where passkeys work instead, with a
+ * link to http://localhost on this computer; null when passkeys work here or never in this browser.
+ */
+export function passkeyElsewhere() {
+  if (typeof globalThis.PublicKeyCredential !== 'function' || passkeysPossible()) return null;
+  const host = location.hostname;
+  if (host === '[::1]' || /^127\./.test(host)) {
+    const named = new URL(location.href);
+    named.hostname = 'localhost';
+    named.hash = '';
+    return t('Signing in with a passkey works at the page’s name: {link}', {
+      link: h('a', { href: named.href, id: 'passkey-named-link' }, named.origin),
+    });
+  }
+  return t('Signing in with a passkey works at the page’s name (the salon’s public address), not at an address such as {host}.', {
+    host,
+  });
+}
+
 /** An error of the browser's own prompt (cancelled, timed out) as a sentence. */
 export function passkeyProblem(error) {
   if (error?.name === 'NotAllowedError' || error?.name === 'AbortError')

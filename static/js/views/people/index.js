@@ -1,13 +1,14 @@
 // People (#people, reached from Settings; the owner's): everyone with an account, their role and
-// status, inviting a person, and per person a new role, a new one-time link, ending their sessions
-// and switching their account off or on. load → state → render (cards.js, invite.js, link.js) →
-// actions (actions.js).
+// status, inviting a person, and per person a new role, a new one-time link, ending their sessions,
+// switching their account off or on, and their account's history (#people/<id>, history.js).
+// load → state → render (cards.js, invite.js, link.js) → actions (actions.js).
 
 import { fill, h } from '../../dom.js';
 import { t } from '../../locale.js';
 import { cardsOf, itemPage } from '../../ui/pages.js';
 import { peopleActions } from './actions.js';
 import { personCard } from './cards.js';
+import { renderPersonHistory } from './history.js';
 import { inviteForm } from './invite.js';
 import { linkPanel } from './link.js';
 
@@ -22,7 +23,8 @@ const inOrder = (people) =>
       a.name.localeCompare(b.name),
   );
 
-export async function renderPeople(ctx) {
+export async function renderPeople(ctx, id) {
+  if (id !== undefined) return renderPersonHistory(ctx, Number(id));
   const state = { people: [], staff: [], link: null, editing: null, said: null, me: null };
   const element = h('div', { class: 'people-parts' });
   const load = async () => {

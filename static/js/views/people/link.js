@@ -5,6 +5,13 @@ import { button, h, isolate } from '../../dom.js';
 import { dateTime } from '../../format.js';
 import { t } from '../../locale.js';
 import { copyText } from '../../ui/copy.js';
+import { notice } from '../../ui/notice.js';
+
+/** Whether only this computer opens `link`: the server answers at a loopback address. */
+export function onlyThisComputer(link) {
+  const host = new URL(link).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\./.test(host);
+}
 
 const copyWords = () => ({ copied: t('Copied.'), selected: t('Selected: press Ctrl+C to copy.') });
 
@@ -37,6 +44,15 @@ export function linkPanel(made, onDone) {
         },
       ),
     ),
+    onlyThisComputer(made.link)
+      ? notice(
+          'warn',
+          t(
+            'This link opens only on this computer: the server answers at {host}, which no other device reaches. For someone on their own phone or computer, whoever set up the server gives it an address the salon’s devices reach (BOOKING_HOST and BOOKING_PUBLIC_URL, in the README); then make a new link.',
+            { host: new URL(made.link).host },
+          ),
+        )
+      : null,
     h('label', { for: 'person-link' }, t('One-time link')),
     h(
       'div',
