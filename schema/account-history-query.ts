@@ -1,4 +1,4 @@
-import { page } from './fields.ts';
+import { limit, page } from './fields.ts';
 
 export default {
   "$id": "account-history-query",
@@ -7,11 +7,6 @@ export default {
   "additionalProperties": false,
   "properties": {
     "page": page,
-    "limit": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 200,
-      "default": 50
-    }
+    "limit": limit
   }
 } as const;

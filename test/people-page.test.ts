@@ -163,7 +163,7 @@ describe('People and Your account, in Chromium', () => {
       trs.map((tr) => [...tr.children].slice(1).map((td) => (td as { innerText: string }).innerText)),
     );
     assert.deepEqual(
-      lines.map(([what, who]) => [what, who]),
+      lines.map(([who, what]) => [what, who]),
       [
         ['Account changed', 'The back office'],
         ['Chose a password with a one-time link', 'Sami Stylist'],

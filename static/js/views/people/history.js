@@ -7,6 +7,7 @@ import { dateTime } from '../../format.js';
 import { marked, t, tn } from '../../locale.js';
 import { messageArea, perform } from '../../ui/notice.js';
 import { itemPage } from '../../ui/pages.js';
+import { activityTable } from '../activity/rows.js';
 import { whoWords } from '../activity/words.js';
 import { roleName } from './words.js';
 
@@ -66,8 +67,8 @@ function historyRow(entry, staffName) {
     'tr',
     { 'data-entry-id': entry.id },
     h('td', null, dateTime(entry.at)),
-    h('td', null, HAPPENED[verb] ? t(HAPPENED[verb]) : verb.replace(/_/g, ' ')),
     h('td', null, isolate(whoWords(entry.actor))),
+    h('td', null, HAPPENED[verb] ? t(HAPPENED[verb]) : verb.replace(/_/g, ' ')),
     h('td', { class: 'hint', dir: 'auto' }, detailsOf(entry, staffName)),
   );
 }
@@ -103,20 +104,7 @@ export async function renderPersonHistory(ctx, id) {
     ),
     flash,
     summary,
-    h(
-      'table',
-      { class: 'activity' },
-      h(
-        'thead',
-        null,
-        h(
-          'tr',
-          null,
-          [t('When'), t('What happened'), t('Who'), t('Details')].map((title) => h('th', { scope: 'col' }, title)),
-        ),
-      ),
-      body,
-    ),
+    activityTable(body),
     more,
   );
 }
