@@ -5,23 +5,9 @@
 
 import { h } from './dom.js';
 import { t } from './locale.js';
+import { classicScript } from './ui/classic-script.js';
 
-const LIBRARY = '/vendor/simplewebauthn/index.umd.min.js';
-let libraryLoading;
-
-function loadLibrary() {
-  libraryLoading ??= new Promise((resolve, reject) => {
-    if (globalThis.SimpleWebAuthnBrowser) return resolve(globalThis.SimpleWebAuthnBrowser);
-    const script = h('script', { src: LIBRARY });
-    script.addEventListener('load', () => resolve(globalThis.SimpleWebAuthnBrowser));
-    script.addEventListener('error', () => {
-      libraryLoading = undefined;
-      reject(new Error('passkey library did not load'));
-    });
-    document.head.append(script);
-  });
-  return libraryLoading;
-}
+const loadLibrary = () => classicScript('/vendor/simplewebauthn/index.umd.min.js', 'SimpleWebAuthnBrowser');
 
 /** Whether the page is opened at a name (passkeys need one) in a browser that makes passkeys. */
 export function passkeysPossible() {

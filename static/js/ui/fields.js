@@ -3,7 +3,7 @@
 
 import { h } from '../dom.js';
 import { t } from '../locale.js';
-import { messageArea, perform } from './notice.js';
+import { messageArea, perform, showProblems } from './notice.js';
 
 /**
  * A labelled field: the <label> names the control, for keyboards, screen readers and tests; the
@@ -59,13 +59,16 @@ export function changesOf(body, saved, missing = null) {
 /**
  * A form of its own in a panel: heading, optional intro, fields, its own sentence area and save
  * button. `onSave(messages)` does the work; a failure it throws is said in the sentence area.
+ * `options`: `busy`, the button's words while it works ("Saving…"); `problems()`, what is missing
+ * or wrong before anything is sent (sentences; none sends); `className`, the form's own class;
+ * `messages`, a sentence area of the caller's (to say something in it later).
  */
-export function formPanel(id, heading, intro, fields, buttonLabel, onSave) {
-  const messages = messageArea();
+export function formPanel(id, heading, intro, fields, buttonLabel, onSave, options = {}) {
+  const messages = options.messages ?? messageArea();
   const submit = h('button', { type: 'submit', class: 'primary' }, buttonLabel);
   const form = h(
     'form',
-    { class: 'panel edit-form', id, novalidate: true, 'aria-labelledby': `${id}-heading` },
+    { class: `panel edit-form ${options.className ?? ''}`.trim(), id, novalidate: true, 'aria-labelledby': `${id}-heading` },
     h('h3', { id: `${id}-heading` }, heading),
     intro ? h('p', { class: 'hint' }, intro) : null,
     fields,
@@ -74,7 +77,8 @@ export function formPanel(id, heading, intro, fields, buttonLabel, onSave) {
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    perform(submit, t('Saving…'), messages, () => onSave(messages));
+    if (options.problems && showProblems(messages, options.problems().filter(Boolean))) return;
+    perform(submit, options.busy ?? t('Saving…'), messages, () => onSave(messages));
   });
   return form;
 }

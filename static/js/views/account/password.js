@@ -3,8 +3,8 @@
 
 import { h } from '../../dom.js';
 import { t } from '../../locale.js';
-import { field, input } from '../../ui/fields.js';
-import { messageArea, perform, say, showProblems } from '../../ui/notice.js';
+import { field, formPanel, input } from '../../ui/fields.js';
+import { say } from '../../ui/notice.js';
 
 const secret = (id, autocomplete) => input(id, { type: 'password', autocomplete, spellcheck: 'false', autocapitalize: 'off' });
 
@@ -15,33 +15,30 @@ export function passwordForm(ctx, email, changed) {
   const again = secret('new-password-again', 'new-password');
   // For password managers: whose password this is.
   const who = h('input', { type: 'email', name: 'username', autocomplete: 'username', value: email, hidden: true, readOnly: true });
-  const messages = messageArea();
-  const submit = h('button', { type: 'submit', class: 'primary' }, t('Change password'));
-  const form = h(
-    'form',
-    { class: 'panel edit-form password-form', novalidate: true, 'aria-labelledby': 'password-heading' },
-    h('h3', { id: 'password-heading' }, t('Change password')),
-    who,
-    field(t('Current password'), current),
-    field(t('New password'), next, t('At least 10 characters. A few words in a row are easy to remember and hard to guess.')),
-    field(t('New password again'), again),
-    messages,
-    h('div', { class: 'actions' }, submit),
-  );
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const problems = [
-      current.value ? null : t('Type your current password.'),
-      next.value ? null : t('Type a new password.'),
-      next.value && next.value !== again.value ? t('The two new passwords are not the same. Type the new one again.') : null,
-    ].filter(Boolean);
-    if (showProblems(messages, problems)) return;
-    perform(submit, t('Saving…'), messages, async () => {
+  return formPanel(
+    'password',
+    t('Change password'),
+    null,
+    [
+      who,
+      field(t('Current password'), current),
+      field(t('New password'), next, t('At least 10 characters. A few words in a row are easy to remember and hard to guess.')),
+      field(t('New password again'), again),
+    ],
+    t('Change password'),
+    async (messages) => {
       await ctx.api.call('adminChangePassword', { body: { currentPassword: current.value, newPassword: next.value } });
       for (const control of [current, next, again]) control.value = '';
       say(messages, 'good', t('Your password is changed. You stay signed in here; everywhere else you are signed out.'));
       await changed();
-    });
-  });
-  return form;
+    },
+    {
+      className: 'password-form',
+      problems: () => [
+        current.value ? null : t('Type your current password.'),
+        next.value ? null : t('Type a new password.'),
+        next.value && next.value !== again.value ? t('The two new passwords are not the same. Type the new one again.') : null,
+      ],
+    },
+  );
 }

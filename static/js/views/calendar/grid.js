@@ -6,6 +6,7 @@
 import { h, isolate } from '../../dom.js';
 import { pageLocale, t } from '../../locale.js';
 import { utcOffset } from '../../salon-time.js';
+import { classicScript } from '../../ui/classic-script.js';
 import { notice } from '../../ui/notice.js';
 import { clientLabel } from '../booking/words.js';
 import { calendarAddress } from './address.js';
@@ -13,22 +14,7 @@ import { BUFFER_LABEL, calendarEvents } from './grid-events.js';
 import { holdEvents } from './holds.js';
 import { wallParts } from './state.js';
 
-const LIBRARY = '/vendor/event-calendar/event-calendar.min.js';
-let libraryLoading;
-
-function loadLibrary() {
-  libraryLoading ??= new Promise((resolve, reject) => {
-    if (globalThis.EventCalendar) return resolve(globalThis.EventCalendar);
-    const script = h('script', { src: LIBRARY });
-    script.addEventListener('load', () => resolve(globalThis.EventCalendar));
-    script.addEventListener('error', () => {
-      libraryLoading = undefined;
-      reject(new Error('calendar library did not load'));
-    });
-    document.head.append(script);
-  });
-  return libraryLoading;
-}
+const loadLibrary = () => classicScript('/vendor/event-calendar/event-calendar.min.js', 'EventCalendar');
 
 /** Times as "09:00" like every other time on the page, whatever the browser's language (the library's default writes "9:00 AM" in some). */
 const TWENTY_FOUR_HOURS = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };

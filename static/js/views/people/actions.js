@@ -19,8 +19,7 @@ export function peopleActions(ctx, state, { draw, reload }) {
     document.getElementById('person-link')?.focus();
   };
   return {
-    invite: (submit, messages, body) =>
-      perform(submit, t('Inviting…'), messages, async () => showLink(await ctx.api.call('adminInviteUser', { body }))),
+    invite: async (body) => showLink(await ctx.api.call('adminInviteUser', { body })),
     newLink: (element, messages, person) =>
       perform(element, t('Making…'), messages, async () => showLink(await ctx.api.call('adminMakeUserLink', { id: person.id }))),
     hideLink() {

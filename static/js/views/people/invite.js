@@ -3,8 +3,7 @@
 
 import { h } from '../../dom.js';
 import { t } from '../../locale.js';
-import { choice, field, input } from '../../ui/fields.js';
-import { messageArea, showProblems } from '../../ui/notice.js';
+import { choice, field, formPanel, input } from '../../ui/fields.js';
 import { ROLES, staffSelect } from './words.js';
 
 function roleChoices() {
@@ -19,7 +18,7 @@ function roleChoices() {
   );
 }
 
-/** The form; `invite(button, messages, body)` sends it. */
+/** The form; `invite(body)` sends it (a failure it throws is said on the form). */
 export function inviteForm(staff, invite) {
   const name = input('invite-name', { required: true });
   const email = input('invite-email', { type: 'email', required: true, autocomplete: 'off', spellcheck: 'false' });
@@ -32,32 +31,28 @@ export function inviteForm(staff, invite) {
   };
   roles.addEventListener('change', showMember);
   showMember();
-  const messages = messageArea();
-  const submit = h('button', { type: 'submit', class: 'primary' }, t('Invite'));
-  const form = h(
-    'form',
-    { class: 'panel edit-form invite', novalidate: true, 'aria-labelledby': 'invite-heading' },
-    h('h3', { id: 'invite-heading' }, t('Invite a person')),
-    h('p', { class: 'hint' }, t('They get a one-time link to choose their own password; you give it to them.')),
-    field(t('Name'), name),
-    field(t('E-mail address'), email, t('They sign in with it.')),
-    roles,
-    memberField,
-    messages,
-    h('div', { class: 'actions' }, submit),
+  const staffId = () => (roleNow() === 'stylist' && member.value ? Number(member.value) : null);
+  return formPanel(
+    'invite',
+    t('Invite a person'),
+    t('They get a one-time link to choose their own password; you give it to them.'),
+    [field(t('Name'), name), field(t('E-mail address'), email, t('They sign in with it.')), roles, memberField],
+    t('Invite'),
+    () =>
+      invite({
+        name: name.value.trim(),
+        email: email.value.trim(),
+        role: roleNow(),
+        ...(staffId() === null ? {} : { staffId: staffId() }),
+      }),
+    {
+      busy: t('Inviting…'),
+      className: 'invite',
+      problems: () => [
+        name.value.trim() ? null : t('Give the person a name.'),
+        email.value.trim() ? null : t('Give their e-mail address: they sign in with it.'),
+        roleNow() === 'stylist' && staffId() === null ? t('Choose which staff member the stylist is.') : null,
+      ],
+    },
   );
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const role = roleNow();
-    const staffId = role === 'stylist' && member.value ? Number(member.value) : null;
-    const problems = [
-      name.value.trim() ? null : t('Give the person a name.'),
-      email.value.trim() ? null : t('Give their e-mail address: they sign in with it.'),
-      role === 'stylist' && staffId === null ? t('Choose which staff member the stylist is.') : null,
-    ].filter(Boolean);
-    if (showProblems(messages, problems)) return;
-    const body = { name: name.value.trim(), email: email.value.trim(), role, ...(staffId === null ? {} : { staffId }) };
-    invite(submit, messages, body);
-  });
-  return form;
 }

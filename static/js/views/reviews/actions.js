@@ -19,17 +19,16 @@ export function reviewsActions(ctx, view) {
     view.list.replaceChildren(...answer.data.map(reviewCard));
     view.more.hidden = answer.total <= PAGE_SIZE;
   };
-  const save = (button, messages, body) =>
-    perform(button, t('Saving…'), messages, async () => {
-      const saved = await ctx.api.call('adminCreateReview', { body });
-      const form = await Promise.all([showList(), showForm()]).then(([, shown]) => shown);
-      const sentence = tn(
-        saved.rating,
-        'Saved {count} star from {name}. Connected programs are told about it.',
-        'Saved {count} stars from {name}. Connected programs are told about it.',
-      );
-      say(form.messages, 'good', phrase(sentence, { name: isolate(saved.authorName) }));
-    });
+  const save = async (body) => {
+    const saved = await ctx.api.call('adminCreateReview', { body });
+    const form = await Promise.all([showList(), showForm()]).then(([, shown]) => shown);
+    const sentence = tn(
+      saved.rating,
+      'Saved {count} star from {name}. Connected programs are told about it.',
+      'Saved {count} stars from {name}. Connected programs are told about it.',
+    );
+    say(form.messages, 'good', phrase(sentence, { name: isolate(saved.authorName) }));
+  };
   const showForm = async () => {
     const form = reviewForm(await loadOpenVisits(ctx.api), save);
     view.formSlot.replaceChildren(form.form);
