@@ -88,6 +88,33 @@ describe('error responses', () => {
     }
   });
 
+  it('400 validation_failed names the rule a field breaks, with its limit or allowed values, for a program to say in its own words', async () => {
+    const post = (body: Record<string, unknown>) => app.request('POST', '/v1/integration/webhooks', { key, body });
+    const target = { targetUrl: 'https://crm.example.com/hook', events: ['booking.created'] };
+    const cases: Array<[Promise<{ status: number; body: any; headers: Headers }>, Record<string, unknown>]> = [
+      [post({ events: ['booking.created'] }), { field: 'targetUrl', rule: 'required' }],
+      [post({ ...target, colour: 'red' }), { field: 'colour', rule: 'unknown_field' }],
+      [post({ ...target, description: 'x'.repeat(5000) }), { field: 'description', rule: 'too_long', limit: 500 }],
+      [post({ ...target, events: [] }), { field: 'events', rule: 'too_few', limit: 1 }],
+      [post({ ...target, events: 'booking.created' }), { field: 'events', rule: 'type', expected: 'array' }],
+      [app.request('GET', '/v1/integration/webhooks/1/deliveries?page=0', { key }), { field: 'page', rule: 'too_small', limit: 1, comparison: '>=' }],
+      [app.request('GET', '/v1/integration/webhooks/1/deliveries?page=1e400', { key }), { field: 'page', rule: 'type', expected: 'number' }],
+    ];
+    for (const [answer, expected] of cases) {
+      const reply = await answer;
+      assertErrorShape(reply, 400, 'validation_failed');
+      const { field, rule, limit, comparison, expected: type } = reply.body;
+      assert.deepEqual(
+        Object.fromEntries(Object.entries({ field, rule, limit, comparison, expected: type }).filter(([, v]) => v !== undefined)),
+        expected,
+        reply.body.message,
+      );
+    }
+    const unknownEvent = (await post({ ...target, events: ['booking.nope'] })).body;
+    assert.equal(unknownEvent.rule, 'one_of');
+    assert.ok(unknownEvent.allowed.includes('booking.created'), unknownEvent.message);
+  });
+
   it('400 validation_failed for a missing body', async () => {
     const reply = await app.request('POST', '/v1/integration/webhooks', { key });
     assertErrorShape(reply, 400, 'validation_failed');

@@ -23,6 +23,22 @@ export function errorBody(status: number, code: string, message: string): Record
   return { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, code };
 }
 
+/**
+ * What a field of a request breaks, as `validation_failed` names it beside the message: `required`,
+ * `unknown_field`, `type` (`expected`: integer, string, …), `one_of` (`allowed`), `empty`,
+ * `too_short` / `too_long` (characters), `too_small` / `too_large` (`limit`, `comparison`),
+ * `too_few` / `too_many` (items), `repeated`, `format` (`format` when it has a name), `text`
+ * (only spaces or invisible characters), `nothing_to_change`, `invalid`.
+ */
+export interface ValidationRule {
+  readonly rule: string;
+  readonly limit?: number;
+  readonly comparison?: string;
+  readonly allowed?: readonly unknown[];
+  readonly expected?: string;
+  readonly format?: string;
+}
+
 /** Error factories with stable codes (DESIGN.md, "Errors"). */
 export const errors = {
   invalidApiKey: (why?: string) =>
@@ -62,7 +78,9 @@ export const errors = {
   routeNotFound: (method: string, path: string) => new AppError(404, 'not_found', `There is no endpoint ${method} ${path}.`),
   methodNotAllowed: (allowed: string[]) =>
     new AppError(405, 'method_not_allowed', `Use one of: ${allowed.join(', ')}.`, {}, { Allow: allowed.join(', ') }),
-  validation: (message: string, field?: string) => new AppError(400, 'validation_failed', message, field === undefined ? {} : { field }),
+  /** `rule` (with its `limit` or `allowed` values): what the field breaks, for a program or a page to say in its own words. */
+  validation: (message: string, field?: string, rule?: ValidationRule) =>
+    new AppError(400, 'validation_failed', message, { ...(field === undefined ? {} : { field }), ...rule }),
   invalidJson: () => new AppError(400, 'invalid_json', 'The request body is not valid JSON.'),
   payloadTooLarge: (limit: string) => new AppError(413, 'payload_too_large', `The request body is larger than ${limit}.`),
   unsupportedMediaType: () =>

@@ -11,7 +11,7 @@ import formats from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import defs from '../../schema/defs.ts';
-import { errors } from './errors.ts';
+import { errors, type ValidationRule } from './errors.ts';
 
 /**
  * What a value valid against the schema `S` is, as the compiler reads it from the schema itself
@@ -163,12 +163,15 @@ function compile<T>(ajv: Ajv, schema: SchemaObject, where: 'body' | 'query'): Pa
       // Ajv lets Infinity through "integer" and its bounds; "1e400" (query) and 1e400 (JSON) both parse to it.
       const infinite = nonFiniteField(data);
       if (infinite !== undefined) {
-        throw errors.validation(`${infinite ? `"${infinite}"` : `The request ${where}`} must be a finite number.`, infinite || undefined);
+        throw errors.validation(`${infinite ? `"${infinite}"` : `The request ${where}`} must be a finite number.`, infinite || undefined, {
+          rule: 'type',
+          expected: 'number',
+        });
       }
       return data;
     }
     const error = reported(validate.errors);
-    throw errors.validation(describe(error, schema, where), error ? fieldOf(error) || undefined : undefined);
+    throw errors.validation(describe(error, schema, where), error ? fieldOf(error) || undefined : undefined, ruleOf(error));
   };
 }
 
@@ -210,6 +213,48 @@ export function fieldOf(error: ErrorObject): string {
   if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
   if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
   return segments.reduce((path, s) => (/^\d+$/.test(s) ? `${path}[${s}]` : path ? `${path}.${s}` : s), '');
+}
+
+const SIMPLE_RULES: Readonly<Record<string, string>> = {
+  required: 'required',
+  additionalProperties: 'unknown_field',
+  uniqueItems: 'repeated',
+  'x-text': 'text',
+  minProperties: 'nothing_to_change',
+  pattern: 'format',
+};
+
+/** What the field breaks, as the error body names it (ValidationRule in errors.ts). */
+function ruleOf(error: ErrorObject | undefined): ValidationRule {
+  if (!error) return { rule: 'invalid' };
+  const p = error.params as Record<string, unknown>;
+  const limit = typeof p.limit === 'number' ? p.limit : undefined;
+  switch (error.keyword) {
+    case 'type':
+      return { rule: 'type', expected: String(p.type) };
+    case 'enum':
+      return { rule: 'one_of', allowed: p.allowedValues as unknown[] };
+    case 'const':
+      return { rule: 'one_of', allowed: [p.allowedValue] };
+    case 'minLength':
+      return limit === 1 ? { rule: 'empty' } : { rule: 'too_short', limit };
+    case 'maxLength':
+      return { rule: 'too_long', limit };
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return { rule: 'too_small', limit, comparison: String(p.comparison) };
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return { rule: 'too_large', limit, comparison: String(p.comparison) };
+    case 'minItems':
+      return { rule: 'too_few', limit };
+    case 'maxItems':
+      return { rule: 'too_many', limit };
+    case 'format':
+      return { rule: 'format', format: String(p.format) };
+    default:
+      return { rule: SIMPLE_RULES[error.keyword] ?? 'invalid' };
+  }
 }
 
 function describe(error: ErrorObject | undefined, schema: SchemaObject, where: 'body' | 'query'): string {
