@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { englishOnPage, settled } from './helpers/english.ts';
+import { NOWHERE } from './helpers/receiver.ts';
 import { admin, MONDAY, SALON_NAMES } from './helpers/salon.ts';
 import { skippedWithoutChromium, useBrowser, useReceiver, useSalon } from './helpers/suite.ts';
 
@@ -30,6 +31,7 @@ describe('the back office of a salon that speaks German, in Chromium', () => {
   let bookingId = 0;
   let clientId = 0;
   let webhookId = 0;
+  let failingId = 0;
 
   before(async () => {
     await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'de-DE' }, 200);
@@ -42,6 +44,11 @@ describe('the back office of a salon that speaks German, in Chromium', () => {
     const created = await app.request('POST', '/v1/integration/webhooks', { key: salon.key, body: hook });
     assert.equal(created.status, 201, created.text);
     webhookId = created.body.id;
+    // A connection whose program is not running: its test says why in the server's words, which the page says in German.
+    const failing = { targetUrl: `${NOWHERE}/hook`, events: ['booking.created'], description: 'Lager' };
+    failingId = (await app.request('POST', '/v1/integration/webhooks', { key: salon.key, body: failing })).body.id;
+    const ping = await app.request('POST', `/v1/integration/webhooks/${failingId}/ping`, { key: salon.key });
+    assert.match(ping.body.errorMessage, /^connection refused by 127\.0\.0\.1:4$/);
   });
   // An English browser: the salon's choice wins over it.
   const { page } = useBrowser({ app, locale: 'en-GB', logInAt: `/#calendar/${MONDAY}/week` });
@@ -61,6 +68,7 @@ describe('the back office of a salon that speaks German, in Chromium', () => {
     '#overview',
     '#connections',
     `#connections/${webhookId}`,
+    `#connections/${failingId}`,
     '#keys',
     '#services',
     '#staff',
@@ -81,6 +89,11 @@ describe('the back office of a salon that speaks German, in Chromium', () => {
       for (const word of await englishOnPage(page, DATA, '#view')) english.push(`${view}: ${word}`);
     }
     assert.deepEqual(english, []);
+  });
+
+  it('says a connection’s problem in German', async () => {
+    await page.evaluate(`location.hash = ${JSON.stringify(`#connections/${failingId}`)}`);
+    await page.getByText('127.0.0.1:4 hat die Verbindung abgelehnt (dort wartet kein Programm)').first().waitFor();
   });
 
   it('writes dates the German way', async () => {

@@ -69,7 +69,7 @@ describe('connections on the page (issue 24) in Chromium', () => {
     await told('Lena CRM').waitFor();
     const text = await told('Lena CRM').innerText();
     assert.match(text, /“Lena CRM” was switched off .* because 2 deliveries in a row failed\./);
-    assert.match(text, /The last problem: receiver answered 500 Internal Server Error\./);
+    assert.match(text, /The last problem: the other program answered 500 \(Internal Server Error\)\./);
     await told('Old newsletter').waitFor();
   });
 
@@ -143,7 +143,7 @@ describe('connections on the page (issue 24) in Chromium', () => {
     await timings.nth(1).waitFor();
     assert.match(
       await timings.nth(0).innerText(),
-      /^Attempt 1, due \d\d:\d\d:\d\d: sent \d\d:\d\d:\d\d, answered 500 after \d+ ms, done \d\d:\d\d:\d\d\. Failed: receiver answered 500 Internal Server Error\.$/,
+      /^Attempt 1, due \d\d:\d\d:\d\d: sent \d\d:\d\d:\d\d, answered 500 after \d+ ms, done \d\d:\d\d:\d\d\. Failed: the other program answered 500 \(Internal Server Error\)\.$/,
     );
     assert.match(
       await timings.nth(1).innerText(),

@@ -97,8 +97,14 @@ describe('error responses', () => {
       [post({ ...target, description: 'x'.repeat(5000) }), { field: 'description', rule: 'too_long', limit: 500 }],
       [post({ ...target, events: [] }), { field: 'events', rule: 'too_few', limit: 1 }],
       [post({ ...target, events: 'booking.created' }), { field: 'events', rule: 'type', expected: 'array' }],
-      [app.request('GET', '/v1/integration/webhooks/1/deliveries?page=0', { key }), { field: 'page', rule: 'too_small', limit: 1, comparison: '>=' }],
-      [app.request('GET', '/v1/integration/webhooks/1/deliveries?page=1e400', { key }), { field: 'page', rule: 'type', expected: 'number' }],
+      [
+        app.request('GET', '/v1/integration/webhooks/1/deliveries?page=0', { key }),
+        { field: 'page', rule: 'too_small', limit: 1, comparison: '>=' },
+      ],
+      [
+        app.request('GET', '/v1/integration/webhooks/1/deliveries?page=1e400', { key }),
+        { field: 'page', rule: 'type', expected: 'number' },
+      ],
     ];
     for (const [answer, expected] of cases) {
       const reply = await answer;

@@ -121,7 +121,7 @@ describe('the status page in Chromium', () => {
     const text = await attempt.innerText();
     assert.match(text, /New booking\s+Failed/);
     assert.match(text, /Answer\s+Status 500 after \d+ ms/);
-    assert.match(text, /Problem\s+receiver answered 500 Internal Server Error/);
+    assert.match(text, /Problem\s+the other program answered 500 \(Internal Server Error\)/);
     assert.match(text, /Reply\s+database down/);
     failedDeliveryId = (await attempt.getAttribute('data-delivery-id')) ?? '';
     assert.match(failedDeliveryId, /^whdel_/);
@@ -141,7 +141,7 @@ describe('the status page in Chromium', () => {
     assert.match(health, /Waiting to be sent\s+0\b/i);
     assert.match(
       await page.locator('.notice.switched-off').innerText(),
-      /“Salon CRM” was switched off .* because 1 delivery failed\. The last problem: receiver answered 500 Internal Server Error\./,
+      /“Salon CRM” was switched off .* because 1 delivery failed\. The last problem: the other program answered 500 \(Internal Server Error\)\./,
     );
 
     const hours = page.locator('.chart .hour');
@@ -155,7 +155,7 @@ describe('the status page in Chromium', () => {
     assert.match(await page.locator('.chart-detail').innerText(), /^\d\d:00–\d\d:00: 0 delivered, 0 failed and retried later, 0 failed\.$/);
     assert.match(
       await page.locator('.problems').innerText(),
-      /New booking to 127\.0\.0\.1:\d+: receiver answered 500 Internal Server Error/,
+      /New booking to 127\.0\.0\.1:\d+: the other program answered 500 \(Internal Server Error\)/,
     );
   });
 

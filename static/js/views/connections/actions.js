@@ -6,13 +6,14 @@ import { t } from '../../locale.js';
 import { perform, say } from '../../ui/notice.js';
 import { connectionName } from './card.js';
 import { recoverSentence } from './recover.js';
+import { problemWords } from './problem.js';
 
 function pingSentence(result) {
   if (result.success) {
     return t('Test delivered: the other program answered {status} in {ms} ms.', { status: result.statusCode, ms: result.responseTimeMs });
   }
   return t('The test did not get through: {problem}. Check that the other program is running and its address is right.', {
-    problem: result.errorMessage ?? t('no answer'),
+    problem: problemWords(result.errorMessage) ?? t('no answer'),
   });
 }
 

@@ -6,6 +6,7 @@ import { dateTime, TRIGGER_LABELS } from '../../format.js';
 import { intl, t } from '../../locale.js';
 import { ATTEMPT_STATUS, statusWords } from '../../ui/badge.js';
 import { sayError } from '../../ui/notice.js';
+import { problemWords } from './problem.js';
 
 const secondsFormat = () => intl(Intl.DateTimeFormat, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const at = (iso) => secondsFormat().format(new Date(iso));
@@ -28,7 +29,7 @@ export function timing(attempt) {
   else if (attempt.sentAt) steps.push(t('no answer after {ms} ms', { ms }));
   if (attempt.finishedAt) steps.push(t('done {time}', { time: at(attempt.finishedAt) }));
   const [outcome] = statusWords(ATTEMPT_STATUS, attempt.deliveryStatus);
-  return `${head}${steps.length ? `: ${steps.join(', ')}` : ''}. ${outcome}${attempt.errorMessage ? `: ${attempt.errorMessage}` : ''}.`;
+  return `${head}${steps.length ? `: ${steps.join(', ')}` : ''}. ${outcome}${attempt.errorMessage ? `: ${problemWords(attempt.errorMessage)}` : ''}.`;
 }
 
 /** The delivery's attempts, first attempt first, under when its event happened. */

@@ -13,6 +13,7 @@ import { retryDelivery } from './actions.js';
 import { attemptsToggle, triggerWords } from './attempts.js';
 import { connectionName } from './card.js';
 import { filterBar, filtered, filterQuery, noFilters } from './filters.js';
+import { problemWords } from './problem.js';
 
 const PAGE_SIZE = 20;
 const POLL_MS = 1000;
@@ -57,7 +58,7 @@ function attemptRow(attempt, retryButton, timings) {
       [t('Time'), time],
       [t('Attempt'), `${attempt.attemptNumber}${trigger ? ` (${trigger})` : ''}`],
       [t('Answer'), answerOf(attempt)],
-      [t('Problem'), attempt.errorMessage],
+      [t('Problem'), problemWords(attempt.errorMessage)],
       [t('Reply'), attempt.responseBodyExcerpt ? h('pre', { class: 'excerpt' }, attempt.responseBodyExcerpt) : null],
       [t('Delivery id'), h('code', null, attempt.deliveryId)],
     ]),

@@ -6,6 +6,7 @@ import { dateTimeAgo } from '../../format.js';
 import { t } from '../../locale.js';
 import { messageArea, notice, perform } from '../../ui/notice.js';
 import { reasonWords } from '../connections/card.js';
+import { problemWords } from '../connections/problem.js';
 
 /** "“Lena CRM” was switched off 27 Nov 2026, 10:00 (5 minutes ago) because 2 deliveries in a row failed." */
 function offWords(off) {
@@ -20,7 +21,7 @@ function sentence(off) {
   return [
     phrase(offWords(off), { name: isolate(off.name) }),
     ' ',
-    off.lastError ? `${t('The last problem: {problem}.', { problem: off.lastError })} ` : '',
+    off.lastError ? `${t('The last problem: {problem}.', { problem: problemWords(off.lastError) })} ` : '',
     t('It gets no notifications until it is switched back on.'),
   ];
 }

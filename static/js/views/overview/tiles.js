@@ -4,6 +4,7 @@
 import { h } from '../../dom.js';
 import { bytes, capitalise, dateTime, duration, eventLabel, hostOf, timeAgo } from '../../format.js';
 import { t, tn } from '../../locale.js';
+import { problemWords } from '../connections/problem.js';
 
 function tile(title, value, detail, tone) {
   return h(
@@ -61,7 +62,7 @@ export function problems(recent) {
               null,
               h('strong', null, capitalise(eventLabel(f.event))),
               ' ',
-              t('to {host}: {problem}', { host: hostOf(f.targetUrl), problem: f.errorMessage ?? t('failed') }),
+              t('to {host}: {problem}', { host: hostOf(f.targetUrl), problem: problemWords(f.errorMessage) ?? t('failed') }),
               ' · ',
               h('span', { class: 'when' }, timeAgo(f.at)),
               ' · ',
