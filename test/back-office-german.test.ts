@@ -49,6 +49,9 @@ describe('the back office of a salon that speaks German, in Chromium', () => {
     failingId = (await app.request('POST', '/v1/integration/webhooks', { key: salon.key, body: failing })).body.id;
     const ping = await app.request('POST', `/v1/integration/webhooks/${failingId}/ping`, { key: salon.key });
     assert.match(ping.body.errorMessage, /^connection refused by 127\.0\.0\.1:4$/);
+    // A mail server where nothing listens: the test e-mail's sentence, in German.
+    await admin(app, 'PUT', `${salon.base}/mail`, { host: '127.0.0.1', port: 4, tls: 'starttls' }, 200);
+    await admin(app, 'PATCH', salon.base, { email: 'hallo@sonne.test' }, 200);
   });
   // An English browser: the salon's choice wins over it.
   const { page } = useBrowser({ app, locale: 'en-GB', logInAt: `/#calendar/${MONDAY}/week` });
@@ -94,6 +97,12 @@ describe('the back office of a salon that speaks German, in Chromium', () => {
   it('says a connection’s problem in German', async () => {
     await page.evaluate(`location.hash = ${JSON.stringify(`#connections/${failingId}`)}`);
     await page.getByText('127.0.0.1:4 hat die Verbindung abgelehnt (dort wartet kein Programm)').first().waitFor();
+  });
+
+  it('says how a test e-mail went in German', async () => {
+    await page.evaluate(`location.hash = ${JSON.stringify('#settings')}`);
+    await page.getByRole('button', { name: 'Test-E-Mail senden' }).click();
+    await page.locator('#mail-test .notice.error').getByText('Unter 127.0.0.1, Port 4 antwortet nichts: Host und Port prüfen.').waitFor();
   });
 
   it('writes dates the German way', async () => {

@@ -1,5 +1,5 @@
 // Changes typed into a form and not saved: a form is marked when its fields change and unmarked
-// when it is sent (marked again if it then says an error). Leaving the view, or the page, while a
+// when it is sent (marked again if it was sent with changes and then says an error). Leaving the view, or the page, while a
 // form is marked asks first, so a ticked service is not lost without a word.
 
 import { confirmAction } from '../dom.js';
@@ -18,12 +18,23 @@ export function watchUnsaved(view) {
   };
   view.addEventListener('input', mark);
   view.addEventListener('change', mark);
-  view.addEventListener('submit', (event) => delete event.target.dataset.unsaved, true);
+  // A form sent with changes is taken as saved; an error it then says marks it again. One sent
+  // without any (a test e-mail, a search) stays unmarked whatever it says: nothing typed is lost.
+  view.addEventListener(
+    'submit',
+    (event) => {
+      const { dataset } = event.target;
+      if ('unsaved' in dataset) dataset.sentChanged = '';
+      else delete dataset.sentChanged;
+      delete dataset.unsaved;
+    },
+    true,
+  );
   new MutationObserver((records) => {
     for (const record of records)
       for (const node of record.addedNodes) {
         const form = node.nodeType === 1 && node.matches('.notice.error') ? node.closest('form') : null;
-        if (form && !form.matches(SEARCH)) form.dataset.unsaved = '';
+        if (form && !form.matches(SEARCH) && 'sentChanged' in form.dataset) form.dataset.unsaved = '';
       }
   }).observe(view, { childList: true, subtree: true });
   window.addEventListener('beforeunload', (event) => {

@@ -4,6 +4,7 @@
 import { h } from '../../dom.js';
 import { dateTime } from '../../format.js';
 import { marked, t } from '../../locale.js';
+import { mailProblem } from '../../mail-problems.js';
 import { MESSAGE_STATUS, statusBadge } from '../../ui/badge.js';
 
 /** A message to the client in the salon's words (shown through t(), as messageKind() does). */
@@ -19,22 +20,6 @@ export const MESSAGE_KINDS = {
 /** A message's kind in the page's language (an unknown kind as the API says it). */
 export const messageKind = (kind) => (MESSAGE_KINDS[kind] ? t(MESSAGE_KINDS[kind]) : kind);
 
-/** Why an e-mail was not sent, as the server says it (src/mail/mail-queue.ts), shown in the page's language. */
-const SKIP_REASONS = [
-  marked('The client gave no e-mail address.'),
-  marked('The visit had begun.'),
-  marked('No mail server is set up yet (Settings, “E-mail to clients”), so clients get no e-mail.'),
-  marked('The client turned reminders off.'),
-];
-const REFUSED = /^The client's mail server refused this address before \((.*)\)\.$/s;
-
-/** The server's reason in the page's language; another error (a mail server's answer) as it came. */
-function reasonWords(error) {
-  if (SKIP_REASONS.includes(error)) return t(error);
-  const refused = REFUSED.exec(error);
-  return refused ? t("The client's mail server refused this address before ({reason}).", { reason: refused[1] }) : error;
-}
-
 function messageItem(message) {
   const what = t('E-mail to the client: {kind}', { kind: messageKind(message.kind) });
   const when = message.status === 'sent' && message.sentAt ? ` ${dateTime(message.sentAt)}` : '';
@@ -46,7 +31,7 @@ function messageItem(message) {
     `${what}${message.to ? ` (${message.to})` : ''} `,
     statusBadge(MESSAGE_STATUS, message.status),
     when ? h('span', { class: 'hint' }, when) : null,
-    message.error || next ? h('p', { class: 'hint' }, `${message.error ? reasonWords(message.error) : ''}${next}`) : null,
+    message.error || next ? h('p', { class: 'hint' }, `${message.error ? mailProblem(message.error) : ''}${next}`) : null,
   );
 }
 

@@ -2,24 +2,9 @@
 // waiting e-mails are tried at once), and send a test e-mail, each ending in its sentence.
 
 import { confirmAction } from '../../../dom.js';
-import { marked, t } from '../../../locale.js';
+import { t } from '../../../locale.js';
+import { mailProblem } from '../../../mail-problems.js';
 import { notice, perform, say, showProblems } from '../../../ui/notice.js';
-
-// The server says how a test e-mail went in English; the page says its known sentences in its own
-// language (an SMTP server's answer stays as the server wrote it).
-const SERVER_SENTENCES = [
-  marked('No mail server is set up yet: fill in the form above first.'),
-  marked('There is no sender address: give the salon an e-mail address above, or a sender address.'),
-];
-const SENT = /^Sent a test e-mail to (.+) from (.+)\. If it does not arrive, look in the spam folder\.$/;
-
-/** The server's sentence about a test e-mail, in the page's language where the page has it. */
-function testOutcome(message) {
-  const sent = SENT.exec(message);
-  if (sent)
-    return t('Sent a test e-mail to {to} from {from}. If it does not arrive, look in the spam folder.', { to: sent[1], from: sent[2] });
-  return SERVER_SENTENCES.includes(message) ? t(message) : message;
-}
 
 /** `saved(mail)` shows the settings as they now are. */
 export function mailActions(ctx, { current, saved }) {
@@ -51,7 +36,7 @@ export function mailActions(ctx, { current, saved }) {
       if (showProblems(messages, to ? [] : [t('Give an address to send the test e-mail to.')])) return;
       return perform(button, t('Sending…'), messages, async () => {
         const result = await ctx.api.call('adminSendTestMail', { body: { to } });
-        messages.replaceChildren(notice(result.sent ? 'good' : 'error', testOutcome(result.message)));
+        messages.replaceChildren(notice(result.sent ? 'good' : 'error', mailProblem(result.message)));
       });
     },
   };

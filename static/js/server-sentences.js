@@ -1,0 +1,25 @@
+// Sentences the server writes in English for people (an e-mail's outcome, a mail server's
+// refusal), said in the page's language: each template is the server's sentence with its parts as
+// {names}, the key of its translation, and the pattern that recognises it. A sentence that matches
+// none comes out as the server wrote it (a mail server's own answer inside stays as it came).
+
+import { t } from './locale.js';
+
+const escaped = (text) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+
+/** `templates` (marked texts) → a function saying a server sentence in the page's language. */
+export function serverSentences(templates) {
+  const known = templates.map((template) => {
+    const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+    const pattern = new RegExp(`^${escaped(template).replace(/\\?\{\w+\\?\}/g, '(.+?)')}$`, 's');
+    return { template, names, pattern };
+  });
+  return (text) => {
+    if (typeof text !== 'string') return text;
+    for (const { template, names, pattern } of known) {
+      const match = pattern.exec(text);
+      if (match) return t(template, Object.fromEntries(names.map((name, i) => [name, match[i + 1]])));
+    }
+    return text;
+  };
+}
