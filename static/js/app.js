@@ -7,6 +7,7 @@ import { passkeyProblem, passkeysPossible, usePasskey } from './passkeys.js';
 import { h } from './dom.js';
 import { speakFor, t, translateMarked } from './locale.js';
 import { routeOf } from './routes.js';
+import { showTimesIn } from './salon-time.js';
 import { inboxCount } from './views/inbox/count.js';
 import { errorNotice, notice, takeFlash } from './ui/notice.js';
 import { forgetUnsaved, hasUnsaved, mayLeave, watchUnsaved } from './ui/unsaved.js';
@@ -108,6 +109,7 @@ function showSalonName(name) {
 /** Picks the salon the page shows, and speaks its language. */
 async function chooseBusiness(id) {
   business = businesses.find((b) => b.id === id) ?? businesses[0];
+  showTimesIn(business.timezone);
   await speakIn(business);
   sessionStorage.setItem(BUSINESS_KEY, String(business.id));
   inbox.watch(mayOpen('inbox') ? business : null);
@@ -127,6 +129,7 @@ async function reloadBusinesses(id) {
   $('business-choice').hidden = businesses.length < 2;
   if (businesses.length === 0) {
     business = null;
+    showTimesIn(null);
     inbox.watch(null);
     showSalonName('');
     await speakIn(null);

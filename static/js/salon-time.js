@@ -5,6 +5,20 @@
 
 import { intl } from './locale.js';
 
+let salonZone;
+
+/**
+ * The salon whose times the page shows (app.js, when it picks a salon): every instant the page
+ * writes (format.js: a booking's "Booked" time, the activity, the backups) is written in its time
+ * zone, not the browser's. null before a salon is known: then the browser's.
+ */
+export function showTimesIn(timeZone) {
+  salonZone = timeZone || undefined;
+}
+
+/** The zone instants are written in: the salon's, or undefined (the browser's) before there is one. */
+export const shownZone = () => salonZone;
+
 /** The browser's time zone, for a new salon (Intl knows it; UTC when it does not say). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
