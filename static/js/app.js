@@ -8,6 +8,7 @@ import { h } from './dom.js';
 import { speakFor, t, translateMarked } from './locale.js';
 import { routeOf } from './routes.js';
 import { showTimesIn } from './salon-time.js';
+import { pointMenu } from './views/calendar/address.js';
 import { inboxCount } from './views/inbox/count.js';
 import { errorNotice, notice, takeFlash } from './ui/notice.js';
 import { forgetUnsaved, hasUnsaved, mayLeave, watchUnsaved } from './ui/unsaved.js';
@@ -73,6 +74,7 @@ async function show({ quiet = false } = {}) {
     if (link.dataset.view === route.nav) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
+  pointMenu();
   const mine = ++renderCount;
   if (!mayOpen(route.nav)) {
     view.replaceChildren(
