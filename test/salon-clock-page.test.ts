@@ -42,3 +42,19 @@ describe('the salon’s clock in a browser elsewhere, in Chromium', () => {
     assert.match(await booked.innerText(), /^21 Nov 2026, 10:00 \(by the salon\)$/);
   });
 });
+
+// Half past midnight in Berlin is still yesterday in UTC: a download is named after the salon's day.
+describe('the salon’s date just after its midnight, in Chromium', () => {
+  if (skippedWithoutChromium()) return;
+  const { app, clock } = useApp({ now: Date.parse('2026-11-20T23:30:00Z') });
+  before(async () => {
+    await makeSalon(app, 'Salon Lang', 'Europe/Berlin');
+  });
+  const { page } = useBrowser({ app, pageClock: clock, timezoneId: 'UTC', logInAt: '/#reports' });
+
+  it('names a download after the salon’s date, 21 November, not UTC’s 20th', async () => {
+    const section = page.getByRole('region', { name: 'Your data as CSV' });
+    const [file] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download clients' }).click()]);
+    assert.equal(file.suggestedFilename(), 'clients-2026-11-21.csv');
+  });
+});
