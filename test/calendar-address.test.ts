@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import { ADMIN_TOKEN } from './helpers/app.ts';
+import { logIn } from './helpers/browser.ts';
 import { GOOD_PASSWORD, person } from './helpers/people.ts';
 import { admin, MONDAY } from './helpers/salon.ts';
 import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
@@ -82,5 +84,14 @@ describe('the menu’s Calendar returns to the day last shown, in Chromium', () 
     await page.getByRole('button', { name: 'Today' }).click();
     await page.getByRole('heading', { name: 'Week of Monday, 16 November 2026', exact: true }).waitFor();
     assert.match(page.url(), /#calendar\/2026-11-21\/week/);
+  });
+
+  it('starts the next person on this tab at today: "Log out" forgets the day', async () => {
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await page.getByRole('heading', { name: 'Week of Monday, 23 November 2026', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await logIn(page, `${app.url}/#clients`, ADMIN_TOKEN);
+    await page.locator('#view h2').first().waitFor();
+    assert.equal(await menuCalendar().getAttribute('href'), '#calendar');
   });
 });

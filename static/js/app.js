@@ -8,7 +8,7 @@ import { h } from './dom.js';
 import { speakFor, t, translateMarked } from './locale.js';
 import { routeOf } from './routes.js';
 import { showTimesIn } from './salon-time.js';
-import { pointMenu } from './views/calendar/address.js';
+import { forgetCalendar, pointMenu } from './views/calendar/address.js';
 import { inboxCount } from './views/inbox/count.js';
 import { errorNotice, notice, takeFlash } from './ui/notice.js';
 import { forgetUnsaved, hasUnsaved, mayLeave, watchUnsaved } from './ui/unsaved.js';
@@ -349,6 +349,7 @@ $('logout').addEventListener('click', async () => {
   if (wasSession) await api.call('adminSignOut', { quiet: true }).catch(() => undefined);
   session.clear();
   sessionStorage.removeItem(BUSINESS_KEY);
+  forgetCalendar();
   showLogin(undefined, { withCode: !wasSession });
   $(wasSession ? 'sign-in-message' : 'login-message').replaceChildren(notice('good', t('You are logged out.')));
 });

@@ -24,6 +24,12 @@ export function rememberCalendar(hash) {
   pointMenu();
 }
 
+/** Forgets it (app.js, at "Log out"): the next person on this tab starts at today. */
+export function forgetCalendar() {
+  sessionStorage.removeItem(LAST_KEY);
+  pointMenu();
+}
+
 /** The menu's "Calendar" to the last address shown (app.js, on every view). */
 export function pointMenu() {
   document.querySelector('nav a[data-view="calendar"]')?.setAttribute('href', lastCalendar());
