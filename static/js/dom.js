@@ -35,7 +35,11 @@ document.addEventListener('reset', (event) =>
  * stays the field's: "2026-11-23", "14:30", set by the page or typed.
  */
 function inPageWords(el) {
-  const show = () => el.setAttribute('data-shown', fieldText(el.type, nativeValue.get.call(el)));
+  const show = () => {
+    el.setAttribute('data-shown', fieldText(el.type, nativeValue.get.call(el)));
+    // An empty one shows the pattern to type, greyed as a placeholder is.
+    el.toggleAttribute('data-empty', !nativeValue.get.call(el));
+  };
   Object.defineProperty(el, 'value', {
     configurable: true,
     get: () => nativeValue.get.call(el),
