@@ -7,6 +7,8 @@ import { passkeyElsewhere, passkeyProblem, passkeysPossible, usePasskey } from '
 import { h } from './dom.js';
 import { speakFor, t, translateMarked } from './locale.js';
 import { routeOf } from './routes.js';
+import { showTimesIn } from './salon-time.js';
+import { forgetCalendar, pointMenu } from './views/calendar/address.js';
 import { inboxCount } from './views/inbox/count.js';
 import { errorNotice, notice, takeFlash } from './ui/notice.js';
 import { forgetUnsaved, hasUnsaved, mayLeave, watchUnsaved } from './ui/unsaved.js';
@@ -72,6 +74,7 @@ async function show({ quiet = false } = {}) {
     if (link.dataset.view === route.nav) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
+  pointMenu();
   const mine = ++renderCount;
   if (!mayOpen(route.nav)) {
     view.replaceChildren(
@@ -108,6 +111,7 @@ function showSalonName(name) {
 /** Picks the salon the page shows, and speaks its language. */
 async function chooseBusiness(id) {
   business = businesses.find((b) => b.id === id) ?? businesses[0];
+  showTimesIn(business.timezone);
   await speakIn(business);
   sessionStorage.setItem(BUSINESS_KEY, String(business.id));
   inbox.watch(mayOpen('inbox') ? business : null);
@@ -127,6 +131,7 @@ async function reloadBusinesses(id) {
   $('business-choice').hidden = businesses.length < 2;
   if (businesses.length === 0) {
     business = null;
+    showTimesIn(null);
     inbox.watch(null);
     showSalonName('');
     await speakIn(null);
@@ -347,6 +352,7 @@ $('logout').addEventListener('click', async () => {
   if (wasSession) await api.call('adminSignOut', { quiet: true }).catch(() => undefined);
   session.clear();
   sessionStorage.removeItem(BUSINESS_KEY);
+  forgetCalendar();
   showLogin(undefined, { withCode: !wasSession });
   $(wasSession ? 'sign-in-message' : 'login-message').replaceChildren(notice('good', t('You are logged out.')));
 });

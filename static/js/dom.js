@@ -2,6 +2,7 @@
 // with createElement and listeners: no innerHTML, no inline handlers, no style attributes.
 
 import { fillIn, t } from './locale.js';
+import { fieldText } from './salon-time.js';
 
 const PROPERTIES = new Set(['value', 'checked', 'disabled', 'hidden', 'readOnly', 'open', 'selected', 'htmlFor']);
 
@@ -9,8 +10,48 @@ const PROPERTIES = new Set(['value', 'checked', 'disabled', 'hidden', 'readOnly'
 export function h(tag, props, ...children) {
   const el = document.createElement(tag);
   setProps(el, props);
+  if (tag === 'input' && WRITTEN_BY_BROWSER.has(el.type)) inPageWords(el);
   el.append(...flatten(children));
   return el;
+}
+
+/** The fields Chromium writes in the browser's language, whatever the page's. */
+const WRITTEN_BY_BROWSER = new Set(['date', 'time', 'datetime-local']);
+const nativeValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+/** Each such field's way to show its value again. */
+const showers = new WeakMap();
+// A form's reset() sets its fields back without an event: they show their value again after it.
+document.addEventListener('reset', (event) =>
+  setTimeout(() => {
+    for (const field of event.target.querySelectorAll('input[data-shown]')) showers.get(field)?.();
+  }),
+);
+
+/**
+ * Chromium writes a date or time field in the browser's language and order (11/23/2026, 02:30 PM
+ * in an American browser), and the document's lang does not change that (test/field-words-page.test.ts).
+ * Such a field keeps its picker and its keys, and shows its value the page's way (23.11.2026,
+ * 14:30) in its data-shown, which style.css puts in place of the browser's own text. The value
+ * stays the field's: "2026-11-23", "14:30", set by the page or typed.
+ */
+function inPageWords(el) {
+  const show = () => {
+    el.setAttribute('data-shown', fieldText(el.type, nativeValue.get.call(el)));
+    // An empty one shows the pattern to type, greyed as a placeholder is.
+    el.toggleAttribute('data-empty', !nativeValue.get.call(el));
+  };
+  Object.defineProperty(el, 'value', {
+    configurable: true,
+    get: () => nativeValue.get.call(el),
+    set: (value) => {
+      nativeValue.set.call(el, value);
+      show();
+    },
+  });
+  el.addEventListener('input', show);
+  el.addEventListener('change', show);
+  showers.set(el, show);
+  show();
 }
 
 /** Puts `children` in `el` in place of what it held; null, false and undefined are skipped, as in h(). */

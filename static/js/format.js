@@ -1,13 +1,26 @@
 // Numbers, times and names in plain words, in the page's language (locale.js), not the browser's.
 
 import { intl, marked, t, tn } from './locale.js';
+import { shownZone } from './salon-time.js';
 
-const dateTimeFormat = () => intl(Intl.DateTimeFormat, { dateStyle: 'medium', timeStyle: 'short' });
-const timeFormat = () => intl(Intl.DateTimeFormat, { hour: '2-digit', minute: '2-digit' });
+/**
+ * The page's one hour cycle, in English and German alike: 24 hours ("14:30"), as the API's times,
+ * the calendar and the time fields write them (docs/decisions.md, "One hour cycle").
+ */
+export const HOUR_CYCLE = 'h23';
+
+// In the salon's time zone (salon-time.js showTimesIn()), whatever the browser's is.
+const dateTimeFormat = () =>
+  intl(Intl.DateTimeFormat, { dateStyle: 'medium', timeStyle: 'short', hourCycle: HOUR_CYCLE, timeZone: shownZone() });
+const timeFormat = () => intl(Intl.DateTimeFormat, { hour: '2-digit', minute: '2-digit', hourCycle: HOUR_CYCLE, timeZone: shownZone() });
+const secondsFormat = () =>
+  intl(Intl.DateTimeFormat, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: HOUR_CYCLE, timeZone: shownZone() });
 const relative = () => intl(Intl.RelativeTimeFormat, { numeric: 'auto' });
 
 export const dateTime = (iso) => dateTimeFormat().format(new Date(iso));
 export const clockTime = (iso) => timeFormat().format(new Date(iso));
+/** "10:05:09" of an instant, in the salon's zone. */
+export const clockSeconds = (iso) => secondsFormat().format(new Date(iso));
 
 /**
  * English only: "3 bookings". Say a count with tn() of locale.js instead, which has the page's

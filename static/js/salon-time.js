@@ -3,7 +3,21 @@
 // wall-clock time as it is and turns a chosen date and time back into such a string. Dates are
 // written in the page's language (locale.js), whatever the browser's is.
 
-import { intl } from './locale.js';
+import { intl, t } from './locale.js';
+
+let salonZone;
+
+/**
+ * The salon whose times the page shows (app.js, when it picks a salon): every instant the page
+ * writes (format.js: a booking's "Booked" time, the activity, the backups) is written in its time
+ * zone, not the browser's. null before a salon is known: then the browser's.
+ */
+export function showTimesIn(timeZone) {
+  salonZone = timeZone || undefined;
+}
+
+/** The zone instants are written in: the salon's, or undefined (the browser's) before there is one. */
+export const shownZone = () => salonZone;
 
 /** The browser's time zone, for a new salon (Intl knows it; UTC when it does not say). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -131,6 +145,35 @@ const dayFormat = () =>
 export function dayText(date) {
   const [y, m, d] = date.split('-').map(Number);
   return dayFormat().format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+const numericDate = () => intl(Intl.DateTimeFormat, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+
+/** "2026-11-23" → "23.11.2026" (German), "23/11/2026" (English, UK): a date field's date in the page's order. */
+export function numericDateText(date) {
+  const [y, m, d] = date.split('-').map(Number);
+  return numericDate().format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** An empty date field's pattern in the page's order and words: "TT.MM.JJJJ", "dd/mm/yyyy". */
+export function datePattern() {
+  const words = { day: t('dd'), month: t('mm'), year: t('yyyy') };
+  return numericDate()
+    .formatToParts(new Date(Date.UTC(2026, 10, 23)))
+    .map((part) => words[part.type] ?? part.value)
+    .join('');
+}
+
+/**
+ * What a date, time or date-and-time field's value ("2026-11-23", "14:30", "2026-11-23T14:30")
+ * reads on the page: the date in the page's order, the time in 24 hours (format.js HOUR_CYCLE),
+ * whatever the browser's language. Empty: the pattern to type.
+ */
+export function fieldText(type, value) {
+  if (type === 'time') return value ? value.slice(0, 5) : '--:--';
+  if (type === 'date') return isDate(value) ? numericDateText(value) : datePattern();
+  const [date, time] = (value ?? '').split('T');
+  return isDate(date) ? `${numericDateText(date)}, ${time.slice(0, 5)}` : `${datePattern()}, --:--`;
 }
 
 /** "2026-11-23T10:00:00+01:00" → "Mon, 23 Nov 2026, 10:00": the salon's wall clock, as the API wrote it. */

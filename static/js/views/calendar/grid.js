@@ -4,6 +4,7 @@
 // calendar is first opened.
 
 import { h, isolate } from '../../dom.js';
+import { HOUR_CYCLE } from '../../format.js';
 import { pageLocale, t } from '../../locale.js';
 import { utcOffset } from '../../salon-time.js';
 import { classicScript } from '../../ui/classic-script.js';
@@ -17,7 +18,20 @@ import { wallParts } from './state.js';
 const loadLibrary = () => classicScript('/vendor/event-calendar/event-calendar.min.js', 'EventCalendar');
 
 /** Times as "09:00" like every other time on the page, whatever the browser's language (the library's default writes "9:00 AM" in some). */
-const TWENTY_FOUR_HOURS = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const TWENTY_FOUR_HOURS = { hour: '2-digit', minute: '2-digit', hourCycle: HOUR_CYCLE };
+
+/**
+ * The library's time zone for the salon's offset of this moment. EventCalendar 5.10.1 takes its
+ * "now" (the red line, "today") from this offset, except for a zero one: its shift of the
+ * browser's clock is skipped when the offset is falsy (`t ? t - local : 0` in its dist file), so
+ * a salon in UTC seen from Berlin had the line at Berlin's time. A zero offset is given as one
+ * minute east instead: the line one minute (under two pixels) late, against an hour off.
+ * Drop this when the pinned library handles "+00:00" (docs/decisions.md, "The salon's clock").
+ */
+export function libraryZone(timeZone, now = Date.now()) {
+  const offset = utcOffset(timeZone, now);
+  return offset === '+00:00' || offset === '-00:00' ? '+00:01' : offset;
+}
 
 /** A column's name as a link to the staff member's week of `date`. */
 const weekLink = (date, resource) =>
@@ -34,7 +48,7 @@ function lookOptions({ date, week, timeZone, columns, hours }) {
     // takes its idea of now from this offset (a fixed one, so it is the salon's offset of this
     // moment; the view is drawn again on every visit). Events are wall-clock strings without
     // an offset, so they stay where they are.
-    timeZone: utcOffset(timeZone),
+    timeZone: libraryZone(timeZone),
     headerToolbar: { start: '', center: '', end: '' },
     // The library's own buttons (none on the toolbar now) in the page's language.
     buttonText: { today: t('Today'), resourceTimeGridDay: t('Day'), resourceTimeGridWeek: t('Week'), close: t('Close') },

@@ -2,14 +2,13 @@
 // shows them under the row (and hides them again).
 
 import { busy, h } from '../../dom.js';
-import { dateTime, TRIGGER_LABELS } from '../../format.js';
-import { intl, t } from '../../locale.js';
+import { clockSeconds, dateTime, TRIGGER_LABELS } from '../../format.js';
+import { t } from '../../locale.js';
 import { ATTEMPT_STATUS, statusWords } from '../../ui/badge.js';
 import { sayError } from '../../ui/notice.js';
 import { problemWords } from './problem.js';
 
-const secondsFormat = () => intl(Intl.DateTimeFormat, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-const at = (iso) => secondsFormat().format(new Date(iso));
+const at = clockSeconds;
 
 /** What made an attempt, in the page's language ("sent again by hand"), or null for an event's own. */
 export const triggerWords = (trigger) => (TRIGGER_LABELS[trigger] ? t(TRIGGER_LABELS[trigger]) : null);

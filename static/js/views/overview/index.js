@@ -3,7 +3,8 @@
 // Drawn again every 30 seconds (routes.js). load → render.
 
 import { button, h } from '../../dom.js';
-import { pageLocale, t } from '../../locale.js';
+import { clockSeconds } from '../../format.js';
+import { t } from '../../locale.js';
 import { backupNotices, backupTile, loadBackups } from '../backups/index.js';
 import { viewPage } from '../../ui/pages.js';
 import { hourlyChart } from './chart.js';
@@ -31,10 +32,6 @@ export async function renderOverview(ctx) {
     healthTiles(status, backupTile(backups)),
     hourlyChart(hourly),
     h('section', { class: 'panel' }, h('h3', null, t('Recent problems')), problems(failures)),
-    h(
-      'p',
-      { class: 'hint' },
-      t('Updated at {time}; this page refreshes itself every 30 seconds.', { time: new Date().toLocaleTimeString(pageLocale()) }),
-    ),
+    h('p', { class: 'hint' }, t('Updated at {time}; this page refreshes itself every 30 seconds.', { time: clockSeconds(Date.now()) })),
   );
 }

@@ -3,7 +3,7 @@
 // amounts as numbers with their currency).
 
 import { button, h } from '../../dom.js';
-import { wallClockOf } from '../../salon-time.js';
+import { todayIn, wallClockOf } from '../../salon-time.js';
 import { csvNumber, csvText, downloadCsv } from '../../ui/csv.js';
 import { marked, t } from '../../locale.js';
 import { moneyInput } from '../../ui/money.js';
@@ -92,7 +92,8 @@ async function paymentsCsv(api, zone) {
 /** The section with a button per download. */
 export function exportPart(ctx) {
   const messages = messageArea();
-  const today = new Date().toISOString().slice(0, 10);
+  // The salon's date, not UTC's: a file downloaded at 00:30 in Berlin is named after that day.
+  const today = todayIn(ctx.business.timezone);
   const download = (file, make) => (element) =>
     perform(element, t('Preparing…'), messages, async () => {
       downloadCsv(file, await make());
