@@ -77,4 +77,23 @@ describe("Settings' sentence on the booking page's reachability, in Chromium", (
       .waitFor();
     guard.assertClean();
   });
+
+  it('says the check’s own words in German for a salon that speaks it', async () => {
+    // 127.0.0.1 with no exception for the test: the check says the address leads inside a network.
+    const app = await TestApp.start({ config: { publicUrl: 'http://127.0.0.1:4' } });
+    apps.push(app);
+    const business = await app.business('Salon Sonne');
+    const locale = await app.request('PATCH', `/admin/api/businesses/${business}/booking-page`, {
+      body: { locale: 'de-DE' },
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    if (locale.status !== 200) throw new Error(locale.text);
+    await logIn(page, `${app.url}/#settings`, ADMIN_TOKEN);
+    await sentence()
+      .getByText(
+        /^Kunden von außen erreichen die Buchungsseite nicht: http:\/\/127\.0\.0\.1:4 führt in ein internes Netzwerk \(127\.0\.0\.1 ist eine Loopback-Adresse\)/,
+      )
+      .waitFor();
+    guard.assertClean();
+  });
 });

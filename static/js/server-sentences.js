@@ -7,8 +7,11 @@ import { t } from './locale.js';
 
 const escaped = (text) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
 
-/** `templates` (marked texts) → a function saying a server sentence in the page's language. */
-export function serverSentences(templates) {
+/**
+ * `templates` (marked texts) → a function saying a server sentence in the page's language;
+ * `parts` (name → function) says a matched part in it too ("{reason}" that is itself a sentence).
+ */
+export function serverSentences(templates, parts = {}) {
   const known = templates.map((template) => {
     const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
     const pattern = new RegExp(`^${escaped(template).replace(/\\?\{\w+\\?\}/g, '(.+?)')}$`, 's');
@@ -18,7 +21,7 @@ export function serverSentences(templates) {
     if (typeof text !== 'string') return text;
     for (const { template, names, pattern } of known) {
       const match = pattern.exec(text);
-      if (match) return t(template, Object.fromEntries(names.map((name, i) => [name, match[i + 1]])));
+      if (match) return t(template, Object.fromEntries(names.map((name, i) => [name, (parts[name] ?? String)(match[i + 1])])));
     }
     return text;
   };

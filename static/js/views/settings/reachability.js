@@ -5,17 +5,58 @@
 import { api } from '../../api.js';
 import { button, h } from '../../dom.js';
 import { clockTime } from '../../format.js';
-import { t } from '../../locale.js';
+import { marked, t } from '../../locale.js';
+import { serverSentences } from '../../server-sentences.js';
 import { messageArea, perform, say, sayError } from '../../ui/notice.js';
+
+/** What lies inside a network (src/delivery/targets.ts), as the check names it; another as it came. */
+const INSIDE = serverSentences([
+  marked('a loopback address'),
+  marked('a private address'),
+  marked('a link-local address (cloud metadata lives here)'),
+  marked('a link-local address'),
+  marked('a private (unique local) address'),
+  marked('a carrier-grade NAT address'),
+  marked('the unspecified address'),
+  marked('a reserved or documentation address'),
+]);
+
+/** The check's own words (src/reachability/check.ts) in the page's language; another as it came. */
+const detailWords = serverSentences(
+  [
+    marked('{address} is {reason}'),
+    marked('{host} leads to {address}, {reason}'),
+    marked('it sends visitors on to {address}'),
+    marked('another booking-api server answers there, with other data'),
+    marked('another program answers there (status {status})'),
+    marked('looking up {host} took over {time}'),
+    marked('looking up {host} failed ({reason})'),
+    marked('it did not answer within {time}'),
+    marked('the request failed ({reason})'),
+    marked('its certificate has expired'),
+    marked('its certificate is not valid yet'),
+    marked('its certificate is for another name'),
+    marked('its certificate is self-signed, which browsers do not accept'),
+    marked('its certificate comes from an authority browsers do not know'),
+    marked('its certificate comes from an authority browsers do not know, or the chain is incomplete'),
+    marked('nothing accepts connections there'),
+    marked('the connection was cut off'),
+    marked('that address cannot be reached'),
+    marked('that network cannot be reached'),
+    marked('the connection was closed before an answer came'),
+    marked('it does not speak HTTPS there'),
+  ],
+  { reason: INSIDE },
+);
 
 const ASK_AGAIN_MS = 1500;
 const ASK_AT_MOST = 10;
 
-/** The sentence for the salon, and whether it is good news. `detail` is the server's own words (English). */
+/** The sentence for the salon, and whether it is good news; the server's `detail` said in the page's words. */
 export function reachabilitySentence(answer) {
   const values = {
     at: answer.publicUrl,
-    detail: answer.detail ?? t('no answer'),
+    detail: answer.detail ? detailWords(answer.detail) : t('no answer'),
     checked: answer.checkedAt ? ` ${t('(checked at {time})', { time: clockTime(answer.checkedAt) })}` : '',
   };
   if (answer.status === 'unset')
