@@ -84,3 +84,23 @@ describe('backups on the status page', () => {
     assert.equal(fs.readdirSync(usb).length, 1, 'the backup went to the new folder');
   });
 });
+
+describe('backups on the status page of a salon that speaks German', () => {
+  if (skippedWithoutChromium()) return;
+  // A USB disk that is not plugged in: its warning carries the folder, which only the server knows.
+  const { app, salon } = useSalon({ name: 'Salon Sonne', config: { backupDir: '/media/usb-stick/backups' } });
+  const { page } = useBrowser({ app, logInAt: '/#settings' });
+
+  it('says the folder is missing, and a backup that failed for it, in German', async () => {
+    await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'de-DE' }, 200);
+    await page.reload();
+    const section = page.locator('#backups');
+    await section.getByRole('button', { name: 'Jetzt sichern' }).click();
+    const missing =
+      'Der Sicherungsordner /media/usb-stick/backups ist nicht zu finden. Liegt er auf einem USB-Laufwerk oder einer Netzwerkfreigabe, schließen Sie diese an; oder wählen Sie in den Einstellungen einen anderen Ordner.';
+    await section.locator('.notice.error').getByText(missing).waitFor();
+    await page.evaluate(`location.hash = '#overview'`);
+    await page.getByText(missing).first().waitFor();
+    await page.getByText(`Die letzte Sicherung ist fehlgeschlagen: ${missing}`).waitFor();
+  });
+});

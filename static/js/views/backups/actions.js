@@ -5,6 +5,7 @@ import { api } from '../../api.js';
 import { bytes } from '../../format.js';
 import { t } from '../../locale.js';
 import { say, sayError, showProblems } from '../../ui/notice.js';
+import { runProblem } from './problems.js';
 
 const PASSPHRASE_LENGTH = 12;
 
@@ -20,7 +21,7 @@ export function backupActions(reload, messages) {
         const run = await api.call('adminRunBackup');
         await reload();
         if (run.status === 'good') say(messages, 'good', t('Backed up: {size}, read back and checked.', { size: bytes(run.bytes) }));
-        else say(messages, 'error', run.error);
+        else say(messages, 'error', runProblem(run.error));
       } catch (error) {
         sayError(messages, error);
       }

@@ -7,6 +7,7 @@ import { bytes, dateTimeAgo } from '../../format.js';
 import { t } from '../../locale.js';
 import { notice } from '../../ui/notice.js';
 import { folderOf } from './load.js';
+import { warningWords } from './problems.js';
 
 function toneOf(status) {
   if (status.state === 'ok') return 'good';
@@ -31,10 +32,11 @@ export function backupTile(status) {
 /**
  * The server's warnings that the page can say in its own language, by their code: the same words
  * as the server's (src/backups/backup-status.ts). The others, which carry the server's own details
- * (a date, an error), are shown as the server words them.
+ * (a date, an error), are said from the server's sentence (problems.js).
  */
 const WARNINGS = {
   no_backup: () => t('There is no backup yet.'),
+  backup_old: ({ lastGood }) => t('The last good backup is from {time}, more than two days ago.', { time: dateTimeAgo(lastGood.at) }),
   schedule_off: () =>
     t(
       'Scheduled backups were switched off when the booking program was installed: back up by hand, or ask whoever installed it to switch them on.',
@@ -51,4 +53,4 @@ const WARNINGS = {
 
 /** The server's warnings, each a notice. */
 export const backupNotices = (status) =>
-  status.warnings.map((warning) => notice('warn', WARNINGS[warning.code]?.(status) ?? warning.message));
+  status.warnings.map((warning) => notice('warn', WARNINGS[warning.code]?.(status) ?? warningWords(warning.message)));

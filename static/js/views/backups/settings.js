@@ -7,6 +7,7 @@ import { bytes, dateTime, dateTimeAgo } from '../../format.js';
 import { t, tn } from '../../locale.js';
 import { field, formPanel, input } from '../../ui/fields.js';
 import { backupNotices } from './overview.js';
+import { runProblem } from './problems.js';
 
 function when(schedule) {
   if (schedule.cron === 'off') return t('Switched off in the server’s configuration');
@@ -86,7 +87,7 @@ function runLine(run) {
   if (run.status === 'good') {
     return h('li', null, at, ' · ', t('{size}, {bookings}, checked', { size: bytes(run.bytes), bookings: bookingsCount(run.bookings) }));
   }
-  return h('li', { class: 'failed' }, at, ' · ', t('failed: {problem}', { problem: run.error }));
+  return h('li', { class: 'failed' }, at, ' · ', t('failed: {problem}', { problem: runProblem(run.error) }));
 }
 
 function latestRuns(runs) {
