@@ -39,7 +39,7 @@ describe('the activity and who did what on the page, in Chromium', () => {
     assert.deepEqual(await column(3), ['Booking added']);
     const shown = await page.locator('#view').innerText();
     assert.doesNotMatch(shown, /booking\.created|actorKind|targetKind|\bid\b|T10:00/);
-    assert.match(shown, /start time: nothing → 23 Nov 2026, 10:00/);
+    assert.match(shown, /Start: nothing → 23 Nov 2026, 10:00/);
     const [file] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download as a spreadsheet (CSV)' }).click(),
@@ -88,13 +88,13 @@ describe('the activity and who did what on the page, in Chromium', () => {
           .allInnerTexts()
       ).join(' | ');
     const closure = await changed('Closure added');
-    assert.match(closure, /first day: nothing → 24 Dec 2026; last day: nothing → 26 Dec 2026/);
-    assert.doesNotMatch(closure, /00:00|start time|end time|\bid\b/, 'whole days by their first and last day');
-    assert.match(await changed('Staff member services changed'), /services: Haircut → Haircut, Colour/);
-    assert.match(await changed('Payment refunded'), /amount: nothing → €7\.50/);
-    assert.match(await changed('Payment received'), /amount: nothing → €35\.00/);
+    assert.match(closure, /First day: nothing → 24 Dec 2026; Last day: nothing → 26 Dec 2026/);
+    assert.doesNotMatch(closure, /00:00|Start|End|\bid\b/, 'whole days by their first and last day');
+    assert.match(await changed('Staff member services changed'), /Services: Haircut → Haircut, Colour/);
+    assert.match(await changed('Payment refunded'), /Amount: nothing → €7\.50/);
+    assert.match(await changed('Payment received'), /Amount: nothing → €35\.00/);
     // A day off made part of a day keeps its new hours in view.
-    assert.match(await changed('Time off changed'), /start time: .* → 1 Dec 2026, 14:00.*end time: .* → 1 Dec 2026, 16:00/);
+    assert.match(await changed('Time off changed'), /Start: .* → 1 Dec 2026, 14:00.*End: .* → 1 Dec 2026, 16:00/);
     // Each heading and each time on one line: the table makes room by scrolling, not by breaking words.
     const lines = await page.locator('table.activity th, table.activity td:first-child').evaluateAll((cells) =>
       cells.map((cell) => {

@@ -11,7 +11,11 @@ import { activityRow, summaryWords } from './rows.js';
 export function activityActions(ctx, view, services) {
   let page = 1;
   // What the changes' amounts and service ids are said in: the salon's currency, its services' names.
-  const salon = { currency: ctx.business.currency, services: new Map(services.map((service) => [service.id, service.name])) };
+  const salon = {
+    currency: ctx.business.currency,
+    zone: ctx.business.timezone,
+    services: new Map(services.map((service) => [service.id, service.name])),
+  };
   const row = (entry) => activityRow(entry, salon);
   const filters = () => ({ who: view.who.value, what: view.what.value, from: view.from.value, to: view.to.value });
   const show = async () => {
