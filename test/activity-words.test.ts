@@ -53,3 +53,63 @@ describe('the activity in the salon’s words, in Chromium', () => {
     assert.doesNotMatch(shown, /\b(true|false|minutes)\b/);
   });
 });
+
+describe('the activity’s filters in the address, in Chromium', () => {
+  if (skippedWithoutChromium()) return;
+  const { app, salon } = useSalon({ name: 'Hair by Anna' });
+  const { page } = useBrowser({ app, logInAt: '/#activity' });
+
+  before(async () => {
+    const made = await app.request('POST', '/v1/integration/bookings', {
+      key: salon.key,
+      body: bookingBody(salon.haircut, `${MONDAY}T10:00:00+01:00`, { staffId: salon.anna }),
+    });
+    assert.equal(made.status, 201, made.text);
+  });
+
+  const summary = () => page.locator('.activity-view .summary');
+  const chosen = async () => ({
+    who: await page.getByLabel('Who').inputValue(),
+    what: await page.getByLabel('What').inputValue(),
+    from: await page.getByLabel('From').inputValue(),
+  });
+
+  it('keeps the filters in the address: a reload and a shared link show the same, Back goes to the filters before', async () => {
+    await page.goto(`${app.url}/#activity`);
+    await page.getByRole('heading', { name: 'Activity', level: 2 }).waitFor();
+    await page.getByLabel('Who').selectOption({ label: 'Connected programs' });
+    await page.waitForURL(/#activity\/who=key$/);
+    await page.getByLabel('What').selectOption({ label: 'Bookings' });
+    await page.waitForURL(/#activity\/who=key&what=booking$/);
+    await summary().getByText('1 change, newest first.').waitFor();
+    // The focus stays on the filter, in the view drawn again.
+    await page.waitForFunction(() => {
+      const active = (globalThis as any).document.activeElement;
+      return active?.id === 'activity-what' && active.value === 'booking';
+    });
+    await page.getByLabel('From').fill('2026-11-21');
+    await page.waitForURL(/#activity\/who=key&what=booking&from=2026-11-21$/);
+
+    await page.reload();
+    await summary().getByText('1 change, newest first.').waitFor();
+    assert.deepEqual(await chosen(), { who: 'key', what: 'booking', from: '2026-11-21' });
+
+    // A link shared to another tab.
+    const other = await page.context().newPage();
+    await other.goto(`${app.url}/#activity/who=key&what=booking`);
+    await other.locator('.activity-view .summary').getByText('1 change, newest first.').waitFor();
+    assert.equal(await other.getByLabel('What').inputValue(), 'booking');
+    await other.close();
+
+    await page.goBack();
+    await page.waitForURL(/#activity\/who=key&what=booking$/);
+    await page.waitForFunction(() => (globalThis as any).document.getElementById('activity-from')?.value === '');
+    assert.deepEqual(await chosen(), { who: 'key', what: 'booking', from: '' });
+    await page.goBack();
+    await page.waitForURL(/#activity\/who=key$/);
+    await summary()
+      .getByText(/newest first/)
+      .waitFor();
+    assert.deepEqual(await chosen(), { who: 'key', what: '', from: '' });
+  });
+});

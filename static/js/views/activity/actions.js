@@ -26,6 +26,7 @@ export function activityActions(ctx, view, services) {
     view.more.hidden = answer.total <= PAGE_SIZE;
   };
   return {
+    filters,
     show,
     filter: () => show().catch((error) => sayError(view.flash, error)),
     more: (button) =>
