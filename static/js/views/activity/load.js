@@ -1,4 +1,4 @@
-// Load: a page of the activity as the filters say, and the same entries as a CSV file.
+// Load: a page of the activity as the filters say.
 
 export const PAGE_SIZE = 50;
 
@@ -28,10 +28,8 @@ export function filtersOf(id) {
   return Object.fromEntries(FILTERS.map((name) => [name, read.get(name) ?? '']));
 }
 
-export const loadActivity = (api, filters, page) =>
-  api.call('adminListAuditEntries', { query: { ...queryOf(filters), page, limit: PAGE_SIZE } });
-
-export const loadActivityCsv = (api, filters) => api.text('adminExportAuditEntries', { query: queryOf(filters) });
+export const loadActivity = (api, filters, page, limit = PAGE_SIZE) =>
+  api.call('adminListAuditEntries', { query: { ...queryOf(filters), page, limit } });
 
 /** The people with an account, each one a choice of the filter "Who" (the owner's page). */
 export const loadPeople = (api) => api.list('adminListUsers');
