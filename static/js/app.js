@@ -8,7 +8,7 @@ import { h } from './dom.js';
 import { speakFor, t, translateMarked } from './locale.js';
 import { routeOf } from './routes.js';
 import { inboxCount } from './views/inbox/count.js';
-import { errorNotice, notice, takeFlash } from './ui/notice.js';
+import { errorNotice, notice, takeFlash, tryAgain } from './ui/notice.js';
 import { forgetUnsaved, hasUnsaved, mayLeave, watchUnsaved } from './ui/unsaved.js';
 
 const BUSINESS_KEY = 'booking-api.business';
@@ -93,7 +93,7 @@ async function show({ quiet = false } = {}) {
     const content = await route.render(ctx, route.id);
     if (ctx.isCurrent()) view.replaceChildren(content);
   } catch (error) {
-    if (ctx.isCurrent()) view.replaceChildren(errorNotice(error), h('button', { type: 'button', onclick: () => show() }, t('Try again')));
+    if (ctx.isCurrent()) view.replaceChildren(...[errorNotice(error), tryAgain(error, () => show())].filter(Boolean));
   }
   if (ctx.isCurrent() && business && mayOpen('inbox')) inbox.refresh();
   if (route.refreshMs && ctx.isCurrent()) refreshTimer = setTimeout(() => show({ quiet: true }), route.refreshMs);
@@ -185,7 +185,7 @@ async function start() {
       else showLogin(error.code === 'session_ended' ? SIGNED_OUT : undefined);
       return;
     }
-    view.replaceChildren(errorNotice(error), h('button', { type: 'button', onclick: start }, t('Try again')));
+    view.replaceChildren(...[errorNotice(error), tryAgain(error, start)].filter(Boolean));
     return;
   }
   starting = false;
