@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { GOOD_PASSWORD } from './helpers/people.ts';
+import { admin } from './helpers/salon.ts';
 import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
 // Issue 27 (the new-user trial): an expected refusal (a 4xx with a code the server meant: a thing
@@ -45,5 +47,34 @@ describe('refusals and failures on the page, in Chromium', () => {
     await page.evaluate('location.hash = "#bookings/999997"');
     await view().getByText('The page cannot reach the computer the bookings are kept on.', { exact: false }).waitFor();
     await tryAgain().waitFor();
+  });
+
+  it('says at once that a welcome link was used, and what to do, before asking for a new password', async () => {
+    const invited = (await admin(app, 'POST', '/users', { name: 'Uma Used', email: 'uma@salon.test', role: 'front_desk' }, 201)).body;
+    const secret = invited.link.split('#welcome/')[1];
+    const used = await app.request('POST', '/admin/api/session/link', {
+      body: { link: secret, password: GOOD_PASSWORD },
+      headers: { Origin: app.url },
+    });
+    assert.equal(used.status, 200, used.text);
+
+    const tab = await page.context().newPage();
+    try {
+      await tab.goto(`${app.url}/#welcome/${secret}`);
+      const gone = tab.locator('#welcome-gone');
+      await gone.getByText('This link has been used already or is too old').waitFor();
+      assert.match(await gone.innerText(), /ask the salon’s owner for a new link/);
+      assert.equal(await tab.locator('#welcome-password').isVisible(), false, 'no new password asked for');
+      await gone.getByRole('button', { name: 'Sign in' }).click();
+      await tab.getByLabel('E-mail address').waitFor();
+
+      // A link still good asks for the password, as before.
+      const fresh = (await admin(app, 'POST', '/users', { name: 'Nia New', email: 'nia@salon.test', role: 'front_desk' }, 201)).body;
+      await tab.goto(`${app.url}/#welcome/${fresh.link.split('#welcome/')[1]}`);
+      await tab.locator('#welcome-password').waitFor();
+      assert.equal(await tab.locator('#welcome-gone').isVisible(), false);
+    } finally {
+      await tab.close();
+    }
   });
 });

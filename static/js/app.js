@@ -302,15 +302,30 @@ $('login-form').addEventListener('submit', async (event) => {
 
 // A one-time link (an invitation, a new password): #welcome/<secret>. The secret leaves the
 // address at once (history, a shared screen), and is sent only with the password chosen.
+// The link is checked as it is opened: a used or expired one is said at once, with what to do,
+// before anyone chooses a password for nothing.
 let welcomeSecret = null;
-function showWelcome(secret) {
+async function showWelcome(secret) {
   welcomeSecret = secret;
   history.replaceState(null, '', location.pathname + location.search);
   shell.hidden = true;
   loginSection.hidden = true;
   welcomeSection.hidden = false;
+  const form = $('welcome-form');
+  const gone = $('welcome-gone');
+  form.hidden = false;
+  gone.hidden = true;
   $('welcome-password').focus();
+  const answer = await api.call('adminCheckLink', { body: { link: secret }, quiet: true, token: '' }).catch(() => null);
+  // No answer (the server out of reach): the form stays, and saving says what went wrong.
+  if (answer?.usable !== false || welcomeSecret !== secret) return;
+  welcomeSecret = null;
+  form.hidden = true;
+  gone.hidden = false;
+  gone.focus();
 }
+
+$('welcome-sign-in').addEventListener('click', () => showLogin(undefined, { withCode: false }));
 
 $('welcome-form').addEventListener('submit', async (event) => {
   event.preventDefault();
