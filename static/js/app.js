@@ -85,6 +85,11 @@ async function show({ quiet = false } = {}) {
     api: business ? api.salon(business) : null,
     flash: takeFlash(),
     refresh: () => show(),
+    // The page's words again (a language chosen in Your account), then the view.
+    speakAgain: async () => {
+      await speakIn(business);
+      await show();
+    },
     isCurrent: () => mine === renderCount && me !== null,
     reloadBusinesses,
   };
