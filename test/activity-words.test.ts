@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import { recordAudit } from '../src/audit/record.ts';
 import { admin, bookingBody, MONDAY } from './helpers/salon.ts';
 import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
@@ -25,6 +26,13 @@ describe('the activity in the salon’s words, in Chromium', () => {
       bookingBody(salon.haircut, `${MONDAY}T10:00:00+01:00`, { staffId: salon.anna }),
       201,
     );
+    // A change a later version records, with fields this page has no words for yet.
+    await recordAudit(app.server.app.context.db, {
+      businessId: salon.businessId,
+      action: 'gift_card.created',
+      target: { kind: 'gift_card', id: 1 },
+      after: { someNewField: 'Spring', reminder_channel: 'sms' },
+    });
   });
 
   const rows = () => page.locator('table.activity tbody tr');
@@ -48,6 +56,8 @@ describe('the activity in the salon’s words, in Chromium', () => {
     assert.doesNotMatch(client, /created|updated|\bid\b/i, 'what only the system sets is no change');
     // 10:00 in Berlin, not 04:00 in New York.
     assert.match(await changed('Booking added'), /Start: nothing → 23 Nov 2026, 10:00/);
+    // A field this page has no words for yet reads as words, not as its name.
+    assert.equal(await changed('Gift card added'), 'Some new field: nothing → Spring; Reminder channel: nothing → sms');
     const shown = await page.locator('table.activity').innerText();
     assert.doesNotMatch(shown, /\b[a-z]+[A-Z][a-zA-Z]*\b|\b[a-z]+_[a-z_]+\b/, 'no field or value is shown by its API name');
     assert.doesNotMatch(shown, /\b(true|false|minutes)\b/);

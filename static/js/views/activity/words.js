@@ -90,7 +90,7 @@ const spaced = (name) => name.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, (_, 
 /** "Booking cancelled", "Service changed": the entry's action in words. */
 export function actionWords(entry) {
   const [, verb] = entry.action.split('.');
-  const thing = THING[entry.target.kind] ?? spaced(entry.target.kind).replace(/s$/, '');
+  const thing = THING[entry.target.kind] ?? capitalise(spaced(entry.target.kind).toLowerCase().replace(/s$/, ''));
   return t('{thing} {action}', { thing: t(thing), action: t(VERBS[verb] ?? spaced(verb)) });
 }
 
