@@ -39,18 +39,20 @@ describe('the activity and who did what on the page, in Chromium', () => {
     assert.deepEqual(await column(3), ['Booking added']);
     const shown = await page.locator('#view').innerText();
     assert.doesNotMatch(shown, /booking\.created|actorKind|targetKind|\bid\b|T10:00/);
-    assert.match(shown, /start time: nothing → 23 Nov 2026, 10:00/);
+    assert.match(shown, /Start: nothing → 23 Nov 2026, 10:00/);
     const [file] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download as a spreadsheet (CSV)' }).click(),
     ]);
-    const csv = fs
-      .readFileSync((await file.path())!, 'utf8')
-      .trimEnd()
-      .split('\r\n');
-    assert.equal(csv[0], 'time,who,who_kind,who_id,action,what,what_id,changes,request_id,address');
+    const text = fs.readFileSync((await file.path())!, 'utf8');
+    assert.ok(text.startsWith('\uFEFF'), 'UTF-8 with a byte order mark');
+    const csv = text.slice(1).trimEnd().split('\r\n');
+    assert.equal(csv[0], 'Date,Time,Who,What happened,What changed');
     assert.equal(csv.length, 2, 'the one change the filters show');
-    assert.match(csv[1]!, new RegExp(`^[^,]+,all scopes,key,\\d+,booking\\.created,booking,${bookingId},`));
+    assert.match(
+      csv[1]!,
+      /^2026-11-21,\d{2}:\d{2},all scopes \(connected program\),Booking added,"Status: nothing → pending; Start: nothing → 23 Nov 2026, 10:00;/,
+    );
     await page.getByRole('link', { name: 'Booking added' }).click();
     await page.getByRole('heading', { name: 'What happened' }).waitFor();
   });
@@ -88,13 +90,13 @@ describe('the activity and who did what on the page, in Chromium', () => {
           .allInnerTexts()
       ).join(' | ');
     const closure = await changed('Closure added');
-    assert.match(closure, /first day: nothing → 24 Dec 2026; last day: nothing → 26 Dec 2026/);
-    assert.doesNotMatch(closure, /00:00|start time|end time|\bid\b/, 'whole days by their first and last day');
-    assert.match(await changed('Staff member services changed'), /services: Haircut → Haircut, Colour/);
-    assert.match(await changed('Payment refunded'), /amount: nothing → €7\.50/);
-    assert.match(await changed('Payment received'), /amount: nothing → €35\.00/);
+    assert.match(closure, /First day: nothing → 24 Dec 2026; Last day: nothing → 26 Dec 2026/);
+    assert.doesNotMatch(closure, /00:00|Start|End|\bid\b/, 'whole days by their first and last day');
+    assert.match(await changed('Staff member services changed'), /Services: Haircut → Haircut, Colour/);
+    assert.match(await changed('Payment refunded'), /Amount: nothing → €7\.50/);
+    assert.match(await changed('Payment received'), /Amount: nothing → €35\.00/);
     // A day off made part of a day keeps its new hours in view.
-    assert.match(await changed('Time off changed'), /start time: .* → 1 Dec 2026, 14:00.*end time: .* → 1 Dec 2026, 16:00/);
+    assert.match(await changed('Time off changed'), /Start: .* → 1 Dec 2026, 14:00.*End: .* → 1 Dec 2026, 16:00/);
     // Each heading and each time on one line: the table makes room by scrolling, not by breaking words.
     const lines = await page.locator('table.activity th, table.activity td:first-child').evaluateAll((cells) =>
       cells.map((cell) => {

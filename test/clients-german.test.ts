@@ -10,6 +10,34 @@ import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts
 // them, a new client's form and its error, the reports with their import preview, and the
 // activity, all in German; the salon's own data (names, notes) is no word of the page's.
 
+/** A CSV text's rows, quotes as RFC 4180 has them (a line break inside quotes stays in the cell). */
+function csvRows(text: string, delimiter: string): string[][] {
+  const rows: string[][] = [[]];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === delimiter) {
+      rows.at(-1)!.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      rows.at(-1)!.push(cell);
+      cell = '';
+      rows.push([]);
+      i += 1;
+    } else cell += char;
+  }
+  if (rows.at(-1)!.length === 0 && cell === '') rows.pop();
+  return rows;
+}
+
 /** The salon's own data on the page. */
 const DATA = [...SALON_NAMES, 'Clara Weiss', 'Salon Sonne', 'Mag Tee', 'Gut', 'Clara W.', 'Ida Roth', 'Eva Kern'];
 
@@ -109,6 +137,27 @@ describe('the clients, reports and activity of a salon that speaks German, in Ch
     await open('#activity', 'table.activity tbody tr');
     assert.deepEqual(await english(), []);
   });
+  it('downloads the activity as a German spreadsheet reads it: a byte order mark, semicolons, the page’s German words, amounts as German writes them', async () => {
+    await open('#activity', 'table.activity tbody tr');
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Als Tabelle herunterladen (CSV)' }).click(),
+    ]);
+    const bytes = fs.readFileSync((await file.path())!);
+    assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'UTF-8 with a byte order mark, so Excel reads “ä” right');
+    const rows = csvRows(bytes.toString('utf8').slice(1), ';');
+    assert.deepEqual(rows[0], ['Datum', 'Uhrzeit', 'Wer', 'Was geschah', 'Was sich änderte']);
+    assert.ok(
+      rows.slice(1).every((row) => row.length === 5 && /^\d{4}-\d{2}-\d{2}$/.test(row[0]!) && /^\d{2}:\d{2}$/.test(row[1]!)),
+      JSON.stringify(rows),
+    );
+    assert.ok(
+      rows.some((row) => /Betrag: nichts → 5,00\s€/.test(row[4]!)),
+      'the refund, its money as German writes it',
+    );
+    assert.ok(!rows.flat().some((cell) => /\b(created|amount|nothing|true|false)\b/.test(cell)), 'no English, no field names');
+  });
+
   it('says a new client’s missing name in German', async () => {
     await open('#clients/new', 'form.edit-form');
     assert.deepEqual(await english(), []);

@@ -754,9 +754,13 @@ describe('the OpenAPI document', () => {
           return reply;
         };
         const link = invited.body.link.split('#welcome/')[1];
+        const check = '/session/link/check';
+        assert.deepEqual((await person('post', check, check, { link }, 200)).body, { usable: true });
         await person('post', '/session/link', '/session/link', { link, password: 'too short' }, 400);
         const cookie = sessionCookieOf(await person('post', '/session/link', '/session/link', { link, password: GOOD_PASSWORD }, 200))!;
         await person('post', '/session/link', '/session/link', { link, password: GOOD_PASSWORD }, 410);
+        assert.deepEqual((await person('post', check, check, { link }, 200)).body, { usable: false });
+        await person('post', check, check, {}, 400);
         await person('get', '/session', '/session', undefined, 200, cookie);
         // Passkeys: one made in this process (test/helpers/software-passkey.ts), at the page's name.
         const byName = app.url.replace('127.0.0.1', 'localhost');

@@ -84,8 +84,37 @@ describe('passkeys, in Chromium with a virtual authenticator', () => {
     await page.locator('.passkey', { hasText: 'Laptop at the desk' }).getByText('last used', { exact: false }).waitFor();
   });
 
+  it('lays the passkeys out as the page’s other forms: a list with name, when added and last used, each label above its field (the new-user trial found it cramped)', async () => {
+    const row = page.locator('.passkey', { hasText: 'Laptop at the desk' });
+    const facts = await row.locator('.facts dt').allInnerTexts();
+    assert.deepEqual(facts, ['Added', 'Last used']);
+    const box = async (selector: string) => (await page.locator(selector).boundingBox())!;
+    for (const id of ['passkey-name', 'passkey-password']) {
+      const label = await box(`label[for="${id}"]`);
+      const input = await box(`#${id}`);
+      assert.ok(label.y + label.height <= input.y + 1, `${id}: its label above it`);
+      assert.ok(Math.abs(label.x - input.x) < 2, `${id}: its label where it begins`);
+      assert.ok(input.width >= 200, `${id}: room to type (${input.width}px)`);
+    }
+    const name = await box('#passkey-name');
+    const password = await box('#passkey-password');
+    assert.ok(password.y >= name.y + name.height + 8, 'the fields one under the other, with room between');
+    const add = await box('.passkey-form button[type="submit"]');
+    assert.ok(add.y >= password.y + password.height, 'the button under the fields');
+  });
+
+  it('asks before it removes a passkey, and keeps it when told to', async () => {
+    await page.locator('.passkey', { hasText: 'Laptop at the desk' }).getByRole('button', { name: 'Remove' }).click();
+    const question = page.locator('dialog.confirm');
+    await question.getByText('Remove the passkey “Laptop at the desk”?').waitFor();
+    await question.getByRole('button', { name: 'Keep it' }).click();
+    await question.waitFor({ state: 'detached' });
+    assert.equal(await page.locator('.passkey', { hasText: 'Laptop at the desk' }).count(), 1);
+  });
+
   it('a removed passkey no longer signs in, and the page says so', async () => {
     await page.locator('.passkey', { hasText: 'Laptop at the desk' }).getByRole('button', { name: 'Remove' }).click();
+    await page.locator('dialog.confirm').getByRole('button', { name: 'Remove the passkey' }).click();
     await page.getByText('Removed: “Laptop at the desk” no longer signs you in.').waitFor();
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.locator('#sign-in-form').waitFor();

@@ -222,6 +222,8 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     await drag('Rita Refused', 1, '13:00'); // Ben's break
     const said = page.locator('.notice-at');
     await said.getByText(/^That time is not free\./).waitFor();
+    // A taken time is an expected refusal: it says why, with no reference for support (issue 27).
+    assert.doesNotMatch(await said.innerText(), /Reference for support/);
     const box = (await said.boundingBox())!;
     const drop = (await one.boundingBox())!;
     const viewport = page.viewportSize()!;
@@ -308,6 +310,7 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     guard.expect(/status of 409/);
     await form.getByRole('button', { name: 'Book' }).click();
     await form.getByText('That time is not free. Anna is busy until 11:45 (another booking, or its preparation or cleanup).').waitFor();
+    assert.doesNotMatch(await form.locator('.notice.error').innerText(), /Reference for support/);
     await form.getByLabel('Time').fill('08:30');
     guard.expect(/status of 409/);
     await form.getByRole('button', { name: 'Book' }).click();

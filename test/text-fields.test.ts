@@ -139,6 +139,7 @@ describe('text a person types: trimmed, not blank, no control characters', () =>
       'sign-in.ts/properties/password',
       'link-use.ts/properties/password',
       'link-use.ts/properties/link',
+      'link-check.ts/properties/link',
       'password-change.ts/properties/currentPassword',
       'password-change.ts/properties/newPassword',
       'passkey-add.ts/properties/password',

@@ -9,10 +9,36 @@ export interface FieldChange {
   readonly withheld?: true;
 }
 
+/**
+ * Fields only the system sets, never a change anyone made: the thing's own id, when it was made
+ * or last changed, a version counter, when it was last used, and what the server works out from
+ * the rest (the booking page's address, its QR code). The trail keeps them as written (older entries
+ * have `createdAt`); who reads the trail (the page, the CSV, programs) does not see them.
+ */
+const SYSTEM_SET = new Set([
+  'id',
+  'createdAt',
+  'updatedAt',
+  'created_at',
+  'updated_at',
+  'version',
+  'logoVersion',
+  'lastUsedAt',
+  'lastTriggeredAt',
+  'consecutiveFailures',
+  'localeChosen',
+  'configured',
+  'publicUrlSet',
+  'pageUrl',
+  'embedLine',
+  'qrCodeSvg',
+  'createdBy',
+]);
+
 export function changesOfRow(row: Pick<AuditEntryRow, 'changes'>): FieldChange[] {
-  return Object.entries(JSON.parse(row.changes) as Record<string, [unknown, unknown] | null>).map(([field, values]) =>
-    values === null ? { field, withheld: true } : { field, before: values[0], after: values[1] },
-  );
+  return Object.entries(JSON.parse(row.changes) as Record<string, [unknown, unknown] | null>)
+    .filter(([field]) => !SYSTEM_SET.has(field))
+    .map(([field, values]) => (values === null ? { field, withheld: true } : { field, before: values[0], after: values[1] }));
 }
 
 /** An entry as the admin API gives it, its time in the salon's zone. */

@@ -1,3 +1,4 @@
+import linkCheckSchema from '../../schema/link-check.ts';
 import linkUseSchema from '../../schema/link-use.ts';
 import passkeyAddSchema from '../../schema/passkey-add.ts';
 import passkeySignInSchema from '../../schema/passkey-sign-in.ts';
@@ -24,6 +25,7 @@ import {
   invitePerson,
   LINK_TTL_MS,
   linkAddress,
+  linkUsable,
   prepareLink,
   preparePasswordChange,
   presentUser,
@@ -151,6 +153,23 @@ export const sessionAdminOperations = [
     write: true,
     handle: async ({ body, ctx, trx, prepared }, app) =>
       begun(trx, ctx, await useLink({ db: trx, clock: app.clock }, body.link, prepared, from(ctx)), app.clock.now()),
+  }),
+  operation({
+    operationId: 'adminCheckLink',
+    method: 'POST',
+    path: '/session/link/check',
+    tag: 'session',
+    summary: 'Whether a one-time link can still be used',
+    description:
+      'Read-only: `{usable}` and nothing else (not whose link it is). The page asks when a link is opened, so that a used or expired link is said at once, before a new password is asked for. The secret goes in the body, never in an address a log keeps.',
+    public: true,
+    body: linkCheckSchema,
+    success: { status: 200, schema: 'LinkCheck' },
+    errors: [403],
+    handle: ({ body, ctx }, app) => {
+      requireOwnOrigin(ctx, app.config.publicUrl);
+      return linkUsable({ db: app.db, clock: app.clock }, body.link);
+    },
   }),
   operation({
     operationId: 'adminGetSession',

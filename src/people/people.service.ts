@@ -288,6 +288,21 @@ async function personOfLink(deps: PeopleDeps, link: string): Promise<UserRow> {
 }
 
 /**
+ * Whether a one-time link can still be used (not used, not older than 7 days, its account not
+ * switched off): the page asks before it asks for a new password. Says nothing else (not whose
+ * it is), and changes nothing.
+ */
+export async function linkUsable(deps: PeopleDeps, link: string): Promise<{ usable: boolean }> {
+  try {
+    await personOfLink(deps, link);
+    return { usable: true };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'link_expired') return { usable: false };
+    throw error;
+  }
+}
+
+/**
  * Before a link's transaction: the person it is for, and the hash of the password they chose (or
  * why it will not do). scrypt takes a fifth of a second; done here, it holds up no other commit.
  */

@@ -53,6 +53,15 @@ export class ApiError extends Error {
     this.requestId = requestId;
     this.body = body;
   }
+
+  /**
+   * A refusal the server meant (a 4xx with a code: a taken time, a role that may not, a used
+   * link): its sentence says what to do instead, and there is nothing to retry or report. Only a
+   * failure (a 5xx, no answer, an answer without a code) offers "Try again" and a reference.
+   */
+  get expected() {
+    return this.status >= 400 && this.status < 500 && this.code !== null;
+  }
 }
 
 const given = (value) => value !== undefined && value !== null && value !== '';

@@ -10,7 +10,7 @@ import { routeOf } from './routes.js';
 import { showTimesIn } from './salon-time.js';
 import { forgetCalendar, pointMenu } from './views/calendar/address.js';
 import { inboxCount } from './views/inbox/count.js';
-import { errorNotice, notice, takeFlash } from './ui/notice.js';
+import { errorNotice, notice, takeFlash, tryAgain } from './ui/notice.js';
 import { forgetUnsaved, hasUnsaved, mayLeave, watchUnsaved } from './ui/unsaved.js';
 
 const BUSINESS_KEY = 'booking-api.business';
@@ -88,6 +88,11 @@ async function show({ quiet = false } = {}) {
     api: business ? api.salon(business) : null,
     flash: takeFlash(),
     refresh: () => show(),
+    // The page's words again (a language chosen in Your account), then the view.
+    speakAgain: async () => {
+      await speakIn(business);
+      await show();
+    },
     isCurrent: () => mine === renderCount && me !== null,
     reloadBusinesses,
   };
@@ -96,7 +101,7 @@ async function show({ quiet = false } = {}) {
     const content = await route.render(ctx, route.id);
     if (ctx.isCurrent()) view.replaceChildren(content);
   } catch (error) {
-    if (ctx.isCurrent()) view.replaceChildren(errorNotice(error), h('button', { type: 'button', onclick: () => show() }, t('Try again')));
+    if (ctx.isCurrent()) view.replaceChildren(...[errorNotice(error), tryAgain(error, () => show())].filter(Boolean));
   }
   if (ctx.isCurrent() && business && mayOpen('inbox')) inbox.refresh();
   if (route.refreshMs && ctx.isCurrent()) refreshTimer = setTimeout(() => show({ quiet: true }), route.refreshMs);
@@ -190,7 +195,7 @@ async function start() {
       else showLogin(error.code === 'session_ended' ? SIGNED_OUT : undefined);
       return;
     }
-    view.replaceChildren(errorNotice(error), h('button', { type: 'button', onclick: start }, t('Try again')));
+    view.replaceChildren(...[errorNotice(error), tryAgain(error, start)].filter(Boolean));
     return;
   }
   starting = false;
@@ -310,15 +315,30 @@ $('login-form').addEventListener('submit', async (event) => {
 
 // A one-time link (an invitation, a new password): #welcome/<secret>. The secret leaves the
 // address at once (history, a shared screen), and is sent only with the password chosen.
+// The link is checked as it is opened: a used or expired one is said at once, with what to do,
+// before anyone chooses a password for nothing.
 let welcomeSecret = null;
-function showWelcome(secret) {
+async function showWelcome(secret) {
   welcomeSecret = secret;
   history.replaceState(null, '', location.pathname + location.search);
   shell.hidden = true;
   loginSection.hidden = true;
   welcomeSection.hidden = false;
+  const form = $('welcome-form');
+  const gone = $('welcome-gone');
+  form.hidden = false;
+  gone.hidden = true;
   $('welcome-password').focus();
+  const answer = await api.call('adminCheckLink', { body: { link: secret }, quiet: true, token: '' }).catch(() => null);
+  // No answer (the server out of reach): the form stays, and saving says what went wrong.
+  if (answer?.usable !== false || welcomeSecret !== secret) return;
+  welcomeSecret = null;
+  form.hidden = true;
+  gone.hidden = false;
+  gone.focus();
 }
+
+$('welcome-sign-in').addEventListener('click', () => showLogin(undefined, { withCode: false }));
 
 $('welcome-form').addEventListener('submit', async (event) => {
   event.preventDefault();

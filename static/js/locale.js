@@ -13,11 +13,24 @@ export const CATALOG_PARTS = ['common', 'calendar', 'clients', 'settings', 'team
 
 const catalogUrls = (language) => CATALOG_PARTS.map((part) => `/js/words/${language}/${part}.json`);
 
+/** Where this browser keeps the back office's own language, when someone chose one (Your account). */
+const OFFICE_LANGUAGE_KEY = 'booking-api.office-language';
+
+/** The back office's own language chosen in this browser (en-GB, de-DE…), or null: the salon's. */
+export const officeLanguage = () => localStorage.getItem(OFFICE_LANGUAGE_KEY) || null;
+
+/** Chooses the back office's own language in this browser; null goes back to the salon's. */
+export function chooseOfficeLanguage(tag) {
+  if (tag) localStorage.setItem(OFFICE_LANGUAGE_KEY, tag);
+  else localStorage.removeItem(OFFICE_LANGUAGE_KEY);
+}
+
 /**
- * Speaks the salon's language (`business.locale`, null while it has not chosen one), or the
- * browser's before a salon is known (the sign-in and the first setup). Then
- * translateMarked(document.body) and a fresh render put it on the page.
+ * Speaks the back office's own language where one was chosen (Your account), else the salon's
+ * (`business.locale`, its booking page's, null while it has not chosen one), or the browser's
+ * before a salon is known (the sign-in and the first setup). Then translateMarked(document.body)
+ * and a fresh render put it on the page.
  */
 export function speakFor(business) {
-  return speak(business?.locale ?? browserLocale(), catalogUrls);
+  return speak(officeLanguage() ?? business?.locale ?? browserLocale(), catalogUrls);
 }

@@ -10,6 +10,7 @@ export const OPERATIONS = {
   adminRecentDeliveryFailures: ['GET', '/deliveries/recent-failures'],
   adminSignIn: ['POST', '/session'],
   adminUseLink: ['POST', '/session/link'],
+  adminCheckLink: ['POST', '/session/link/check'],
   adminGetSession: ['GET', '/session'],
   adminSignOut: ['DELETE', '/session'],
   adminChangePassword: ['PUT', '/session/password'],

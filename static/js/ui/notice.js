@@ -19,10 +19,17 @@ export function notice(kind, text, reference) {
   );
 }
 
-/** The notice for a failed call; ApiError carries the sentence and the request id. */
+/**
+ * The notice for a failed call; ApiError carries the sentence and the request id. An expected
+ * refusal (ApiError's `expected`) says what to do and nothing more; a failure adds the reference
+ * for support.
+ */
 export function errorNotice(error) {
-  return notice('error', error.sentence ?? t('Something went wrong. Please reload the page.'), error.requestId);
+  return notice('error', error.sentence ?? t('Something went wrong. Please reload the page.'), error.expected ? null : error.requestId);
 }
+
+/** "Try again" after a failure that another try may mend (not after an expected refusal: null). */
+export const tryAgain = (error, retry) => (error?.expected ? null : h('button', { type: 'button', onclick: retry }, t('Try again')));
 
 /** The place for the sentences of one form or list (empty, or with the flash to start with). */
 export const messageArea = (props, ...children) => h('div', { class: 'message-area', ...props }, ...children);

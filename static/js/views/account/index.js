@@ -1,4 +1,5 @@
-// Your account (#account): who is signed in (name, e-mail address, role), changing one's password,
+// Your account (#account): who is signed in (name, e-mail address, role), the back office's language
+// on this browser (language.js), changing one's password,
 // their passkeys, and where one is signed in. The access code (the admin token) is no person: it says so and
 // points to People. load → render (password.js, passkeys.js, sessions.js).
 
@@ -7,11 +8,12 @@ import { t } from '../../locale.js';
 import { notice } from '../../ui/notice.js';
 import { viewPage } from '../../ui/pages.js';
 import { roleName } from '../people/words.js';
+import { languageForm } from './language.js';
 import { passwordForm } from './password.js';
 import { passkeysPart } from './passkeys.js';
 import { sessionsPart } from './sessions.js';
 
-function accessCode() {
+function accessCode(ctx) {
   return viewPage(
     { class: 'account', title: t('Your account') },
     notice(
@@ -21,12 +23,13 @@ function accessCode() {
       ),
     ),
     h('p', null, h('a', { class: 'button', href: '#people' }, t('People'))),
+    languageForm(ctx),
   );
 }
 
 export async function renderAccount(ctx) {
   const signedIn = await ctx.api.call('adminGetSession');
-  if (signedIn.via !== 'session' || !signedIn.user) return accessCode();
+  if (signedIn.via !== 'session' || !signedIn.user) return accessCode(ctx);
   const { user } = signedIn;
   const sessions = sessionsPart(ctx);
   const passkeys = passkeysPart(ctx);
@@ -42,6 +45,7 @@ export async function renderAccount(ctx) {
         [t('Role'), roleName(user.role)],
       ]),
     ),
+    languageForm(ctx),
     passwordForm(ctx, user.email, sessions.load),
     passkeys.element,
     sessions.element,

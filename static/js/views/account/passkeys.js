@@ -1,12 +1,14 @@
 // "Passkeys": the person's passkeys (name, when added, last used), "Add a passkey" with a name they
 // will recognise, and Remove. A passkey then signs them in alone, without their password.
 
-import { button, h, isolate } from '../../dom.js';
+import { button, confirmAction, facts, h, isolate } from '../../dom.js';
 import { dateTimeAgo } from '../../format.js';
 import { t } from '../../locale.js';
 import { makePasskey, passkeyProblem, whyNoPasskeys } from '../../passkeys.js';
+import { field } from '../../ui/fields.js';
 import { messageArea, perform, say } from '../../ui/notice.js';
 
+/** One passkey: its name, when it was added and last used, and Remove (which asks first). */
 function passkeyRow(passkey, remove) {
   return h(
     'li',
@@ -15,15 +17,17 @@ function passkeyRow(passkey, remove) {
       'div',
       { class: 'what' },
       h('strong', null, isolate(passkey.name)),
-      h(
-        'p',
-        { class: 'hint' },
-        passkey.lastUsedAt
-          ? t('Added {added}, last used {used}', { added: dateTimeAgo(passkey.createdAt), used: dateTimeAgo(passkey.lastUsedAt) })
-          : t('Added {added}, not used yet', { added: dateTimeAgo(passkey.createdAt) }),
-      ),
+      facts([
+        [t('Added'), dateTimeAgo(passkey.createdAt)],
+        [t('Last used'), passkey.lastUsedAt ? dateTimeAgo(passkey.lastUsedAt) : null],
+      ]),
+      passkey.lastUsedAt ? null : h('p', { class: 'hint' }, t('Not used yet')),
     ),
-    button(t('Remove'), (element) => remove(element, passkey)),
+    h(
+      'div',
+      { class: 'actions' },
+      button(t('Remove'), (element) => remove(element, passkey)),
+    ),
   );
 }
 
@@ -35,6 +39,23 @@ export function passkeysPart(ctx) {
   const password = h('input', { id: 'passkey-password', type: 'password', autocomplete: 'current-password' });
   let passkeys = [];
   const why = whyNoPasskeys();
+  // Laid out as the page's other forms: each label above its field, the button under them.
+  const addForm = () => {
+    const submit = h('button', { type: 'submit', class: 'primary' }, t('Add a passkey'));
+    const form = h(
+      'form',
+      { class: 'edit-form passkey-form', novalidate: true, 'aria-labelledby': 'passkey-add-title' },
+      h('h4', { id: 'passkey-add-title' }, t('Add a passkey on this device')),
+      field(t('Name of this device'), name, t('A name you will recognise in this list, such as the device and where it is.')),
+      field(t('Your password, to confirm it is you'), password),
+      h('div', { class: 'actions' }, submit),
+    );
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      add(submit);
+    });
+    return form;
+  };
   const draw = () => {
     element.replaceChildren(
       h('h3', { id: 'passkeys-title' }, t('Passkeys')),
@@ -53,17 +74,7 @@ export function passkeysPart(ctx) {
             passkeys.map((passkey) => passkeyRow(passkey, remove)),
           )
         : h('p', null, t('No passkey yet.')),
-      why
-        ? h('p', { class: 'hint' }, why)
-        : h(
-            'div',
-            { class: 'inline-form' },
-            h('label', { for: 'passkey-name' }, t('Name of this device')),
-            name,
-            h('label', { for: 'passkey-password' }, t('Your password, to confirm it is you')),
-            password,
-            button(t('Add a passkey'), (added) => add(added), 'primary'),
-          ),
+      why ? h('p', { class: 'hint' }, why) : addForm(),
     );
   };
   const load = async () => {
@@ -92,11 +103,20 @@ export function passkeysPart(ctx) {
       await load();
       say(messages, 'good', t('Added: “{name}” signs you in from now on.', { name: added.name }));
     });
-  const remove = (element, passkey) =>
-    perform(element, t('Removing…'), messages, async () => {
+  const remove = async (element, passkey) => {
+    const sure = await confirmAction({
+      title: t('Remove the passkey “{name}”?', { name: passkey.name }),
+      text: t('It will no longer sign you in. Your password still does, and you can add a passkey again at any time.'),
+      confirmLabel: t('Remove the passkey'),
+      keepLabel: t('Keep it'),
+      danger: true,
+    });
+    if (!sure) return;
+    await perform(element, t('Removing…'), messages, async () => {
       await ctx.api.call('adminRemovePasskey', { id: passkey.id });
       await load();
       say(messages, 'good', t('Removed: “{name}” no longer signs you in.', { name: passkey.name }));
     });
+  };
   return { element, load };
 }

@@ -1,17 +1,22 @@
 // Actions: show the first page of what the filters choose, older ones on request, and download
-// the same as a spreadsheet (CSV).
+// the same as a spreadsheet (CSV, spreadsheet.js).
 
 import { t } from '../../locale.js';
 import { perform, sayError } from '../../ui/notice.js';
-import { downloadText } from '../../ui/download.js';
-import { loadActivity, loadActivityCsv, PAGE_SIZE } from './load.js';
+import { downloadCsv } from '../../ui/csv.js';
+import { loadActivity, PAGE_SIZE } from './load.js';
 import { activityRow, summaryWords } from './rows.js';
+import { activityCsv, loadAllActivity } from './spreadsheet.js';
 
 /** `view`: the parts of the page (index.js): who, what, from, to, summary, body, more, flash, download. */
 export function activityActions(ctx, view, services) {
   let page = 1;
   // What the changes' amounts and service ids are said in: the salon's currency, its services' names.
-  const salon = { currency: ctx.business.currency, services: new Map(services.map((service) => [service.id, service.name])) };
+  const salon = {
+    currency: ctx.business.currency,
+    zone: ctx.business.timezone,
+    services: new Map(services.map((service) => [service.id, service.name])),
+  };
   const row = (entry) => activityRow(entry, salon);
   const filters = () => ({ who: view.who.value, what: view.what.value, from: view.from.value, to: view.to.value });
   const show = async () => {
@@ -22,6 +27,7 @@ export function activityActions(ctx, view, services) {
     view.more.hidden = answer.total <= PAGE_SIZE;
   };
   return {
+    filters,
     show,
     filter: () => show().catch((error) => sayError(view.flash, error)),
     more: (button) =>
@@ -35,7 +41,7 @@ export function activityActions(ctx, view, services) {
       perform(button, t('Preparing…'), view.flash, async () => {
         const { from, to } = filters();
         const name = from || to ? t('activity-{from}-to-{to}.csv', { from: from || t('start'), to: to || t('today') }) : t('activity.csv');
-        downloadText(name, await loadActivityCsv(ctx.api, filters()), 'text/csv');
+        downloadCsv(name, activityCsv(await loadAllActivity(ctx.api, filters()), salon));
       }),
   };
 }

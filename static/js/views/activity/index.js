@@ -7,7 +7,7 @@ import { t } from '../../locale.js';
 import { messageArea } from '../../ui/notice.js';
 import { viewPage } from '../../ui/pages.js';
 import { activityActions } from './actions.js';
-import { loadPeople, loadServices } from './load.js';
+import { activityAddress, filtersOf, loadPeople, loadServices } from './load.js';
 import { activityTable } from './rows.js';
 import { WHAT, WHO } from './words.js';
 
@@ -30,14 +30,38 @@ function activityView(people) {
 
 const labelled = (label, control) => h('span', { class: 'filter' }, h('label', { for: control.id }, label), ' ', control);
 
-export async function renderActivity(ctx) {
+/** The filter changed last: it keeps the focus when the page comes back with its new address. */
+let focused = null;
+
+export async function renderActivity(ctx, id) {
   const [services, people] = await Promise.all([loadServices(ctx.api), loadPeople(ctx.api)]);
   const view = activityView(people);
   const actions = activityActions(ctx, view, services);
-  for (const control of [view.who, view.what, view.from, view.to]) control.addEventListener('change', actions.filter);
+  // The filters are in the address (#activity/who=key&from=2026-11-01): a reload or a shared
+  // link shows the same, and Back goes to the filters before.
+  const chosen = filtersOf(id);
+  for (const name of ['who', 'what', 'from', 'to']) {
+    view[name].value = chosen[name];
+    // A choice the list does not have (a person no longer there) is no filter.
+    if (view[name].value !== chosen[name]) view[name].value = '';
+    view[name].dispatchEvent(new Event('change'));
+  }
+  for (const control of [view.who, view.what, view.from, view.to])
+    control.addEventListener('change', () => {
+      const address = activityAddress(actions.filters());
+      if (address === location.hash) return actions.filter();
+      focused = control.id;
+      location.hash = address;
+    });
   view.more.addEventListener('click', () => actions.more(view.more));
   view.download.addEventListener('click', () => actions.download(view.download));
   await actions.show();
+  if (focused) {
+    // Once the app has put this view in the page (right after this returns).
+    const again = focused;
+    focused = null;
+    setTimeout(() => document.getElementById(again)?.focus());
+  }
   return viewPage(
     {
       class: 'activity-view',

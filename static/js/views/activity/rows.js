@@ -2,9 +2,8 @@
 // the list.
 
 import { h, isolate } from '../../dom.js';
-import { dateTime } from '../../format.js';
 import { t, tn } from '../../locale.js';
-import { actionWords, changeWords, whoWords } from './words.js';
+import { actionWords, changeWords, instantWords, whoWords } from './words.js';
 
 /** A booking's entry links to the booking. */
 const about = (entry) =>
@@ -12,12 +11,12 @@ const about = (entry) =>
     ? h('a', { href: `#bookings/${entry.target.id}` }, actionWords(entry))
     : actionWords(entry);
 
-/** One entry's row; `salon`: { currency, services: Map of id → name } (changeWords). */
+/** One entry's row; `salon`: { currency, zone, services: Map of id → name } (changeWords). */
 export function activityRow(entry, salon) {
   return h(
     'tr',
     { 'data-entry-id': entry.id },
-    h('td', null, dateTime(entry.at)),
+    h('td', null, instantWords(entry.at, salon.zone)),
     h('td', null, isolate(whoWords(entry.actor))),
     h('td', null, about(entry)),
     h('td', { class: 'hint', dir: 'auto' }, changeWords(entry, salon)),

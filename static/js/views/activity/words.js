@@ -1,8 +1,8 @@
 // The activity's words: who did something and what, in the salon's language (the API's kinds and
 // field names never shown as they are).
 
-import { dateTime, eventLabel, scopeLabel } from '../../format.js';
-import { intl, marked, t } from '../../locale.js';
+import { capitalise, eventLabel, scopeLabel } from '../../format.js';
+import { intl, marked, t, tn } from '../../locale.js';
 import { money } from '../../ui/money.js';
 
 /** Who, as the filter offers them: value → words. */
@@ -90,7 +90,7 @@ const spaced = (name) => name.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, (_, 
 /** "Booking cancelled", "Service changed": the entry's action in words. */
 export function actionWords(entry) {
   const [, verb] = entry.action.split('.');
-  const thing = THING[entry.target.kind] ?? spaced(entry.target.kind).replace(/s$/, '');
+  const thing = THING[entry.target.kind] ?? capitalise(spaced(entry.target.kind).toLowerCase().replace(/s$/, ''));
   return t('{thing} {action}', { thing: t(thing), action: t(VERBS[verb] ?? spaced(verb)) });
 }
 
@@ -112,75 +112,118 @@ export function whoWords(actor) {
   return SYSTEM_PARTS[actor.name] ? t(SYSTEM_PARTS[actor.name]) : t('The system ({name})', { name: actor.name.toLowerCase() });
 }
 
-/** A changed field in words, by its name in the API (one not here is spelled out: "startTime" → "start time"). */
+/**
+ * A changed field in words, by its name in the API. A field not here (one a later version adds)
+ * is spelled out as a word, never as its name: "startTime" → "Start time".
+ */
 const FIELDS = {
-  id: marked('id'),
-  name: marked('name'),
-  email: marked('email'),
-  phone: marked('phone'),
-  notes: marked('notes'),
-  status: marked('status'),
-  active: marked('active'),
-  startTime: marked('start time'),
-  endTime: marked('end time'),
-  staffName: marked('staff name'),
-  clientCheck: marked('client check'),
-  cancelReason: marked('cancel reason'),
-  createdAt: marked('created at'),
-  updatedAt: marked('updated at'),
-  expiresAt: marked('expires at'),
-  durationMinutes: marked('duration minutes'),
-  bufferBeforeMinutes: marked('buffer before minutes'),
-  bufferAfterMinutes: marked('buffer after minutes'),
-  price: marked('price'),
-  currency: marked('currency'),
-  amount: marked('amount'),
-  method: marked('method'),
-  reason: marked('reason'),
-  rating: marked('rating'),
-  comment: marked('comment'),
-  authorName: marked('author name'),
-  schedule: marked('schedule'),
-  serviceIds: marked('services'),
-  startDate: marked('first day'),
-  endDate: marked('last day'),
-  allDay: marked('all day'),
-  note: marked('note'),
-  phoneCountry: marked('country of the phone numbers'),
-  timezone: marked('timezone'),
-  workingHours: marked('working hours'),
-  slotStepMinutes: marked('slot step minutes'),
-  minNoticeMinutes: marked('min notice minutes'),
-  horizonDays: marked('horizon days'),
-  reminderLeadMinutes: marked('reminder lead minutes'),
-  cancelCutoffMinutes: marked('cancel cutoff minutes'),
-  deskContactRequired: marked('desk contact required'),
-  locale: marked('locale'),
-  scopes: marked('scopes'),
-  key: marked('key'),
-  description: marked('description'),
-  events: marked('events'),
+  name: marked('Name'),
+  email: marked('E-mail'),
+  phone: marked('Phone'),
+  notes: marked('Notes'),
+  note: marked('Note'),
+  status: marked('Status'),
+  active: marked('Active'),
+  startTime: marked('Start'),
+  endTime: marked('End'),
+  staff: marked('Staff member'),
+  staffName: marked('Staff member'),
+  client: marked('Client'),
+  clientCheck: marked('Client check'),
+  cancelReason: marked('Reason for cancelling'),
+  expiresAt: marked('Held until'),
+  durationMinutes: marked('Duration'),
+  bufferBeforeMinutes: marked('Preparation time'),
+  bufferAfterMinutes: marked('Cleanup time'),
+  holdMinutes: marked('Times held for'),
+  price: marked('Price'),
+  currency: marked('Currency'),
+  amount: marked('Amount'),
+  method: marked('Payment method'),
+  reason: marked('Reason'),
+  rating: marked('Rating'),
+  comment: marked('Comment'),
+  authorName: marked('Written by'),
+  title: marked('Title'),
+  schedule: marked('Weekly hours'),
+  serviceIds: marked('Services'),
+  services: marked('Services'),
+  serviceName: marked('Service'),
+  serviceNames: marked('Services'),
+  startDate: marked('First day'),
+  endDate: marked('Last day'),
+  allDay: marked('All day'),
+  phoneCountry: marked('Country of the phone numbers'),
+  timezone: marked('Time zone'),
+  workingHours: marked('Opening hours'),
+  slotStepMinutes: marked('Times offered every'),
+  minNoticeMinutes: marked('Shortest notice for a booking'),
+  horizonDays: marked('Bookable ahead'),
+  reminderLeadMinutes: marked('Reminder before the visit'),
+  cancelCutoffMinutes: marked('Clients may cancel up to this long before'),
+  cancellationPolicy: marked('Cancellation policy'),
+  confirmNewClients: marked('New clients confirmed by hand'),
+  confirmsNewClients: marked('New clients confirmed by hand'),
+  deskContactRequired: marked('Phone or e-mail needed at the desk'),
+  locale: marked('Language'),
+  accentColor: marked('Accent colour'),
+  logo: marked('Logo'),
+  slug: marked('Address of the booking page'),
+  address: marked('Address'),
+  website: marked('Website'),
+  sender: marked('Sender'),
+  server: marked('Mail server'),
+  source: marked('Booked via'),
+  bookedAs: marked('Booked as'),
+  role: marked('Role'),
+  kind: marked('Kind'),
+  scopes: marked('Permissions'),
+  key: marked('Key'),
+  keyName: marked('API key'),
+  description: marked('Description'),
+  events: marked('Events'),
+  targetUrl: marked('Address it sends to'),
+  headers: marked('Extra headers'),
+  allowedOrigins: marked('Websites allowed to book'),
+  disabledAt: marked('Switched off'),
+  disabledReason: marked('Why it was switched off'),
+  revokedAt: marked('Revoked'),
+  emailState: marked('E-mail address works'),
 };
+
+/** "someNewField", "some_new_field" → "Some new field": a field the page has no words for yet. */
+export const fieldWords = (field) => t(FIELDS[field] ?? capitalise(spaced(field).toLowerCase()));
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Amounts in minor units (cents), shown as money in the salon's currency. */
 const MONEY = new Set(['price', 'amount']);
 
-/** Values that are words, by field: a booking's status, a payment's method, yes or no. */
+/** Values that are words, by field: a booking's status, a payment's method, where a booking came from. */
 const WORDS = {
-  status: new Set([
-    marked('pending'),
-    marked('confirmed'),
-    marked('completed'),
-    marked('no_show'),
-    marked('cancelled'),
-    marked('active'),
-    marked('failed'),
-  ]),
-  method: new Set([marked('cash'), marked('card'), marked('voucher'), marked('online'), marked('other')]),
+  status: {
+    pending: marked('pending'),
+    confirmed: marked('confirmed'),
+    completed: marked('completed'),
+    no_show: marked('did not come'),
+    cancelled: marked('cancelled'),
+    active: marked('active'),
+    failed: marked('failed'),
+  },
+  method: { cash: marked('cash'), card: marked('card'), voucher: marked('voucher'), online: marked('online'), other: marked('other') },
+  source: { desk: marked('at the desk'), website: marked('the booking page'), integration: marked('a connected program') },
 };
-const YES_NO = { true: marked('true'), false: marked('false') };
+const YES_NO = { true: marked('yes'), false: marked('no') };
+
+/** "15 min", "2 h", "60 days": a length of time in the page's language. */
+function lengthWords(field, value) {
+  const n = (number) => intl(Intl.NumberFormat).format(number);
+  const days = (count) => tn(count, '{count} day', '{count} days');
+  if (/Days$/.test(field)) return days(value);
+  if (value >= 2880 && value % 1440 === 0) return days(value / 1440);
+  if (value >= 120 && value % 60 === 0) return t('{hours} h', { hours: n(value / 60) });
+  return t('{minutes} min', { minutes: n(value) });
+}
 
 /** A list's items: a key's scopes and a connection's events in words, others as they are. */
 const ITEMS = { scopes: scopeLabel, events: eventLabel };
@@ -203,18 +246,25 @@ function weekWords(week) {
     .join(' · ');
 }
 
-/** A value as the salon reads it; `salon`: { currency, services: Map of id → name }. */
+/** An instant ("2026-11-23T10:00:00+01:00") as a date and time in the salon's time zone. */
+export const instantWords = (iso, zone) =>
+  intl(Intl.DateTimeFormat, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(new Date(iso));
+
+/** A value as the salon reads it; `salon`: { currency, zone, services: Map of id → name }. */
 function valueWords(field, value, salon) {
   if (value === null || value === undefined || value === '') return t('nothing');
-  if (WORDS[field]?.has(value)) return t(value);
+  if (typeof value === 'string' && WORDS[field]?.[value]) return t(WORDS[field][value]);
   if (typeof value === 'boolean') return t(YES_NO[value]);
   if (MONEY.has(field) && typeof value === 'number') return money(value, salon.currency);
+  if (/(Minutes|Days)$/.test(field) && typeof value === 'number') return lengthWords(field, value);
   if (field === 'serviceIds' && Array.isArray(value)) return value.map((id) => salon.services.get(id) ?? `#${id}`).join(', ');
-  if (field === 'locale' && typeof value === 'string') return intl(Intl.DisplayNames, { type: 'language' }).of(value) ?? value;
+  if (field === 'locale' && typeof value === 'string')
+    return intl(Intl.DisplayNames, { type: 'language', languageDisplay: 'standard' }).of(value) ?? value;
   if (field === 'phoneCountry' && typeof value === 'string') return intl(Intl.DisplayNames, { type: 'region' }).of(value) ?? value;
   if (typeof value === 'string' && DATE.test(value))
     return intl(Intl.DateTimeFormat, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
-  if (typeof value === 'string') return INSTANT.test(value) ? dateTime(value) : value;
+  if (typeof value === 'string' && INSTANT.test(value)) return instantWords(value, salon.zone);
+  if (typeof value === 'string') return value;
   if (Array.isArray(value)) return ITEMS[field] ? value.map((item) => t(ITEMS[field](item))).join(' · ') : value.map(String).join(', ');
   if (typeof value === 'object' && DAYS.some((day) => day in value)) return weekWords(value);
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -230,16 +280,16 @@ function wholeDays(changes) {
 }
 
 /**
- * "price: €35.00 → €40.00; name changed": what changed, a withheld value only said to have
+ * "Price: €35.00 → €40.00; Name changed": what changed, a withheld value only said to have
  * changed. Ids are for programs (the CSV keeps them): the page leaves them out. `salon`:
- * { currency, services: Map of id → name }.
+ * { currency, zone, services: Map of id → name }.
  */
 export function changeWords(entry, salon) {
   const days = wholeDays(entry.changes);
   return entry.changes
     .filter((c) => c.field !== 'id' && !/Id$/.test(c.field) && !(days && (c.field === 'startTime' || c.field === 'endTime')))
     .map((c) => {
-      const field = t(FIELDS[c.field] ?? spaced(c.field));
+      const field = fieldWords(c.field);
       if (c.withheld) return t('{field} changed', { field });
       const [before, after] = [valueWords(c.field, c.before, salon), valueWords(c.field, c.after, salon)];
       return t('{field}: {before} → {after}', { field, before, after });

@@ -1,6 +1,7 @@
 // Actions: save the booking page's settings (what changed) and its logo (sent when chosen, or
 // removed); each time the part is drawn again, with the sentence saying so. A new language is the
-// back office's too: the whole page is then drawn again in it.
+// back office's too (unless this browser chose the back office its own, in Your account): the whole
+// page is then drawn again in it.
 
 import { t } from '../../../locale.js';
 import { flashNext, perform, say, sayError, showProblems } from '../../../ui/notice.js';
@@ -32,7 +33,7 @@ export function bookingPageActions(ctx, { settings, saved }) {
             })
           : t('Saved the booking page.');
       if (!('locale' in changes)) return saved(now, sentence());
-      // The back office speaks the booking page's language: the salon is read again (its locale)
+      // The back office speaks the booking page's language (unless it has its own, Your account): the salon is read again (its locale)
       // and the view drawn again in it at once, the sentence said in the new language.
       await ctx.reloadBusinesses(ctx.business.id);
       flashNext('good', sentence());

@@ -55,7 +55,9 @@ function pageFields(settings) {
     field(
       t('Language, and how dates and times are written'),
       locale,
-      t('With each visitor’s language, a browser in German gets the page in German, any other in English.'),
+      t(
+        'With each visitor’s language, a browser in German gets the page in German, any other in English. The back office speaks it too, unless you choose its own language under Your account.',
+      ),
     ),
     colour.element,
     field(t('Cancellation policy (optional)'), policy, t('Shown to clients before they book, in your words.')),
