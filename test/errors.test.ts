@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { TestApp } from './helpers/app.ts';
+import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
 import { NOWHERE } from './helpers/receiver.ts';
 
 describe('error responses', () => {
@@ -116,6 +116,14 @@ describe('error responses', () => {
         reply.body.message,
       );
     }
+    const business = await app.business();
+    const nullable = (
+      await app.request('POST', `/admin/api/businesses/${business}/keys`, {
+        body: { name: 'Widget', scopes: ['business:read'], expiresAt: 42 },
+        headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+      })
+    ).body;
+    assert.deepEqual([nullable.field, nullable.rule, nullable.expected], ['expiresAt', 'type', 'string'], nullable.message);
     const unknownEvent = (await post({ ...target, events: ['booking.nope'] })).body;
     assert.equal(unknownEvent.rule, 'one_of');
     assert.ok(unknownEvent.allowed.includes('booking.created'), unknownEvent.message);

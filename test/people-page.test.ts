@@ -48,7 +48,7 @@ describe('People and Your account, in Chromium', () => {
     // The test's server answers at 127.0.0.1 only, as a salon's does before it is given an address.
     assert.match(
       await panel.locator('.notice').innerText(),
-      /This link opens only on this computer: the server answers at 127\.0\.0\.1:\d+/,
+      /This link opens only on this computer: it carries the address this page is open at, 127\.0\.0\.1:\d+\./,
     );
     return page.locator('#person-link').inputValue();
   };

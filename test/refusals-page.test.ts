@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { ADMIN_TOKEN } from './helpers/app.ts';
 import { GOOD_PASSWORD } from './helpers/people.ts';
 import { admin } from './helpers/salon.ts';
 import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
@@ -76,5 +77,33 @@ describe('refusals and failures on the page, in Chromium', () => {
     } finally {
       await tab.close();
     }
+  });
+
+  it('says a refused field by the rule it breaks, in the page’s language, from the server’s own answer', async () => {
+    const refused = async (method: string, path: string, body: unknown) => {
+      const reply = await app.request(method, `/admin/api${path}`, { body, headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+      assert.equal(reply.status, 400, reply.text);
+      return reply.body;
+    };
+    const answers = [
+      await refused('POST', `${salon.base}/services`, { durationMinutes: 30, price: 100 }),
+      await refused('PUT', `${salon.base}/mail`, { host: 'smtp.salon.test', port: 587, tls: 'maybe' }),
+      await refused('POST', `${salon.base}/services`, { name: 'Cut', durationMinutes: 30, price: 100, colour: 'red' }),
+    ];
+    assert.deepEqual(
+      answers.map((body) => body.rule),
+      ['required', 'one_of', 'unknown_field'],
+    );
+    const said = () =>
+      page.evaluate(async (bodies) => {
+        const { sentenceFor } = await import('/js/refusals.js' as string);
+        return bodies.map((body: unknown) => sentenceFor(400, body));
+      }, answers);
+    assert.deepEqual((await said()).slice(0, 2), ['The name is missing.', 'The field “tls” must be one of: starttls, tls, none.']);
+    await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'de-DE' }, 200);
+    await page.evaluate('location.hash = "#calendar"');
+    await page.reload();
+    await page.waitForFunction("document.documentElement.lang === 'de'");
+    assert.deepEqual((await said()).slice(0, 2), ['Der Name fehlt.', 'Das Feld „tls“ muss eines davon sein: starttls, tls, none.']);
   });
 });

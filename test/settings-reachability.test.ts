@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -94,6 +95,21 @@ describe("Settings' sentence on the booking page's reachability, in Chromium", (
         /^Kunden von außen erreichen die Buchungsseite nicht: http:\/\/127\.0\.0\.1:4 führt in ein internes Netzwerk \(127\.0\.0\.1 ist eine Loopback-Adresse\)/,
       )
       .waitFor();
+    // The other details the check gives, said by the page's own module (a certificate "is" no address).
+    const said = await page.evaluate(async () => {
+      const { reachabilitySentence } = await import('/js/views/settings/reachability.js' as string);
+      const at = 'https://buchen.salon.test';
+      return [
+        { status: 'certificate', publicUrl: at, detail: 'its certificate is for another name' },
+        { status: 'inside', publicUrl: at, detail: 'buchen.salon.test leads to 10.0.0.7, a private address' },
+        { status: 'no-answer', publicUrl: at, detail: 'the request failed (other side closed)' },
+      ].map((answer) => reachabilitySentence(answer)[1]);
+    });
+    assert.deepEqual(said, [
+      'Die Browser der Kunden würden die Buchungsseite unter https://buchen.salon.test ablehnen: sein Zertifikat gilt für einen anderen Namen.',
+      'Kunden von außen erreichen die Buchungsseite nicht: https://buchen.salon.test führt in ein internes Netzwerk (buchen.salon.test führt zu 10.0.0.7 (eine private Adresse)).',
+      'Kunden erreichen die Buchungsseite unter https://buchen.salon.test nicht: die Anfrage ist fehlgeschlagen (other side closed).',
+    ]);
     guard.assertClean();
   });
 });

@@ -1,8 +1,9 @@
+import fs from 'node:fs';
 import { OPTIONS } from '../config.ts';
 import { createLogger } from '../log.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import type { Command, OptionDef } from './command.ts';
-import { thisMachine, whereToOpen } from './where-to-open.ts';
+import { certificateName, thisMachine, whereToOpen } from './where-to-open.ts';
 
 const configOptions: Record<string, OptionDef> = Object.fromEntries(
   OPTIONS.filter((o) => o.flag !== undefined && o.flag !== 'data' && o.flag !== 'database-url').map((o) => [
@@ -51,7 +52,8 @@ export const serveCommand: Command = {
         ),
     });
     io.err(`booking-api is running: the back office and the API at ${server.url}/ (press Ctrl+C to stop)`);
-    for (const line of whereToOpen(server.url, config.publicUrl, thisMachine())) io.err(line);
+    const certificate = config.tlsCert ? certificateName(fs.readFileSync(config.tlsCert, 'utf8')) : undefined;
+    for (const line of whereToOpen(server.url, { publicUrl: config.publicUrl, certificateName: certificate }, thisMachine())) io.err(line);
     if (signalled) stop();
     await stopped;
   },

@@ -231,7 +231,14 @@ function ruleOf(error: ErrorObject | undefined): ValidationRule {
   const limit = typeof p.limit === 'number' ? p.limit : undefined;
   switch (error.keyword) {
     case 'type':
-      return { rule: 'type', expected: String(p.type) };
+      // A field that may be null says its other type ("string,null" is Ajv's list of both).
+      return {
+        rule: 'type',
+        expected:
+          String(p.type)
+            .split(',')
+            .find((type) => type !== 'null') ?? String(p.type),
+      };
     case 'enum':
       return { rule: 'one_of', allowed: p.allowedValues as unknown[] };
     case 'const':

@@ -203,18 +203,44 @@ function fieldOf(path) {
   return parts.findLast((part) => FIELD_LABELS[part]) ?? parts[0];
 }
 
+/** The sentence for each rule a field can break (validation_failed's `rule`, docs/api.md), when the message is not one of MUST's. */
+const RULES = {
+  required: () => marked('{what} is missing.'),
+  type: () => marked('{what} has the wrong kind of value.'),
+  one_of: () => marked('{what} must be one of: {allowed}.'),
+  empty: () => marked('{what} must not be empty.'),
+  too_short: () => marked('{what} must be at least {limit} characters long.'),
+  too_long: () => marked('{what} must be at most {limit} characters long.'),
+  too_small: (body) => (body.comparison === '>' ? marked('{what} must be more than {limit}.') : marked('{what} must be at least {limit}.')),
+  too_large: (body) => (body.comparison === '<' ? marked('{what} must be less than {limit}.') : marked('{what} must be at most {limit}.')),
+  too_few: (body) => (body.limit === 1 ? marked('{what} must have at least 1 item.') : marked('{what} must have at least {limit} items.')),
+  too_many: () => marked('{what} must have at most {limit} items.'),
+  repeated: () => marked('{what} lists the same thing twice.'),
+  format: () => marked('{what} is not written as it should be.'),
+  text: () => marked('{what} must not be empty or only spaces or invisible characters.'),
+};
+
 /**
- * Turns `"allowedOrigins[0]" must be …` into `Each allowed website must be …`, and
- * `"durationMinutes" must be >= 5.` into `The duration must be at least 5.`, in the page's
- * language where the page knows the field and what it must be (else in the server's English).
+ * A validation refusal in the page's language: `"durationMinutes" must be >= 5.` as `The duration
+ * must be at least 5.`, by the server's sentence where the page knows it (a phone number, an
+ * e-mail address: MUST), else by the rule the field breaks (`rule`, `limit`, `allowed`), naming the
+ * field as the forms do (or by its name in the API). A check beyond the schema (a date before
+ * another) has no rule: its sentence stays as the server wrote it.
  */
-function validationSentence(message) {
+function validationSentence(body) {
+  const { message } = body;
   const [, path, rest] = /^"([^"]+)" (.*)$/.exec(message) ?? [];
   const label = path && FIELD_LABELS[fieldOf(path)];
   const known = label && MUST.find(([pattern]) => pattern.test(rest));
   if (known) {
     const [pattern, text] = known;
     return t(text, { what: t(label), limit: pattern.exec(rest)[1] ?? '' });
+  }
+  const rule = path && RULES[body.rule];
+  if (rule) {
+    const what = label ? t(label) : t('The field “{field}”', { field: path });
+    const allowed = Array.isArray(body.allowed) ? body.allowed.join(', ') : '';
+    return t(rule(body), { what, limit: body.limit ?? '', allowed });
   }
   return message
     .replace(/^"([^"]+)"/, (whole, name) => FIELD_LABELS[fieldOf(name)] ?? whole)
@@ -224,8 +250,7 @@ function validationSentence(message) {
 /** The sentence for a refused call: its status and the error answer as the server sent it. */
 export function sentenceFor(status, body) {
   const code = body?.code;
-  if (code === 'validation_failed' && typeof body.message === 'string')
-    return personRuleSentence(body.message) ?? validationSentence(body.message);
+  if (code === 'validation_failed' && typeof body.message === 'string') return personRuleSentence(body.message) ?? validationSentence(body);
   if (code === 'not_allowed_for_role') return notForRole(body);
   if (code === 'too_many_attempts' && Number.isFinite(body.retryAfter))
     return t('Too many wrong tries. Try again in {seconds} seconds.', { seconds: body.retryAfter });

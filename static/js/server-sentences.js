@@ -9,12 +9,15 @@ const escaped = (text) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
 
 /**
  * `templates` (marked texts) → a function saying a server sentence in the page's language;
- * `parts` (name → function) says a matched part in it too ("{reason}" that is itself a sentence).
+ * `parts` (name → function) says a matched part in it too ("{reason}" that is itself a sentence);
+ * `shapes` (name → pattern source) narrows what a part may be (an address has no spaces), else
+ * any text, as short as the rest of the sentence allows.
  */
-export function serverSentences(templates, parts = {}) {
+export function serverSentences(templates, parts = {}, shapes = {}) {
   const known = templates.map((template) => {
     const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-    const pattern = new RegExp(`^${escaped(template).replace(/\\?\{\w+\\?\}/g, '(.+?)')}$`, 's');
+    const source = escaped(template).replace(/\{(\w+)\}/g, (_, name) => `(${shapes[name] ?? '.+?'})`);
+    const pattern = new RegExp(`^${source}$`, 's');
     return { template, names, pattern };
   });
   return (text) => {

@@ -125,6 +125,8 @@ function pickedDay(id, name, day, breaks, dayLabel) {
       c.value = from.times[i];
     });
     sync();
+    // As if typed: the form counts as changed, and each field shows its new time.
+    for (const control of [open, ...controls]) control.dispatchEvent(new Event('input', { bubbles: true }));
   };
   return {
     element: h('div', { class: 'day' }, choice(open, t('{label} {day}', { label: dayLabel, day: name })), times),

@@ -6,18 +6,22 @@ import { marked } from '../../locale.js';
 import { serverSentences } from '../../server-sentences.js';
 
 /** A backup run's error (the run list, "Back up now", the warning about the last one). */
-export const runProblem = serverSentences([
-  marked(
-    'The backup folder {folder} cannot be found. If it is on a USB disk or a network share, connect it; or choose another folder in Settings.',
-  ),
-  marked(
-    'The backup folder {folder} is full: {free} free, and a backup needs about {needed}. Make room there or choose another folder in Settings.',
-  ),
-  marked('The disk is full: the backup could not be written ({folder}). Make room there or choose another folder in Settings.'),
-  marked('The server cannot write into {folder} ({reason}); choose a folder it may write to.'),
-  marked('the backup read back from {folder} is not what was written; the disk may be failing'),
-  marked('The backup could not be made: {reason}'),
-]);
+export const runProblem = serverSentences(
+  [
+    marked(
+      'The backup folder {folder} cannot be found. If it is on a USB disk or a network share, connect it; or choose another folder in Settings.',
+    ),
+    marked(
+      'The backup folder {folder} is full: {free} free, and a backup needs about {needed}. Make room there or choose another folder in Settings.',
+    ),
+    marked('The disk is full: the backup could not be written ({folder}). Make room there or choose another folder in Settings.'),
+    marked('The server cannot write into {folder} ({code}); choose a folder it may write to.'),
+    marked('the backup read back from {folder} is not what was written; the disk may be failing'),
+    marked('The backup could not be made: {reason}'),
+  ],
+  {},
+  { code: '[A-Za-z0-9_]+' },
+);
 
 /** The copy off this computer (S3), when it failed. */
 const offsiteProblem = serverSentences([

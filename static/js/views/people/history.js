@@ -32,7 +32,7 @@ const HAPPENED = {
 function changeOf(change, staffName) {
   const value = (v) => {
     if (change.field === 'role') return roleName(v);
-    if (change.field === 'staffId') return v === null ? t('none') : staffName(v);
+    if (change.field === 'staffId') return v === null ? t('no staff member') : staffName(v);
     if (change.field === 'switchedOff') return v ? t('switched off') : t('switched on');
     return v === null || v === undefined || v === '' ? t('none') : String(v);
   };

@@ -48,7 +48,7 @@ export function linkPanel(made, onDone) {
       ? notice(
           'warn',
           t(
-            'This link opens only on this computer: the server answers at {host}, which no other device reaches. For someone on their own phone or computer, whoever set up the server gives it an address the salon’s devices reach (BOOKING_HOST and BOOKING_PUBLIC_URL, in the README); then make a new link.',
+            'This link opens only on this computer: it carries the address this page is open at, {host}. To invite someone on their own phone or computer, open the back office at an address the salon’s devices reach (the one the server names when it starts, or the salon’s public address) and make a new link there.',
             { host: new URL(made.link).host },
           ),
         )

@@ -24,8 +24,6 @@ const INSIDE = serverSentences([
 /** The check's own words (src/reachability/check.ts) in the page's language; another as it came. */
 const detailWords = serverSentences(
   [
-    marked('{address} is {reason}'),
-    marked('{host} leads to {address}, {reason}'),
     marked('it sends visitors on to {address}'),
     marked('another booking-api server answers there, with other data'),
     marked('another program answers there (status {status})'),
@@ -45,8 +43,12 @@ const detailWords = serverSentences(
     marked('that network cannot be reached'),
     marked('the connection was closed before an answer came'),
     marked('it does not speak HTTPS there'),
+    // Last, and an address without spaces: "its certificate is …" is no address.
+    marked('{address} is {reason}'),
+    marked('{host} leads to {address}, {reason}'),
   ],
   { reason: INSIDE },
+  { address: '\\S+', host: '\\S+' },
 );
 
 const ASK_AGAIN_MS = 1500;
