@@ -63,6 +63,16 @@ async function statements(url: string): Promise<number> {
   });
 }
 
+/** The statements the servers sent (round trips): those run inside another statement (triggers, foreign keys) left out. */
+async function roundTrips(url: string): Promise<number> {
+  return withClient(url, async (c) => {
+    const { rows } = await c.query(
+      `select coalesce(sum(calls), 0)::float8 as n from pg_stat_statements where toplevel and dbid = (select oid from pg_database where datname = current_database())`,
+    );
+    return rows[0].n as number;
+  });
+}
+
 async function resetStatements(url: string): Promise<void> {
   await withClient(url, (c) => c.query('select pg_stat_statements_reset()'));
 }
@@ -278,6 +288,52 @@ let bookingsBaseline: number[] = [];
 async function stopDriver(driver: ChildProcess): Promise<void> {
   driver.send({ stop: true });
   await new Promise((resolve) => driver.once('exit', resolve));
+}
+
+/**
+ * For `node bench/profile.ts pg-delivery [instances]`: `events` events (batches of 200 per
+ * transaction) delivered to one webhook by `instances` engines on one PostgreSQL database. Prints
+ * deliveries/s, CPU and statements per delivery, and every statement by calls per delivery
+ * (pg_stat_statements with track = all: statements run by triggers count too). Undefined
+ * without PostgreSQL.
+ */
+export async function profilePgDelivery(instances: number, events = 8000): Promise<boolean> {
+  const url = await pgDatabase();
+  if (!url) return false;
+  const receiver = await startReceiver();
+  const drivers = [await startDriver(receiver.url, 1, THROUGHPUT_CONCURRENCY, url)];
+  const key = path.join(drivers[0]!.dataDir, 'secrets.key');
+  for (let i = 1; i < instances; i++) drivers.push(await startDriver(receiver.url, 0, THROUGHPUT_CONCURRENCY, url, key));
+  try {
+    await resetStatements(url);
+    const cpu = drivers.reduce((sum, d) => sum + cpuSeconds(d.child.pid!), 0);
+    const dbCpu = await postgresCpuSeconds();
+    const perSecond = await engineThroughput(receiver.child, drivers[0]!.child, events, 1);
+    const serverCpu = ((drivers.reduce((sum, d) => sum + cpuSeconds(d.child.pid!), 0) - cpu) * 1000) / events;
+    const pgCpu = (((await postgresCpuSeconds()) - dbCpu) * 1000) / events;
+    console.log(
+      `${instances} instance(s): ${Math.round(perSecond)} deliveries/s; per delivery: server CPU ${serverCpu.toFixed(3)} ms, ` +
+        `PostgreSQL CPU ${pgCpu.toFixed(3)} ms, ${((await statements(url)) / events).toFixed(2)} statements ` +
+        `(${((await roundTrips(url)) / events).toFixed(2)} of them round trips, the rest run by triggers and foreign keys)`,
+    );
+    const all = await withClient(url, (c) =>
+      c.query(
+        `select calls, total_exec_time, toplevel, query from pg_stat_statements
+         where dbid = (select oid from pg_database where datname = current_database())
+         order by calls desc`,
+      ),
+    );
+    console.log('\nPostgreSQL: statements by calls per delivery (nested: run inside another statement, by a trigger or a foreign key)');
+    for (const r of all.rows) {
+      if (Number(r.calls) / events < 0.005) continue;
+      const query = String(r.query).replace(/\s+/g, ' ').slice(0, 120);
+      console.log(`${(Number(r.calls) / events).toFixed(3).padStart(7)}  ${r.toplevel ? '        ' : 'nested  '}${query}`);
+    }
+  } finally {
+    for (const d of drivers) await stopDriver(d.child);
+    await stop(receiver.child);
+  }
+  return true;
 }
 
 export const pgDeliveryScenario: Scenario = {
