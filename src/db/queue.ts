@@ -1,0 +1,64 @@
+import { CompiledQuery } from 'kysely';
+import { isPostgres } from './dialect.ts';
+import type { Tx } from './transaction.ts';
+
+/**
+ * The delivery queue's writes where the engines differ in how many statements they take. On
+ * PostgreSQL every statement is a round trip, so each of these is one statement (CTEs that lock,
+ * insert and update together); on SQLite a statement is a call inside this process, and each
+ * function here answers undefined: the caller runs its portable statements one by one
+ * (src/delivery/sql). The repositories say what; this file says how PostgreSQL does it in one.
+ * The texts never change (rows come in as one JSON array), so PostgreSQL plans them once per
+ * connection's cache and Kysely never builds them.
+ */
+
+/** A delivery of an event to one webhook, its envelope already made. */
+export interface QueuedDelivery {
+  webhookId: number;
+  deliveryId: string;
+  body: string;
+}
+
+const EMIT = `
+with live as (
+  select id from webhooks where id = any(translate($1::text, '[]', '{}')::bigint[]) order by id for no key update
+), ev as (
+  insert into events (business_id, event, data, booking_id, created_at)
+  values ($2::bigint, $3::text, $4::text, $5::bigint, $6::bigint)
+  returning id
+), d as (
+  insert into deliveries (delivery_id, webhook_id, event_id, event, body, created_at)
+  select r.value ->> 1, live.id, ev.id, $3::text, r.value ->> 2, $6::bigint
+  from json_array_elements($7::json) with ordinality as r (value, n)
+  join live on live.id = (r.value ->> 0)::bigint
+  cross join ev
+  order by r.n
+  returning id, webhook_id
+), a as (
+  insert into delivery_attempts (delivery_pk, webhook_id, attempt_number, status, trigger, due_at, created_at, updated_at)
+  select d.id, d.webhook_id, 1, 'pending', 'event', $8::bigint, $6::bigint, $6::bigint from d order by d.id
+  returning webhook_id
+)
+select (select id from ev) as "eventId", coalesce((select json_agg(webhook_id) from a), '[]'::json) as "queued"`;
+
+/**
+ * PostgreSQL: the event, and for each of `deliveries` whose webhook still exists its delivery and
+ * first attempt (pending, due at `dueAt`), in one statement. The webhooks are locked first, in id
+ * order, until the transaction ends (as lockWebhooks does): a delete committed meanwhile leaves
+ * that webhook out, one that comes later waits for this transaction. Answers the event's id and
+ * the webhooks that were queued; undefined on SQLite.
+ */
+export async function insertEventWithDeliveries(
+  trx: Tx,
+  event: { businessId: number; name: string; data: string; bookingId: number | null; now: number; dueAt: number },
+  deliveries: readonly QueuedDelivery[],
+): Promise<{ eventId: number; queued: ReadonlySet<number> } | undefined> {
+  if (!isPostgres(trx)) return undefined;
+  const ids = JSON.stringify([...new Set(deliveries.map((d) => d.webhookId))].sort((a, b) => a - b));
+  const rows = JSON.stringify(deliveries.map((d) => [d.webhookId, d.deliveryId, d.body]));
+  const { rows: result } = await trx.executeQuery<{ eventId: number; queued: number[] }>(
+    CompiledQuery.raw(EMIT, [ids, event.businessId, event.name, event.data, event.bookingId, event.now, rows, event.dueAt]),
+  );
+  const row = result[0]!;
+  return { eventId: Number(row.eventId), queued: new Set(row.queued.map(Number)) };
+}
