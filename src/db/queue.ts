@@ -62,3 +62,74 @@ export async function insertEventWithDeliveries(
   const row = result[0]!;
   return { eventId: Number(row.eventId), queued: new Set(row.queued.map(Number)) };
 }
+
+/** A claimed attempt as the sender needs it (src/delivery/sql/claim-due-attempts.ts's ClaimedAttempt). */
+export interface ClaimedRow {
+  attemptId: number;
+  deliveryPk: number;
+  webhookId: number;
+  attemptNumber: number;
+  trigger: string;
+  deliveryId: string;
+  event: string;
+  body: string;
+  targetUrl: string;
+  secret: string;
+  previousSecrets: string | null;
+  customHeaders: string | null;
+  webhookStatus: string;
+  keyStatus: string;
+  keyExpiresAt: number | null;
+}
+
+// Each webhook with room is asked for at most its room, oldest first, through the index on
+// (webhook_id, due_at) of pending rows; rows another instance is claiming right now are passed by.
+const CLAIM = `
+with room as (
+  select w.id, least($2::bigint, $3::bigint - coalesce(f.n, 0)) as room
+  from webhooks w
+  left join (select (e ->> 0)::bigint as id, (e ->> 1)::bigint as n from json_array_elements($4::json) as e) f on f.id = w.id
+), due as (
+  select c.id, c.due_at
+  from room
+  cross join lateral (
+    select a.id, a.due_at from delivery_attempts a
+    where a.webhook_id = room.id and a.status = 'pending' and a.due_at <= $1::bigint
+      and (a.lease_until is null or a.lease_until <= $1::bigint)
+    order by a.due_at
+    limit greatest(room.room, 0)
+    for update of a skip locked
+  ) c
+  order by c.due_at, c.id
+  limit $2::bigint
+), leased as (
+  update delivery_attempts a set lease_until = $5::bigint
+  from due where a.id = due.id
+  returning a.id, a.delivery_pk, a.webhook_id, a.attempt_number, a.trigger, a.due_at
+)
+select l.id as "attemptId", l.delivery_pk as "deliveryPk", l.webhook_id as "webhookId", l.attempt_number as "attemptNumber",
+  l.trigger as "trigger", d.delivery_id as "deliveryId", d.event as "event", d.body as "body", w.target_url as "targetUrl",
+  w.secret as "secret", w.previous_secrets as "previousSecrets", w.custom_headers as "customHeaders",
+  w.status as "webhookStatus", k.status as "keyStatus", k.expires_at as "keyExpiresAt"
+from leased l
+join deliveries d on d.id = l.delivery_pk
+join webhooks w on w.id = l.webhook_id
+join api_keys k on k.id = w.api_key_id
+order by l.due_at, l.id`;
+
+/**
+ * PostgreSQL: leases up to `limit` due attempts, oldest first, no webhook beyond `perWebhook` in
+ * flight counting `inFlight`, and answers them with what sending needs, in one statement. The
+ * rows are locked FOR UPDATE SKIP LOCKED: instances claiming at once each take other rows, never
+ * the same one. Undefined on SQLite.
+ */
+export async function claimDue(
+  trx: Tx,
+  claim: { now: number; limit: number; leaseUntil: number; perWebhook: number; inFlight: ReadonlyMap<number, number> },
+): Promise<ClaimedRow[] | undefined> {
+  if (!isPostgres(trx)) return undefined;
+  const { rows } = await trx.executeQuery<ClaimedRow>(
+    CompiledQuery.raw(CLAIM, [claim.now, claim.limit, claim.perWebhook, JSON.stringify([...claim.inFlight]), claim.leaseUntil]),
+  );
+  return rows;
+}
