@@ -133,3 +133,124 @@ export async function claimDue(
   );
   return rows;
 }
+
+/** A webhook's delivery health as the recording reads it (src/delivery/sql/webhook-health.ts's WebhookHealth). */
+export interface HealthRow {
+  id: number;
+  status: 'active' | 'failed';
+  consecutiveFailures: number;
+  disabledReason: string | null;
+  disabledAt: number | null;
+  lastTriggeredAt: number | null;
+}
+
+const READ_FOR_RECORD = `
+select w.id, w.status, w.consecutive_failures as "consecutiveFailures", w.disabled_reason as "disabledReason",
+  w.disabled_at as "disabledAt", w.last_triggered_at as "lastTriggeredAt",
+  (select coalesce(json_agg(a.id), '[]'::json) from delivery_attempts a
+    where a.id = any(translate($2::text, '[]', '{}')::bigint[]) and a.webhook_id = w.id and a.status = 'pending') as "pending"
+from webhooks w
+where w.id = any(translate($1::text, '[]', '{}')::bigint[])
+order by w.id
+for no key update of w`;
+
+/**
+ * PostgreSQL, before a batch of results is recorded: the webhooks' health, locked in id order
+ * until the transaction ends (a delete of one waits, so no deadlock with a delete that locks the
+ * webhook and then its attempts), and which of `attemptIds` are still pending, in one statement.
+ * Undefined on SQLite.
+ */
+export async function readForRecord(
+  trx: Tx,
+  webhookIds: readonly number[],
+  attemptIds: readonly number[],
+): Promise<{ health: Map<number, HealthRow>; pending: Set<number> } | undefined> {
+  if (!isPostgres(trx)) return undefined;
+  const sorted = [...webhookIds].sort((a, b) => a - b);
+  const { rows } = await trx.executeQuery<HealthRow & { pending: number[] }>(
+    CompiledQuery.raw(READ_FOR_RECORD, [JSON.stringify(sorted), JSON.stringify(attemptIds)]),
+  );
+  const health = new Map<number, HealthRow>();
+  const pending = new Set<number>();
+  for (const { pending: ids, ...row } of rows) {
+    health.set(row.id, row);
+    for (const id of ids) pending.add(Number(id));
+  }
+  return { health, pending };
+}
+
+/** One attempt's result, as it is written. */
+export interface FinishedRow {
+  attemptId: number;
+  status: string;
+  sentAt: number | null;
+  statusCode: number | null;
+  responseTimeMs: number | null;
+  errorMessage: string | null;
+  responseExcerpt: string | null;
+  /** When the delivery's next attempt is due (a retry); null when none follows. */
+  nextDueAt: number | null;
+}
+
+// The retries come from what the update returns: an attempt no longer pending (cancelled, or
+// finished elsewhere after its lease ran out) is neither written nor followed by a retry.
+const FINISH = `
+with r as (
+  select value from json_array_elements($1::json)
+), finished as (
+  update delivery_attempts a set
+    status = r.value ->> 1,
+    sent_at = (r.value ->> 2)::bigint,
+    response_status_code = (r.value ->> 3)::bigint,
+    response_time_ms = round((r.value ->> 4)::numeric)::bigint,
+    error_message = r.value ->> 5,
+    response_excerpt = r.value ->> 6,
+    lease_until = null,
+    updated_at = $2::bigint
+  from r
+  where a.id = (r.value ->> 0)::bigint and a.status = 'pending'
+  returning a.id, a.delivery_pk, a.webhook_id, a.attempt_number
+), retried as (
+  insert into delivery_attempts (delivery_pk, webhook_id, attempt_number, status, trigger, due_at, created_at, updated_at)
+  select f.delivery_pk, f.webhook_id, f.attempt_number + 1, 'pending', 'retry', (r.value ->> 7)::bigint, $2::bigint, $2::bigint
+  from finished f
+  join r on (r.value ->> 0)::bigint = f.id
+  where r.value ->> 7 is not null
+  order by f.id
+  returning id
+), touched as (
+  update webhooks w set last_triggered_at = (t.value ->> 1)::bigint
+  from json_array_elements($3::json) as t (value)
+  where w.id = (t.value ->> 0)::bigint
+  returning w.id
+)
+select (select count(*) from finished)::int as "finished", (select count(*) from retried)::int as "retried",
+  (select count(*) from touched)::int as "touched"`;
+
+/**
+ * PostgreSQL: a batch of results written in one statement: each attempt still pending gets its
+ * result, those with `nextDueAt` their next attempt, and each of `lastTriggered` (webhooks whose
+ * status and count did not change) its last-triggered time. Undefined on SQLite.
+ */
+export async function finishBatch(
+  trx: Tx,
+  results: readonly FinishedRow[],
+  lastTriggered: ReadonlyArray<readonly [webhookId: number, at: number | null]>,
+  now: number,
+): Promise<{ finished: number; retried: number } | undefined> {
+  if (!isPostgres(trx)) return undefined;
+  const rows = results.map((r) => [
+    r.attemptId,
+    r.status,
+    r.sentAt,
+    r.statusCode,
+    r.responseTimeMs,
+    r.errorMessage,
+    r.responseExcerpt,
+    r.nextDueAt,
+  ]);
+  const { rows: counts } = await trx.executeQuery<{ finished: number; retried: number }>(
+    CompiledQuery.raw(FINISH, [JSON.stringify(rows), now, JSON.stringify(lastTriggered)]),
+  );
+  return counts[0]!;
+}
