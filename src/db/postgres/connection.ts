@@ -96,6 +96,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const pool = new pg.Pool({ ...clientConfig(url, options.connectTimeoutMs), max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
   // An idle connection that dies (the server restarted) is dropped by the pool; queries then get a new one.
   pool.on('error', () => undefined);
+  // One that dies while a transaction holds it (a restart, a failover, a terminated backend) fails
+  // that transaction's statements, and then emits 'error' on the client, which the pool listens to
+  // only while the client is idle: unheard, that event ended the process. The pool drops the
+  // client when it comes back (it is no longer queryable).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   let signal: PostgresFreshness | undefined;
   const kysely = new Kysely<Tables>({ dialect: new FreshnessPostgresDialect({ pool }, async () => signal?.refresh()) });
   try {
