@@ -23,6 +23,8 @@ import type { ChildProcess } from 'node:child_process';
 export const PG_INSTANCES: readonly number[] = [1, 2];
 
 let cluster: Promise<TestPostgres> | undefined;
+/** Set by a profile before the cluster starts: pg_stat_statements also times planning. */
+let trackPlanning = false;
 let databases = 0;
 let skipNoted = false;
 
@@ -36,7 +38,11 @@ async function pgDatabase(): Promise<string | undefined> {
   }
   cluster ??= startPostgres({
     unref: true,
-    settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' },
+    settings: {
+      shared_preload_libraries: 'pg_stat_statements',
+      'pg_stat_statements.track': 'all',
+      ...(trackPlanning ? { 'pg_stat_statements.track_planning': 'on' } : {}),
+    },
   });
   const url = await (await cluster).createDatabase(`bench_${process.pid}_${++databases}`);
   await withClient(url, (c) => c.query('create extension if not exists pg_stat_statements'));
@@ -298,6 +304,7 @@ async function stopDriver(driver: ChildProcess): Promise<void> {
  * without PostgreSQL.
  */
 export async function profilePgDelivery(instances: number, events = 8000): Promise<boolean> {
+  trackPlanning = true;
   const url = await pgDatabase();
   if (!url) return false;
   const receiver = await startReceiver();
@@ -318,16 +325,21 @@ export async function profilePgDelivery(instances: number, events = 8000): Promi
     );
     const all = await withClient(url, (c) =>
       c.query(
-        `select calls, total_exec_time, toplevel, query from pg_stat_statements
+        `select calls, total_exec_time, total_plan_time, toplevel, query from pg_stat_statements
          where dbid = (select oid from pg_database where datname = current_database())
          order by calls desc`,
       ),
     );
-    console.log('\nPostgreSQL: statements by calls per delivery (nested: run inside another statement, by a trigger or a foreign key)');
+    console.log(
+      "\nPostgreSQL: statements by calls per delivery, with µs of execution and of planning per delivery (nested: run inside another statement, by a trigger or a foreign key; a nested one's time is inside its caller's too)",
+    );
     for (const r of all.rows) {
       if (Number(r.calls) / events < 0.005) continue;
-      const query = String(r.query).replace(/\s+/g, ' ').slice(0, 120);
-      console.log(`${(Number(r.calls) / events).toFixed(3).padStart(7)}  ${r.toplevel ? '        ' : 'nested  '}${query}`);
+      const query = String(r.query).replace(/\s+/g, ' ').slice(0, 100);
+      const us = (ms: unknown) => ((Number(ms) * 1000) / events).toFixed(1).padStart(6);
+      console.log(
+        `${(Number(r.calls) / events).toFixed(3).padStart(7)} ${us(r.total_exec_time)} ${us(r.total_plan_time)}  ${r.toplevel ? '        ' : 'nested  '}${query}`,
+      );
     }
   } finally {
     for (const d of drivers) await stopDriver(d.child);
