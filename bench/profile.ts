@@ -1,4 +1,4 @@
-// npm run bench:profile -- services|booking-page|bookings|delivery|services-ladder|pg-bookings [instances]
+// npm run bench:profile -- services|booking-page|bookings|delivery|services-ladder|pg-bookings|pg-delivery [instances]
 // Runs the scenario's server with --cpu-prof under the scenario's load, then prints where the
 // server spent its time (self time by package and by function). The profile stays in build/profiles/.
 // services-ladder profiles nothing: it measures bare Koa, then Koa with the contract's headers,
@@ -12,7 +12,7 @@ import { NODE_FLAGS } from '../src/node-flags.mjs';
 import { bookingPageFixture } from './scenarios/booking-page.ts';
 import { bookingsFixture } from './scenarios/bookings.ts';
 import { servicesFixture, UNLIMITED } from './scenarios/services.ts';
-import { profilePgBookings } from './scenarios/postgres.ts';
+import { profilePgBookings, profilePgDelivery } from './scenarios/postgres.ts';
 
 const scenario = process.argv[2];
 if (scenario === 'services-ladder') {
@@ -97,8 +97,12 @@ if (scenario === 'services') {
     summarise(instanceDir, 15);
   }
   process.exit(0);
+} else if (scenario === 'pg-delivery') {
+  // Statements per delivery on PostgreSQL, counted and listed (no CPU profile).
+  await profilePgDelivery(Number(process.argv[3] ?? 1), Number(process.argv[4] ?? 8000));
+  process.exit(0);
 } else {
-  console.error('usage: npm run bench:profile -- services|bookings|delivery|services-ladder|pg-bookings [instances]');
+  console.error('usage: npm run bench:profile -- services|bookings|delivery|services-ladder|pg-bookings|pg-delivery [instances]');
   process.exit(2);
 }
 await new Promise((resolve) => setTimeout(resolve, 500));

@@ -34,6 +34,7 @@ const FILES = [
   'test/delivery-health.test.ts',
   'test/delivery-stats.test.ts',
   'test/multi-instance.test.ts',
+  'test/delivery-batches.test.ts',
   'test/openapi.test.ts',
   'test/write-races.test.ts',
   'test/schema-agreement.test.ts',

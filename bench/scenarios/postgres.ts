@@ -23,6 +23,8 @@ import type { ChildProcess } from 'node:child_process';
 export const PG_INSTANCES: readonly number[] = [1, 2];
 
 let cluster: Promise<TestPostgres> | undefined;
+/** Set by a profile before the cluster starts: pg_stat_statements also times planning. */
+let trackPlanning = false;
 let databases = 0;
 let skipNoted = false;
 
@@ -36,7 +38,11 @@ async function pgDatabase(): Promise<string | undefined> {
   }
   cluster ??= startPostgres({
     unref: true,
-    settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' },
+    settings: {
+      shared_preload_libraries: 'pg_stat_statements',
+      'pg_stat_statements.track': 'all',
+      ...(trackPlanning ? { 'pg_stat_statements.track_planning': 'on' } : {}),
+    },
   });
   const url = await (await cluster).createDatabase(`bench_${process.pid}_${++databases}`);
   await withClient(url, (c) => c.query('create extension if not exists pg_stat_statements'));
@@ -58,6 +64,16 @@ async function statements(url: string): Promise<number> {
   return withClient(url, async (c) => {
     const { rows } = await c.query(
       `select coalesce(sum(calls), 0)::float8 as n from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())`,
+    );
+    return rows[0].n as number;
+  });
+}
+
+/** The statements the servers sent (round trips): those run inside another statement (triggers, foreign keys) left out. */
+async function roundTrips(url: string): Promise<number> {
+  return withClient(url, async (c) => {
+    const { rows } = await c.query(
+      `select coalesce(sum(calls), 0)::float8 as n from pg_stat_statements where toplevel and dbid = (select oid from pg_database where datname = current_database())`,
     );
     return rows[0].n as number;
   });
@@ -278,6 +294,58 @@ let bookingsBaseline: number[] = [];
 async function stopDriver(driver: ChildProcess): Promise<void> {
   driver.send({ stop: true });
   await new Promise((resolve) => driver.once('exit', resolve));
+}
+
+/**
+ * For `node bench/profile.ts pg-delivery [instances]`: `events` events (batches of 200 per
+ * transaction) delivered to one webhook by `instances` engines on one PostgreSQL database. Prints
+ * deliveries/s, CPU and statements per delivery, and every statement by calls per delivery
+ * (pg_stat_statements with track = all: statements run by triggers count too). Undefined
+ * without PostgreSQL.
+ */
+export async function profilePgDelivery(instances: number, events = 8000): Promise<boolean> {
+  trackPlanning = true;
+  const url = await pgDatabase();
+  if (!url) return false;
+  const receiver = await startReceiver();
+  const drivers = [await startDriver(receiver.url, 1, THROUGHPUT_CONCURRENCY, url)];
+  const key = path.join(drivers[0]!.dataDir, 'secrets.key');
+  for (let i = 1; i < instances; i++) drivers.push(await startDriver(receiver.url, 0, THROUGHPUT_CONCURRENCY, url, key));
+  try {
+    await resetStatements(url);
+    const cpu = drivers.reduce((sum, d) => sum + cpuSeconds(d.child.pid!), 0);
+    const dbCpu = await postgresCpuSeconds();
+    const perSecond = await engineThroughput(receiver.child, drivers[0]!.child, events, 1);
+    const serverCpu = ((drivers.reduce((sum, d) => sum + cpuSeconds(d.child.pid!), 0) - cpu) * 1000) / events;
+    const pgCpu = (((await postgresCpuSeconds()) - dbCpu) * 1000) / events;
+    console.log(
+      `${instances} instance(s): ${Math.round(perSecond)} deliveries/s; per delivery: server CPU ${serverCpu.toFixed(3)} ms, ` +
+        `PostgreSQL CPU ${pgCpu.toFixed(3)} ms, ${((await statements(url)) / events).toFixed(2)} statements ` +
+        `(${((await roundTrips(url)) / events).toFixed(2)} of them round trips, the rest run by triggers and foreign keys)`,
+    );
+    const all = await withClient(url, (c) =>
+      c.query(
+        `select calls, total_exec_time, total_plan_time, toplevel, query from pg_stat_statements
+         where dbid = (select oid from pg_database where datname = current_database())
+         order by calls desc`,
+      ),
+    );
+    console.log(
+      "\nPostgreSQL: statements by calls per delivery, with µs of execution and of planning per delivery (nested: run inside another statement, by a trigger or a foreign key; a nested one's time is inside its caller's too)",
+    );
+    for (const r of all.rows) {
+      if (Number(r.calls) / events < 0.005) continue;
+      const query = String(r.query).replace(/\s+/g, ' ').slice(0, 100);
+      const us = (ms: unknown) => ((Number(ms) * 1000) / events).toFixed(1).padStart(6);
+      console.log(
+        `${(Number(r.calls) / events).toFixed(3).padStart(7)} ${us(r.total_exec_time)} ${us(r.total_plan_time)}  ${r.toplevel ? '        ' : 'nested  '}${query}`,
+      );
+    }
+  } finally {
+    for (const d of drivers) await stopDriver(d.child);
+    await stop(receiver.child);
+  }
+  return true;
 }
 
 export const pgDeliveryScenario: Scenario = {

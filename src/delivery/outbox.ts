@@ -3,12 +3,9 @@ import type { Tx } from '../db/transaction.ts';
 import type { Ids } from '../ids.ts';
 import type { EventName } from './events.ts';
 import { Subscriptions } from './subscriptions.ts';
-import { lockWebhooks } from './sql/lock-webhooks.ts';
 import type { Database } from '../db/database.ts';
 import { envelopeBody } from './envelope.ts';
-import { insertAttempt } from './sql/insert-attempt.ts';
-import { insertDelivery } from './sql/insert-delivery.ts';
-import { insertEvent } from './sql/insert-event.ts';
+import { insertEvent, insertEventWithDeliveries } from './sql/insert-event.ts';
 
 export interface OutboxDeps {
   database: Database;
@@ -78,22 +75,20 @@ export class Outbox {
     booking?: BookingAudience,
   ): Promise<number> {
     const now = this.#deps.clock.now();
-    const eventId = await insertEvent(trx, businessId, event, data, now);
-    for (const listener of this.#deps.listeners ?? []) await listener(trx, { id: eventId, businessId, name: event, data, at: now });
     const hearers = await this.#deps.subscriptions.forEvent(trx, businessId, event, now, booking?.madeByKeyId);
-    // Only those still there, held until the commit: one deleted meanwhile hears nothing.
-    const live = await lockWebhooks(
-      trx,
-      hearers.map((h) => h.webhookId),
-    );
-    const webhooks = hearers.filter((h) => live.has(h.webhookId));
     let asBookedData: Record<string, unknown> | undefined;
-    for (const { webhookId, asBooked } of webhooks) {
+    const deliveries = hearers.map(({ webhookId, asBooked }) => {
       const deliveryId = this.#deps.ids.deliveryId();
       const body = envelopeBody(deliveryId, event, now, asBooked && booking ? (asBookedData ??= booking.asBooked()) : data);
-      const deliveryPk = await insertDelivery(trx, { deliveryId, webhookId, eventId, event, body }, now);
-      await insertAttempt(trx, { deliveryPk, webhookId, attemptNumber: 1, trigger: 'event', dueAt: now + this.#deps.firstDelayMs }, now);
-    }
+      return { webhookId, deliveryId, body };
+    });
+    // Only webhooks still there are queued, held until the commit: one deleted meanwhile hears nothing.
+    const { eventId, queued } =
+      deliveries.length > 0
+        ? await insertEventWithDeliveries(trx, businessId, event, data, now, now + this.#deps.firstDelayMs, deliveries)
+        : { eventId: await insertEvent(trx, businessId, event, data, now), queued: new Set<number>() };
+    for (const listener of this.#deps.listeners ?? []) await listener(trx, { id: eventId, businessId, name: event, data, at: now });
+    const webhooks = [...queued];
     if (webhooks.length > 0) this.#deps.database.afterCommit(trx, this.#deps.onQueued);
     return webhooks.length;
   }

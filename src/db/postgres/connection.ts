@@ -4,6 +4,7 @@ import { maskDatabaseUrl } from '../../config.ts';
 import { AfterCommit } from '../after-commit.ts';
 import { assembleDatabase, type Database } from '../database.ts';
 import { StorageSetupError } from '../errors.ts';
+import { NAMED_STATEMENTS } from '../queue.ts';
 import { migrate, migrationsOf } from '../migrate.ts';
 import type { Tables } from '../tables.ts';
 import { FreshnessPostgresDialect } from './dialect.ts';
@@ -96,6 +97,20 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const pool = new pg.Pool({ ...clientConfig(url, options.connectTimeoutMs), max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
   // An idle connection that dies (the server restarted) is dropped by the pool; queries then get a new one.
   pool.on('error', () => undefined);
+  // One that dies while a transaction holds it (a restart, a failover, a terminated backend) fails
+  // that transaction's statements, and then emits 'error' on the client, which the pool listens to
+  // only while the client is idle: unheard, that event ended the process. The pool drops the
+  // client when it comes back (it is no longer queryable).
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    // The queue's statements go as named prepared statements (src/db/queue.ts): Kysely sends every
+    // statement unnamed, so PostgreSQL parses and plans it again on each call.
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (text: unknown, values?: unknown, ...rest: unknown[]) => {
+      const name = typeof text === 'string' ? NAMED_STATEMENTS.get(text) : undefined;
+      return name ? query({ name, text, values }, ...rest) : query(text, values, ...rest);
+    };
+  });
   let signal: PostgresFreshness | undefined;
   const kysely = new Kysely<Tables>({ dialect: new FreshnessPostgresDialect({ pool }, async () => signal?.refresh()) });
   try {

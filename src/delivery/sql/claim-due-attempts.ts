@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { prepared } from '../../db/prepared.ts';
 import { inJsonIds, lockingRows } from '../../db/dialect.ts';
+import { claimDue } from '../../db/queue.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { AttemptTrigger, WebhookStatus } from '../../db/tables.ts';
 
@@ -95,7 +96,8 @@ const details = prepared<{ ids: string }, ClaimedAttempt>((qb, p) =>
  * receiver with a backlog cannot take every slot, even when its whole backlog comes due at once.
  * Each webhook with room is asked for at most its room through an index on (webhook_id, due_at)
  * of pending rows, so the claim never scans past one webhook's queue to find another's: its cost
- * is a seek per webhook (a salon has a handful), whatever the backlog.
+ * is a seek per webhook (a salon has a handful), whatever the backlog. PostgreSQL does all of it
+ * in one statement (src/db/queue.ts), SQLite in a statement per webhook and two more.
  */
 export async function claimDueAttempts(
   trx: Tx,
@@ -104,6 +106,14 @@ export async function claimDueAttempts(
   leaseMs: number,
   shares?: WebhookShares,
 ): Promise<ClaimedAttempt[]> {
+  const inOne = await claimDue(trx, {
+    now,
+    limit,
+    leaseUntil: now + leaseMs,
+    perWebhook: shares?.perWebhook ?? limit,
+    inFlight: shares?.inFlight ?? new Map(),
+  });
+  if (inOne) return inOne as ClaimedAttempt[];
   const candidates: Array<{ id: number; due_at: number }> = [];
   for (const { id: webhookId } of (await webhookIds(trx, {})).rows) {
     const room = Math.min(limit, shares ? shares.perWebhook - (shares.inFlight.get(webhookId) ?? 0) : limit);

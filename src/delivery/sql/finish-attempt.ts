@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Tx } from '../../db/transaction.ts';
 import type { Decided } from '../attempt.ts';
 import { bigint, inJsonIds, jsonRows } from '../../db/dialect.ts';
+import { finishBatch as inOneStatement, readForRecord as readInOne } from '../../db/queue.ts';
+import { loadWebhookHealth, type WebhookHealth } from './webhook-health.ts';
 
 /** Which of these attempts are still pending (not cancelled meanwhile, their webhook not deleted). */
 export async function stillPending(trx: Tx, attemptIds: readonly number[]): Promise<Set<number>> {
@@ -46,4 +48,46 @@ export async function finishAttempts(trx: Tx, decided: readonly Decided[], now: 
       updated_at = ${bigint(trx, now)}
     from ${r.table}
     where a.id = ${r.wholeNumber(0)} and a.status = 'pending'`.execute(trx);
+}
+
+/**
+ * Before a batch is recorded: the webhooks' health, locked in id order until the transaction ends,
+ * and which of the attempts are still pending. One statement on PostgreSQL (src/db/queue.ts).
+ */
+export async function readForRecord(
+  trx: Tx,
+  webhookIds: readonly number[],
+  attemptIds: readonly number[],
+): Promise<{ health: Map<number, WebhookHealth>; pending: Set<number> }> {
+  const together = await readInOne(trx, webhookIds, attemptIds);
+  if (together) return together;
+  const pending = await stillPending(trx, attemptIds);
+  return { pending, health: await loadWebhookHealth(trx, webhookIds) };
+}
+
+/**
+ * PostgreSQL: the batch's results, the retries of those still pending and `lastTriggered`'s times
+ * in one statement; false on SQLite, whose caller writes them one statement each.
+ */
+export async function finishBatch(
+  trx: Tx,
+  decided: readonly Decided[],
+  lastTriggered: ReadonlyArray<readonly [webhookId: number, at: number | null]>,
+  now: number,
+): Promise<boolean> {
+  if (decided.length === 0 && lastTriggered.length === 0) return false;
+  const rows = decided.map(({ dispatched: d, status, errorMessage, nextDueAt }) => {
+    const sent = d.kind === 'sent';
+    return {
+      attemptId: d.attempt.attemptId,
+      status,
+      sentAt: sent ? d.sentAt : null,
+      statusCode: sent ? d.statusCode : null,
+      responseTimeMs: sent ? d.responseTimeMs : null,
+      errorMessage,
+      responseExcerpt: sent ? d.responseExcerpt : null,
+      nextDueAt: nextDueAt ?? null,
+    };
+  });
+  return (await inOneStatement(trx, rows, lastTriggered, now)) !== undefined;
 }

@@ -1,5 +1,9 @@
 import type { Tx } from '../../db/transaction.ts';
 import { prepared } from '../../db/prepared.ts';
+import { insertEventWithDeliveries as inOneStatement, type QueuedDelivery } from '../../db/queue.ts';
+import { insertAttempt } from './insert-attempt.ts';
+import { insertDelivery } from './insert-delivery.ts';
+import { lockWebhooks } from './lock-webhooks.ts';
 
 const insert = prepared<{ businessId: number; event: string; data: string; bookingId: number | null; now: number }, { id: number }>(
   (qb, p) =>
@@ -19,4 +23,36 @@ function bookingOf(data: unknown): number | null {
 export async function insertEvent(trx: Tx, businessId: number, event: string, data: unknown, now: number): Promise<number> {
   const { rows } = await insert(trx, { businessId, event, data: JSON.stringify(data), bookingId: bookingOf(data), now });
   return rows[0]!.id;
+}
+
+/**
+ * The event and, for each of `deliveries` whose webhook still exists, its delivery and first
+ * attempt (due at `dueAt`). The webhooks are locked until the commit, so a delete of one waits or
+ * has already left it out: every delivery written keeps its foreign keys. PostgreSQL does it in one
+ * statement (src/db/queue.ts); SQLite in one statement per row. Answers the event's id and the
+ * webhooks queued.
+ */
+export async function insertEventWithDeliveries(
+  trx: Tx,
+  businessId: number,
+  event: string,
+  data: unknown,
+  now: number,
+  dueAt: number,
+  deliveries: readonly QueuedDelivery[],
+): Promise<{ eventId: number; queued: ReadonlySet<number> }> {
+  const text = JSON.stringify(data);
+  const together = await inOneStatement(trx, { businessId, name: event, data: text, bookingId: bookingOf(data), now, dueAt }, deliveries);
+  if (together) return together;
+  const eventId = (await insert(trx, { businessId, event, data: text, bookingId: bookingOf(data), now })).rows[0]!.id;
+  const queued = await lockWebhooks(
+    trx,
+    deliveries.map((d) => d.webhookId),
+  );
+  for (const { webhookId, deliveryId, body } of deliveries) {
+    if (!queued.has(webhookId)) continue;
+    const deliveryPk = await insertDelivery(trx, { deliveryId, webhookId, eventId, event, body }, now);
+    await insertAttempt(trx, { deliveryPk, webhookId, attemptNumber: 1, trigger: 'event', dueAt }, now);
+  }
+  return { eventId, queued };
 }
