@@ -103,7 +103,9 @@ describe('refusals and failures on the page, in Chromium', () => {
     await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'de-DE' }, 200);
     await page.evaluate('location.hash = "#calendar"');
     await page.reload();
-    await page.waitForFunction("document.documentElement.lang === 'de'");
+    await page.waitForFunction(
+      () => (globalThis as unknown as { document: { documentElement: { lang: string } } }).document.documentElement.lang === 'de',
+    );
     assert.deepEqual((await said()).slice(0, 2), ['Der Name fehlt.', 'Das Feld „tls“ muss eines davon sein: starttls, tls, none.']);
   });
 });

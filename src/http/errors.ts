@@ -27,8 +27,9 @@ export function errorBody(status: number, code: string, message: string): Record
  * What a field of a request breaks, as `validation_failed` names it beside the message: `required`,
  * `unknown_field`, `type` (`expected`: integer, string, …), `one_of` (`allowed`), `empty`,
  * `too_short` / `too_long` (characters), `too_small` / `too_large` (`limit`, `comparison`),
- * `too_few` / `too_many` (items), `repeated`, `format` (`format` when it has a name), `text`
- * (only spaces or invisible characters), `nothing_to_change`, `invalid`.
+ * `too_few` / `too_many` (items), `repeated`, `format` (`format` when it has a name),
+ * `control_characters` / `direction_characters` (in a text a person types), `nothing_to_change`,
+ * `invalid`. A text of only spaces or invisible characters is `empty` (or `too_short`).
  */
 export interface ValidationRule {
   readonly rule: string;

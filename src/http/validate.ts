@@ -219,7 +219,6 @@ const SIMPLE_RULES: Readonly<Record<string, string>> = {
   required: 'required',
   additionalProperties: 'unknown_field',
   uniqueItems: 'repeated',
-  'x-text': 'text',
   minProperties: 'nothing_to_change',
   pattern: 'format',
 };
@@ -259,9 +258,20 @@ function ruleOf(error: ErrorObject | undefined): ValidationRule {
       return { rule: 'too_many', limit };
     case 'format':
       return { rule: 'format', format: String(p.format) };
+    case 'x-text':
+      return textRule(error.message ?? '');
     default:
       return { rule: SIMPLE_RULES[error.keyword] ?? 'invalid' };
   }
+}
+
+/** The rule of a text's problem (textProblem's sentence): empty, too few visible characters, or characters a text may not hold. */
+function textRule(problem: string): ValidationRule {
+  const visible = /at least (\d+) visible/.exec(problem);
+  if (visible) return { rule: 'too_short', limit: Number(visible[1]) };
+  if (/reading direction/.test(problem)) return { rule: 'direction_characters' };
+  if (/control characters/.test(problem)) return { rule: 'control_characters' };
+  return { rule: 'empty' };
 }
 
 function describe(error: ErrorObject | undefined, schema: SchemaObject, where: 'body' | 'query'): string {

@@ -1,7 +1,7 @@
 // The server's refusals in the salon's words: a sentence for staff where the server's message is
 // written for developers, and the names of request fields as the forms call them.
 
-import { marked, t } from './locale.js';
+import { marked, pageLanguage, t } from './locale.js';
 import { addDays, dayText, salonDateTime, timeOf } from './salon-time.js';
 
 /** "Held by Website widget until 10:42" from slot_held's holds (heldUntil is the salon's local time). */
@@ -217,7 +217,8 @@ const RULES = {
   too_many: () => marked('{what} must have at most {limit} items.'),
   repeated: () => marked('{what} lists the same thing twice.'),
   format: () => marked('{what} is not written as it should be.'),
-  text: () => marked('{what} must not be empty or only spaces or invisible characters.'),
+  control_characters: () => marked('{what} holds characters that cannot be typed (such as a line break where one line is meant).'),
+  direction_characters: () => marked('{what} holds invisible characters that change the reading direction.'),
 };
 
 /**
@@ -236,7 +237,9 @@ function validationSentence(body) {
     const [pattern, text] = known;
     return t(text, { what: t(label), limit: pattern.exec(rest)[1] ?? '' });
   }
-  const rule = path && RULES[body.rule];
+  // A field of a named form (a URL, a phone number) is best said by the server's own sentence
+  // for it, in English; in another language by the rule's.
+  const rule = path && !(body.rule === 'format' && pageLanguage() === 'en') && RULES[body.rule];
   if (rule) {
     const what = label ? t(label) : t('The field “{field}”', { field: path });
     const allowed = Array.isArray(body.allowed) ? body.allowed.join(', ') : '';
