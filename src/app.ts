@@ -164,7 +164,8 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     firstDelayMs: schedule.firstDelayMs,
     onQueued: () => engine.wake(),
     subscriptions,
-    listeners: [remindersOnEvents({ directory }), mailOnEvents(mailQueue)],
+    firstListeners: [remindersOnEvents({ directory })],
+    listeners: [mailOnEvents(mailQueue)],
   });
   const reminders = new ReminderClock({ database, clock, logger, outbox });
   const recoveries = new RecoveryWorker({ database, clock, logger, onQueued: () => engine.wake() });

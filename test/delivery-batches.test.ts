@@ -209,6 +209,40 @@ describe('a failure in the middle of a batch of the delivery queue', () => {
     await settle(db, webhook.id);
   });
 
+  it('on PostgreSQL, a result another instance recorded while this batch waited for the webhook does not count against it twice', {
+    skip: !postgres && 'PostgreSQL only: SQLite has one writer, nothing changes while a batch waits',
+  }, async () => {
+    const { database, db } = t.app.context;
+    const webhook = await t.app.webhook(t.key, t.receiver.url('/twice'));
+    const [id] = await queued(db, webhook.id, 'twice', 1);
+    const claimed = (await database.transaction((trx) => claimDueAttempts(trx, LATER(), 100, 60_000))).filter(
+      (a) => a.webhookId === webhook.id,
+    );
+    const { default: pg } = await import('pg');
+    const other = new pg.Client({ connectionString: t.app.config.databaseUrl });
+    await other.connect();
+    try {
+      // The other instance (this attempt's lease had run out there) holds the webhook, records the
+      // attempt as its last failure and counts it; this batch waits for the webhook meanwhile.
+      await other.query('begin');
+      await other.query('select id from webhooks where id = $1 for no key update', [webhook.id]);
+      await other.query(`update delivery_attempts set status = 'failed', lease_until = null where id = $1`, [id]);
+      await other.query('update webhooks set consecutive_failures = consecutive_failures + 1 where id = $1', [webhook.id]);
+      const noRetry: Policy = { schedule: new RetrySchedule([0]), failuresBeforeDisable: 1000 };
+      const recording = database.transaction((trx) => record(trx, claimed.map(failedWith500), noRetry, LATER()));
+      await sleep(300);
+      await other.query('commit');
+      await recording;
+    } finally {
+      await other.end();
+    }
+    const { rows } = await sql<{
+      consecutive_failures: number;
+    }>`select consecutive_failures from webhooks where id = ${webhook.id}`.execute(db);
+    assert.equal(Number(rows[0]!.consecutive_failures), 1, 'counted once, by the instance that recorded it');
+    assert.deepEqual(await attempts(db, webhook.id), [[1, 'failed']]);
+  });
+
   it('a claim whose transaction fails after the claim (the connection dropped) leaves nothing leased: the next claim takes every attempt, once', async () => {
     const { database, db } = t.app.context;
     const webhook = await t.app.webhook(t.key, t.receiver.url('/claim'));

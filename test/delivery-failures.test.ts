@@ -57,4 +57,13 @@ describe('what a failed attempt records', () => {
     assert.ok(attempt.responseBodyExcerpt.length >= 500);
     assert.match(attempt.responseBodyExcerpt, /^é+$/, 'cut on a character boundary');
   });
+
+  it('keeps a body with NUL bytes, each shown as U+FFFD, and goes on recording (PostgreSQL text holds no NUL)', async () => {
+    t.receiver.handle(() => ({ status: 500, body: 'bin\u0000ary\u0000' }));
+    const attempt = await t.deliverOnce(t.receiver.url('/binary'));
+    assert.equal(attempt.responseStatusCode, 500);
+    assert.equal(attempt.responseBodyExcerpt, 'bin\uFFFDary\uFFFD');
+    t.receiver.handle(() => ({ status: 200 }));
+    assert.equal((await t.deliverOnce(t.receiver.url('/after'))).responseStatusCode, 200, 'the next result is recorded too');
+  });
 });

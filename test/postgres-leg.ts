@@ -35,6 +35,7 @@ const FILES = [
   'test/delivery-stats.test.ts',
   'test/multi-instance.test.ts',
   'test/delivery-batches.test.ts',
+  'test/delivery-failures.test.ts',
   'test/openapi.test.ts',
   'test/write-races.test.ts',
   'test/schema-agreement.test.ts',

@@ -144,24 +144,27 @@ export interface HealthRow {
   lastTriggeredAt: number | null;
 }
 
-// Which attempts are still pending is looked up by their ids (the primary key), once, not per webhook.
-const READ_FOR_RECORD = `
+const LOCK_HEALTH = `
 select w.id, w.status, w.consecutive_failures as "consecutiveFailures", w.disabled_reason as "disabledReason",
-  w.disabled_at as "disabledAt", w.last_triggered_at as "lastTriggeredAt", p.pending as "pending"
+  w.disabled_at as "disabledAt", w.last_triggered_at as "lastTriggeredAt"
 from webhooks w
-cross join (
-  select coalesce(json_agg(a.id), '[]'::json) as pending from delivery_attempts a
-  where a.id = any(translate($2::text, '[]', '{}')::bigint[]) and a.status = 'pending'
-) p
 where w.id = any(translate($1::text, '[]', '{}')::bigint[])
 order by w.id
 for no key update of w`;
 
+// Which attempts are still pending is looked up by their ids (the primary key), once, not per webhook.
+const STILL_PENDING = `
+select coalesce(json_agg(a.id), '[]'::json) as pending from delivery_attempts a
+where a.id = any(translate($1::text, '[]', '{}')::bigint[]) and a.status = 'pending'`;
+
 /**
  * PostgreSQL, before a batch of results is recorded: the webhooks' health, locked in id order
  * until the transaction ends (a delete of one waits, so no deadlock with a delete that locks the
- * webhook and then its attempts), and which of `attemptIds` are still pending, in one statement.
- * Undefined on SQLite.
+ * webhook and then its attempts), then which of `attemptIds` are still pending. Two statements:
+ * the second's snapshot is taken once the locks are held, so an attempt another instance finished
+ * (its lease had run out) while this one waited for a webhook is seen as finished, and its result
+ * does not count against the webhook twice; one statement would read the attempts as they were
+ * before the wait. Undefined on SQLite.
  */
 export async function readForRecord(
   trx: Tx,
@@ -170,12 +173,10 @@ export async function readForRecord(
 ): Promise<{ health: Map<number, HealthRow>; pending: Set<number> } | undefined> {
   if (!isPostgres(trx)) return undefined;
   const sorted = [...webhookIds].sort((a, b) => a - b);
-  const { rows } = await trx.executeQuery<HealthRow & { pending: number[] }>(
-    CompiledQuery.raw(READ_FOR_RECORD, [JSON.stringify(sorted), JSON.stringify(attemptIds)]),
-  );
-  const health = new Map<number, HealthRow>();
-  for (const { pending: _, ...row } of rows) health.set(row.id, row);
-  return { health, pending: new Set((rows[0]?.pending ?? []).map(Number)) };
+  const { rows } = await trx.executeQuery<HealthRow>(CompiledQuery.raw(LOCK_HEALTH, [JSON.stringify(sorted)]));
+  const health = new Map<number, HealthRow>(rows.map((row) => [row.id, row]));
+  const still = await trx.executeQuery<{ pending: number[] }>(CompiledQuery.raw(STILL_PENDING, [JSON.stringify(attemptIds)]));
+  return { health, pending: new Set((still.rows[0]?.pending ?? []).map(Number)) };
 }
 
 /** One attempt's result, as it is written. */
@@ -263,6 +264,7 @@ export async function finishBatch(
  */
 export const NAMED_STATEMENTS: ReadonlyMap<string, string> = new Map([
   [EMIT, 'queue_emit'],
-  [READ_FOR_RECORD, 'queue_read_for_record'],
+  [LOCK_HEALTH, 'queue_lock_health'],
+  [STILL_PENDING, 'queue_still_pending'],
   [FINISH, 'queue_finish'],
 ]);

@@ -16,7 +16,14 @@ export interface OutboxDeps {
   /** Told after the commit of a transaction that queued attempts, to start them at once. */
   onQueued: () => void;
   subscriptions: Subscriptions;
-  /** Told of every event in the transaction that records it (the mail queue, reminders). */
+  /**
+   * Told of every event in its transaction before it is recorded and its webhooks are locked: work
+   * that locks rows of its own (a booking's reminder), so that every transaction takes the locks in
+   * one order, the reminder before the webhooks, as the reminder clock does (its due reminders, then
+   * their events). The other order could deadlock with it on PostgreSQL.
+   */
+  firstListeners?: readonly FirstListener[];
+  /** Told of every event in the transaction that records it, once it has its id (the mail queue). */
   listeners?: readonly EventListener[];
 }
 
@@ -34,6 +41,9 @@ export interface RecordedEvent {
  * exists if and only if the event does.
  */
 export type EventListener = (trx: Tx, event: RecordedEvent) => Promise<void>;
+
+/** The same, told before the event is recorded: it has no id yet. */
+export type FirstListener = (trx: Tx, event: Omit<RecordedEvent, 'id'>) => Promise<void>;
 
 /** Who made the booking a booking.* event is about, and the event's data with the client as booked. */
 export interface BookingAudience {
@@ -75,6 +85,7 @@ export class Outbox {
     booking?: BookingAudience,
   ): Promise<number> {
     const now = this.#deps.clock.now();
+    for (const listener of this.#deps.firstListeners ?? []) await listener(trx, { businessId, name: event, data, at: now });
     const hearers = await this.#deps.subscriptions.forEvent(trx, businessId, event, now, booking?.madeByKeyId);
     let asBookedData: Record<string, unknown> | undefined;
     const deliveries = hearers.map(({ webhookId, asBooked }) => {

@@ -145,7 +145,8 @@ export class Sender {
 
 /** An attempt that got no answer: refused connection, timeout, a target that may not be called. */
 export function failure(attempt: ClaimedAttempt, sentAt: number, responseTimeMs: number, errorMessage: string): Sent {
-  return { kind: 'sent', attempt, ok: false, sentAt, statusCode: null, responseTimeMs, errorMessage, responseExcerpt: null };
+  const sentence = errorMessage.replaceAll('\u0000', '\uFFFD');
+  return { kind: 'sent', attempt, ok: false, sentAt, statusCode: null, responseTimeMs, errorMessage: sentence, responseExcerpt: null };
 }
 
 function statusMessage(statusCode: number): string {
@@ -156,7 +157,11 @@ function statusMessage(statusCode: number): string {
   return `receiver answered ${statusCode} ${text}`;
 }
 
-/** At most the first 1 KiB of the body; a longer body is cut off instead of being downloaded. */
+/**
+ * At most the first 1 KiB of the body; a longer body is cut off instead of being downloaded. A NUL
+ * byte becomes U+FFFD, as an undecodable byte does: PostgreSQL's text holds no NUL, and one from a
+ * receiver's binary answer must not stop the recording of results.
+ */
 async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<string | null> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -172,7 +177,8 @@ async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): P
   return Buffer.concat(chunks)
     .subarray(0, RESPONSE_EXCERPT_BYTES)
     .toString('utf8')
-    .replace(/\uFFFD+$/, '');
+    .replace(/\uFFFD+$/, '')
+    .replaceAll('\u0000', '\uFFFD');
 }
 
 function refusal(error: TargetRefusedError): string {

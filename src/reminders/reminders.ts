@@ -5,7 +5,7 @@ import { findBookingView } from '../bookings/bookings.repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import type { EventName } from '../delivery/events.ts';
-import type { EventListener, Outbox } from '../delivery/outbox.ts';
+import type { FirstListener, Outbox } from '../delivery/outbox.ts';
 import type { Logger } from '../log.ts';
 import { LIVE_STATUSES } from '../slots/busy.repository.ts';
 import { reminderTime } from '../time/quiet-hours.ts';
@@ -23,7 +23,7 @@ const BATCH = 50;
  * Keeps each live booking's reminder in step with it, in the transaction of the booking's event (an
  * outbox listener): made when it is booked, moved with it, dropped when it is cancelled or over.
  */
-export function remindersOnEvents(deps: { readonly directory: BusinessDirectory }): EventListener {
+export function remindersOnEvents(deps: { readonly directory: BusinessDirectory }): FirstListener {
   return async (trx, event) => {
     if (!isBookingSnapshot(event.data)) return;
     const bookingId = event.data.bookingId as number;
