@@ -45,7 +45,7 @@ function personButtons(person, actions, messages) {
     off
       ? button(t('Switch on'), (element) => actions.switchOn(element, messages, person))
       : button(t('Switch off'), (element) => actions.switchOff(element, messages, person), 'danger'),
-    h('a', { href: `#people/${person.id}`, class: 'history-link' }, t('History')),
+    h('a', { href: `#people/${person.id}`, class: 'button history-link' }, t('History')),
   );
 }
 
