@@ -31,6 +31,24 @@ function passkeyRow(passkey, remove) {
   );
 }
 
+/** "Add a passkey", laid out as the page's other forms: each label above its field, the button under them; `add(button)` adds it. */
+function addForm(name, password, add) {
+  const submit = h('button', { type: 'submit', class: 'primary' }, t('Add a passkey'));
+  const form = h(
+    'form',
+    { class: 'edit-form passkey-form', novalidate: true, 'aria-labelledby': 'passkey-add-title' },
+    h('h4', { id: 'passkey-add-title' }, t('Add a passkey on this device')),
+    field(t('Name of this device'), name, t('A name you will recognise in this list, such as the device and where it is.')),
+    field(t('Your password, to confirm it is you'), password),
+    h('div', { class: 'actions' }, submit),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    add(submit);
+  });
+  return form;
+}
+
 /** The section: `load()` reads the passkeys and draws them; `element` is on the page. */
 export function passkeysPart(ctx) {
   const element = h('section', { class: 'card passkeys', 'aria-labelledby': 'passkeys-title' });
@@ -39,23 +57,6 @@ export function passkeysPart(ctx) {
   const password = h('input', { id: 'passkey-password', type: 'password', autocomplete: 'current-password' });
   let passkeys = [];
   const why = whyNoPasskeys();
-  // Laid out as the page's other forms: each label above its field, the button under them.
-  const addForm = () => {
-    const submit = h('button', { type: 'submit', class: 'primary' }, t('Add a passkey'));
-    const form = h(
-      'form',
-      { class: 'edit-form passkey-form', novalidate: true, 'aria-labelledby': 'passkey-add-title' },
-      h('h4', { id: 'passkey-add-title' }, t('Add a passkey on this device')),
-      field(t('Name of this device'), name, t('A name you will recognise in this list, such as the device and where it is.')),
-      field(t('Your password, to confirm it is you'), password),
-      h('div', { class: 'actions' }, submit),
-    );
-    form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      add(submit);
-    });
-    return form;
-  };
   const draw = () => {
     element.replaceChildren(
       h('h3', { id: 'passkeys-title' }, t('Passkeys')),
@@ -74,7 +75,7 @@ export function passkeysPart(ctx) {
             passkeys.map((passkey) => passkeyRow(passkey, remove)),
           )
         : h('p', null, t('No passkey yet.')),
-      why ? h('p', { class: 'hint' }, why) : addForm(),
+      why ? h('p', { class: 'hint' }, why) : addForm(name, password, add),
     );
   };
   const load = async () => {

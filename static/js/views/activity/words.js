@@ -1,7 +1,7 @@
 // The activity's words: who did something and what, in the salon's language (the API's kinds and
 // field names never shown as they are).
 
-import { capitalise, eventLabel, scopeLabel } from '../../format.js';
+import { capitalise, eventLabel, HOUR_CYCLE, scopeLabel } from '../../format.js';
 import { intl, marked, t, tn } from '../../locale.js';
 import { money } from '../../ui/money.js';
 
@@ -248,7 +248,7 @@ function weekWords(week) {
 
 /** An instant ("2026-11-23T10:00:00+01:00") as a date and time in the salon's time zone. */
 export const instantWords = (iso, zone) =>
-  intl(Intl.DateTimeFormat, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(new Date(iso));
+  intl(Intl.DateTimeFormat, { dateStyle: 'medium', timeStyle: 'short', hourCycle: HOUR_CYCLE, timeZone: zone }).format(new Date(iso));
 
 /** A value as the salon reads it; `salon`: { currency, zone, services: Map of id → name }. */
 function valueWords(field, value, salon) {
