@@ -38,6 +38,9 @@ describe('the settings of a salon that speaks German, in Chromium', () => {
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
     }
     assert.deepEqual(await english(), []);
+    // The salon's time zone by its city and name, and an example address in German, not codes or English.
+    assert.match(await page.locator('#salon-hours').innerText(), /in Berlin \(Mitteleuropäische Zeit\)/);
+    assert.equal(await page.locator('#salon-website').getAttribute('placeholder'), 'https://www.ihr-salon.de');
   });
 
   it('says a form’s problems and its saving in German', async () => {

@@ -141,3 +141,19 @@ export function hostOf(url) {
     return url;
   }
 }
+
+/**
+ * A time zone as a salon reads it: its city and the zone's name in the page's language, "Berlin
+ * (Mitteleuropäische Zeit)", never "Europe/Berlin"; a zone without a city (UTC) as it is.
+ */
+export function zoneWords(zone) {
+  if (!zone?.includes('/')) return zone;
+  const city = zone.split('/').at(-1).replaceAll('_', ' ');
+  const name = intl(Intl.DateTimeFormat, { timeZone: zone, timeZoneName: 'longGeneric' })
+    .formatToParts(new Date())
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return name && !name.startsWith('GMT') ? `${city} (${name})` : city;
+}
+
+/** A time zone in a list of them: "Africa/Addis Ababa", the same in the setup and in Settings. */
+export const zoneOption = (zone) => zone.replaceAll('_', ' ');

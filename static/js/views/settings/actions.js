@@ -2,6 +2,7 @@
 // the salon is now, in its sentence area.
 
 import { isolate } from '../../dom.js';
+import { zoneWords } from '../../format.js';
 import { intl, t, tn } from '../../locale.js';
 import { say, showProblems } from '../../ui/notice.js';
 
@@ -30,7 +31,9 @@ export function settingsActions(salon) {
         messages,
         'good',
         changes.timezone
-          ? t('Saved. The salon’s times are now in {zone}: check the opening hours and the staff’s hours.', { zone: business.timezone })
+          ? t('Saved. The salon’s times are now in {zone}: check the opening hours and the staff’s hours.', {
+              zone: zoneWords(business.timezone),
+            })
           : t('Saved the details of {name}.', { name: isolate(business.name) }),
       );
     },

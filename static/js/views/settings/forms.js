@@ -2,6 +2,7 @@
 // contact with the time zone and currency, the opening hours, and the booking rules.
 
 import { h } from '../../dom.js';
+import { zoneOption, zoneWords } from '../../format.js';
 import { t } from '../../locale.js';
 import { timeZones } from '../../salon-time.js';
 import { countrySelect } from '../../ui/country.js';
@@ -17,11 +18,11 @@ export function detailsForm(business, actions) {
   const address = h('textarea', { id: 'salon-address', name: 'address', rows: 2, maxlength: 500, value: business.address ?? '' });
   const phone = optional('salon-phone', 'tel', business.phone, 50);
   const email = optional('salon-email', 'email', business.email, 254);
-  const website = optional('salon-website', 'url', business.website, 2048, { placeholder: 'https://www.mysalon.com' });
+  const website = optional('salon-website', 'url', business.website, 2048, { placeholder: t('https://www.your-salon.com') });
   const zone = h(
     'select',
     { id: 'salon-timezone', name: 'timezone' },
-    timeZones(business.timezone).map((z) => h('option', { value: z, selected: z === business.timezone }, z.replaceAll('_', ' '))),
+    timeZones(business.timezone).map((z) => h('option', { value: z, selected: z === business.timezone }, zoneOption(z))),
   );
   const currency = input('salon-currency', { value: business.currency, maxlength: 3, autocapitalize: 'characters', spellcheck: 'false' });
   const country = countrySelect('salon-phone-country', business.phoneCountry);
@@ -71,7 +72,7 @@ export function hoursForm(business, actions) {
     t('Opening hours'),
     t(
       'The hours the salon is open, in {zone}: times as 09:00–18:00, several separated by commas; leave a day empty when it is closed. Clients can book a staff member only when both the salon and they are working.',
-      { zone: business.timezone },
+      { zone: zoneWords(business.timezone) },
     ),
     week.element,
     t('Save opening hours'),

@@ -2,6 +2,7 @@
 // clients' phone country (proposed) and opening hours.
 
 import { h } from '../../dom.js';
+import { zoneOption, zoneWords } from '../../format.js';
 import { pageLanguage, pageLocale, t } from '../../locale.js';
 import { browserTimeZone, timeZones } from '../../salon-time.js';
 import { browserCountry, countrySelect } from '../../ui/country.js';
@@ -53,7 +54,7 @@ export function salonStep({ business }, actions) {
   const zone = h(
     'select',
     { id: 'setup-timezone' },
-    timeZones(detected).map((z) => h('option', { value: z, selected: z === detected }, z)),
+    timeZones(detected).map((z) => h('option', { value: z, selected: z === detected }, zoneOption(z))),
   );
   // Proposed from the browser's language (de-DE: Germany); the salon can say otherwise, or none.
   const country = countrySelect('setup-phone-country', business ? business.phoneCountry : browserCountry());
@@ -75,7 +76,7 @@ export function salonStep({ business }, actions) {
     field(
       t('Time zone'),
       zone,
-      t('Detected from this device: {zone}. Appointments are in the salon’s time zone.', { zone: browserTimeZone() }),
+      t('Detected from this device: {zone}. Appointments are in the salon’s time zone.', { zone: zoneWords(browserTimeZone()) }),
     ),
     field(
       t('Country of clients’ phone numbers'),
