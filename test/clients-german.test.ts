@@ -144,6 +144,7 @@ describe('the clients, reports and activity of a salon that speaks German, in Ch
       page.getByRole('button', { name: 'Als Tabelle herunterladen (CSV)' }).click(),
     ]);
     const bytes = fs.readFileSync((await file.path())!);
+    assert.match(file.suggestedFilename(), /^verlauf-bis-\d{4}-\d{2}-\d{2}\.csv$/, 'named by its date, as the other downloads are');
     assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'UTF-8 with a byte order mark, so Excel reads “ä” right');
     const rows = csvRows(bytes.toString('utf8').slice(1), ';');
     assert.deepEqual(rows[0], ['Datum', 'Uhrzeit', 'Wer', 'Was geschah', 'Was sich änderte']);

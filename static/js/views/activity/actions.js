@@ -2,6 +2,7 @@
 // the same as a spreadsheet (CSV, spreadsheet.js).
 
 import { t } from '../../locale.js';
+import { todayIn } from '../../salon-time.js';
 import { perform, sayError } from '../../ui/notice.js';
 import { downloadCsv } from '../../ui/csv.js';
 import { loadActivity, PAGE_SIZE } from './load.js';
@@ -40,7 +41,9 @@ export function activityActions(ctx, view, services) {
     download: (button) =>
       perform(button, t('Preparing…'), view.flash, async () => {
         const { from, to } = filters();
-        const name = from || to ? t('activity-{from}-to-{to}.csv', { from: from || t('start'), to: to || t('today') }) : t('activity.csv');
+        // Named by its dates, as the other downloads are: until today when no end is chosen.
+        const today = todayIn(ctx.business.timezone);
+        const name = from ? t('activity-{from}-to-{to}.csv', { from, to: to || today }) : t('activity-to-{to}.csv', { to: to || today });
         downloadCsv(name, activityCsv(await loadAllActivity(ctx.api, filters()), salon));
       }),
   };
