@@ -31,7 +31,9 @@ describe('the calendar and a booking of a salon that speaks German, in Chromium'
     assert.equal(await page.locator('.calendar h2').innerText(), 'Woche ab Montag, 23. November 2026');
     await page.getByRole('button', { name: 'Vorherige Woche' }).waitFor();
     await page.getByRole('button', { name: 'Neuer Termin' }).waitFor();
-    assert.match(await page.locator('.day-list h3').innerText(), /^Montag, 23\. November 2026: 1 Termin$/);
+    // Under Anna's week, her bookings of the week, day by day (the new-user trial: one day of everyone's).
+    assert.match(await page.locator('.day-list h3').innerText(), /^Anna: 1 Termin in dieser Woche$/);
+    assert.equal(await page.locator('.day-list h4').first().innerText(), 'Montag, 23. November 2026');
     assert.deepEqual(await englishOnPage(page, DATA, '#view'), []);
   });
 

@@ -81,6 +81,25 @@ export async function listBookingEvents(app: { readonly db: Db }, businessId: nu
   );
   const messages = await messagesOfBooking(app.db, bookingId);
   const by = actorsOfEvents(events, await auditEntriesOf(app.db, businessId, 'booking', [bookingId]));
+  // A payment's or refund's own audit entry (its target is the payment row) says who took it.
+  const paymentRowOf = (e: { event: string; data: string }) => {
+    const data = JSON.parse(e.data) as { paymentId?: number; refundId?: number };
+    return e.event === 'payment.received' ? data.paymentId : e.event === 'payment.refunded' ? data.refundId : undefined;
+  };
+  const paid = events.flatMap((e) => {
+    const row = paymentRowOf(e);
+    return row === undefined ? [] : [{ eventId: e.id, event: e.event, row }];
+  });
+  const paymentEntries = await auditEntriesOf(
+    app.db,
+    businessId,
+    'payment',
+    paid.map((p) => p.row),
+  );
+  for (const p of paid) {
+    const entry = paymentEntries.find((a) => a.action === p.event && a.target_id === p.row);
+    if (entry) by.set(p.eventId, { kind: entry.actor_kind, id: entry.actor_id, name: entry.actor_label });
+  }
   const latest = new Map<
     number,
     { count: number; status: AttemptStatus; sentAt: number | null; code: number | null; error: string | null }

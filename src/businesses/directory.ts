@@ -25,6 +25,8 @@ export interface Directory {
   readonly staff: readonly StaffMember[];
   /** Days the salon is closed, as instants in its time zone. */
   readonly closures: readonly Interval[];
+  /** Each closure's note ("Weihnachten"), in the order of `closures`. */
+  readonly closureNotes: readonly string[];
   /** Each staff member's time off, as instants. */
   readonly timeOff: ReadonlyMap<number, readonly Interval[]>;
 }
@@ -73,6 +75,7 @@ async function load(db: Db | Tx, businessId: number): Promise<Directory | undefi
       serviceIds: performed.get(s.id)!,
     })),
     closures: closures.map((row) => closureInterval(row, zone)),
+    closureNotes: closures.map((row) => row.note),
     timeOff: away,
   };
 }

@@ -123,6 +123,7 @@ async function slotQueries(db: Db | Tx, query: AvailabilityQuery, dates: readonl
         // A day's slots with their buffers reach at most into the neighbouring days.
         away: awayFor(directory, member.id, day.start - 86_400_000, day.end + 86_400_000),
       })),
+      closures: directory.closures.map((interval, i) => ({ interval, note: directory.closureNotes[i] ?? '' })),
       window,
     });
   }

@@ -12,7 +12,7 @@ type Interval = readonly [number, number];
  */
 export type SlotReason =
   | { reason: 'does_not_offer' }
-  | { reason: 'salon_closed' }
+  | { reason: 'salon_closed'; note?: string }
   | { reason: 'outside_opening_hours'; opens: string; closes: string }
   | { reason: 'not_working' }
   | { reason: 'break'; until: string }
@@ -41,6 +41,13 @@ function reasonFor(member: StaffAvailability, query: SlotQuery, t: number): Slot
   const minute = minutesOf(toLocalIso(t, query.zone).slice(11, 16));
   const opening = toMinutes(query.opening[query.weekday]);
   if (opening.length === 0) return { reason: 'salon_closed' };
+  const before = query.bufferBeforeMinutes ?? 0;
+  const after = query.bufferAfterMinutes ?? 0;
+  const from = t - before * 60_000;
+  const to = t + (query.durationMinutes + after) * 60_000;
+  // A closure ("Weihnachten") closes the salon, not the staff member: said as such, with its note.
+  const closure = (query.closures ?? []).find(({ interval: [start, end] }) => start < to && end > from);
+  if (closure) return { reason: 'salon_closed', note: closure.note };
   if (!inside(opening, minute)) {
     // Between two of the day's opening ranges (the salon's lunch break): a break until it opens again.
     const reopens = opening.find(([start]) => start > minute);
@@ -54,18 +61,14 @@ function reasonFor(member: StaffAvailability, query: SlotQuery, t: number): Slot
   const index = ranges.findIndex(([start, end]) => minute >= start && minute < end);
   const working = ranges[index];
   if (!working) return { reason: 'not_working' };
-  const before = query.bufferBeforeMinutes ?? 0;
-  const after = query.bufferAfterMinutes ?? 0;
   const fit = { reason: 'does_not_fit', from: local(working[0]), until: local(working[1]) } as const;
   if (minute - before < working[0]) return { ...fit, edge: index === 0 ? 'day_start' : 'break_end' };
   if (minute + query.durationMinutes + after > working[1]) return { ...fit, edge: index === ranges.length - 1 ? 'day_end' : 'break_start' };
   const step = query.anyMinute ? 1 : query.stepMinutes;
   if ((minute - working[0]) % step !== 0) return { reason: 'off_grid', stepMinutes: query.stepMinutes };
-  const from = t - before * 60_000;
-  const to = t + (query.durationMinutes + after) * 60_000;
   const busy = lastOverlap(member.busy, from, to);
   if (busy) return { reason: 'busy', until: toLocalIso(busy[1], query.zone) };
-  const away = lastOverlap(member.away ?? [], from, to);
+  const away = lastOverlap(member.away ?? [], from, to); // time off: closures were said above
   if (away) return { reason: 'away', until: toLocalIso(away[1], query.zone) };
   return { reason: 'not_working' };
 }

@@ -32,6 +32,8 @@ export interface SlotQuery {
   bufferBeforeMinutes?: number;
   bufferAfterMinutes?: number;
   staff: readonly StaffAvailability[];
+  /** The salon's closures (also in each member's `away`), with their notes: why a time is refused. */
+  closures?: ReadonlyArray<{ interval: Interval; note: string }>;
   /** Minimum notice and horizon (src/slots/booking-window.ts). */
   window: BookingWindow;
 }

@@ -23,7 +23,7 @@ const FIT_EDGES = {
 /** Why a time is not free for one staff member (slot_unavailable's refusals), in the salon's words. */
 const NOT_FREE = {
   does_not_offer: (r) => t('{name} does not do this service. Choose someone who does, or another service.', { name: r.staffName }),
-  salon_closed: () => t('The salon is closed that day.'),
+  salon_closed: (r) => (r.note ? t('The salon is closed: {note}.', { note: r.note }) : t('The salon is closed that day.')),
   outside_opening_hours: (r) => t('The salon is open {opens}–{closes}.', { opens: r.opens, closes: r.closes }),
   not_working: (r) => t('{name} is not working then.', { name: r.staffName }),
   break: (r) => t('{name} has a break until {time}.', { name: r.staffName, time: time(r.until) }),
@@ -42,6 +42,9 @@ const NOT_FREE = {
 function notFreeSentence(body) {
   if (body.reason === 'past') return t('That time has passed. Choose a time from now on.');
   if (body.reason === 'not_bookable') return t('This service cannot be booked at the moment. Switch it on under Services first.');
+  // A closed salon is the whole reason: nobody's own time matters then.
+  const closed = body.refusals.find((r) => r.reason === 'salon_closed');
+  if (closed) return NOT_FREE.salon_closed(closed);
   const sentences = [...new Set(body.refusals.map((r) => NOT_FREE[r.reason]?.(r)).filter(Boolean))];
   const why = sentences.length ? sentences.join(' ') : t('Choose one of the free times on the calendar.');
   return t('That time is not free. {why}', { why });

@@ -45,8 +45,17 @@ export function say(area, kind, text, ...more) {
  * until the next click or key, or until it is closed.
  */
 export function errorAt(point, error) {
+  showAt(point, errorNotice(error));
+}
+
+/** A sentence of `kind` beside `point` (a click on the grid), as errorAt() says a refusal. */
+export function noticeAt(point, kind, text) {
+  showAt(point, notice(kind, text));
+}
+
+function showAt(point, shown) {
   document.querySelector('.notice-at')?.remove();
-  const box = h('div', { class: 'notice-at' }, errorNotice(error));
+  const box = h('div', { class: 'notice-at' }, shown);
   const close = () => {
     box.remove();
     document.removeEventListener('pointerdown', close, true);

@@ -6,8 +6,11 @@ import { h, isolate, phrase } from '../../dom.js';
 import { capitalise, dateTime, eventLabel, hostOf } from '../../format.js';
 import { t, tn } from '../../locale.js';
 import { ATTEMPT_STATUS, statusBadge } from '../../ui/badge.js';
+import { salonDateTime } from '../../salon-time.js';
+import { money } from '../../ui/money.js';
 import { whoWords } from '../activity/words.js';
 import { byClient, messagesList } from './messages.js';
+import { methodWords } from './words.js';
 
 /** The booking's events, newest first; `api` is the salon's client (ctx.api). */
 export const bookingEvents = (api, bookingId) => api.list('adminListBookingEvents', { id: bookingId });
@@ -53,6 +56,29 @@ function deliveryItem(d) {
 
 const lowerFirst = (text) => (text.startsWith('The ') || text.startsWith('A ') ? text.charAt(0).toLowerCase() + text.slice(1) : text);
 
+/** What an event changed, from its data: a move's old and new time and staff, a payment's or refund's amount and how. */
+function eventDetail({ event, data }) {
+  if (!data) return null;
+  const line = (...parts) => h('p', { class: 'event-detail' }, ...parts);
+  if (event === 'booking.rescheduled' && data.previousStartTime && data.startTime)
+    return line(
+      phrase(t('From {from} with {oldStaff} to {to} with {newStaff}.'), {
+        from: salonDateTime(data.previousStartTime),
+        oldStaff: isolate(data.previousStaffName ?? ''),
+        to: salonDateTime(data.startTime),
+        newStaff: isolate(data.staffName ?? ''),
+      }),
+    );
+  if (event === 'payment.received' && data.amount != null)
+    return line(
+      t('{amount} by {method}', { amount: money(data.amount, data.currency), method: methodWords(data.method) }),
+      data.note ? [' · ', isolate(data.note)] : null,
+    );
+  if (event === 'payment.refunded' && data.amount != null)
+    return line(t('{amount} refunded', { amount: money(data.amount, data.currency) }), data.reason ? [' · ', isolate(data.reason)] : null);
+  return null;
+}
+
 function eventItem(e) {
   return h(
     'li',
@@ -64,6 +90,7 @@ function eventItem(e) {
       ' ',
       h('span', { class: 'hint' }, dateTime(e.occurredAt)),
     ),
+    eventDetail(e),
     // Who did it, as the activity has it; the client's own link says so in its own words.
     byClient(e) ??
       (e.by

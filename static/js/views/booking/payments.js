@@ -76,12 +76,14 @@ function paymentItem(p, actions) {
 }
 
 /** Price, paid, refunded and what is left to pay, as the desk reads them. */
-function balance({ booking, taken, refunded, owed }) {
+function balance({ booking, taken, refunded, paid, owed }) {
   const of = (amount) => money(amount, booking.currency);
   return facts([
     [t('Price'), of(booking.price)],
     [t('Paid'), of(taken)],
     [t('Refunded'), refunded ? of(refunded) : null],
+    // What the salon kept, once something was given back.
+    [t('Net paid'), refunded ? of(paid) : null],
     [t('Left to pay'), owed > 0 ? of(owed) : NOT_DUE[booking.status] ? t(NOT_DUE[booking.status]) : t('Nothing')],
   ]);
 }
@@ -121,7 +123,9 @@ function paymentForm({ booking, owed }, actions) {
     extra: () => ({ method: method.value }),
     send: (body) => actions.pay(submit, body),
   });
-  return form;
+  // Nothing left to pay: the form waits behind a small link (a tip, a no-show fee) instead of asking.
+  if (owed > 0) return form;
+  return h('details', { class: 'another-payment' }, h('summary', null, t('Take another payment')), form);
 }
 
 export function paymentsSection(state, actions) {

@@ -10,7 +10,7 @@ import { errorAt, flashNext, say, sayError } from '../../ui/notice.js';
 import { deliverySentence } from '../booking/events.js';
 import { calendarAddress } from './address.js';
 import { bookingDialog } from './booking-dialog.js';
-import { dayList } from './day-list.js';
+import { dayList, weekList } from './day-list.js';
 import { holdDialog, releaseHold } from './holds.js';
 import { dayOf, wallParts } from './state.js';
 
@@ -86,6 +86,16 @@ function awayAllDay(state, date) {
   return away;
 }
 
+/** The list under one staff member's week: their bookings, holds and absences of its days. */
+function ownWeek(state, onRelease) {
+  const member = state.columns[0];
+  const theirs = (items) => items.filter((item) => item.staffId === member.id);
+  const days = state.dates.map((date) =>
+    dayOf({ ...state, date, staff: [member], bookings: theirs(state.bookings), holds: theirs(state.holds) }),
+  );
+  return weekList(member, days, state.timeZone, onRelease);
+}
+
 /** The calendar's actions for `state`; `message` is the sentence area over the calendar. */
 export function calendarActions(ctx, state, message) {
   const { week, staffId, timeZone } = state;
@@ -128,7 +138,7 @@ export function calendarActions(ctx, state, message) {
   /** The day's list from `state`, in place of the one drawn before (after a move). */
   let list = null;
   const redrawDay = () => {
-    const next = dayList(dayOf(state), timeZone, releaseFromList);
+    const next = week && state.columns.length ? ownWeek(state, releaseFromList) : dayList(dayOf(state), timeZone, releaseFromList);
     list?.replaceWith(next);
     list = next;
     return next;

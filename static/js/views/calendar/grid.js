@@ -8,7 +8,7 @@ import { HOUR_CYCLE } from '../../format.js';
 import { pageLocale, t } from '../../locale.js';
 import { utcOffset } from '../../salon-time.js';
 import { classicScript } from '../../ui/classic-script.js';
-import { notice } from '../../ui/notice.js';
+import { notice, noticeAt } from '../../ui/notice.js';
 import { clientLabel } from '../booking/words.js';
 import { calendarAddress } from './address.js';
 import { BUFFER_LABEL, calendarEvents } from './grid-events.js';
@@ -95,8 +95,16 @@ function lookOptions({ date, week, timeZone, columns, hours }) {
   };
 }
 
+/** The sentence for a click on a closed day, beside the click. */
+function closedAt(point, closure) {
+  const text = closure.note
+    ? t('The salon is closed: {note}. Nobody can book then.', { note: closure.note })
+    : t('The salon is closed. Nobody can book then.');
+  noticeAt(point, 'warn', text);
+}
+
 /** What a click or a drag on the grid does: book a free time, open a booking or a hold, move a booking. */
-function handOptions({ holds, readOnly }, actions) {
+function handOptions({ holds, readOnly, closures }, actions) {
   if (readOnly)
     return {
       editable: false,
@@ -114,6 +122,9 @@ function handOptions({ holds, readOnly }, actions) {
     dateClick: (info) => {
       if (!info.resource) return;
       const { date, time } = wallParts(info.date);
+      // A closed day ("Weihnachten") offers no booking: it says why, where the click was.
+      const closure = closures.find((c) => c.startDate <= date && date <= (c.endDate ?? c.startDate));
+      if (closure) return closedAt(info.jsEvent, closure);
       actions.openBooking({ date, time, staffId: Number(info.resource.id) });
     },
     eventClick: (info) => {

@@ -96,7 +96,8 @@ export function dayOf({ date, bookings, holds, closures, staff, timeOff }) {
     closed: closures.filter((c) => c.startDate <= date && (c.endDate ?? c.startDate) >= date),
     away: staff.flatMap((member) =>
       (timeOff.get(member.id) ?? [])
-        .filter((off) => off.startTime.slice(0, 10) <= date && off.endTime.slice(0, 10) >= date)
+        // A whole day off ends at the next midnight: that day is not one of it.
+        .filter((off) => off.startTime.slice(0, 10) <= date && off.endTime.slice(0, 16) > `${date}T00:00`)
         .map((off) => ({ member, off })),
     ),
   };

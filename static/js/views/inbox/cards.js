@@ -30,7 +30,7 @@ const WAITS = {
 const badges = (waitsFor) =>
   h(
     'span',
-    null,
+    { class: 'waits' },
     waitsFor.map((w) => h('span', { class: `badge ${WAITS[w][1]}` }, t(WAITS[w][0]))),
   );
 
