@@ -15,6 +15,7 @@ import { clientForBooking } from '../clients/clients.service.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import type { BookingServiceRow, BookingStatus, BusinessRow, ClientCheck } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
+import { inOneStatement } from '../db/write-batch.ts';
 import { errors } from '../http/errors.ts';
 import type { Either, Valid } from '../http/validate.ts';
 import { consumeHold } from '../slots/holds.service.ts';
@@ -189,8 +190,11 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: BookingActor, input: 
     client_phone: bookedFor.phone,
     timezone: business.timezone,
   };
-  await emitBookingEvent(trx, app, 'booking.created', view);
-  await auditBooking(trx, 'booking.created', null, view, created);
+  // On PostgreSQL the reminder, the client's message and the audit entries go in one statement.
+  await inOneStatement(trx, async () => {
+    await emitBookingEvent(trx, app, 'booking.created', view);
+    await auditBooking(trx, 'booking.created', null, view, created);
+  });
   return toBookingJson(view, clientViewOf(actor));
 }
 

@@ -14,10 +14,10 @@ import type { Tables } from './tables.ts';
  */
 export function prepared<P extends Record<string, unknown>, R = unknown>(
   build: (qb: Kysely<Tables>, p: { [K in keyof P]: P[K] }) => Compilable<R>,
-): (db: Kysely<any>, values: P) => Promise<QueryResult<R>> {
+): Prepared<P, R> {
   const marker = '\u0000prepared:';
   const byEngine = new WeakMap<object, { compiled: CompiledQuery<R>; slots: Array<[index: number, name: string]> }>();
-  return (db, values) => {
+  const compile = (db: Kysely<any>, values: P): CompiledQuery<R> => {
     const adapter = db.getExecutor().adapter;
     let entry = byEngine.get(adapter);
     if (!entry) {
@@ -32,9 +32,15 @@ export function prepared<P extends Record<string, unknown>, R = unknown>(
     }
     const parameters = [...entry.compiled.parameters];
     for (const [index, name] of entry.slots) parameters[index] = values[name];
-    return db.executeQuery(CompiledQuery.raw(entry.compiled.sql, parameters) as CompiledQuery<R>);
+    return CompiledQuery.raw(entry.compiled.sql, parameters) as CompiledQuery<R>;
   };
+  return Object.assign((db: Kysely<any>, values: P) => db.executeQuery(compile(db, values)), { compile });
 }
+
+/** A prepared statement: run with values, or compiled with them for a caller that sends it (src/db/write-batch.ts). */
+export type Prepared<P, R> = ((db: Kysely<any>, values: P) => Promise<QueryResult<R>>) & {
+  compile: (db: Kysely<any>, values: P) => CompiledQuery<R>;
+};
 
 /** The named placeholders of `p` as a row, for `values(...)` of a prepared INSERT. */
 export function pick<P extends Record<string, unknown>, K extends keyof P>(p: P, columns: readonly K[]): Pick<P, K> {

@@ -1,0 +1,59 @@
+import { CompiledQuery } from 'kysely';
+import { isPostgres } from './dialect.ts';
+import type { Db, Tx } from './transaction.ts';
+
+/**
+ * Writes whose answer nobody reads (a booking's reminder, its mail message, its audit entries),
+ * held while `work` runs and then sent to PostgreSQL as one statement: a CTE of the inserts, one
+ * round trip instead of one each. On SQLite a statement is a call inside this process: `work` runs
+ * as it is and every write goes at once (batchOrRun answers false).
+ *
+ * Only writes that nothing in `work` reads back may be held (the booking's path reads none of
+ * these tables after writing them). The statement runs before `work`'s caller goes on, in the same
+ * transaction: if one of its inserts fails (a constraint), the statement writes none of them and
+ * the error ends the transaction, as the separate statements' first failure did. A failure in
+ * `work` itself sends nothing.
+ */
+export async function inOneStatement<T>(trx: Tx, work: () => Promise<T>): Promise<T> {
+  if (!isPostgres(trx) || held.has(trx)) return work();
+  const writes: CompiledQuery[] = [];
+  held.set(trx, writes);
+  let value: T;
+  try {
+    value = await work();
+  } finally {
+    held.delete(trx);
+  }
+  if (writes.length === 1) await trx.executeQuery(writes[0]!);
+  else if (writes.length > 1) await trx.executeQuery(combined(writes));
+  return value;
+}
+
+/**
+ * Holds `query` for the open inOneStatement of `db`, and answers true; false when there is none
+ * (SQLite, or outside one): the caller then runs it itself.
+ */
+export function batchOrRun(db: Db, query: CompiledQuery): boolean {
+  const writes = held.get(db);
+  if (!writes) return false;
+  writes.push(query);
+  return true;
+}
+
+const held = new WeakMap<object, CompiledQuery[]>();
+
+/**
+ * The writes as one statement: `with w1 as (insert …), w2 as (insert …) select count(*) …`, each
+ * one's parameters renumbered after the ones before it. The texts are Kysely's compiled inserts,
+ * whose values are all parameters (no `$` inside a literal).
+ */
+function combined(writes: readonly CompiledQuery[]): CompiledQuery {
+  const parts: string[] = [];
+  const parameters: unknown[] = [];
+  for (const [i, write] of writes.entries()) {
+    const offset = parameters.length;
+    parts.push(`w${i + 1} as (${write.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`);
+    parameters.push(...write.parameters);
+  }
+  return CompiledQuery.raw(`with ${parts.join(', ')} select ${writes.length} as writes`, parameters);
+}
