@@ -1,4 +1,5 @@
-import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
+import { CompiledQuery, PostgresAdapter, type Compilable, type Kysely, type QueryResult } from 'kysely';
+import { nameStatement } from './statement-names.ts';
 import type { Tables } from './tables.ts';
 
 /**
@@ -14,6 +15,8 @@ import type { Tables } from './tables.ts';
  */
 export function prepared<P extends Record<string, unknown>, R = unknown>(
   build: (qb: Kysely<Tables>, p: { [K in keyof P]: P[K] }) => Compilable<R>,
+  /** On PostgreSQL, send it as this named prepared statement (src/db/statement-names.ts): planned once per connection. */
+  name?: string,
 ): Prepared<P, R> {
   const marker = '\u0000prepared:';
   const byEngine = new WeakMap<object, { compiled: CompiledQuery<R>; slots: Array<[index: number, name: string]> }>();
@@ -29,6 +32,7 @@ export function prepared<P extends Record<string, unknown>, R = unknown>(
       );
       entry = { compiled, slots };
       byEngine.set(adapter, entry);
+      if (name !== undefined && adapter instanceof PostgresAdapter) nameStatement(compiled.sql, name);
     }
     const parameters = [...entry.compiled.parameters];
     for (const [index, name] of entry.slots) parameters[index] = values[name];

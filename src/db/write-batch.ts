@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { isPostgres } from './dialect.ts';
+import { nameStatement, statementName } from './statement-names.ts';
 import type { Db, Tx } from './transaction.ts';
 
 /**
@@ -55,5 +56,11 @@ function combined(writes: readonly CompiledQuery[]): CompiledQuery {
     parts.push(`w${i + 1} as (${write.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`);
     parameters.push(...write.parameters);
   }
-  return CompiledQuery.raw(`with ${parts.join(', ')} select ${writes.length} as writes`, parameters);
+  const text = `with ${parts.join(', ')} select ${writes.length} as writes`;
+  // A handful of texts (which writes, one audit entry or two): each named once, planned once per connection.
+  if (statementName(text) === undefined && batchTexts < MAX_NAMED_BATCHES) nameStatement(text, `write_batch_${++batchTexts}`);
+  return CompiledQuery.raw(text, parameters);
 }
+
+const MAX_NAMED_BATCHES = 32;
+let batchTexts = 0;

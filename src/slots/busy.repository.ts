@@ -55,7 +55,7 @@ const busyOverlapping = prepared<
           .where(sql<number>`end_at + buffer_after_minutes * 60000`, '>', p.from),
       )
   );
-});
+}, 'busy_overlapping');
 
 /** Whose eyes: holds of this key do not take time from it (0 for the salon, which every hold binds). */
 export interface BusyOptions {

@@ -11,6 +11,7 @@ const insert = prepared<{ businessId: number; event: string; data: string; booki
       .insertInto('events')
       .values({ business_id: p.businessId, event: p.event, data: p.data, booking_id: p.bookingId, created_at: p.now })
       .returning('id'),
+  'insert_event',
 );
 
 /** The booking an event is about: booking.*, payment.* and review.created carry `bookingId`. */
