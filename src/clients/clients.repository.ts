@@ -1,4 +1,4 @@
-import { lockNamed } from '../db/locks.ts';
+import { lockNamed, type LockPair } from '../db/locks.ts';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { pick, prepared } from '../db/prepared.ts';
 import type { Db, Tx } from '../db/transaction.ts';
@@ -32,8 +32,8 @@ const clientByEmail = prepared<{ businessId: number; email: string | null }, Cli
  * so two bookings for a new client racing on any servers find-or-create one client, not two
  * (the second would break clients_email).
  */
-export async function lockClientIdentity(trx: Tx, businessId: number, identity: string): Promise<void> {
-  await lockNamed(trx, `client ${businessId} ${identity}`);
+export async function lockClientIdentity(trx: Tx, businessId: number, identity: string, first?: LockPair): Promise<void> {
+  await lockNamed(trx, `client ${businessId} ${identity}`, first);
 }
 
 /** Inserts a client and returns the stored row. */

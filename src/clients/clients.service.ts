@@ -1,6 +1,7 @@
 import { recordAudit, type AuditChange } from '../audit/record.ts';
 import type { Updateable } from 'kysely';
 import type { Clock } from '../clock.ts';
+import { lockPair, type LockPair } from '../db/locks.ts';
 import type { Db } from '../db/transaction.ts';
 import type { ClientCheck, ClientRow, ClientsTable } from '../db/tables.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -157,10 +158,13 @@ export async function clientForBooking(
   input: ClientInput,
   now: number,
   country: string | null,
+  /** A lock to take first, with the client's in one statement (the booking's staff member: staffLock). */
+  first?: LockPair,
 ): Promise<BookedClient> {
   const phone = phoneKey(input.phone, country);
   const identity = input.email ? `email ${normaliseEmail(input.email)}` : phone ? `phone ${phone}` : undefined;
-  if (identity) await lockClientIdentity(trx, businessId, identity);
+  if (identity) await lockClientIdentity(trx, businessId, identity, first);
+  else if (first) await lockPair(trx, ...first);
   const found = input.email
     ? await findClientByEmail(trx, businessId, input.email)
     : input.phone
