@@ -7,10 +7,11 @@ import { useSalon } from './helpers/suite.ts';
 
 /**
  * A booking's writes after the booking row (its reminder, its client's message, its audit entries)
- * go to PostgreSQL as one statement (src/db/write-batch.ts); SQLite runs them one by one. When one
- * of them fails, nothing of the booking is written: no booking, client, event, reminder, message or
- * audit entry, and its Idempotency-Key stays unused. Once the failure is gone the same request
- * books, with every row. Runs on both engines (the PostgreSQL leg of npm test runs it again).
+ * go to PostgreSQL as one statement (src/db/write-batch.ts), and a new client is looked up and
+ * inserted in one (src/db/booking-statements.ts); SQLite runs them one by one. When one of them
+ * fails, nothing of the booking is written: no booking, client, event, reminder, message or audit
+ * entry, and its Idempotency-Key stays unused. Once the failure is gone the same request books,
+ * with every row. Runs on both engines (the PostgreSQL leg of npm test runs it again).
  */
 
 const postgres = testingOnPostgres();
@@ -48,7 +49,7 @@ async function counts(db: any): Promise<Record<string, number>> {
 describe("a booking's writes in one statement, failing in the middle", () => {
   const { app, salon } = useSalon({ salonPerTest: true });
 
-  for (const table of ['booking_reminders', 'mail_messages', 'audit_entries'] as const) {
+  for (const table of ['clients', 'booking_reminders', 'mail_messages', 'audit_entries'] as const) {
     it(`a refused ${table} row writes nothing of the booking, and the same request books once it is allowed`, async () => {
       const db = app.context.db;
       const before = await counts(db);
