@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { isPostgres } from './dialect.ts';
+import { nameStatement } from './statement-names.ts';
 import type { Tx } from './transaction.ts';
 
 /**
@@ -16,8 +17,11 @@ export async function lockNamed(trx: Tx, name: string, first?: LockPair): Promis
     return;
   }
   // `first` before the name, in one round trip: the subquery (kept apart by offset 0) runs first.
-  await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))
-    from (select pg_advisory_xact_lock(${sql.lit(first[0])}, ${first[1]}::int) offset 0) as earlier`.execute(trx);
+  const query = sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))
+    from (select pg_advisory_xact_lock(${sql.lit(first[0])}, ${first[1]}::int) offset 0) as earlier`.compile(trx);
+  // Every booking for a new client runs it: planned once per connection (src/db/statement-names.ts).
+  nameStatement(query.sql, `lock_${first[0]}_then_named`);
+  await trx.executeQuery(query);
 }
 
 /** A lock of the two-number form (lockPair): its space and id. */
