@@ -1,4 +1,5 @@
 import { CompiledQuery } from 'kysely';
+import { CACHED_WRITE } from './cache-statements.ts';
 import { isPostgres } from './dialect.ts';
 import { nameStatement, statementName } from './statement-names.ts';
 import type { Db, Tx } from './transaction.ts';
@@ -36,7 +37,9 @@ export async function inOneStatement<T>(trx: Tx, work: () => Promise<T>): Promis
  */
 export function batchOrRun(db: Db, query: CompiledQuery): boolean {
   const writes = held.get(db);
-  if (!writes) return false;
+  // A write to a table a cache depends on goes alone: the caches' freshness knows it by the
+  // statement's first words, which a CTE would hide (src/db/cache-statements.ts).
+  if (!writes || CACHED_WRITE.test(query.sql)) return false;
   writes.push(query);
   return true;
 }
