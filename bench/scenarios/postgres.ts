@@ -130,12 +130,40 @@ async function startServers(url: string, dir: string, instances: number, profile
 }
 
 /**
+ * Every statement of `url`'s database since the last reset by calls per operation (`n` of them),
+ * with µs of execution and of planning per operation; nested ones (run inside another statement,
+ * by a trigger or a foreign key) marked so: their time is inside their caller's too.
+ */
+async function listStatements(url: string, n: number, unit: string): Promise<void> {
+  const all = await withClient(url, (c) =>
+    c.query(
+      `select calls, total_exec_time, total_plan_time, toplevel, query from pg_stat_statements
+       where dbid = (select oid from pg_database where datname = current_database())
+       order by calls desc, total_exec_time desc`,
+    ),
+  );
+  console.log(
+    `\nPostgreSQL: statements by calls per ${unit}, with µs of execution and of planning per ${unit} (nested: run inside another statement, by a trigger or a foreign key; a nested one's time is inside its caller's too)`,
+  );
+  for (const r of all.rows) {
+    if (Number(r.calls) / n < 0.005) continue;
+    const query = String(r.query).replace(/\s+/g, ' ').slice(0, 100);
+    const us = (ms: unknown) => ((Number(ms) * 1000) / n).toFixed(1).padStart(6);
+    console.log(
+      `${(Number(r.calls) / n).toFixed(3).padStart(7)} ${us(r.total_exec_time)} ${us(r.total_plan_time)}  ${r.toplevel ? '        ' : 'nested  '}${query}`,
+    );
+  }
+}
+
+/**
  * For `npm run bench:profile -- pg-bookings [instances]`: one round of the bookings load spread
  * over `instances` servers on PostgreSQL, each writing a CPU profile into `dirs[i]`. Prints the
- * throughput, CPU and statements per booking, and the database's side of the profile: the
- * statements by total execution time (pg_stat_statements). Undefined without PostgreSQL.
+ * throughput, CPU and statements per booking (and how many of them are round trips), and every
+ * statement by calls per booking with its execution and planning time (pg_stat_statements with
+ * track = all). Undefined without PostgreSQL.
  */
 export async function profilePgBookings(dirs: string[]): Promise<boolean> {
+  trackPlanning = true;
   const url = await pgDatabase();
   if (!url) return false;
   const onPg = await bookingsFixture(1, 8000, url);
@@ -154,23 +182,10 @@ export async function profilePgBookings(dirs: string[]): Promise<boolean> {
     console.log(
       `${dirs.length} instance(s): ${Math.round(result.perSecond)} bookings/s, p99 ${result.p99.toFixed(1)} ms; per booking: ` +
         `server CPU ${perInstance.join(' + ')} ms, PostgreSQL CPU ${((((await postgresCpuSeconds()) - dbCpu) * 1000) / n).toFixed(2)} ms, ` +
-        `${((await statements(url)) / n).toFixed(1)} statements`,
+        `${((await statements(url)) / n).toFixed(2)} statements ` +
+        `(${((await roundTrips(url)) / n).toFixed(2)} of them round trips, the rest run by triggers and foreign keys)`,
     );
-    const top = await withClient(url, (c) =>
-      c.query(
-        `select calls, total_exec_time, mean_exec_time, query from pg_stat_statements
-         where dbid = (select oid from pg_database where datname = current_database())
-         order by total_exec_time desc limit 12`,
-      ),
-    );
-    const total = top.rows.reduce((sum, r) => sum + Number(r.total_exec_time), 0);
-    console.log('\nPostgreSQL: statements by execution time (top 12; time inside the server, not round trips)');
-    for (const r of top.rows) {
-      const query = String(r.query).replace(/\s+/g, ' ').slice(0, 110);
-      console.log(
-        `${((Number(r.total_exec_time) / total) * 100).toFixed(1).padStart(5)}%  ${(Number(r.calls) / n).toFixed(2)}/booking  ${Number(r.mean_exec_time).toFixed(3)} ms  ${query}`,
-      );
-    }
+    await listStatements(url, n, 'booking');
   } finally {
     for (const s of servers) await stop(s.child);
   }
@@ -323,24 +338,7 @@ export async function profilePgDelivery(instances: number, events = 8000): Promi
         `PostgreSQL CPU ${pgCpu.toFixed(3)} ms, ${((await statements(url)) / events).toFixed(2)} statements ` +
         `(${((await roundTrips(url)) / events).toFixed(2)} of them round trips, the rest run by triggers and foreign keys)`,
     );
-    const all = await withClient(url, (c) =>
-      c.query(
-        `select calls, total_exec_time, total_plan_time, toplevel, query from pg_stat_statements
-         where dbid = (select oid from pg_database where datname = current_database())
-         order by calls desc`,
-      ),
-    );
-    console.log(
-      "\nPostgreSQL: statements by calls per delivery, with µs of execution and of planning per delivery (nested: run inside another statement, by a trigger or a foreign key; a nested one's time is inside its caller's too)",
-    );
-    for (const r of all.rows) {
-      if (Number(r.calls) / events < 0.005) continue;
-      const query = String(r.query).replace(/\s+/g, ' ').slice(0, 100);
-      const us = (ms: unknown) => ((Number(ms) * 1000) / events).toFixed(1).padStart(6);
-      console.log(
-        `${(Number(r.calls) / events).toFixed(3).padStart(7)} ${us(r.total_exec_time)} ${us(r.total_plan_time)}  ${r.toplevel ? '        ' : 'nested  '}${query}`,
-      );
-    }
+    await listStatements(url, events, 'delivery');
   } finally {
     for (const d of drivers) await stopDriver(d.child);
     await stop(receiver.child);

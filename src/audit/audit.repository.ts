@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import { prepared } from '../db/prepared.ts';
 import type { AuditEntriesTable } from '../db/tables.ts';
 import type { Db } from '../db/transaction.ts';
+import { batchOrRun } from '../db/write-batch.ts';
 
 export type NewAuditEntry = Required<Omit<Insertable<AuditEntriesTable>, 'id'>>;
 
@@ -40,7 +41,9 @@ export async function insertAuditEntries(db: Db, rows: readonly NewAuditEntry[])
         .execute();
     return;
   }
-  await insert(db, Object.fromEntries(rows.flatMap((row, i) => COLUMNS.map((c) => [`${c}${i}`, row[c]]))));
+  const query = insert.compile(db, Object.fromEntries(rows.flatMap((row, i) => COLUMNS.map((c) => [`${c}${i}`, row[c]]))));
+  // Held for the statement of an open inOneStatement (a booking's writes: src/db/write-batch.ts).
+  if (!batchOrRun(db, query)) await db.executeQuery(query);
 }
 
 /** The entries about some targets of one kind (a booking's history), oldest first. */

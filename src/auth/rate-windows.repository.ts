@@ -1,4 +1,5 @@
 import { CompiledQuery } from 'kysely';
+import { nameStatement } from '../db/statement-names.ts';
 import type { Db } from '../db/transaction.ts';
 
 /** A key's minute and day windows as they stand after one request, and whether it counted. */
@@ -32,6 +33,8 @@ const TAKE = `
     day_count = ${DAY_BEFORE} + (case when ${ADMITTED} then 1 else 0 end)
   returning minute_start as "minuteStart", minute_count as "minuteCount", day_start as "dayStart",
     day_count as "dayCount", admitted`;
+// Every admitted request runs it: parsed and planned once per connection (src/db/statement-names.ts).
+nameStatement(TAKE, 'rate_take');
 
 /**
  * Counts one request against a key's windows in rate_windows (PostgreSQL's migration 0011) if both

@@ -30,8 +30,9 @@ const BOOKING_COLUMNS = [
   'created_at',
   'updated_at',
 ] as const satisfies ReadonlyArray<keyof NewBooking>;
-const insertBookingRow = prepared<Required<NewBooking>, { id: number }>((qb, p) =>
-  qb.insertInto('bookings').values(pick(p, BOOKING_COLUMNS)).returning('id'),
+const insertBookingRow = prepared<Required<NewBooking>, { id: number }>(
+  (qb, p) => qb.insertInto('bookings').values(pick(p, BOOKING_COLUMNS)).returning('id'),
+  'insert_booking',
 );
 
 export async function insertBooking(tx: Tx, row: Required<NewBooking>): Promise<number> {

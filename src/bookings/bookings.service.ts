@@ -15,11 +15,13 @@ import { clientForBooking } from '../clients/clients.service.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import type { BookingServiceRow, BookingStatus, BusinessRow, ClientCheck } from '../db/tables.ts';
 import type { Tx } from '../db/transaction.ts';
+import { inOneStatement } from '../db/write-batch.ts';
 import { errors } from '../http/errors.ts';
 import type { Either, Valid } from '../http/validate.ts';
 import { consumeHold } from '../slots/holds.service.ts';
 import { clearHoldsForSalon } from '../slots/salon-holds.service.ts';
 import { planOf, serviceIdsOf, type ServicePlan } from '../slots/service-plan.ts';
+import { lockStaffMember, staffLock } from '../slots/busy.repository.ts';
 import { claimSlot, HOLDS_NOTHING, slotTaken } from '../slots/slot-check.ts';
 import type { EventName } from '../delivery/events.ts';
 import { bookingEventData, toBookingJson, type BookingJson, type ClientView } from './booking.presenter.ts';
@@ -137,7 +139,10 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: BookingActor, input: 
       input.overrideHold ? 'book anyway' : 'book',
     );
   }
-  const { staffId } = await claimSlot(trx, { directory, plan, startAt, staffId: held, holderKeyId: holderOf(actor), now });
+  // The staff member's lock comes before anything is written (busy.repository.ts, lockStaffMember);
+  // for a new client it goes with the client's lock, in one statement.
+  const { staffId } = await claimSlot(trx, { directory, plan, startAt, staffId: held, holderKeyId: holderOf(actor), now, lockLater: true });
+  if (client) await lockStaffMember(trx, staffId);
 
   const {
     client: bookedFor,
@@ -145,7 +150,7 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: BookingActor, input: 
     created,
   } = client
     ? { client, check: null, created: null }
-    : await clientForBooking(trx, app.outbox, actor.businessId, input.client!, now, business.phone_country);
+    : await clientForBooking(trx, app.outbox, actor.businessId, input.client!, now, business.phone_country, staffLock(staffId));
   const status = await startingStatus(trx, actor, bookedFor.id, check);
   // What the booking gave, kept beside the record it is on: a known client's record never changes.
   const given = input.client ?? bookedFor;
@@ -189,8 +194,11 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: BookingActor, input: 
     client_phone: bookedFor.phone,
     timezone: business.timezone,
   };
-  await emitBookingEvent(trx, app, 'booking.created', view);
-  await auditBooking(trx, 'booking.created', null, view, created);
+  // On PostgreSQL the reminder, the client's message and the audit entries go in one statement.
+  await inOneStatement(trx, async () => {
+    await emitBookingEvent(trx, app, 'booking.created', view);
+    await auditBooking(trx, 'booking.created', null, view, created);
+  });
   return toBookingJson(view, clientViewOf(actor));
 }
 

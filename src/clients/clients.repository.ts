@@ -1,5 +1,6 @@
-import { lockNamed } from '../db/locks.ts';
+import { lockNamed, type LockPair } from '../db/locks.ts';
 import { sql, type Insertable, type Updateable } from 'kysely';
+import { findOrInsertClientByEmail as findOrInsertOnce, NEW_CLIENT_COLUMNS } from '../db/booking-statements.ts';
 import { pick, prepared } from '../db/prepared.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import type { ClientRow, ClientsTable } from '../db/tables.ts';
@@ -9,19 +10,8 @@ export function normaliseEmail(email: string | null | undefined): string | null 
   return email ? email.trim().toLowerCase() : null;
 }
 
-type NewClient = Required<Omit<Insertable<ClientsTable>, 'id'>>;
-const CLIENT_COLUMNS = [
-  'business_id',
-  'name',
-  'email',
-  'email_normalized',
-  'phone',
-  'search_name',
-  'search_phone',
-  'notes',
-  'created_at',
-  'updated_at',
-] as const satisfies ReadonlyArray<keyof NewClient>;
+export type NewClient = Required<Omit<Insertable<ClientsTable>, 'id'>>;
+const CLIENT_COLUMNS = NEW_CLIENT_COLUMNS satisfies ReadonlyArray<keyof NewClient>;
 const insertClientRow = prepared<NewClient, ClientRow>((qb, p) => qb.insertInto('clients').values(pick(p, CLIENT_COLUMNS)).returningAll());
 const clientByEmail = prepared<{ businessId: number; email: string | null }, ClientRow>((qb, p) =>
   qb.selectFrom('clients').selectAll().where('business_id', '=', p.businessId).where('email_normalized', '=', p.email),
@@ -32,8 +22,8 @@ const clientByEmail = prepared<{ businessId: number; email: string | null }, Cli
  * so two bookings for a new client racing on any servers find-or-create one client, not two
  * (the second would break clients_email).
  */
-export async function lockClientIdentity(trx: Tx, businessId: number, identity: string): Promise<void> {
-  await lockNamed(trx, `client ${businessId} ${identity}`);
+export async function lockClientIdentity(trx: Tx, businessId: number, identity: string, first?: LockPair): Promise<void> {
+  await lockNamed(trx, `client ${businessId} ${identity}`, first);
 }
 
 /** Inserts a client and returns the stored row. */
@@ -44,6 +34,17 @@ export async function insertClient(db: Db | Tx, row: NewClient): Promise<ClientR
 
 export async function findClient(db: Db | Tx, businessId: number, id: number): Promise<ClientRow | undefined> {
   return db.selectFrom('clients').selectAll().where('id', '=', id).where('business_id', '=', businessId).executeTakeFirst();
+}
+
+/**
+ * A booking's client by e-mail: the one with `row`'s address, or `row` inserted; one statement on
+ * PostgreSQL, a read and (for a new address) an insert on SQLite. The caller holds the identity's lock.
+ */
+export async function findOrInsertClientByEmail(trx: Tx, row: NewClient): Promise<{ row: ClientRow; inserted: boolean }> {
+  const both = await findOrInsertOnce(trx, row);
+  if (both) return both;
+  const found = (await clientByEmail(trx, { businessId: row.business_id, email: row.email_normalized })).rows[0];
+  return found ? { row: found, inserted: false } : { row: await insertClient(trx, row), inserted: true };
 }
 
 export async function findClientByEmail(db: Db | Tx, businessId: number, email: string): Promise<ClientRow | undefined> {

@@ -1,6 +1,7 @@
 import { recordAudit, type AuditChange } from '../audit/record.ts';
 import type { Updateable } from 'kysely';
 import type { Clock } from '../clock.ts';
+import { lockPair, type LockPair } from '../db/locks.ts';
 import type { Db } from '../db/transaction.ts';
 import type { ClientCheck, ClientRow, ClientsTable } from '../db/tables.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -13,6 +14,7 @@ import {
   countClients,
   findClient,
   findClientByEmail,
+  findOrInsertClientByEmail,
   lockClientIdentity,
   findClientsByPhone,
   insertClient,
@@ -21,6 +23,7 @@ import {
   phoneCountryOf,
   searchKeys,
   updateClient,
+  type NewClient,
 } from './clients.repository.ts';
 import type clientCreateSchema from '../../schema/client-create.ts';
 import type clientUpdateSchema from '../../schema/client-update.ts';
@@ -157,20 +160,25 @@ export async function clientForBooking(
   input: ClientInput,
   now: number,
   country: string | null,
+  /** A lock to take first, with the client's in one statement (the booking's staff member: staffLock). */
+  first?: LockPair,
 ): Promise<BookedClient> {
   const phone = phoneKey(input.phone, country);
   const identity = input.email ? `email ${normaliseEmail(input.email)}` : phone ? `phone ${phone}` : undefined;
-  if (identity) await lockClientIdentity(trx, businessId, identity);
-  const found = input.email
-    ? await findClientByEmail(trx, businessId, input.email)
-    : input.phone
-      ? pickByName(await findClientsByPhone(trx, businessId, input.phone, country), input.name)
-      : undefined;
+  if (identity) await lockClientIdentity(trx, businessId, identity, first);
+  else if (first) await lockPair(trx, ...first);
+  if (input.email) {
+    // Found or inserted in one statement on PostgreSQL.
+    const { row, inserted } = await findOrInsertClientByEmail(trx, newClientRow(businessId, input, now, country));
+    if (inserted) return { client: row, check: null, created: await clientCreated(trx, outbox, row) };
+    return { client: row, check: sameDetails(input, row, phone) ? null : 'email', created: null };
+  }
+  const found = input.phone ? pickByName(await findClientsByPhone(trx, businessId, input.phone, country), input.name) : undefined;
   if (!found) {
     const { row, created } = await insertNewClient(trx, outbox, businessId, input, now, country);
     return { client: row, check: null, created };
   }
-  return { client: found, check: sameDetails(input, found, phone) ? null : input.email ? 'email' : 'phone', created: null };
+  return { client: found, check: sameDetails(input, found, phone) ? null : 'phone', created: null };
 }
 
 /** The client of several sharing a phone (a family) whose name was given, else the first. */
@@ -223,8 +231,14 @@ async function insertNewClient(
   now: number,
   country: string | null,
 ): Promise<{ row: ClientRow; created: AuditChange }> {
+  const row = await insertClient(trx, newClientRow(businessId, input, now, country));
+  return { row, created: await clientCreated(trx, outbox, row) };
+}
+
+/** The row of a new client of these details. */
+function newClientRow(businessId: number, input: ClientInput, now: number, country: string | null): NewClient {
   const [name, phone] = [input.name.trim(), input.phone?.trim() || null];
-  const row = await insertClient(trx, {
+  return {
     business_id: businessId,
     name,
     email: input.email?.trim() || null,
@@ -234,9 +248,13 @@ async function insertNewClient(
     notes: input.notes ?? '',
     created_at: now,
     updated_at: now,
-  });
-  await outbox.emitEvent(trx, businessId, 'client.created', clientEventData(row));
-  return { row, created: { businessId, action: 'client.created', target: { kind: 'client', id: row.id }, after: clientFields(row) } };
+  };
+}
+
+/** A new client's client.created, and its audit entry for the caller to record. */
+async function clientCreated(trx: Tx, outbox: Outbox, row: ClientRow): Promise<AuditChange> {
+  await outbox.emitEvent(trx, row.business_id, 'client.created', clientEventData(row));
+  return { businessId: row.business_id, action: 'client.created', target: { kind: 'client', id: row.id }, after: clientFields(row) };
 }
 
 /** What the audit trail keeps of a client's record (erasing the client clears these values there too). */

@@ -2,8 +2,9 @@ import type { Topic, Versions } from './database.ts';
 import { prepared } from './prepared.ts';
 import type { Tx } from './transaction.ts';
 
-const allVersions = prepared<Record<string, never>, { topic: Topic; version: number }>((qb) =>
-  qb.selectFrom('cache_versions').select(['topic', 'version']),
+const allVersions = prepared<Record<string, never>, { topic: Topic; version: number }>(
+  (qb) => qb.selectFrom('cache_versions').select(['topic', 'version']),
+  'cache_versions',
 );
 
 /** Every topic's version as `trx` sees it (migration 0004's triggers bump them). */

@@ -1,4 +1,5 @@
-import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
+import { CompiledQuery, PostgresAdapter, type Compilable, type Kysely, type QueryResult } from 'kysely';
+import { nameStatement } from './statement-names.ts';
 import type { Tables } from './tables.ts';
 
 /**
@@ -14,10 +15,12 @@ import type { Tables } from './tables.ts';
  */
 export function prepared<P extends Record<string, unknown>, R = unknown>(
   build: (qb: Kysely<Tables>, p: { [K in keyof P]: P[K] }) => Compilable<R>,
-): (db: Kysely<any>, values: P) => Promise<QueryResult<R>> {
+  /** On PostgreSQL, send it as this named prepared statement (src/db/statement-names.ts): planned once per connection. */
+  name?: string,
+): Prepared<P, R> {
   const marker = '\u0000prepared:';
   const byEngine = new WeakMap<object, { compiled: CompiledQuery<R>; slots: Array<[index: number, name: string]> }>();
-  return (db, values) => {
+  const compile = (db: Kysely<any>, values: P): CompiledQuery<R> => {
     const adapter = db.getExecutor().adapter;
     let entry = byEngine.get(adapter);
     if (!entry) {
@@ -29,12 +32,19 @@ export function prepared<P extends Record<string, unknown>, R = unknown>(
       );
       entry = { compiled, slots };
       byEngine.set(adapter, entry);
+      if (name !== undefined && adapter instanceof PostgresAdapter) nameStatement(compiled.sql, name);
     }
     const parameters = [...entry.compiled.parameters];
     for (const [index, name] of entry.slots) parameters[index] = values[name];
-    return db.executeQuery(CompiledQuery.raw(entry.compiled.sql, parameters) as CompiledQuery<R>);
+    return CompiledQuery.raw(entry.compiled.sql, parameters) as CompiledQuery<R>;
   };
+  return Object.assign((db: Kysely<any>, values: P) => db.executeQuery(compile(db, values)), { compile });
 }
+
+/** A prepared statement: run with values, or compiled with them for a caller that sends it (src/db/write-batch.ts). */
+export type Prepared<P, R> = ((db: Kysely<any>, values: P) => Promise<QueryResult<R>>) & {
+  compile: (db: Kysely<any>, values: P) => CompiledQuery<R>;
+};
 
 /** The named placeholders of `p` as a row, for `values(...)` of a prepared INSERT. */
 export function pick<P extends Record<string, unknown>, K extends keyof P>(p: P, columns: readonly K[]): Pick<P, K> {

@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { isPostgres } from './dialect.ts';
+import { nameStatement } from './statement-names.ts';
 import type { Tx } from './transaction.ts';
 
 /**
@@ -255,16 +256,12 @@ export async function finishBatch(
   return counts[0]!;
 }
 
-/**
- * These statements by name, for the connection (src/db/postgres/connection.ts) to send as named
- * prepared statements: each is parsed and planned once per connection instead of on every call
- * (planning the event's statement took as long as running it: 175 µs per delivery, measured).
- * Not the claim: its generic plan, made without the batch's size and the webhooks' room, ran
- * slower than planning it each time (50 µs of execution per delivery against 29 + 7 of planning).
- */
-export const NAMED_STATEMENTS: ReadonlyMap<string, string> = new Map([
-  [EMIT, 'queue_emit'],
-  [LOCK_HEALTH, 'queue_lock_health'],
-  [STILL_PENDING, 'queue_still_pending'],
-  [FINISH, 'queue_finish'],
-]);
+// These statements by name (src/db/statement-names.ts): each is parsed and planned once per
+// connection instead of on every call (planning the event's statement took as long as running it:
+// 175 µs per delivery, measured). Not the claim: its generic plan, made without the batch's size
+// and the webhooks' room, ran slower than planning it each time (50 µs of execution per delivery
+// against 29 + 7 of planning).
+nameStatement(EMIT, 'queue_emit');
+nameStatement(LOCK_HEALTH, 'queue_lock_health');
+nameStatement(STILL_PENDING, 'queue_still_pending');
+nameStatement(FINISH, 'queue_finish');

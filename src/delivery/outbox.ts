@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Tx } from '../db/transaction.ts';
+import type { HeldId } from '../db/write-batch.ts';
 import type { Ids } from '../ids.ts';
 import type { EventName } from './events.ts';
 import { Subscriptions } from './subscriptions.ts';
@@ -29,7 +30,8 @@ export interface OutboxDeps {
 
 /** An event as the outbox recorded it. */
 export interface RecordedEvent {
-  readonly id: number;
+  /** A HeldId while the event is held for a batched statement (insertEvent): a value for its listeners' held writes only. */
+  readonly id: number | HeldId;
   readonly businessId: number;
   readonly name: EventName;
   readonly data: Record<string, unknown>;

@@ -2,8 +2,9 @@ import { prepared } from '../db/prepared.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import type { MailSettingsRow } from '../db/tables.ts';
 
-const exists = prepared<{ businessId: number }, { business_id: number }>((qb, p) =>
-  qb.selectFrom('mail_settings').select('business_id').where('business_id', '=', p.businessId),
+const exists = prepared<{ businessId: number }, { business_id: number }>(
+  (qb, p) => qb.selectFrom('mail_settings').select('business_id').where('business_id', '=', p.businessId),
+  'mail_settings_exists',
 );
 
 /** Whether the business has a mail server of its own: a read in the transaction of every booking event, compiled once. */

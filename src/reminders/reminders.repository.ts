@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { lockingRows } from '../db/dialect.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Db, Tx } from '../db/transaction.ts';
+import { batchOrRun } from '../db/write-batch.ts';
 
 // Compiled once: one of them runs in the transaction of every booking event.
 const upsert = prepared<{ bookingId: number; businessId: number; dueAt: number }>((qb, p) =>
@@ -12,9 +13,10 @@ const upsert = prepared<{ bookingId: number; businessId: number; dueAt: number }
 );
 const remove = prepared<{ bookingId: number }>((qb, p) => qb.deleteFrom('booking_reminders').where('booking_id', '=', p.bookingId));
 
-/** The booking's reminder, at `dueAt` (made, or moved with its booking). */
+/** The booking's reminder, at `dueAt` (made, or moved with its booking; held for an open inOneStatement). */
 export async function setReminder(trx: Tx, reminder: { bookingId: number; businessId: number; dueAt: number }): Promise<void> {
-  await upsert(trx, reminder);
+  const query = upsert.compile(trx, reminder);
+  if (!batchOrRun(trx, query)) await trx.executeQuery(query);
 }
 
 export async function dropReminder(trx: Tx, bookingId: number): Promise<void> {

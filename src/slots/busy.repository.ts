@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { bigint, inJsonIds } from '../db/dialect.ts';
-import { lockPair } from '../db/locks.ts';
+import { lockPair, type LockPair } from '../db/locks.ts';
 import { prepared } from '../db/prepared.ts';
 import type { BookingStatus } from '../db/tables.ts';
 import type { Db, Tx } from '../db/transaction.ts';
@@ -55,7 +55,7 @@ const busyOverlapping = prepared<
           .where(sql<number>`end_at + buffer_after_minutes * 60000`, '>', p.from),
       )
   );
-});
+}, 'busy_overlapping');
 
 /** Whose eyes: holds of this key do not take time from it (0 for the salon, which every hold binds). */
 export interface BusyOptions {
@@ -105,5 +105,10 @@ const STAFF_LOCKS = 7140311;
  * member, then webhooks for booking.created) deadlocked (a 503).
  */
 export async function lockStaffMember(trx: Tx, staffId: number): Promise<void> {
-  await lockPair(trx, STAFF_LOCKS, staffId);
+  await lockPair(trx, ...staffLock(staffId));
+}
+
+/** The staff member's lock, for a caller that takes it with its next lock (lockNamed's `first`). */
+export function staffLock(staffId: number): LockPair {
+  return [STAFF_LOCKS, staffId];
 }

@@ -26,6 +26,11 @@ export interface SlotRequest {
   holderKeyId: number | null;
   excludeBookingId?: number;
   now: number;
+  /**
+   * The caller takes the staff member's lock itself, before anything else it writes (a booking
+   * takes it with its new client's lock: staffLock), instead of claimSlot taking it alone.
+   */
+  lockLater?: boolean;
 }
 
 /**
@@ -49,7 +54,7 @@ export async function claimSlot(trx: Tx, request: SlotRequest): Promise<{ date: 
     throw slotUnavailable(directory, startAt, now, plan.active, refusals);
   }
   const staffId = request.staffId ?? (await leastBusy(trx, slot.staffIds, date, business.timezone));
-  await lockStaffMember(trx, staffId);
+  if (!request.lockLater) await lockStaffMember(trx, staffId);
   return { date, staffId };
 }
 

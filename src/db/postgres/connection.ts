@@ -4,7 +4,7 @@ import { maskDatabaseUrl } from '../../config.ts';
 import { AfterCommit } from '../after-commit.ts';
 import { assembleDatabase, type Database } from '../database.ts';
 import { StorageSetupError } from '../errors.ts';
-import { NAMED_STATEMENTS } from '../queue.ts';
+import { statementName } from '../statement-names.ts';
 import { migrate, migrationsOf } from '../migrate.ts';
 import type { Tables } from '../tables.ts';
 import { FreshnessPostgresDialect } from './dialect.ts';
@@ -103,11 +103,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   // client when it comes back (it is no longer queryable).
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
-    // The queue's statements go as named prepared statements (src/db/queue.ts): Kysely sends every
-    // statement unnamed, so PostgreSQL parses and plans it again on each call.
+    // The hot statements go as named prepared statements (src/db/statement-names.ts): Kysely sends
+    // every statement unnamed, so PostgreSQL parses and plans it again on each call.
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as { query: unknown }).query = (text: unknown, values?: unknown, ...rest: unknown[]) => {
-      const name = typeof text === 'string' ? NAMED_STATEMENTS.get(text) : undefined;
+      const name = typeof text === 'string' ? statementName(text) : undefined;
       return name ? query({ name, text, values }, ...rest) : query(text, values, ...rest);
     };
   });

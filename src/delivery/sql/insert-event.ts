@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/transaction.ts';
+import { batchReturningId, type HeldId } from '../../db/write-batch.ts';
 import { prepared } from '../../db/prepared.ts';
 import { insertEventWithDeliveries as inOneStatement, type QueuedDelivery } from '../../db/queue.ts';
 import { insertAttempt } from './insert-attempt.ts';
@@ -11,6 +12,7 @@ const insert = prepared<{ businessId: number; event: string; data: string; booki
       .insertInto('events')
       .values({ business_id: p.businessId, event: p.event, data: p.data, booking_id: p.bookingId, created_at: p.now })
       .returning('id'),
+  'insert_event',
 );
 
 /** The booking an event is about: booking.*, payment.* and review.created carry `bookingId`. */
@@ -19,9 +21,16 @@ function bookingOf(data: unknown): number | null {
   return typeof id === 'number' && Number.isInteger(id) ? id : null;
 }
 
-/** The outbox's record of what happened, whether or not any webhook hears it. */
-export async function insertEvent(trx: Tx, businessId: number, event: string, data: unknown, now: number): Promise<number> {
-  const { rows } = await insert(trx, { businessId, event, data: JSON.stringify(data), bookingId: bookingOf(data), now });
+/**
+ * The outbox's record of what happened, whether or not any webhook hears it. Inside an open
+ * inOneStatement (a booking's writes, src/db/write-batch.ts) it is held for the batched statement,
+ * and its id is a HeldId: good only as a value of the batch's later writes (its message's event).
+ */
+export async function insertEvent(trx: Tx, businessId: number, event: string, data: unknown, now: number): Promise<number | HeldId> {
+  const query = insert.compile(trx, { businessId, event, data: JSON.stringify(data), bookingId: bookingOf(data), now });
+  const heldId = batchReturningId(trx, query);
+  if (heldId) return heldId;
+  const { rows } = await trx.executeQuery(query);
   return rows[0]!.id;
 }
 
