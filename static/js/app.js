@@ -76,6 +76,11 @@ async function show({ quiet = false } = {}) {
   }
   pointMenu();
   const mine = ++renderCount;
+  if (!mayOpen(route.nav) && route.name === 'staff' && me?.staffId && route.id === String(me.staffId)) {
+    // A stylist's own staff page: what they may change there is their time off.
+    history.replaceState(null, '', '#time-off');
+    return show();
+  }
   if (!mayOpen(route.nav)) {
     view.replaceChildren(
       notice('info', t('Your account does not open this part of the back office. The salon’s owner decides who opens what, in People.')),
