@@ -53,7 +53,7 @@ function deliveryItem(d) {
 
 const lowerFirst = (text) => (text.startsWith('The ') || text.startsWith('A ') ? text.charAt(0).toLowerCase() + text.slice(1) : text);
 
-function eventItem(e) {
+function eventItem(e, owner) {
   return h(
     'li',
     null,
@@ -73,14 +73,18 @@ function eventItem(e) {
             phrase(t('By {who}.'), { who: isolate(e.by.kind === 'person' ? whoWords(e.by) : lowerFirst(whoWords(e.by))) }),
           )
         : null),
-    messagesList(e.messages),
+    messagesList(e.messages, owner),
     // Which connected programs were told, only when one listens.
     e.deliveries.length === 0 ? null : h('ul', { class: 'deliveries' }, e.deliveries.map(deliveryItem)),
   );
 }
 
 /** The list of events, newest first, each with its deliveries. */
-export function eventsList(events) {
+export function eventsList(events, { owner = true } = {}) {
   if (events.length === 0) return h('p', { class: 'empty' }, t('Nothing has been recorded for this booking yet.'));
-  return h('ol', { class: 'booking-events' }, events.map(eventItem));
+  return h(
+    'ol',
+    { class: 'booking-events' },
+    events.map((e) => eventItem(e, owner)),
+  );
 }
