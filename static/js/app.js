@@ -197,7 +197,8 @@ async function start() {
       const hadCode = session.token !== null;
       session.clear();
       if (hadCode) showLogin(CODE_REFUSED, { withCode: true });
-      else showLogin(error.code === 'session_ended' ? SIGNED_OUT : undefined);
+      else if (error.code === 'session_ended') showLogin(SIGNED_OUT);
+      else await showFirstLogin();
       return;
     }
     view.replaceChildren(...[errorNotice(error), tryAgain(error, start)].filter(Boolean));
@@ -205,6 +206,22 @@ async function start() {
   }
   starting = false;
   await show();
+}
+
+/**
+ * A first run: nobody has an account yet, so the access code is the only way in and the sign-in
+ * opens on it (the server says so without a credential). Unknown (no answer): the usual form.
+ */
+async function showFirstLogin() {
+  let firstRun = false;
+  if (localStorage.getItem(WAY_KEY) !== 'code') {
+    try {
+      firstRun = (await api.call('adminGetSignInStatus', { quiet: true, token: '' })).accounts === false;
+    } catch {
+      // No answer: the usual form, with the access code a click away.
+    }
+  }
+  showLogin(undefined, firstRun ? { withCode: true } : undefined);
 }
 
 const CODE_REFUSED = () =>
@@ -444,4 +461,4 @@ watchUnsaved(view);
 await speakIn(null);
 if (location.hash.startsWith('#welcome/')) showWelcome(location.hash.slice('#welcome/'.length));
 else if (session.token || session.personHint) start();
-else showLogin();
+else await showFirstLogin();
