@@ -145,9 +145,11 @@ async function reloadBusinesses(id) {
     inbox.watch(null);
     showSalonName('');
     await speakIn(null);
+    if (me) showSignedIn();
     return;
   }
   await chooseBusiness(id ?? Number(sessionStorage.getItem(BUSINESS_KEY)));
+  if (me) showSignedIn();
 }
 
 /**
@@ -164,12 +166,15 @@ async function speakIn(business) {
   document.title = t('Back office');
 }
 
-/** The menu as `me`'s role opens it, and their name (a link to their account) beside "Log out". */
+/**
+ * The menu as `me`'s role opens it, and their name (a link to their account) beside "Log out".
+ * Without a salon (the first-run setup) only "Log out": every other view needs the salon the setup makes.
+ */
 function showSignedIn() {
-  for (const link of document.querySelectorAll('nav a[data-view]')) link.hidden = !mayOpen(link.dataset.view);
+  for (const link of document.querySelectorAll('nav a[data-view]')) link.hidden = !business || !mayOpen(link.dataset.view);
   for (const group of document.querySelectorAll('nav .nav-group'))
     group.hidden = [...group.querySelectorAll('a[data-view]')].every((link) => link.hidden);
-  $('me').hidden = me.via !== 'session';
+  $('me').hidden = !business || me.via !== 'session';
   $('me-name').textContent = me.user?.name ?? '';
 }
 
