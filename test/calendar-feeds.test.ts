@@ -198,3 +198,31 @@ describe('calendar feeds', () => {
     });
   }
 });
+
+describe('a no-show in a calendar feed', () => {
+  const { app, clock, salon } = useSalon();
+
+  it('marks a no-show CANCELLED too: the visit did not take place (issue 38)', async () => {
+    const body = {
+      serviceId: salon.haircut,
+      staffId: salon.ben,
+      startTime: `${MONDAY}T16:00:00+01:00`,
+      client: { name: 'Nora', phone: '+49 30 777' },
+    };
+    const missed = (await admin(app, 'POST', `${salon.base}/bookings`, body, 201)).body;
+    const created = await admin(app, 'POST', `${salon.base}/calendar-feeds`, { staffId: salon.ben }, 201);
+    const statusOf = async () =>
+      events((await app.request('GET', created.body.path)).text)
+        .find((e) => e.get('UID') === `booking-${missed.id}@${salon.businessId}.booking-api`)!
+        .get('STATUS');
+    assert.equal(await statusOf(), 'CONFIRMED');
+    const now = clock.now();
+    clock.set(Date.parse(`${MONDAY}T17:00:00+01:00`));
+    try {
+      await admin(app, 'POST', `${salon.base}/bookings/${missed.id}/no-show`, {}, 200);
+      assert.equal(await statusOf(), 'CANCELLED');
+    } finally {
+      clock.set(now);
+    }
+  });
+});

@@ -42,8 +42,12 @@ describe('the shared parts of the back office in German, in Chromium', () => {
     await page.locator('#login h1', { hasText: 'Die Verwaltung des Salons' }).waitFor();
     assert.equal(await page.evaluate('document.documentElement.lang'), 'de');
     assert.equal(await page.title(), 'Verwaltung');
+    // A first run (nobody has an account yet): the access code first, e-mail and password a click away.
+    await page.getByLabel('Zugangscode').waitFor();
     assert.deepEqual(await englishOnPage(page, DATA, '#login'), []);
+    await page.locator('#use-password').click();
     await page.getByLabel('E-Mail-Adresse').waitFor();
+    assert.deepEqual(await englishOnPage(page, DATA, '#login'), []);
     await page.getByRole('button', { name: 'Stattdessen den Zugangscode verwenden' }).click();
     await page.getByLabel('Zugangscode').waitFor();
     assert.deepEqual(await englishOnPage(page, DATA, '#login'), []);

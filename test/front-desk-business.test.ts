@@ -109,17 +109,17 @@ describe('what the owner runs the business by, in Chromium', () => {
     assert.equal(bookings[0], 'Date,Start,End,Services,Staff,Client,Phone,E-mail,Status,Price,Currency,Booked by,Booked at,Cancel reason');
     assert.ok(
       bookings.includes(
-        `2026-11-23,15:00,15:45,Haircut,Anna,"'=HYPERLINK(""x"")",,eq@example.com,confirmed,35.00,EUR,the salon,2026-11-21 11:00,`,
+        `2026-11-23,15:00,15:45,Haircut,Anna,"'=HYPERLINK(""x"")",,eq@example.com,Confirmed,35.00,EUR,the salon,2026-11-21 11:00,`,
       ),
       bookings.join('\n'),
     );
 
     const payments = await download('Download payments');
     assert.equal(payments[0], 'Date,Time,Kind,Method,Amount,Currency,Booking,Visit date,Client,Note');
-    assert.ok(payments.includes(`2026-11-21,11:00,payment,card,35.00,EUR,${visit},2026-11-23,"'=HYPERLINK(""x"")",`), payments.join('\n'));
+    assert.ok(payments.includes(`2026-11-21,11:00,Payment,Card,35.00,EUR,${visit},2026-11-23,"'=HYPERLINK(""x"")",`), payments.join('\n'));
     assert.ok(
       payments.includes(
-        `2026-11-21,11:00,refund,card,-8.00,EUR,${visit},2026-11-23,"'=HYPERLINK(""x"")",Fringe, not a cut`.replace(
+        `2026-11-21,11:00,A refund,Card,-8.00,EUR,${visit},2026-11-23,"'=HYPERLINK(""x"")",Fringe, not a cut`.replace(
           'Fringe, not a cut',
           '"Fringe, not a cut"',
         ),

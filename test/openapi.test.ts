@@ -753,6 +753,7 @@ describe('the OpenAPI document', () => {
           assert.equal(reply.status, expect, `${method} ${path}: ${reply.text}`);
           return reply;
         };
+        assert.deepEqual((await person('post', '/session/status', '/session/status', undefined, 200)).body, { accounts: false });
         const link = invited.body.link.split('#welcome/')[1];
         const check = '/session/link/check';
         assert.deepEqual((await person('post', check, check, { link }, 200)).body, { usable: true });
@@ -762,6 +763,7 @@ describe('the OpenAPI document', () => {
         assert.deepEqual((await person('post', check, check, { link }, 200)).body, { usable: false });
         await person('post', check, check, {}, 400);
         await person('get', '/session', '/session', undefined, 200, cookie);
+        assert.deepEqual((await person('post', '/session/status', '/session/status', undefined, 200)).body, { accounts: true });
         // Passkeys: one made in this process (test/helpers/software-passkey.ts), at the page's name.
         const byName = app.url.replace('127.0.0.1', 'localhost');
         const named = async (method: string, template: string, path: string, body: unknown, expect: number, withCookie?: string) => {

@@ -14,7 +14,7 @@ export const calendarOperations = [
     tag: 'calendar',
     summary: "A staff member's (or the salon's) bookings as an iCalendar feed, for a phone to subscribe to",
     description:
-      'The URL is made by the admin API (POST /admin/api/businesses/{businessId}/calendar-feeds) and is the only credential; revoked or unknown: 404. `text/calendar`: the salon’s VTIMEZONE, then each booking from 30 days ago on with a stable UID, its time in the salon’s zone (TZID) and its services and client name; cancelled bookings as STATUS:CANCELLED.',
+      'The URL is made by the admin API (POST /admin/api/businesses/{businessId}/calendar-feeds) and is the only credential; revoked or unknown: 404. `text/calendar`: the salon’s VTIMEZONE, then each booking from 30 days ago on with a stable UID, its time in the salon’s zone (TZID) and its services and client name; cancelled bookings and no-shows as STATUS:CANCELLED (the visit did not take place).',
     params: { token: textOf('Calendar feed', /^cal_[A-Za-z0-9_-]{43}$/, { secret: true }) },
     success: { status: 200, description: 'The iCalendar document (text/calendar).' },
     errors: [404],

@@ -89,7 +89,9 @@ export async function revokeBusinessFeed(trx: Tx, app: Pick<Deps, 'clock'>, busi
  * same across changes (so a moved booking moves in the phone's calendar), times in the salon's
  * zone with its VTIMEZONE before the events (the changes of offset over the feed's span, so every
  * calendar app shows the salon's hours, whatever zone the phone is in), and a cancelled booking
- * kept as STATUS:CANCELLED so subscribers remove it. Only what staff need: time, service, client's name.
+ * kept as STATUS:CANCELLED so subscribers remove it, and so is a no-show (the visit did not take
+ * place: phones strike it out or hide it, as a cancelled one; docs/decisions.md). Only what staff
+ * need: time, service, client's name.
  */
 export async function feedCalendar(app: Deps, token: string): Promise<{ feedId: number; text: string }> {
   const feed = await findLiveFeedByHash(app.db, sha256Hex(token));
@@ -123,7 +125,7 @@ function eventOf(booking: BookingView, feed: CalendarFeedRow) {
     stamp: new Date(booking.updated_at),
     summary: feed.staff_id === null ? `${services}: ${client} (${booking.staff_name})` : `${services}: ${client}`,
     status:
-      booking.status === 'cancelled'
+      booking.status === 'cancelled' || booking.status === 'no_show'
         ? ICalEventStatus.CANCELLED
         : booking.status === 'pending'
           ? ICalEventStatus.TENTATIVE

@@ -12,7 +12,7 @@ import type { Db } from '../db/transaction.ts';
 import { AppError } from '../http/errors.ts';
 import { idOf, operations } from '../http/operations.ts';
 import type { Ctx } from '../http/state.ts';
-import { businessOfStaff, findUser } from './people.repository.ts';
+import { anyAccount, businessOfStaff, findUser } from './people.repository.ts';
 import {
   allPeople,
   changePassword,
@@ -169,6 +169,22 @@ export const sessionAdminOperations = [
     handle: ({ body, ctx }, app) => {
       requireOwnOrigin(ctx, app.config.publicUrl);
       return linkUsable({ db: app.db, clock: app.clock }, body.link);
+    },
+  }),
+  operation({
+    operationId: 'adminGetSignInStatus',
+    method: 'POST',
+    path: '/session/status',
+    tag: 'session',
+    summary: 'Whether any person has an account yet',
+    description:
+      'Read-only, without a credential: `{accounts}` and nothing else (no names, no count). The sign-in page opens on the access code while nobody has an account yet (a first run), on the e-mail and password once somebody has. A POST only from the server’s own page (its Origin), as the link check.',
+    public: true,
+    success: { status: 200, schema: 'SignInStatus' },
+    errors: [403],
+    handle: async ({ ctx }, app) => {
+      requireOwnOrigin(ctx, app.config.publicUrl);
+      return { accounts: await anyAccount(app.db) };
     },
   }),
   operation({

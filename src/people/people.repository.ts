@@ -23,6 +23,18 @@ export function listUsers(db: Db): Promise<UserRow[]> {
   return db.selectFrom('users').selectAll().orderBy('id').execute();
 }
 
+/** Whether anyone can sign in with an account: a person who chose a password and is not switched off. */
+export async function anyAccount(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('password_hash', 'is not', null)
+    .where('switched_off_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function countUsers(db: Db): Promise<number> {
   const { count } = await db
     .selectFrom('users')

@@ -76,6 +76,11 @@ async function show({ quiet = false } = {}) {
   }
   pointMenu();
   const mine = ++renderCount;
+  if (!mayOpen(route.nav) && route.name === 'staff' && me?.staffId && route.id === String(me.staffId)) {
+    // A stylist's own staff page: what they may change there is their time off.
+    history.replaceState(null, '', '#time-off');
+    return show();
+  }
   if (!mayOpen(route.nav)) {
     view.replaceChildren(
       notice('info', t('Your account does not open this part of the back office. The salon’s owner decides who opens what, in People.')),
@@ -140,9 +145,11 @@ async function reloadBusinesses(id) {
     inbox.watch(null);
     showSalonName('');
     await speakIn(null);
+    if (me) showSignedIn();
     return;
   }
   await chooseBusiness(id ?? Number(sessionStorage.getItem(BUSINESS_KEY)));
+  if (me) showSignedIn();
 }
 
 /**
@@ -159,12 +166,15 @@ async function speakIn(business) {
   document.title = t('Back office');
 }
 
-/** The menu as `me`'s role opens it, and their name (a link to their account) beside "Log out". */
+/**
+ * The menu as `me`'s role opens it, and their name (a link to their account) beside "Log out".
+ * Without a salon (the first-run setup) only "Log out": every other view needs the salon the setup makes.
+ */
 function showSignedIn() {
-  for (const link of document.querySelectorAll('nav a[data-view]')) link.hidden = !mayOpen(link.dataset.view);
+  for (const link of document.querySelectorAll('nav a[data-view]')) link.hidden = !business || !mayOpen(link.dataset.view);
   for (const group of document.querySelectorAll('nav .nav-group'))
     group.hidden = [...group.querySelectorAll('a[data-view]')].every((link) => link.hidden);
-  $('me').hidden = me.via !== 'session';
+  $('me').hidden = !business || me.via !== 'session';
   $('me-name').textContent = me.user?.name ?? '';
 }
 
@@ -192,7 +202,8 @@ async function start() {
       const hadCode = session.token !== null;
       session.clear();
       if (hadCode) showLogin(CODE_REFUSED, { withCode: true });
-      else showLogin(error.code === 'session_ended' ? SIGNED_OUT : undefined);
+      else if (error.code === 'session_ended') showLogin(SIGNED_OUT);
+      else await showFirstLogin();
       return;
     }
     view.replaceChildren(...[errorNotice(error), tryAgain(error, start)].filter(Boolean));
@@ -200,6 +211,22 @@ async function start() {
   }
   starting = false;
   await show();
+}
+
+/**
+ * A first run: nobody has an account yet, so the access code is the only way in and the sign-in
+ * opens on it (the server says so without a credential). Unknown (no answer): the usual form.
+ */
+async function showFirstLogin() {
+  let firstRun = false;
+  if (localStorage.getItem(WAY_KEY) !== 'code') {
+    try {
+      firstRun = (await api.call('adminGetSignInStatus', { quiet: true, token: '' })).accounts === false;
+    } catch {
+      // No answer: the usual form, with the access code a click away.
+    }
+  }
+  showLogin(undefined, firstRun ? { withCode: true } : undefined);
 }
 
 const CODE_REFUSED = () =>
@@ -439,4 +466,4 @@ watchUnsaved(view);
 await speakIn(null);
 if (location.hash.startsWith('#welcome/')) showWelcome(location.hash.slice('#welcome/'.length));
 else if (session.token || session.personHint) start();
-else showLogin();
+else await showFirstLogin();

@@ -41,8 +41,19 @@ const sentence = serverSentences(
 /** Given up at a deadline: "Not sent before the visit: <why>" (mail-engine.ts). */
 const GIVEN_UP = [marked('Not sent before the visit: {problem}'), marked('Not sent within a day: {problem}')];
 
-/** The server's sentence about an e-mail in the page's language (anything else as it came). */
-export function mailProblem(text) {
+/** The server's sentences that send the reader to Settings, which only the owner opens. */
+const IN_SETTINGS = new Set([
+  'No mail server is set up (Settings, “E-mail to clients”).',
+  'No mail server is set up yet (Settings, “E-mail to clients”), so clients get no e-mail.',
+]);
+
+/**
+ * The server's sentence about an e-mail in the page's language (anything else as it came);
+ * `owner: false` (the front desk, a stylist) asks the owner instead of pointing to Settings.
+ */
+export function mailProblem(text, { owner = true } = {}) {
+  if (!owner && IN_SETTINGS.has(text))
+    return t('No mail server is set up yet, so clients get no e-mail. The salon’s owner sets one up in Settings: please ask them.');
   for (const template of GIVEN_UP) {
     const prefix = template.slice(0, -'{problem}'.length);
     if (typeof text === 'string' && text.startsWith(prefix)) return t(template, { problem: sentence(text.slice(prefix.length)) });

@@ -11,6 +11,7 @@ export const OPERATIONS = {
   adminSignIn: ['POST', '/session'],
   adminUseLink: ['POST', '/session/link'],
   adminCheckLink: ['POST', '/session/link/check'],
+  adminGetSignInStatus: ['POST', '/session/status'],
   adminGetSession: ['GET', '/session'],
   adminSignOut: ['DELETE', '/session'],
   adminChangePassword: ['PUT', '/session/password'],

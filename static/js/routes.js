@@ -23,6 +23,7 @@ import { renderServices } from './views/services/index.js';
 import { renderSettings } from './views/settings/index.js';
 import { renderSetup } from './views/setup/index.js';
 import { renderStaff } from './views/staff/index.js';
+import { renderMyTimeOff } from './views/staff/my-time-off.js';
 import { renderConnections } from './views/connections/index.js';
 
 export const DEFAULT_VIEW = 'calendar';
@@ -45,6 +46,7 @@ export const ROUTES = new Map([
   ['settings', { nav: 'settings', render: renderSettings }],
   ['people', { nav: 'settings', render: renderPeople }],
   ['account', { nav: 'account', render: renderAccount }],
+  ['time-off', { nav: 'account', render: renderMyTimeOff }],
 ]);
 
 /** The route for a #fragment: { name, id, nav, render, refreshMs }. Unknown names show the default view. */

@@ -44,6 +44,7 @@ export async function renderAccount(ctx) {
         [t('E-mail address'), isolate(user.email)],
         [t('Role'), roleName(user.role)],
       ]),
+      ctx.me?.staffId ? h('p', null, h('a', { class: 'button', href: '#time-off' }, t('My time off'))) : null,
     ),
     languageForm(ctx),
     passwordForm(ctx, user.email, sessions.load),

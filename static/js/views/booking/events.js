@@ -79,7 +79,7 @@ function eventDetail({ event, data }) {
   return null;
 }
 
-function eventItem(e) {
+function eventItem(e, owner) {
   return h(
     'li',
     null,
@@ -100,14 +100,18 @@ function eventItem(e) {
             phrase(t('By {who}.'), { who: isolate(e.by.kind === 'person' ? whoWords(e.by) : lowerFirst(whoWords(e.by))) }),
           )
         : null),
-    messagesList(e.messages),
+    messagesList(e.messages, owner),
     // Which connected programs were told, only when one listens.
     e.deliveries.length === 0 ? null : h('ul', { class: 'deliveries' }, e.deliveries.map(deliveryItem)),
   );
 }
 
 /** The list of events, newest first, each with its deliveries. */
-export function eventsList(events) {
+export function eventsList(events, { owner = true } = {}) {
   if (events.length === 0) return h('p', { class: 'empty' }, t('Nothing has been recorded for this booking yet.'));
-  return h('ol', { class: 'booking-events' }, events.map(eventItem));
+  return h(
+    'ol',
+    { class: 'booking-events' },
+    events.map((e) => eventItem(e, owner)),
+  );
 }

@@ -33,7 +33,11 @@ function sayFlash(ctx, message) {
 export async function renderBooking(ctx, id) {
   const bookingId = Number(id);
   if (!Number.isInteger(bookingId) || bookingId < 1) return noSuchBooking();
-  const state = { ...bookingState(await loadBooking(ctx.api, bookingId, ctx.me)), stylist: ctx.me?.role === 'stylist' };
+  const state = {
+    ...bookingState(await loadBooking(ctx.api, bookingId, ctx.me)),
+    stylist: ctx.me?.role === 'stylist',
+    owner: !['front_desk', 'stylist'].includes(ctx.me?.role),
+  };
   const message = messageArea({ role: 'status', tabindex: '-1' });
   sayFlash(ctx, message);
   redrawAtStart(ctx, state);

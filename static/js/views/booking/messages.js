@@ -20,7 +20,7 @@ export const MESSAGE_KINDS = {
 /** A message's kind in the page's language (an unknown kind as the API says it). */
 export const messageKind = (kind) => (MESSAGE_KINDS[kind] ? t(MESSAGE_KINDS[kind]) : kind);
 
-function messageItem(message) {
+function messageItem(message, owner) {
   const what = t('E-mail to the client: {kind}', { kind: messageKind(message.kind) });
   const when = message.status === 'sent' && message.sentAt ? ` ${dateTime(message.sentAt)}` : '';
   const next =
@@ -31,13 +31,22 @@ function messageItem(message) {
     `${what}${message.to ? ` (${message.to})` : ''} `,
     statusBadge(MESSAGE_STATUS, message.status),
     when ? h('span', { class: 'hint' }, when) : null,
-    message.error || next ? h('p', { class: 'hint' }, `${message.error ? mailProblem(message.error) : ''}${next}`) : null,
+    message.error || next ? h('p', { class: 'hint' }, `${message.error ? mailProblem(message.error, { owner }) : ''}${next}`) : null,
   );
 }
 
-/** The e-mails an event of a booking sent its client, with their outcome (nothing when it sent none). */
-export function messagesList(messages = []) {
-  return messages.length ? h('ul', { class: 'deliveries client-messages' }, messages.map(messageItem)) : null;
+/**
+ * The e-mails an event of a booking sent its client, with their outcome (nothing when it sent none);
+ * `owner`: the reader opens Settings (a missing mail server is theirs to set up, not to ask for).
+ */
+export function messagesList(messages = [], owner = true) {
+  return messages.length
+    ? h(
+        'ul',
+        { class: 'deliveries client-messages' },
+        messages.map((m) => messageItem(m, owner)),
+      )
+    : null;
 }
 
 /** "By the client…" when the client cancelled or moved the visit themselves, or asked the salon to. */

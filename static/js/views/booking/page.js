@@ -77,7 +77,7 @@ function notYet({ booking, day, live, started }) {
 }
 
 export function bookingPage(state, actions, message) {
-  const { booking, day, live, events, stylist } = state;
+  const { booking, day, live, events, stylist, owner } = state;
   return viewPage(
     {
       tag: 'section',
@@ -98,7 +98,7 @@ export function bookingPage(state, actions, message) {
       'section',
       { class: 'card', 'aria-labelledby': 'events-title' },
       h('h3', { id: 'events-title' }, t('What happened')),
-      eventsList(events),
+      eventsList(events, { owner }),
     ),
   );
 }

@@ -53,7 +53,9 @@ function controls({ date, week, staffId, timeZone, readOnly }, actions) {
       h('a', { href: calendarAddress(date, false), 'aria-current': week ? null : 'page' }, t('Day')),
       h('a', { href: calendarAddress(date, true), 'aria-current': week ? 'page' : null }, t('Week')),
     ),
-    readOnly ? null : button(t('New booking'), () => actions.openBooking({ date, time: null, staffId }), 'primary'),
+    readOnly
+      ? h('a', { class: 'button', href: '#time-off' }, t('My time off'))
+      : button(t('New booking'), () => actions.openBooking({ date, time: null, staffId }), 'primary'),
   );
 }
 

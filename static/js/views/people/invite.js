@@ -18,6 +18,23 @@ function roleChoices() {
   );
 }
 
+const wordsOf = (text) => text.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+
+/**
+ * The one staff member whose name matches the typed one ("Ben" is Ben; "Ben Weber" is Ben, and
+ * Ben Weber is "Ben"), or null when none or several do.
+ */
+export function matchingMember(staff, typed) {
+  const words = wordsOf(typed);
+  if (words.length === 0) return null;
+  const within = (some, all) => some.every((word) => all.includes(word));
+  const matches = staff.filter((member) => {
+    const own = wordsOf(member.name);
+    return own.length > 0 && (within(own, words) || within(words, own));
+  });
+  return matches.length === 1 ? matches[0] : null;
+}
+
 /** The form; `invite(body)` sends it (a failure it throws is said on the form). */
 export function inviteForm(staff, invite) {
   const name = input('invite-name', { required: true });
@@ -31,6 +48,15 @@ export function inviteForm(staff, invite) {
   };
   roles.addEventListener('change', showMember);
   showMember();
+  // The staff member the typed name matches, until one is chosen by hand.
+  let chosenByHand = false;
+  member.addEventListener('change', () => {
+    chosenByHand = true;
+  });
+  name.addEventListener('input', () => {
+    if (chosenByHand) return;
+    member.value = String(matchingMember(staff, name.value)?.id ?? '');
+  });
   const staffId = () => (roleNow() === 'stylist' && member.value ? Number(member.value) : null);
   return formPanel(
     'invite',

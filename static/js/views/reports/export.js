@@ -6,12 +6,17 @@ import { button, h } from '../../dom.js';
 import { todayIn, wallClockOf } from '../../salon-time.js';
 import { csvNumber, csvText, downloadCsv } from '../../ui/csv.js';
 import { marked, t } from '../../locale.js';
+import { BOOKING_STATUS, statusWords } from '../../ui/badge.js';
 import { moneyInput } from '../../ui/money.js';
+import { methodWords } from './figures.js';
 import { messageArea, perform, say } from '../../ui/notice.js';
 
 const EVERYTHING = 1_000_000;
 
-const SOURCE_WORDS = { admin: marked('the salon'), integration: marked('online') };
+// The page's words for the API's codes: a spreadsheet in German reads "Nicht erschienen", not
+// "no-show" (the API's own lists keep the codes, for programs).
+const SOURCE_WORDS = { admin: marked('the salon'), integration: marked('online or a connected program') };
+const KIND_WORDS = { payment: marked('Payment'), refund: marked('A refund') };
 const date = (localIso) => localIso.slice(0, 10);
 const time = (localIso) => localIso.slice(11, 16);
 
@@ -51,7 +56,7 @@ async function bookingsCsv(api, zone) {
       b.client.name,
       b.client.phone,
       b.client.email,
-      b.status.replace('_', '-'),
+      statusWords(BOOKING_STATUS, b.status)[0],
       csvNumber(moneyInput(b.price, b.currency)),
       b.currency,
       t(SOURCE_WORDS[b.source] ?? b.source),
@@ -76,8 +81,8 @@ async function paymentsCsv(api, zone) {
       return [
         date(local),
         time(local),
-        p.kind,
-        p.method,
+        KIND_WORDS[p.kind] ? t(KIND_WORDS[p.kind]) : p.kind,
+        methodWords(p.method),
         amount,
         p.currency,
         p.bookingId,

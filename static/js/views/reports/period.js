@@ -1,5 +1,5 @@
-// The report's period: from the address (#reports/2026-10-01/2026-10-31), else last month in the
-// salon's calendar; and the form that picks another one.
+// The report's period: from the address (#reports/2026-10-01/2026-10-31), else this month in the
+// salon's calendar (a salon set up this month has nothing in the last one); and the form that picks another one.
 
 import { h } from '../../dom.js';
 import { addDays, isDate, todayIn } from '../../salon-time.js';
@@ -19,11 +19,11 @@ function thisMonth(today) {
   return { from: `${today.slice(0, 8)}01`, to: addDays(`${firstOfNext}01`, -1) };
 }
 
-/** The period the address names, or last month. */
+/** The period the address names, or this month. */
 export function periodOf(id, zone) {
   const [from, to] = (id ?? '').split('/');
   if (isDate(from) && isDate(to) && from <= to) return { from, to };
-  return lastMonth(todayIn(zone));
+  return thisMonth(todayIn(zone));
 }
 
 export const periodAddress = ({ from, to }) => `#reports/${from}/${to}`;

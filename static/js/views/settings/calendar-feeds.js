@@ -7,7 +7,8 @@ import { dateTime } from '../../format.js';
 import { t } from '../../locale.js';
 import { copyText } from '../../ui/copy.js';
 import { field } from '../../ui/fields.js';
-import { messageArea, perform, say } from '../../ui/notice.js';
+import { messageArea, notice, perform, say } from '../../ui/notice.js';
+import { onlyThisComputer } from '../people/link.js';
 
 const INTRO = () =>
   t(
@@ -38,6 +39,15 @@ function newAddress(feed, onDone) {
     'div',
     { class: 'new-key new-feed' },
     h('p', { class: 'once' }, h('strong', null, t('Copy this address now: you won’t see it again.')), ` ${HOW()}`),
+    onlyThisComputer(url)
+      ? notice(
+          'warn',
+          t(
+            'This address works only on this computer: it carries the address this page is open at, {host}, which no phone reaches. Open the back office at an address the salon’s devices reach (the one the server names when it starts, or the salon’s public address), make a new calendar address there and stop this one.',
+            { host: new URL(url).host },
+          ),
+        )
+      : null,
     field(t('Calendar address for {name}', { name: isolate(feed.name) }), value),
     h(
       'div',
@@ -115,7 +125,10 @@ export function calendarFeedsPart(ctx) {
   };
   const make = (submit, staffId) =>
     perform(submit, t('Making…'), messages, async () => {
-      shown = await ctx.api.call('adminCreateCalendarFeed', { body: staffId === null ? {} : { staffId } });
+      // Named in the page's language: the phone shows the name ("Salon Sonne: Alle Termine").
+      const member = staff.find((s) => s.id === staffId);
+      const name = member ? t("{name}'s bookings", { name: member.name }) : t('All bookings');
+      shown = await ctx.api.call('adminCreateCalendarFeed', { body: staffId === null ? { name } : { staffId, name } });
       messages.replaceChildren();
       await load();
     });

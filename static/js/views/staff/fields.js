@@ -7,6 +7,12 @@ import { WEEKDAY_KEYS, weekdayName } from '../../salon-time.js';
 import { checkbox, field, input, textOrNull } from '../../ui/fields.js';
 import { rangesText } from '../../ui/week-editor.js';
 
+/**
+ * Whether the signed-in person changes the staff (the owner, or the access code): the front desk
+ * reads them and enters their time off (docs/security.md's roles).
+ */
+export const mayChangeStaff = (ctx) => ctx.me?.role !== 'front_desk' && ctx.me?.role !== 'stylist';
+
 /** The hint under a staff member's week (shown through t()). */
 export const HOURS_HINT = marked('Times as 09:00–18:00, several separated by commas; leave a day empty for a day off.');
 

@@ -5,7 +5,7 @@ import { facts, h, isolate, listOf } from '../../dom.js';
 import { t } from '../../locale.js';
 import { STAFF_STATUS, statusBadge } from '../../ui/badge.js';
 import { cardsOf, itemCard, viewPage } from '../../ui/pages.js';
-import { weekText } from './fields.js';
+import { mayChangeStaff, weekText } from './fields.js';
 
 async function loadStaff(api) {
   const [staff, services] = await Promise.all([api.list('adminListStaff'), api.list('adminListServices')]);
@@ -34,7 +34,7 @@ export async function renderStaffList(ctx) {
     {
       class: 'staff-list',
       title: t('Staff'),
-      beside: h('a', { class: 'button primary', href: '#staff/new' }, t('Add a staff member')),
+      beside: mayChangeStaff(ctx) ? h('a', { class: 'button primary', href: '#staff/new' }, t('Add a staff member')) : null,
       intro: t('Who works when, what each of them does, and their days off.'),
     },
     h('div', { class: 'message-area' }, ctx.flash),

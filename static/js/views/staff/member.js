@@ -1,16 +1,16 @@
 // One staff member (#staff/ID): details, the services they do, weekly hours and breaks, time off,
 // and taking them off the booking list. Each part saves on its own and says so.
 
-import { h, isolate } from '../../dom.js';
+import { facts, h, isolate, listOf } from '../../dom.js';
 import { t } from '../../locale.js';
 import { STAFF_STATUS, statusBadge } from '../../ui/badge.js';
 import { formPanel } from '../../ui/fields.js';
-import { messageArea } from '../../ui/notice.js';
+import { messageArea, notice } from '../../ui/notice.js';
 import { itemPage } from '../../ui/pages.js';
 import { activeSwitch } from '../../ui/switch.js';
 import { weekEditor } from '../../ui/week-editor.js';
 import { memberActions } from './actions.js';
-import { detailFields, HOURS_HINT, serviceChoice } from './fields.js';
+import { detailFields, HOURS_HINT, mayChangeStaff, serviceChoice, weekText } from './fields.js';
 import { timeOffSection } from './time-off.js';
 
 /** The member as last saved, and the heading and badge that show it. */
@@ -68,9 +68,38 @@ function bookingList(state, actions) {
   );
 }
 
+/** What the front desk sees of a staff member: the same facts, none of the owner's forms. */
+function readOnlyFacts(member, services) {
+  const names = new Map(services.map((s) => [s.id, s.name]));
+  return h(
+    'section',
+    { class: 'panel staff-facts', 'aria-label': t('Details') },
+    notice('note', t('Only the salon’s owner changes a staff member’s details, services and weekly hours. You can enter their time off.')),
+    facts([
+      [t('Title'), member.title ? isolate(member.title) : null],
+      [t('E-mail address'), member.email ? isolate(member.email) : null],
+      [t('Phone'), member.phone ? isolate(member.phone) : null],
+      [t('Does'), listOf(member.serviceIds.map((sid) => names.get(sid)).filter(Boolean)) ?? t('No services yet')],
+      [t('Works'), weekText(member.schedule)],
+    ]),
+  );
+}
+
 export async function renderMember(ctx, id) {
   const [member, services] = await Promise.all([ctx.api.call('adminGetStaffMember', { id }), ctx.api.list('adminListServices')]);
   const state = memberState(member);
+  if (!mayChangeStaff(ctx)) {
+    const timeOff = timeOffSection(ctx, member);
+    await timeOff.load();
+    return itemPage(
+      { class: 'staff-edit', 'data-staff-id': member.id },
+      ['#staff', t('← All staff')],
+      state.head,
+      h('div', { class: 'message-area' }, ctx.flash),
+      readOnlyFacts(member, services),
+      timeOff.element,
+    );
+  }
   const actions = memberActions(ctx, { ...state, services });
   const timeOff = timeOffSection(ctx, member);
   await timeOff.load();

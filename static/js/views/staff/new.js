@@ -3,13 +3,20 @@
 
 import { h } from '../../dom.js';
 import { t } from '../../locale.js';
-import { messageArea } from '../../ui/notice.js';
+import { messageArea, notice } from '../../ui/notice.js';
 import { itemPage } from '../../ui/pages.js';
 import { weekEditor } from '../../ui/week-editor.js';
 import { addStaff } from './actions.js';
-import { detailFields, HOURS_HINT, NEW_WEEK, serviceChoice } from './fields.js';
+import { detailFields, HOURS_HINT, mayChangeStaff, NEW_WEEK, serviceChoice } from './fields.js';
 
 export async function renderNewStaff(ctx) {
+  if (!mayChangeStaff(ctx))
+    return itemPage(
+      { class: 'staff-edit' },
+      ['#staff', t('← All staff')],
+      h('h2', null, t('New staff member')),
+      notice('note', t('Only the salon’s owner adds staff members.')),
+    );
   const services = await ctx.api.list('adminListServices');
   const details = detailFields(undefined);
   const choice = serviceChoice(services, []);

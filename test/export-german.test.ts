@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { before, describe, it } from 'node:test';
+import { admin, MONDAY } from './helpers/salon.ts';
+import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
+
+// Issue 38, a new user's day: a German salon's CSV downloads said the API's codes (completed,
+// no-show, online; payment, refund, card). The page writes those files, in the page's language.
+
+describe('the CSV downloads of a salon that speaks German, in Chromium', () => {
+  if (skippedWithoutChromium()) return;
+  const { app, clock, salon } = useSalon({ name: 'Salon Sonne' });
+  before(async () => {
+    await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'de-DE' }, 200);
+    const book = async (time: string, name: string, phone: string) => {
+      const client = { name, phone };
+      const body = { serviceId: salon.haircut, staffId: salon.anna, startTime: `${MONDAY}T${time}:00+01:00`, client };
+      return (await admin(app, 'POST', `${salon.base}/bookings`, body, 201)).body.id as number;
+    };
+    const done = await book('09:00', 'Clara Weiss', '+49 30 555');
+    const missed = await book('10:00', 'Dora Blau', '+49 30 666');
+    const paid = (await admin(app, 'POST', `${salon.base}/payments`, { bookingId: done, amount: 3500, method: 'card' }, 201)).body;
+    await admin(app, 'POST', `${salon.base}/payments/${paid.id}/refund`, { amount: 800, reason: 'Pony' }, 201);
+    clock.set(Date.parse(`${MONDAY}T12:00:00+01:00`));
+    await admin(app, 'POST', `${salon.base}/bookings/${done}/complete`, {}, 200);
+    await admin(app, 'POST', `${salon.base}/bookings/${missed}/no-show`, {}, 200);
+  });
+  const { page } = useBrowser({ app, logInAt: '/#reports', locale: 'de-DE' });
+
+  const download = async (name: string) => {
+    const section = page.locator('section.export');
+    const [file] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name }).click()]);
+    return fs
+      .readFileSync((await file.path())!, 'utf8')
+      .slice(1)
+      .split('\r\n');
+  };
+
+  it('says a booking’s status and who booked it in German', async () => {
+    const rows = await download('Termine herunterladen');
+    const clara = rows.find((row) => row.includes('Clara Weiss'));
+    const dora = rows.find((row) => row.includes('Dora Blau'));
+    assert.match(clara ?? '', /;Erledigt;35,00;/, rows.join('\n'));
+    assert.match(dora ?? '', /;Nicht erschienen;/, rows.join('\n'));
+    assert.match(clara ?? '', /;Salon;/);
+    for (const code of [';completed;', ';no-show;', ';confirmed;', ';the salon;']) assert.ok(!rows.join('\n').includes(code), code);
+  });
+
+  it('says a payment’s kind and method in German', async () => {
+    const rows = await download('Zahlungen herunterladen');
+    assert.ok(
+      rows.some((row) => /;Zahlung;Karte;35,00;/.test(row)),
+      rows.join('\n'),
+    );
+    assert.ok(
+      rows.some((row) => /;Erstattung;Karte;-8,00;/.test(row)),
+      rows.join('\n'),
+    );
+  });
+});
