@@ -2,6 +2,7 @@
 // day's list beside the grid, and what the shading means; or, for a salon nobody can be booked
 // at yet, the way back to the setup.
 
+import { zoneWords } from '../../format.js';
 import { button, h, isolate } from '../../dom.js';
 import { t } from '../../locale.js';
 import { addDays, isDate, longDate, todayIn } from '../../salon-time.js';
@@ -103,11 +104,11 @@ export function calendarPage(state, actions, message, grid) {
       readOnly
         ? t(
             "Times are the salon's ({zone}). Click a booking to open it: mark it completed or a no-show once it has started. Closed days, time off, breaks and hours off are shaded.",
-            { zone: timeZone },
+            { zone: zoneWords(timeZone) },
           )
         : t(
             "Times are the salon's ({zone}). Click a free time in a column to book someone, or drag a booking to move it. Closed days, time off, breaks and hours off are shaded; times held for a client booking on the website are striped, with who holds them and until when (click one to book it anyway or let it go).",
-            { zone: timeZone },
+            { zone: zoneWords(timeZone) },
           ),
     ),
   );
