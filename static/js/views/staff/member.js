@@ -88,19 +88,9 @@ function readOnlyFacts(member, services) {
 export async function renderMember(ctx, id) {
   const [member, services] = await Promise.all([ctx.api.call('adminGetStaffMember', { id }), ctx.api.list('adminListServices')]);
   const state = memberState(member);
-  if (!mayChangeStaff(ctx)) {
-    const timeOff = timeOffSection(ctx, member);
-    await timeOff.load();
-    return itemPage(
-      { class: 'staff-edit', 'data-staff-id': member.id },
-      ['#staff', t('← All staff')],
-      state.head,
-      h('div', { class: 'message-area' }, ctx.flash),
-      readOnlyFacts(member, services),
-      timeOff.element,
-    );
-  }
-  const actions = memberActions(ctx, { ...state, services });
+  // The front desk reads what the owner changes (the server refuses it the forms); time off is theirs too.
+  const changes = mayChangeStaff(ctx);
+  const actions = changes ? memberActions(ctx, { ...state, services }) : null;
   const timeOff = timeOffSection(ctx, member);
   await timeOff.load();
   return itemPage(
@@ -108,8 +98,8 @@ export async function renderMember(ctx, id) {
     ['#staff', t('← All staff')],
     state.head,
     h('div', { class: 'message-area' }, ctx.flash),
-    forms(member, services, actions),
+    changes ? forms(member, services, actions) : readOnlyFacts(member, services),
     timeOff.element,
-    bookingList(state, actions),
+    changes ? bookingList(state, actions) : null,
   );
 }
