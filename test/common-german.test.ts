@@ -46,7 +46,7 @@ describe('the shared parts of the back office in German, in Chromium', () => {
     await page.getByLabel('Zugangscode').waitFor();
     assert.deepEqual(await englishOnPage(page, DATA, '#login'), []);
     await page.locator('#use-password').click();
-    await page.getByLabel('E-Mail-Adresse').waitFor();
+    await page.locator('#login').getByLabel('E-Mail-Adresse').waitFor();
     assert.deepEqual(await englishOnPage(page, DATA, '#login'), []);
     await page.getByRole('button', { name: 'Stattdessen den Zugangscode verwenden' }).click();
     await page.getByLabel('Zugangscode').waitFor();
@@ -61,9 +61,19 @@ describe('the shared parts of the back office in German, in Chromium', () => {
     assert.deepEqual(await englishOnPage(page, DATA, '#login'), []);
   });
 
-  it('logs in and shows the header and the menu in the salon’s German', async () => {
+  it('asks for the owner’s own account in German, then shows the header and the menu in the salon’s German', async () => {
     await login(ADMIN_TOKEN);
+    // Nobody has an account yet: the owner makes theirs first (issue 23), in the page's language.
+    const account = page.locator('#first-account');
+    await account.getByRole('heading', { name: 'Ihr Konto' }).waitFor();
+    assert.deepEqual(await englishOnPage(page, DATA, '#first-account'), []);
+    await account.getByLabel('Ihr Name').fill('Sonja Sonne');
+    await account.getByLabel('E-Mail-Adresse').fill('sonja@salon.test');
+    await account.getByLabel('Passwort', { exact: true }).fill('violet scissors at noon');
+    await account.getByLabel('Dasselbe Passwort noch einmal').fill('violet scissors at noon');
+    await account.getByRole('button', { name: 'Mein Konto anlegen und weiter' }).click();
     await page.locator('#shell').waitFor();
+    await page.locator('#me-name', { hasText: 'Sonja Sonne' }).waitFor();
     await page.locator('nav a[href="#calendar"]', { hasText: 'Kalender' }).waitFor();
     assert.deepEqual(await englishOnPage(page, DATA, 'header.top'), []);
     assert.equal(await page.locator('nav#sections').getAttribute('aria-label'), 'Bereiche');

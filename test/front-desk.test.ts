@@ -58,6 +58,18 @@ describe('the front desk in Chromium', () => {
     await accessCodeForm(page);
     await page.getByLabel('Access code').fill(ADMIN_TOKEN);
     await page.keyboard.press('Enter');
+    // The owner's own account first (issue 23), by keyboard too: the name's field has the focus.
+    await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    const keys: [string, string][] = [
+      ['Anna Berg', 'Tab'],
+      ['anna@salon.test', 'Tab'],
+      ['violet scissors at noon', 'Tab'],
+      ['violet scissors at noon', 'Enter'],
+    ];
+    for (const [text, next] of keys) {
+      await page.keyboard.type(text);
+      await page.keyboard.press(next);
+    }
     await page.getByRole('heading', { name: 'Welcome: set up your salon' }).waitFor();
     assert.match(page.url(), /#setup$/);
     assert.equal(await page.getByLabel('Time zone').inputValue(), 'Europe/Berlin', 'the time zone is detected from the browser');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ADMIN_TOKEN } from './helpers/app.ts';
-import { PageGuard, accessCodeForm } from './helpers/browser.ts';
+import { PageGuard, accessCodeForm, ensureAnAccount } from './helpers/browser.ts';
 import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
 // Issue 27, defect 14: the page asked for a 50-character "admin token" again in every new tab. It
@@ -12,6 +12,8 @@ describe('logging in to the back office, in Chromium', () => {
   const { browser, page } = useBrowser({ app });
 
   it('asks for the access code in the salon’s words, saying where it was printed', async () => {
+    // The owner has an account (test/first-account.test.ts): the code signs in as for recovery.
+    await ensureAnAccount(app.url, ADMIN_TOKEN);
     await page.goto(`${app.url}/`);
     const login = page.locator('#login');
     await login.waitFor();

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Clock } from '../src/clock.ts';
 import { ADMIN_TOKEN, TestApp } from './helpers/app.ts';
-import { openBrowser, PageGuard, type PageGlobals, accessCodeForm } from './helpers/browser.ts';
+import { openBrowser, PageGuard, type PageGlobals, accessCodeForm, ensureAnAccount } from './helpers/browser.ts';
 import { salonTime, workday } from './helpers/dates.ts';
 import { fakeLookup } from './helpers/dns.ts';
 import { Receiver } from './helpers/receiver.ts';
@@ -101,6 +101,7 @@ try {
     };
 
     await page.setViewportSize({ width: 1000, height: 640 });
+    await ensureAnAccount(app.url, ADMIN_TOKEN);
     await page.goto(`${app.url}/`);
     await page.locator('#login').waitFor();
     await shot('login', false);
@@ -213,6 +214,16 @@ try {
     await accessCodeForm(page);
     await page.locator('#token').fill(ADMIN_TOKEN);
     await page.locator('#login-form button[type="submit"]').click();
+    // The first step: the owner's own account (issue 23).
+    const account = page.locator('#first-account');
+    await account.getByLabel('Your name').fill('Anna Berg');
+    await account.getByLabel('E-mail address').fill('anna@hair-by-anna.example');
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: path.join(OUT, 'first-account.png') });
+    console.error('docs/screenshots/first-account.png');
+    await account.getByLabel('Password', { exact: true }).fill('violet scissors at noon');
+    await account.getByLabel('The same password again').fill('violet scissors at noon');
+    await account.getByRole('button', { name: 'Make my account and go on' }).click();
     await page.getByLabel('Salon name').fill('Hair by Anna');
     await page.mouse.move(0, 0);
     await page.screenshot({ path: path.join(OUT, 'setup.png') });
@@ -241,6 +252,12 @@ try {
     await accessCodeForm(page);
     await page.locator('#token').fill(ADMIN_TOKEN);
     await page.locator('#login-form button[type="submit"]').click();
+    const account = page.locator('#first-account');
+    await account.getByLabel('Ihr Name').fill('Sonja Sonne');
+    await account.getByLabel('E-Mail-Adresse').fill('sonja@friseur-sonne.example');
+    await account.getByLabel('Passwort', { exact: true }).fill('violet scissors at noon');
+    await account.getByLabel('Dasselbe Passwort noch einmal').fill('violet scissors at noon');
+    await account.getByRole('button', { name: 'Mein Konto anlegen und weiter' }).click();
     await page.getByLabel('Name des Salons').fill('Friseur Sonne');
     await page.mouse.move(0, 0);
     await page.screenshot({ path: path.join(OUT, 'de-setup.png') });

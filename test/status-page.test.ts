@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ADMIN_TOKEN } from './helpers/app.ts';
-import { fitsWidth, PageGuard, type PageGlobals, accessCodeForm } from './helpers/browser.ts';
+import { fitsWidth, PageGuard, type PageGlobals, accessCodeForm, ensureAnAccount } from './helpers/browser.ts';
 import { admin } from './helpers/salon.ts';
 import { eventually } from './helpers/wait.ts';
 import { skippedWithoutChromium, useBrowser, useReceiver, useSalon } from './helpers/suite.ts';
@@ -33,6 +33,8 @@ describe('the status page in Chromium', () => {
   const business = (key: string) => app.request('GET', '/v1/integration/business', { key });
 
   it('refuses a wrong token with a sentence and keeps the right one in localStorage, never in the address or a cookie', async () => {
+    // The owner has an account (test/first-account.test.ts makes it): the code signs in for recovery.
+    await ensureAnAccount(app.url, ADMIN_TOKEN);
     await page.goto(`${app.url}/`);
     guard.expect(/status of 401/);
     await logIn('not-the-token');

@@ -5,6 +5,7 @@
 import { api, onUnauthorized, session } from './api.js';
 import { passkeyElsewhere, passkeyProblem, passkeysPossible, usePasskey } from './passkeys.js';
 import { h } from './dom.js';
+import { hideFirstAccount, needsFirstAccount, showFirstAccount } from './first-account.js';
 import { speakFor, t, translateMarked } from './locale.js';
 import { routeOf } from './routes.js';
 import { showTimesIn } from './salon-time.js';
@@ -188,12 +189,22 @@ let starting = false;
 async function start() {
   loginSection.hidden = true;
   welcomeSection.hidden = true;
+  hideFirstAccount();
   shell.hidden = false;
   view.replaceChildren(h('p', { class: 'loading' }, t('Loading…')));
   starting = true;
   try {
     // Who the stored access code, or else the session cookie, signs in (401: nobody, yet).
     me = await api.call('adminGetSession', { quiet: true });
+    if (await needsFirstAccount(me)) {
+      starting = false;
+      shell.hidden = true;
+      showFirstAccount(async () => {
+        localStorage.removeItem(WAY_KEY);
+        await start();
+      });
+      return;
+    }
     showSignedIn();
     await reloadBusinesses();
   } catch (error) {
@@ -247,6 +258,7 @@ function showLogin(message, { withCode = localStorage.getItem(WAY_KEY) === 'code
   me = null;
   shell.hidden = true;
   welcomeSection.hidden = true;
+  hideFirstAccount();
   loginSection.hidden = false;
   view.replaceChildren();
   $('sign-in-form').hidden = withCode;
@@ -350,6 +362,7 @@ async function showWelcome(secret) {
   history.replaceState(null, '', location.pathname + location.search);
   shell.hidden = true;
   loginSection.hidden = true;
+  hideFirstAccount();
   welcomeSection.hidden = false;
   const form = $('welcome-form');
   const gone = $('welcome-gone');

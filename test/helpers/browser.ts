@@ -123,8 +123,45 @@ export async function accessCodeForm(page: Page): Promise<void> {
   if (await page.locator('#sign-in-form').isVisible()) await page.locator('#use-access-code').click();
 }
 
-/** Opens `url` of the page, chooses the access code, logs in with `token` by clicking "Log in", and waits for the signed-in shell. */
+/** The owner's account a test's server gets before its page is opened with the access code (see logIn). */
+export const FIRST_OWNER = { name: 'Ilka Brandt', email: 'ilka.brandt@tests.invalid', password: 'violet scissors at noon' };
+
+/**
+ * Makes sure somebody can sign in with a password on the server at `url` (FIRST_OWNER, invited
+ * with `token` and given a password by their link), as after a first run. Without any account the
+ * page, opened with the access code, asks for the owner's own first (issue 23); the tests that are
+ * not about that first run log in with the code as one does for recovery. A wrong `token` makes none.
+ */
+export async function ensureAnAccount(url: string, token: string): Promise<void> {
+  const origin = new URL(url).origin;
+  const post = (apiPath: string, body: unknown, headers: Record<string, string>) =>
+    fetch(`${origin}/admin/api${apiPath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', Origin: origin, ...headers },
+      body: JSON.stringify(body),
+    });
+  const status = (await (await post('/session/status', {}, {})).json()) as { accounts: boolean };
+  if (status.accounts) return;
+  const invited = await post(
+    '/users',
+    { name: FIRST_OWNER.name, email: FIRST_OWNER.email, role: 'owner' },
+    { Authorization: `Bearer ${token}` },
+  );
+  if (invited.status === 401) return;
+  const answer = await invited.text();
+  assert.equal(invited.status, 201, answer);
+  const { link } = JSON.parse(answer) as { link: string };
+  const used = await post('/session/link', { link: link.split('#welcome/')[1], password: FIRST_OWNER.password }, {});
+  assert.equal(used.status, 200, await used.text());
+}
+
+/**
+ * Opens `url` of the page, chooses the access code, logs in with `token` by clicking "Log in", and
+ * waits for the signed-in shell. The server gets an owner's account first (ensureAnAccount), so the
+ * code signs in as for recovery: the first run's own step is test/first-account.test.ts's.
+ */
 export async function logIn(page: Page, url: string, token: string): Promise<void> {
+  await ensureAnAccount(url, token);
   await page.goto(url);
   // By the form's own parts, not its words: a German browser reads the sign-in in German.
   await accessCodeForm(page);
