@@ -47,7 +47,7 @@ export const serveCommand: Command = {
       logger,
       onAdminTokenCreated: (token) =>
         io.err(
-          `\nAdmin token, shown only this once. Keep it safe: the back office (the page at the address below) asks for it as its access code.\n\n    ${token}\n\n` +
+          `\nAdmin token, shown only this once. Keep it safe: the back office (the page at the address below) asks for it once as its access code, to make your own account; scripts and recovery use it after that.\n\n    ${token}\n\n` +
             'Lost it? Run "booking-api admin-token reset" (in a checkout "npx booking-api admin-token reset") to make a new one.\n',
         ),
     });
