@@ -4,7 +4,8 @@
 // A view is `render(ctx, id)`: ctx holds the salon (`business`), its calls to the admin API (`api`:
 // api.js's client with the salon's businessId filled in), `refresh()` and `isCurrent()`;
 // `id` is everything after the first slash ("2026-11-23/week"), or undefined. `nav` is the menu
-// entry the view belongs to.
+// entry the view belongs to: its own name unless the line names another (a booking's page lights
+// up Calendar), or null for none (the setup).
 // To add a view: write its folder in views/ (load → state → render → actions), import it here and add
 // a line. The menu itself is in index.html.
 
@@ -28,31 +29,31 @@ import { renderConnections } from './views/connections/index.js';
 
 export const DEFAULT_VIEW = 'calendar';
 
-/** name → { nav, render, refreshMs? } */
+/** name → { nav?, render, refreshMs? } */
 export const ROUTES = new Map([
-  ['calendar', { nav: 'calendar', render: renderCalendar }],
+  ['calendar', { render: renderCalendar }],
   ['bookings', { nav: 'calendar', render: renderBooking }],
-  ['inbox', { nav: 'inbox', render: renderInbox }],
+  ['inbox', { render: renderInbox }],
   ['setup', { nav: null, render: renderSetup }],
-  ['overview', { nav: 'overview', render: renderOverview, refreshMs: 30_000 }],
-  ['connections', { nav: 'connections', render: renderConnections }],
-  ['keys', { nav: 'keys', render: renderKeys }],
-  ['services', { nav: 'services', render: renderServices }],
-  ['staff', { nav: 'staff', render: renderStaff }],
-  ['clients', { nav: 'clients', render: renderClients }],
-  ['reviews', { nav: 'reviews', render: renderReviews }],
-  ['reports', { nav: 'reports', render: renderReports }],
-  ['activity', { nav: 'activity', render: renderActivity }],
-  ['settings', { nav: 'settings', render: renderSettings }],
+  ['overview', { render: renderOverview, refreshMs: 30_000 }],
+  ['connections', { render: renderConnections }],
+  ['keys', { render: renderKeys }],
+  ['services', { render: renderServices }],
+  ['staff', { render: renderStaff }],
+  ['clients', { render: renderClients }],
+  ['reviews', { render: renderReviews }],
+  ['reports', { render: renderReports }],
+  ['activity', { render: renderActivity }],
+  ['settings', { render: renderSettings }],
   ['people', { nav: 'settings', render: renderPeople }],
-  ['account', { nav: 'account', render: renderAccount }],
+  ['account', { render: renderAccount }],
   ['time-off', { nav: 'account', render: renderMyTimeOff }],
 ]);
 
 /** The route for a #fragment: { name, id, nav, render, refreshMs }. Unknown names show the default view. */
 export function routeOf(hash) {
-  const [name, ...rest] = hash.replace(/^#\/?/, '').split('/');
+  const [asked, ...rest] = hash.replace(/^#\/?/, '').split('/');
+  const name = ROUTES.has(asked) ? asked : DEFAULT_VIEW;
   const id = rest.length ? rest.join('/') : undefined;
-  const route = ROUTES.get(name) ?? ROUTES.get(DEFAULT_VIEW);
-  return { name: ROUTES.has(name) ? name : DEFAULT_VIEW, id: id ? decodeURIComponent(id) : undefined, ...route };
+  return { name, id: id ? decodeURIComponent(id) : undefined, nav: name, ...ROUTES.get(name) };
 }

@@ -2,7 +2,7 @@
 // success or a note), the message area a form or list says them in, and the one flash: a sentence
 // kept for the next view drawn.
 
-import { busy, h } from '../dom.js';
+import { busy, confirmAction, h } from '../dom.js';
 import { t } from '../locale.js';
 import { forgetUnsaved } from './unsaved.js';
 
@@ -96,6 +96,11 @@ export function perform(button, busyLabel, area, work) {
       sayError(area, error);
     }
   });
+}
+
+/** Asks `question` first (confirmAction's title, text and labels); when the user confirms, does as perform. */
+export async function performIfSure(question, button, busyLabel, area, work) {
+  if (await confirmAction(question)) await perform(button, busyLabel, area, work);
 }
 
 let flash = null;

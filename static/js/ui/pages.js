@@ -1,6 +1,6 @@
 // The frames the views share: a view's page (its heading, with a button or a badge beside it, an
 // intro and what follows), the page of one thing or a new one (the way back to the list first),
-// and a card of one thing in a list.
+// a card of one thing in a list, a part of a page named by its heading, and a row of a list.
 
 import { h } from '../dom.js';
 
@@ -25,3 +25,22 @@ export function itemCard(props, title, badge, ...content) {
 /** The cards of `items` (`card(item)` each), or the sentence for none. */
 export const cardsOf = (items, card, none) =>
   items.length ? h('div', { class: 'cards' }, items.map(card)) : h('p', { class: 'empty' }, none);
+
+/**
+ * A part of a page named by its heading (an <h3>): `props` of the <section> ({ class: 'card …' }),
+ * `titleId` the heading's id, which names the section for screen readers, and what follows.
+ */
+export function titledSection({ titleId, title, ...props }, ...content) {
+  return h('section', { ...props, 'aria-labelledby': titleId }, h('h3', { id: titleId }, title), ...content);
+}
+
+/**
+ * A row of a plain list (li.row-item): `props` of the <li> ({ class, 'data-…-id' }), what the row
+ * is (its name first) and what follows it, its buttons.
+ */
+export function rowItem({ class: className, ...props }, what, ...after) {
+  return h('li', { class: `row-item ${className}`, ...props }, h('div', { class: 'what' }, ...what), ...after);
+}
+
+/** The rows of `items` (`row(item)` each) in a <ul> of `props`, or the sentence for none. */
+export const rowsOf = (props, items, row, none) => (items.length ? h('ul', props, items.map(row)) : h('p', null, none));

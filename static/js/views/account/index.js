@@ -6,7 +6,7 @@
 import { facts, h, isolate } from '../../dom.js';
 import { t } from '../../locale.js';
 import { notice } from '../../ui/notice.js';
-import { viewPage } from '../../ui/pages.js';
+import { titledSection, viewPage } from '../../ui/pages.js';
 import { roleName } from '../people/words.js';
 import { languageForm } from './language.js';
 import { passwordForm } from './password.js';
@@ -36,10 +36,8 @@ export async function renderAccount(ctx) {
   await Promise.all([sessions.load(), passkeys.load()]);
   return viewPage(
     { class: 'account', title: t('Your account') },
-    h(
-      'section',
-      { class: 'card', 'aria-labelledby': 'account-title' },
-      h('h3', { id: 'account-title' }, isolate(user.name)),
+    titledSection(
+      { class: 'card', titleId: 'account-title', title: isolate(user.name) },
       facts([
         [t('E-mail address'), isolate(user.email)],
         [t('Role'), roleName(user.role)],

@@ -1,28 +1,34 @@
 // "Passkeys": the person's passkeys (name, when added, last used), "Add a passkey" with a name they
 // will recognise, and Remove. A passkey then signs them in alone, without their password.
 
-import { button, confirmAction, facts, h, isolate } from '../../dom.js';
+import { button, facts, h, isolate } from '../../dom.js';
 import { dateTimeAgo } from '../../format.js';
 import { t } from '../../locale.js';
 import { makePasskey, passkeyProblem, whyNoPasskeys } from '../../passkeys.js';
 import { field } from '../../ui/fields.js';
-import { messageArea, perform, say } from '../../ui/notice.js';
+import { messageArea, perform, performIfSure, say } from '../../ui/notice.js';
+import { rowItem, rowsOf } from '../../ui/pages.js';
+
+const REMOVE_QUESTION = (passkey) => ({
+  title: t('Remove the passkey “{name}”?', { name: passkey.name }),
+  text: t('It will no longer sign you in. Your password still does, and you can add a passkey again at any time.'),
+  confirmLabel: t('Remove the passkey'),
+  keepLabel: t('Keep it'),
+  danger: true,
+});
 
 /** One passkey: its name, when it was added and last used, and Remove (which asks first). */
 function passkeyRow(passkey, remove) {
-  return h(
-    'li',
-    { class: 'row-item passkey', 'data-passkey-id': passkey.id },
-    h(
-      'div',
-      { class: 'what' },
+  return rowItem(
+    { class: 'passkey', 'data-passkey-id': passkey.id },
+    [
       h('strong', null, isolate(passkey.name)),
       facts([
         [t('Added'), dateTimeAgo(passkey.createdAt)],
         [t('Last used'), passkey.lastUsedAt ? dateTimeAgo(passkey.lastUsedAt) : null],
       ]),
       passkey.lastUsedAt ? null : h('p', { class: 'hint' }, t('Not used yet')),
-    ),
+    ],
     h(
       'div',
       { class: 'actions' },
@@ -68,13 +74,7 @@ export function passkeysPart(ctx) {
         ),
       ),
       messages,
-      passkeys.length
-        ? h(
-            'ul',
-            { class: 'list-plain passkeys-list' },
-            passkeys.map((passkey) => passkeyRow(passkey, remove)),
-          )
-        : h('p', null, t('No passkey yet.')),
+      rowsOf({ class: 'list-plain passkeys-list' }, passkeys, (passkey) => passkeyRow(passkey, remove), t('No passkey yet.')),
       why ? h('p', { class: 'hint' }, why) : addForm(name, password, add),
     );
   };
@@ -104,20 +104,11 @@ export function passkeysPart(ctx) {
       await load();
       say(messages, 'good', t('Added: “{name}” signs you in from now on.', { name: added.name }));
     });
-  const remove = async (element, passkey) => {
-    const sure = await confirmAction({
-      title: t('Remove the passkey “{name}”?', { name: passkey.name }),
-      text: t('It will no longer sign you in. Your password still does, and you can add a passkey again at any time.'),
-      confirmLabel: t('Remove the passkey'),
-      keepLabel: t('Keep it'),
-      danger: true,
-    });
-    if (!sure) return;
-    await perform(element, t('Removing…'), messages, async () => {
+  const remove = (element, passkey) =>
+    performIfSure(REMOVE_QUESTION(passkey), element, t('Removing…'), messages, async () => {
       await ctx.api.call('adminRemovePasskey', { id: passkey.id });
       await load();
       say(messages, 'good', t('Removed: “{name}” no longer signs you in.', { name: passkey.name }));
     });
-  };
   return { element, load };
 }

@@ -5,15 +5,13 @@ import { button, h, isolate } from '../../dom.js';
 import { dateTimeAgo } from '../../format.js';
 import { t } from '../../locale.js';
 import { messageArea, perform, say } from '../../ui/notice.js';
+import { rowItem } from '../../ui/pages.js';
 import { deviceWords } from './device.js';
 
 function sessionRow(session, end) {
-  return h(
-    'li',
-    { class: 'row-item session', 'data-session-id': session.id },
-    h(
-      'div',
-      { class: 'what' },
+  return rowItem(
+    { class: 'session', 'data-session-id': session.id },
+    [
       h('strong', null, deviceWords(session.userAgent)),
       session.current ? [' ', h('span', { class: 'badge good' }, t('This device'))] : null,
       h(
@@ -21,7 +19,7 @@ function sessionRow(session, end) {
         { class: 'hint' },
         t('Address {address}, last used {time}', { address: isolate(session.address ?? '?'), time: dateTimeAgo(session.lastSeenAt) }),
       ),
-    ),
+    ],
     session.current ? null : button(t('End'), (element) => end(element, session)),
   );
 }

@@ -5,6 +5,7 @@
 import { h } from '../../dom.js';
 import { t } from '../../locale.js';
 import { messageArea, sayError } from '../../ui/notice.js';
+import { titledSection } from '../../ui/pages.js';
 import { backupActions } from './actions.js';
 import { loadBackups } from './load.js';
 import { backupDetails } from './settings.js';
@@ -27,10 +28,8 @@ export function backupsPart() {
     }
   };
   const actions = backupActions(load, messages);
-  const element = h(
-    'section',
-    { class: 'card backups', id: 'backups', 'aria-labelledby': 'backups-title' },
-    h('h3', { id: 'backups-title' }, t('Backups')),
+  const element = titledSection(
+    { class: 'card backups', id: 'backups', titleId: 'backups-title', title: t('Backups') },
     facts,
     messages,
     controls,

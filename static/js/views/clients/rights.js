@@ -2,11 +2,11 @@
 // held about them (the JSON file the API gives), see it as a page to print, and erase them after a
 // question that says what goes and what stays.
 
-import { button, confirmAction, h, isolate } from '../../dom.js';
+import { button, h, isolate } from '../../dom.js';
 import { marked, t } from '../../locale.js';
 import { todayIn } from '../../salon-time.js';
 import { downloadText } from '../../ui/download.js';
-import { flashNext, messageArea, perform, say } from '../../ui/notice.js';
+import { flashNext, messageArea, perform, performIfSure, say } from '../../ui/notice.js';
 
 /** What the API calls an erased client; the page shows them so, without contact details. */
 export const ERASED_NAME = marked('Erased client');
@@ -57,8 +57,7 @@ const ERASE_QUESTION = (client) => ({
 
 /** Erases the client after the question; the page is drawn again, showing "Erased client". */
 export async function eraseClient(ctx, element, messages, client) {
-  if (!(await confirmAction(ERASE_QUESTION(client)))) return;
-  return perform(element, t('Erasing…'), messages, async () => {
+  return performIfSure(ERASE_QUESTION(client), element, t('Erasing…'), messages, async () => {
     await ctx.api.call('adminEraseClient', { id: client.id });
     flashNext(
       'good',

@@ -1,10 +1,20 @@
 // Actions: what People's form and buttons do, each ending with a sentence (on the person's card, or
 // the new link shown at the top). `state` holds what is drawn; `draw()` draws it again.
 
-import { confirmAction, isolate } from '../../dom.js';
+import { isolate } from '../../dom.js';
 import { t, tn } from '../../locale.js';
-import { perform, showProblems } from '../../ui/notice.js';
+import { perform, performIfSure, showProblems } from '../../ui/notice.js';
 import { roleName } from './words.js';
+
+const SWITCH_OFF_QUESTION = (person) => ({
+  title: t('Switch off {name}’s account?', { name: person.name }),
+  text: t(
+    '{name} is signed out everywhere at once and can no longer sign in. What they did stays in the activity. You can switch the account on again later.',
+    { name: person.name },
+  ),
+  confirmLabel: t('Switch off'),
+  danger: true,
+});
 
 /** `state`: {people, staff, link, editing, said}; `reload()` reads the people again and draws. */
 export function peopleActions(ctx, state, { draw, reload }) {
@@ -61,25 +71,12 @@ export function peopleActions(ctx, state, { draw, reload }) {
 function accountActions(ctx, tell, reload) {
   const update = (person, body) => ctx.api.call('adminUpdateUser', { id: person.id, body });
   return {
-    async switchOff(element, messages, person) {
-      const sure = await confirmAction({
-        title: t('Switch off {name}’s account?', { name: person.name }),
-        text: t(
-          '{name} is signed out everywhere at once and can no longer sign in. What they did stays in the activity. You can switch the account on again later.',
-          {
-            name: person.name,
-          },
-        ),
-        confirmLabel: t('Switch off'),
-        danger: true,
-      });
-      if (!sure) return;
-      await perform(element, t('Switching off…'), messages, async () => {
+    switchOff: (element, messages, person) =>
+      performIfSure(SWITCH_OFF_QUESTION(person), element, t('Switching off…'), messages, async () => {
         await update(person, { switchedOff: true });
         tell(person, 'good', t('Switched off: {name} can no longer sign in.', { name: isolate(person.name) }));
         await reload();
-      });
-    },
+      }),
     switchOn: (element, messages, person) =>
       perform(element, t('Switching on…'), messages, async () => {
         const now = await update(person, { switchedOff: false });

@@ -10,6 +10,7 @@ import { BOOKING_STATUS, statusWords } from '../../ui/badge.js';
 import { moneyInput } from '../../ui/money.js';
 import { methodWords } from './figures.js';
 import { messageArea, perform, say } from '../../ui/notice.js';
+import { titledSection } from '../../ui/pages.js';
 
 const EVERYTHING = 1_000_000;
 
@@ -104,10 +105,8 @@ export function exportPart(ctx) {
       downloadCsv(file, await make());
       say(messages, 'good', t('Downloaded {file}.', { file }));
     });
-  return h(
-    'section',
-    { class: 'card export', 'aria-labelledby': 'export-title' },
-    h('h3', { id: 'export-title' }, t('Your data as CSV')),
+  return titledSection(
+    { class: 'card export', titleId: 'export-title', title: t('Your data as CSV') },
     h('p', { class: 'hint' }, t('For your accountant, a spreadsheet or another booking program: everything the salon has, one file each.')),
     h(
       'div',

@@ -8,6 +8,7 @@ import { marked, t, tn } from '../../locale.js';
 import { parseCsv } from '../../ui/csv.js';
 import { field } from '../../ui/fields.js';
 import { messageArea, perform, say } from '../../ui/notice.js';
+import { titledSection } from '../../ui/pages.js';
 
 /** A column's heading, lower case and without spaces, dashes or dots, → what it holds. */
 const COLUMNS = {
@@ -141,10 +142,8 @@ export function importPart(ctx) {
       say(messages, 'error', error.sentence ?? String(error));
     }
   });
-  return h(
-    'section',
-    { class: 'card import no-print', 'aria-labelledby': 'import-title' },
-    h('h3', { id: 'import-title' }, t('Clients from another program')),
+  return titledSection(
+    { class: 'card import no-print', titleId: 'import-title', title: t('Clients from another program') },
     field(
       t('CSV file of clients'),
       file,

@@ -6,7 +6,7 @@
 import { button, h } from '../../dom.js';
 import { t } from '../../locale.js';
 import { messageArea, say } from '../../ui/notice.js';
-import { viewPage } from '../../ui/pages.js';
+import { titledSection, viewPage } from '../../ui/pages.js';
 import { exportPart } from './export.js';
 import { aheadNote, headline, periodWords, staffChart, takingsChart } from './figures.js';
 import { importPart } from './import.js';
@@ -16,10 +16,8 @@ import { downloadReport } from './report-csv.js';
 function reportPart(report) {
   const messages = messageArea();
   const download = () => say(messages, 'good', t('Downloaded {file}.', { file: downloadReport(report) }));
-  return h(
-    'section',
-    { class: 'card report', 'aria-labelledby': 'report-title' },
-    h('h3', { id: 'report-title' }, periodWords(report)),
+  return titledSection(
+    { class: 'card report', titleId: 'report-title', title: periodWords(report) },
     aheadNote(report),
     headline(report),
     takingsChart(report),

@@ -2,12 +2,13 @@
 // calendar subscribes to; made here and shown once, listed without it, and stopped at once.
 // load → render, with its two actions.
 
-import { button, confirmAction, h, isolate, namedChoice } from '../../dom.js';
+import { button, h, isolate, namedChoice } from '../../dom.js';
 import { dateTime } from '../../format.js';
 import { t } from '../../locale.js';
 import { copyText } from '../../ui/copy.js';
 import { field } from '../../ui/fields.js';
-import { messageArea, notice, perform, say } from '../../ui/notice.js';
+import { messageArea, notice, perform, performIfSure, say } from '../../ui/notice.js';
+import { rowsOf } from '../../ui/pages.js';
 import { onlyThisComputer } from '../people/link.js';
 
 const INTRO = () =>
@@ -18,6 +19,14 @@ const HOW = () =>
   t(
     'On an iPhone: Settings → Apps → Calendar → Calendar Accounts → Add Account → Other → Add Subscribed Calendar. With Google Calendar: on a computer, Other calendars → + → From URL. The phone must reach this computer at this address.',
   );
+const STOP_QUESTION = (feed) => ({
+  title: t('Stop this calendar address?'),
+  text: t('Phones subscribed to “{name}” stop getting the bookings at once. A new address can be made at any time.', {
+    name: feed.name,
+  }),
+  confirmLabel: t('Stop the address'),
+  danger: true,
+});
 const copyWords = () => ({ copied: t('Copied.'), selected: t('Selected: press Ctrl+C to copy.') });
 
 /**
@@ -108,13 +117,7 @@ export function calendarFeedsPart(ctx) {
     element.replaceChildren(
       h('h3', { id: 'feeds-title' }, t('Calendars on phones')),
       h('p', { class: 'hint' }, INTRO()),
-      live.length
-        ? h(
-            'ul',
-            { class: 'feeds' },
-            live.map((feed) => feedItem(feed, revoke)),
-          )
-        : h('p', null, t('No calendar addresses yet.')),
+      rowsOf({ class: 'feeds' }, live, (feed) => feedItem(feed, revoke), t('No calendar addresses yet.')),
       messages,
       shown ? newAddress(named(shown), done) : makeForm(staff, make),
     );
@@ -132,21 +135,11 @@ export function calendarFeedsPart(ctx) {
       messages.replaceChildren();
       await load();
     });
-  const revoke = async (element, feed) => {
-    const sure = await confirmAction({
-      title: t('Stop this calendar address?'),
-      text: t('Phones subscribed to “{name}” stop getting the bookings at once. A new address can be made at any time.', {
-        name: feed.name,
-      }),
-      confirmLabel: t('Stop the address'),
-      danger: true,
-    });
-    if (!sure) return;
-    await perform(element, t('Stopping…'), messages, async () => {
+  const revoke = (element, feed) =>
+    performIfSure(STOP_QUESTION(feed), element, t('Stopping…'), messages, async () => {
       await ctx.api.call('adminRevokeCalendarFeed', { id: feed.id });
       await load();
       say(messages, 'good', t('Stopped the address for {name}: it shows nothing any more.', { name: isolate(feed.name) }));
     });
-  };
   return { element, load };
 }

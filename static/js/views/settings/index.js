@@ -17,14 +17,12 @@ import { loadSalon } from './load.js';
 import { mailPart } from './mail/index.js';
 import { bookingPagePart } from './booking-page/index.js';
 import { reachabilityPart } from './reachability.js';
-import { viewPage } from '../../ui/pages.js';
+import { titledSection, viewPage } from '../../ui/pages.js';
 
 /** The way to People: who signs in to the back office, and with which role. */
 function peopleLink() {
-  return h(
-    'section',
-    { class: 'card', 'aria-labelledby': 'people-link-title' },
-    h('h3', { id: 'people-link-title' }, t('People')),
+  return titledSection(
+    { class: 'card', titleId: 'people-link-title', title: t('People') },
     h('p', null, t('Everyone who works here can sign in with their own e-mail address and password, as owner, front desk or stylist.')),
     h(
       'div',
@@ -37,10 +35,8 @@ function peopleLink() {
 
 /** The way back to the first-run setup once it is done. */
 function setupAgain() {
-  return h(
-    'section',
-    { class: 'card', 'aria-labelledby': 'setup-again-title' },
-    h('h3', { id: 'setup-again-title' }, t('Setup steps')),
+  return titledSection(
+    { class: 'card', titleId: 'setup-again-title', title: t('Setup steps') },
     h(
       'p',
       null,

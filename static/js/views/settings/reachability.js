@@ -8,6 +8,7 @@ import { clockTime } from '../../format.js';
 import { marked, t } from '../../locale.js';
 import { serverSentences } from '../../server-sentences.js';
 import { messageArea, perform, say, sayError } from '../../ui/notice.js';
+import { titledSection } from '../../ui/pages.js';
 
 /** What lies inside a network (src/delivery/targets.ts), as the check names it; another as it came. */
 const INSIDE = serverSentences([
@@ -109,10 +110,8 @@ export function reachabilityPart() {
     }),
   );
   again.hidden = true;
-  const element = h(
-    'section',
-    { class: 'card', 'aria-labelledby': 'reachability-title' },
-    h('h3', { id: 'reachability-title' }, t('Booking page from outside')),
+  const element = titledSection(
+    { class: 'card', titleId: 'reachability-title', title: t('Booking page from outside') },
     sentence,
     h('div', { class: 'actions' }, again),
   );

@@ -5,16 +5,8 @@
 import { h } from '../../../dom.js';
 import { marked, t } from '../../../locale.js';
 import { checkbox, choice, field, formPanel, input } from '../../../ui/fields.js';
+import { languageSelect } from '../../../ui/languages.js';
 
-/** '' is each visitor's own language (the API's null). A language is named in its own words, on any page. */
-const LOCALES = [
-  ['', marked('Each visitor’s language (English or German)')],
-  ['en-GB', 'English (UK)'],
-  ['en-US', 'English (US)'],
-  ['de-DE', 'Deutsch (Deutschland)'],
-  ['de-AT', 'Deutsch (Österreich)'],
-  ['de-CH', 'Deutsch (Schweiz)'],
-];
 const PAGE_COLOUR = '#1d5b8f';
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 
@@ -36,11 +28,13 @@ function colourChoice(settings) {
 
 function pageFields(settings) {
   const slug = input('page-slug', { value: settings.slug, maxlength: 40, spellcheck: 'false', autocapitalize: 'off' });
-  const locale = h(
-    'select',
-    { id: 'page-locale', name: 'locale' },
-    LOCALES.map(([value, label]) => h('option', { value, selected: value === (settings.locale ?? '') }, value ? label : t(label))),
-  );
+  // '' is each visitor's own language (the API's null).
+  const locale = languageSelect({
+    id: 'page-locale',
+    name: 'locale',
+    none: marked('Each visitor’s language (English or German)'),
+    chosen: settings.locale ?? '',
+  });
   const colour = colourChoice(settings);
   const policy = h('textarea', { id: 'page-policy', name: 'policy', rows: 3, maxlength: 2000, value: settings.cancellationPolicy });
   const confirm = checkbox('page-confirm-new', t('New clients’ bookings wait for my confirmation'), settings.confirmNewClients);
