@@ -1,7 +1,7 @@
 // Render: the second and third steps, the first services and the first staff member, each with
 // the ones added so far, one at a time.
 
-import { h, isolate } from '../../dom.js';
+import { h, isolate, listOf, phrase } from '../../dom.js';
 import { t } from '../../locale.js';
 import { choice, deskField as field } from '../../ui/fields.js';
 import { money, moneyField, parseMoney } from '../../ui/money.js';
@@ -93,6 +93,14 @@ export function servicesStep({ business, services }, actions) {
   return form;
 }
 
+/** "Anna: Haircut, Colour": a staff member added so far with the services they do, to be checked before going on. */
+function memberLine(member, services) {
+  const theirs = services.filter((s) => member.serviceIds?.includes(s.id)).map((s) => s.name);
+  return theirs.length
+    ? phrase(t('{name}: {services}'), { name: isolate(member.name), services: listOf(theirs) })
+    : phrase(t('{name}: no services yet'), { name: isolate(member.name) });
+}
+
 export function staffStep({ business, services, staff }, actions) {
   const name = h('input', { id: 'staff-name', type: 'text', maxlength: '200', autocomplete: 'off' });
   const hours = weekEditor('works', business.workingHours, {
@@ -105,7 +113,7 @@ export function staffStep({ business, services, staff }, actions) {
   const form = stepForm(
     t('Staff'),
     t('Who does the work, when they work, and which services they do. The hours start as the salon’s opening hours.'),
-    soFar(t('Staff so far'), staff, (s) => isolate(s.name)),
+    soFar(t('Staff so far'), staff, (member) => memberLine(member, services)),
     field(t('Staff member’s name'), name),
     hours.element,
     h(
