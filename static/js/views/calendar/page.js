@@ -103,7 +103,7 @@ export function calendarPage(state, actions, message, grid) {
       { class: 'hint' },
       readOnly
         ? t(
-            "Times are the salon's ({zone}). Click a booking to open it: mark it completed or a no-show once it has started. Closed days, time off, breaks and hours off are shaded.",
+            "Times are the salon's ({zone}). Click a booking to open it: mark it completed or a no-show once it has started. Click a free time in your column to take time off from then. Closed days, time off, breaks and hours off are shaded.",
             { zone: zoneWords(timeZone) },
           )
         : t(
