@@ -53,6 +53,9 @@ function lookOptions({ date, week, timeZone, columns, hours }) {
     // The library's own buttons (none on the toolbar now) in the page's language.
     buttonText: { today: t('Today'), resourceTimeGridDay: t('Day'), resourceTimeGridWeek: t('Week'), close: t('Close') },
     resources: columns.map((s) => ({ id: String(s.id), title: s.name })),
+    // A column wide enough for a booking's words whole ("Damenschnitt", not "Damenschni"): on a
+    // phone, three staff side by side scroll sideways in the grid rather than cut them.
+    columnWidth: 'minmax(7.5rem, 1fr)',
     // A column's name is cut after two lines (style.css): the whole of it on hover.
     resourceLabelDidMount: (info) => {
       info.el.title = info.resource.title;
