@@ -96,6 +96,15 @@ describe('the first run’s opening hours and staff, in Chromium', () => {
       await page.getByText(`Added “${name}”.`).waitFor();
     }
     await page.getByRole('link', { name: 'Continue to staff' }).click();
+    // A Monday she does not work has no hours to copy: the other days keep theirs.
+    await page.getByLabel('Works on Monday').uncheck();
+    await page.getByRole('button', { name: 'Monday’s hours on every open day' }).click();
+    await page
+      .locator('fieldset.week .week-copy [role="status"]')
+      .getByText('Monday has no hours: tick it and set its hours first.')
+      .waitFor();
+    assert.equal(await page.getByLabel('Works on Tuesday').isChecked(), true);
+    await page.getByLabel('Works on Monday').check();
     await page.getByLabel('Staff member’s name').fill('Anna');
     await page.getByRole('button', { name: 'Add, then add another' }).click();
     await page.getByText('Added Anna.').waitFor();

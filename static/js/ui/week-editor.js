@@ -171,6 +171,8 @@ const breakWithin = ({ times }, [from, until]) => times[2] && times[3] && from <
 function copyAll(days) {
   const [first, ...others] = days;
   const monday = first.copy();
+  // A Monday without hours has none to copy: closing every open day instead would undo them all.
+  if (!monday.open) return [t('{first} has no hours: tick it and set its hours first.', { first: first.name })];
   const taken = [];
   const sentences = [];
   for (const day of others) {
