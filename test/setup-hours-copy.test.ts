@@ -106,8 +106,11 @@ describe('the first run’s opening hours and staff, in Chromium', () => {
     assert.equal(await page.getByLabel('Works on Tuesday').isChecked(), true);
     await page.getByLabel('Works on Monday').check();
     await page.getByLabel('Staff member’s name').fill('Anna');
-    await page.getByRole('button', { name: 'Add, then add another' }).click();
+    await page.getByRole('button', { name: 'Add staff member' }).click();
     await page.getByText('Added Anna.').waitFor();
+    // The first one too stays on the step, listed with her services, until "Continue".
+    assert.match(page.url(), /#setup\/staff$/);
+    await page.getByRole('list', { name: 'Staff so far' }).getByText('Anna: Haircut, Colour, Beard trim').waitFor();
     await page.getByLabel('Staff member’s name').fill('Ben');
     await page.getByLabel('Colour').uncheck();
     await page.getByRole('button', { name: 'Add staff member' }).click();

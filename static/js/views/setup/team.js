@@ -109,7 +109,6 @@ export function staffStep({ business, services, staff }, actions) {
   });
   const performs = services.map((s) => h('input', { type: 'checkbox', id: `does-${s.id}`, value: String(s.id), checked: true }));
   const add = h('button', { type: 'submit', class: staff.length ? null : 'primary' }, t('Add staff member'));
-  const another = staff.length ? null : h('button', { type: 'submit' }, t('Add, then add another'));
   const form = stepForm(
     t('Staff'),
     t('Who does the work, when they work, and which services they do. The hours start as the salon’s opening hours.'),
@@ -122,13 +121,7 @@ export function staffStep({ business, services, staff }, actions) {
       h('legend', null, t('Services they do')),
       services.map((s, i) => choice(performs[i], s.name)),
     ),
-    h(
-      'div',
-      { class: 'actions' },
-      add,
-      another,
-      staff.length ? h('a', { class: 'button primary', href: '#setup/widget' }, t('Continue')) : null,
-    ),
+    h('div', { class: 'actions' }, add, staff.length ? h('a', { class: 'button primary', href: '#setup/widget' }, t('Continue')) : null),
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -137,8 +130,7 @@ export function staffStep({ business, services, staff }, actions) {
     if (!name.value.trim()) return actions.refuse(t('Type the staff member’s name.'));
     if (week.problem) return actions.refuse(week.problem);
     if (serviceIds.length === 0) return actions.refuse(t('Tick at least one service they do.'));
-    const pressed = event.submitter === another ? another : add;
-    actions.addStaff(pressed, { name: name.value.trim(), schedule: week.value, serviceIds }, staff.length === 0 && pressed === add);
+    actions.addStaff(add, { name: name.value.trim(), schedule: week.value, serviceIds });
   });
   return form;
 }
