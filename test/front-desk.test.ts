@@ -111,6 +111,10 @@ describe('the front desk in Chromium', () => {
     await page.keyboard.type('1330');
     await tabTo(page.getByRole('button', { name: 'Add staff member' }));
     await page.keyboard.press('Enter');
+    // The step stays, listing Anna with her services, until "Continue".
+    await page.getByRole('list', { name: 'Staff so far' }).getByText('Anna: Haircut, Colour').waitFor();
+    await tabTo(page.getByRole('link', { name: 'Continue' }));
+    await page.keyboard.press('Enter');
 
     const line = await page.getByLabel('Line for your website').inputValue();
     assert.equal(line, `<script src="${app.url}/embed.js" data-business="hair-by-anna"></script>`);

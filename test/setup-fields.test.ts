@@ -67,7 +67,7 @@ describe('the setup in at most 15 typed fields, in Chromium', () => {
 
     await type(page.getByLabel('Staff member’s name'), 'Anna');
     assert.equal(await page.getByLabel('Wednesday break from', { exact: true }).inputValue(), '13:00', "the salon's lunch");
-    await page.getByRole('button', { name: 'Add, then add another' }).click();
+    await page.getByRole('button', { name: 'Add staff member' }).click();
     await page.getByText('Added Anna.').waitFor();
     await type(page.getByLabel('Staff member’s name'), 'Ben');
     await page.getByLabel('Colour').uncheck();

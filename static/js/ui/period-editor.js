@@ -203,12 +203,24 @@ function periodForm({ id, zone, partOfDay, words, calls, onSaved }) {
     form.scrollIntoView({ block: 'start' });
     first.focus({ preventScroll: true });
   };
-  return { form, edit, editing: () => editing, stop: () => show(null) };
+  /** A new period filled in for the user to finish (`period` as the API writes one), with `sentence` saying so. */
+  const propose = (period, sentence) => {
+    show(null);
+    const first = fields.fill(period);
+    say(messages, 'info', sentence);
+    // After the view is drawn, when it is proposed as the view opens.
+    requestAnimationFrame(() => {
+      form.scrollIntoView({ block: 'start' });
+      first.focus({ preventScroll: true });
+    });
+  };
+  return { form, edit, propose, editing: () => editing, stop: () => show(null) };
 }
 
 /**
  * The list and its form in a section (`section`: its class, heading and hint). `load()` reads the
- * list (again). `calls`: list(), create(body), update(id, body), remove(id).
+ * list (again); `propose(period, sentence)` fills the form with a new one to finish. `calls`: list(),
+ * create(body), update(id, body), remove(id).
  */
 export function periodEditor({ id, zone, partOfDay = false, section, words, calls }) {
   const list = h('ul', { class: `list-plain ${id}-list` });
@@ -230,5 +242,5 @@ export function periodEditor({ id, zone, partOfDay = false, section, words, call
     h('div', { class: 'panel' }, h('h3', { id: headingId }, section.heading), h('p', { class: 'hint' }, section.hint), messages, list),
     editor.form,
   );
-  return { element, load };
+  return { element, load, propose: editor.propose };
 }

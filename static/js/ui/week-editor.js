@@ -5,7 +5,7 @@
 // browser's time pickers (docs/decisions.md, issues 13 and 21).
 
 import { h } from '../dom.js';
-import { t } from '../locale.js';
+import { pageLocale, t } from '../locale.js';
 import { WEEKDAY_KEYS, weekdayName } from '../salon-time.js';
 import { choice, field, input } from './fields.js';
 
@@ -82,6 +82,25 @@ function labelledTime(id, label, value, step) {
   return { control, element: [h('label', { for: id }, label), control] };
 }
 
+/** A picked day's hours and its break (`pause`: from, until, both empty for none), or the problem with them. */
+function withBreak(name, hours, [pauseFrom, pauseUntil]) {
+  if (!pauseFrom && !pauseUntil) return { value: { hours: [hours], breaks: [] } };
+  if (!pauseFrom || !pauseUntil || pauseFrom >= pauseUntil)
+    return { problem: t('{day}: give the break a start and a later end, or leave both empty.', { day: name }) };
+  // Within the hours, with time on both sides: else the hours around it would end before they start.
+  if (pauseFrom <= hours.start || pauseUntil >= hours.end)
+    return {
+      problem: t('{day}: the break {start}–{end} is not within the hours {from}–{until}. Change the break or leave it empty.', {
+        day: name,
+        start: pauseFrom,
+        end: pauseUntil,
+        from: hours.start,
+        until: hours.end,
+      }),
+    };
+  return { value: { hours: [hours], breaks: [{ start: pauseFrom, end: pauseUntil }] } };
+}
+
 /** A picked day: open or not (`dayLabel` "Open on"), from–until, and a break when the week has them. */
 function pickedDay(id, name, day, breaks, dayLabel) {
   const first = day.hours[0];
@@ -106,20 +125,24 @@ function pickedDay(id, name, day, breaks, dayLabel) {
   };
   open.addEventListener('change', sync);
   sync();
+  // Hours set by hand are the day's own: "Monday's hours on every open day" leaves them (copyAll()).
+  let own = false;
+  for (const control of [start.control, end.control]) control.addEventListener('change', () => (own = true));
   const read = () => {
     if (!open.checked) return { value: { hours: [], breaks: [] } };
     const [from, until] = [start.control.value, end.control.value];
     if (!from || !until || from >= until) return { problem: t('{day}: the closing time must come after the opening time.', { day: name }) };
-    const [pauseFrom, pauseUntil] = pause.map((p) => p.control.value);
-    if (!pauseFrom && !pauseUntil) return { value: { hours: [{ start: from, end: until }], breaks: [] } };
-    if (!pauseFrom || !pauseUntil || pauseFrom >= pauseUntil)
-      return { problem: t('{day}: give the break a start and a later end, or leave both empty.', { day: name }) };
-    return { value: { hours: [{ start: from, end: until }], breaks: [{ start: pauseFrom, end: pauseUntil }] } };
+    return withBreak(
+      name,
+      { start: from, end: until },
+      pause.map((p) => p.control.value),
+    );
   };
   const controls = [start.control, end.control, ...pause.map((p) => p.control)];
-  /** The day's times and whether it is open: `copy()` reads them, `paste()` writes another day's. */
-  const copy = () => ({ open: open.checked, times: controls.map((c) => c.value) });
+  /** The day's times, whether it is open and whether its hours are its own: `copy()` reads them, `paste()` writes another day's. */
+  const copy = () => ({ open: open.checked, times: controls.map((c) => c.value), own });
   const paste = (from) => {
+    own = from.own;
     open.checked = from.open;
     controls.forEach((c, i) => {
       c.value = from.times[i];
@@ -136,7 +159,45 @@ function pickedDay(id, name, day, breaks, dayLabel) {
   };
 }
 
-/** "Same as Monday" on each day after the first, and "Monday's hours on every open day" above them. */
+/** "09:00–18:00" of a picked day's copy (its from and until). */
+const hoursOf = ({ times }) => `${times[0]}–${times[1]}`;
+/** The break of a picked day's copy, when it has one within its hours' [from, until]. */
+const breakWithin = ({ times }, [from, until]) => times[2] && times[3] && from < times[2] && times[3] < until;
+
+/**
+ * Monday's hours on every other open day, and the sentences saying what happened: a day whose hours
+ * were set by hand keeps them, and takes Monday's break only when its hours contain it.
+ */
+function copyAll(days) {
+  const [first, ...others] = days;
+  const monday = first.copy();
+  // A Monday without hours has none to copy: closing every open day instead would undo them all.
+  if (!monday.open) return [t('{first} has no hours: tick it and set its hours first.', { first: first.name })];
+  const taken = [];
+  const sentences = [];
+  for (const day of others) {
+    const own = day.copy();
+    if (!own.open) continue;
+    if (!own.own) {
+      day.paste({ ...monday, own: false });
+      taken.push(day.name);
+      continue;
+    }
+    const words = { day: day.name, first: first.name, hours: hoursOf(own), break: `${monday.times[2]}–${monday.times[3]}` };
+    if (!monday.times[2]) sentences.push(t('{day} keeps its own hours ({hours}).', words));
+    else if (breakWithin(monday, own.times)) {
+      day.paste({ ...own, times: [own.times[0], own.times[1], monday.times[2], monday.times[3]] });
+      sentences.push(t('{day} keeps its own hours ({hours}), with {first}’s break ({break}).', words));
+    } else
+      sentences.push(
+        t('{day} keeps its own hours ({hours}): {first}’s break ({break}) is not within them, so it is not copied there.', words),
+      );
+  }
+  const list = new Intl.ListFormat(pageLocale(), { type: 'conjunction' }).format(taken);
+  return [taken.length ? t('{first}’s hours are now on {days}.', { first: first.name, days: list }) : null, ...sentences].filter(Boolean);
+}
+
+/** "Same as Monday" on each day after the first, and "Monday's hours on every open day" above them, saying what it did. */
 function copyButtons(days) {
   days.forEach((day, i) => {
     if (i === 0) return;
@@ -147,11 +208,27 @@ function copyButtons(days) {
   });
   const first = days[0];
   const all = h('button', { type: 'button', class: 'quiet' }, t('{day}’s hours on every open day', { day: first.name }));
+  const said = h('p', { class: 'hint', role: 'status' });
   all.addEventListener('click', () => {
-    for (const day of days.slice(1)) if (day.copy().open) day.paste(first.copy());
+    said.textContent = copyAll(days).join(' ');
   });
-  return h('div', { class: 'actions week-copy' }, all);
+  return h(
+    'div',
+    { class: 'week-copy' },
+    h('div', { class: 'actions' }, all),
+    h('p', { class: 'hint' }, t('Days whose hours you set yourself keep them; a break is copied only into hours that contain it.')),
+    said,
+  );
 }
+
+/** The names over the picked days' columns, on a wide screen (each field has its own label for a screen reader). */
+const weekHead = () =>
+  h(
+    'div',
+    { class: 'week-head', 'aria-hidden': 'true' },
+    h('span', null),
+    [t('From'), t('Until'), t('Break from'), t('Break until')].map((name) => h('span', null, name)),
+  );
 
 /**
  * The week's rows, ids `${prefix}-mon`…; `breaks` for a staff member's week; `lunch` for opening
@@ -174,7 +251,8 @@ export function weekEditor(prefix, week, { breaks = false, lunch = false, picked
         h('legend', null, picked.legend),
         picked.hint ? h('p', { class: 'hint' }, picked.hint) : null,
         copyButtons(days),
-        rows,
+        // One grid for the days: their times line up in columns.
+        h('div', { class: 'week-days' }, weekHead(), rows),
       )
     : h('div', { class: 'week-fields' }, rows);
   const read = () => {

@@ -13,7 +13,7 @@ import { clientLabel } from '../booking/words.js';
 import { calendarAddress } from './address.js';
 import { BUFFER_LABEL, calendarEvents } from './grid-events.js';
 import { holdEvents } from './holds.js';
-import { wallParts } from './state.js';
+import { hhmm, minutes, wallParts } from './state.js';
 
 const loadLibrary = () => classicScript('/vendor/event-calendar/event-calendar.min.js', 'EventCalendar');
 
@@ -53,6 +53,9 @@ function lookOptions({ date, week, timeZone, columns, hours }) {
     // The library's own buttons (none on the toolbar now) in the page's language.
     buttonText: { today: t('Today'), resourceTimeGridDay: t('Day'), resourceTimeGridWeek: t('Week'), close: t('Close') },
     resources: columns.map((s) => ({ id: String(s.id), title: s.name })),
+    // A column wide enough for a booking's words whole ("Damenschnitt", not "Damenschni"): on a
+    // phone, three staff side by side scroll sideways in the grid rather than cut them.
+    columnWidth: 'minmax(7.5rem, 1fr)',
     // A column's name is cut after two lines (style.css): the whole of it on hover.
     resourceLabelDidMount: (info) => {
       info.el.title = info.resource.title;
@@ -103,13 +106,46 @@ function closedAt(point, closure) {
   noticeAt(point, 'warn', text);
 }
 
+/**
+ * The minute under the pointer of a click on the grid, to 5 minutes. The library's `date` is the
+ * start of the quarter of an hour clicked (it floors to the slot); the click's height in the day's
+ * column (`dayEl`, from the grid's first hour to its last) says how far into it. The desk may book
+ * any free minute: a click at 09:40 is 09:40, not 09:30.
+ */
+export function minuteAt({ date, dayEl, jsEvent }, { min, max }) {
+  const slot = minutes(wallParts(date).time);
+  const box = dayEl?.getBoundingClientRect();
+  if (!box?.height || typeof jsEvent?.clientY !== 'number') return hhmm(slot);
+  const [first, last] = [minutes(min), minutes(max)];
+  const exact = first + ((jsEvent.clientY - box.top) / box.height) * (last - first);
+  const rounded = Math.min(Math.round(exact / 5) * 5, last - 5);
+  // Within the quarter clicked (or at its end): anything else is a column drawn otherwise than thought.
+  return hhmm(rounded >= slot && rounded <= slot + 15 ? rounded : slot);
+}
+
+/**
+ * A stylist's click on the grid: booking is the desk's, but their own column at a time opens their
+ * time off from then (#time-off/2026-11-23T10:40); elsewhere (a colleague's, for an account that
+ * is no staff member) a sentence says what they can do, beside the click.
+ */
+function stylistClick(info, { hours, me }) {
+  if (!info.resource) return;
+  const { date } = wallParts(info.date);
+  if (me?.staffId && String(me.staffId) === info.resource.id) {
+    location.hash = `#time-off/${date}T${minuteAt(info, hours)}`;
+    return;
+  }
+  noticeAt(info.jsEvent, 'info', t('Clients are booked at the front desk. Your own time off is under “My time off”.'));
+}
+
 /** What a click or a drag on the grid does: book a free time, open a booking or a hold, move a booking. */
-function handOptions({ holds, readOnly, closures }, actions) {
+function handOptions({ holds, readOnly, closures, hours, me }, actions) {
   if (readOnly)
     return {
       editable: false,
       eventStartEditable: false,
       eventDurationEditable: false,
+      dateClick: (info) => stylistClick(info, { hours, me }),
       eventClick: (info) => {
         const { bookingId } = info.event.extendedProps ?? {};
         if (bookingId) location.hash = `#bookings/${bookingId}`;
@@ -121,11 +157,11 @@ function handOptions({ holds, readOnly, closures }, actions) {
     eventStartEditable: true,
     dateClick: (info) => {
       if (!info.resource) return;
-      const { date, time } = wallParts(info.date);
+      const { date } = wallParts(info.date);
       // A closed day ("Weihnachten") offers no booking: it says why, where the click was.
       const closure = closures.find((c) => c.startDate <= date && date <= (c.endDate ?? c.startDate));
       if (closure) return closedAt(info.jsEvent, closure);
-      actions.openBooking({ date, time, staffId: Number(info.resource.id) });
+      actions.openBooking({ date, time: minuteAt(info, hours), staffId: Number(info.resource.id) });
     },
     eventClick: (info) => {
       const { bookingId, holdId } = info.event.extendedProps ?? {};

@@ -39,6 +39,7 @@ export async function renderCalendar(ctx, id) {
   const state = {
     ...calendarState(await loadCalendar(ctx.api, first, last, ctx.me), address, ctx.business),
     readOnly: ctx.me?.role === 'stylist',
+    me: ctx.me,
   };
   if (!state.ready) return setupNeeded(state);
   const message = messageArea({ role: 'status' }, told, ctx.flash);

@@ -46,8 +46,8 @@ function controls({ date, week, staffId, timeZone, readOnly }, actions) {
     button(week ? t('Previous week') : t('Previous day'), () => actions.go(addDays(date, -step))),
     button(t('Today'), () => actions.go(todayIn(timeZone))),
     button(week ? t('Next week') : t('Next day'), () => actions.go(addDays(date, step))),
-    h('label', { class: 'inline', htmlFor: 'calendar-date' }, t('Date')),
-    dateField,
+    // The label and its field together: on a phone the controls wrap around them, not between them.
+    h('span', { class: 'date-field' }, h('label', { class: 'inline', htmlFor: 'calendar-date' }, t('Date')), dateField),
     h(
       'span',
       { class: 'view-switch', role: 'group', 'aria-label': t('View') },
@@ -103,7 +103,7 @@ export function calendarPage(state, actions, message, grid) {
       { class: 'hint' },
       readOnly
         ? t(
-            "Times are the salon's ({zone}). Click a booking to open it: mark it completed or a no-show once it has started. Closed days, time off, breaks and hours off are shaded.",
+            "Times are the salon's ({zone}). Click a booking to open it: mark it completed or a no-show once it has started. Click a free time in your column to take time off from then. Closed days, time off, breaks and hours off are shaded.",
             { zone: zoneWords(timeZone) },
           )
         : t(

@@ -36,12 +36,15 @@ export function setupActions(ctx, message) {
         flashNext('good', t('Added “{name}”.', { name: isolate(service.name) }));
         goTo('services');
       }),
-    /** Adds a staff member; after the first, on to the booking page. */
-    addStaff: (button, body, first) =>
+    /**
+     * Adds a staff member and stays: the list shows each one with their services, to be checked
+     * before "Continue" (the first one went straight on, unseen).
+     */
+    addStaff: (button, body) =>
       perform(button, t('Adding…'), message, async () => {
         const member = await ctx.api.call('adminCreateStaff', { body });
         flashNext('good', t('Added {name}.', { name: isolate(member.name) }));
-        goTo(first ? 'widget' : 'staff');
+        goTo('staff');
       }),
   };
 }

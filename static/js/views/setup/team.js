@@ -1,7 +1,7 @@
 // Render: the second and third steps, the first services and the first staff member, each with
 // the ones added so far, one at a time.
 
-import { h, isolate } from '../../dom.js';
+import { h, isolate, listOf, phrase } from '../../dom.js';
 import { t } from '../../locale.js';
 import { choice, deskField as field } from '../../ui/fields.js';
 import { money, moneyField, parseMoney } from '../../ui/money.js';
@@ -93,6 +93,14 @@ export function servicesStep({ business, services }, actions) {
   return form;
 }
 
+/** "Anna: Haircut, Colour": a staff member added so far with the services they do, to be checked before going on. */
+function memberLine(member, services) {
+  const theirs = services.filter((s) => member.serviceIds?.includes(s.id)).map((s) => s.name);
+  return theirs.length
+    ? phrase(t('{name}: {services}'), { name: isolate(member.name), services: listOf(theirs) })
+    : phrase(t('{name}: no services yet'), { name: isolate(member.name) });
+}
+
 export function staffStep({ business, services, staff }, actions) {
   const name = h('input', { id: 'staff-name', type: 'text', maxlength: '200', autocomplete: 'off' });
   const hours = weekEditor('works', business.workingHours, {
@@ -101,11 +109,10 @@ export function staffStep({ business, services, staff }, actions) {
   });
   const performs = services.map((s) => h('input', { type: 'checkbox', id: `does-${s.id}`, value: String(s.id), checked: true }));
   const add = h('button', { type: 'submit', class: staff.length ? null : 'primary' }, t('Add staff member'));
-  const another = staff.length ? null : h('button', { type: 'submit' }, t('Add, then add another'));
   const form = stepForm(
     t('Staff'),
     t('Who does the work, when they work, and which services they do. The hours start as the salon’s opening hours.'),
-    soFar(t('Staff so far'), staff, (s) => isolate(s.name)),
+    soFar(t('Staff so far'), staff, (member) => memberLine(member, services)),
     field(t('Staff member’s name'), name),
     hours.element,
     h(
@@ -114,13 +121,7 @@ export function staffStep({ business, services, staff }, actions) {
       h('legend', null, t('Services they do')),
       services.map((s, i) => choice(performs[i], s.name)),
     ),
-    h(
-      'div',
-      { class: 'actions' },
-      add,
-      another,
-      staff.length ? h('a', { class: 'button primary', href: '#setup/widget' }, t('Continue')) : null,
-    ),
+    h('div', { class: 'actions' }, add, staff.length ? h('a', { class: 'button primary', href: '#setup/widget' }, t('Continue')) : null),
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -129,8 +130,7 @@ export function staffStep({ business, services, staff }, actions) {
     if (!name.value.trim()) return actions.refuse(t('Type the staff member’s name.'));
     if (week.problem) return actions.refuse(week.problem);
     if (serviceIds.length === 0) return actions.refuse(t('Tick at least one service they do.'));
-    const pressed = event.submitter === another ? another : add;
-    actions.addStaff(pressed, { name: name.value.trim(), schedule: week.value, serviceIds }, staff.length === 0 && pressed === add);
+    actions.addStaff(add, { name: name.value.trim(), schedule: week.value, serviceIds });
   });
   return form;
 }
