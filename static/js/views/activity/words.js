@@ -88,8 +88,12 @@ const VERBS = {
 
 const spaced = (name) => name.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, (_, a, b) => `${a} ${b.toLowerCase()}`);
 
+/** Actions said as a whole rather than as a thing and a verb ("Salon detail added" for a new salon). */
+const ACTIONS = { 'business.created': marked('Salon set up') };
+
 /** "Booking cancelled", "Service changed": the entry's action in words. */
 export function actionWords(entry) {
+  if (ACTIONS[entry.action]) return t(ACTIONS[entry.action]);
   const [, verb] = entry.action.split('.');
   const thing = THING[entry.target.kind] ?? capitalise(spaced(entry.target.kind).toLowerCase().replace(/s$/, ''));
   return t('{thing} {action}', { thing: t(thing), action: t(VERBS[verb] ?? spaced(verb)) });
