@@ -34,6 +34,8 @@ export const WHAT = [
   ['calendar_feed', marked('Calendar feeds')],
   ['key', marked('API keys')],
   ['webhook', marked('Connections')],
+  // Not a kind of the salon's entries: the way to People, where each person's account history is (people.js).
+  ['people', marked('People (accounts and sign-ins)')],
 ];
 
 /** One of a kind of thing, as an entry names it: "Booking", "Staff member". */
