@@ -31,6 +31,15 @@ export default {
       "x-error": "a two-letter ISO 3166-1 country code such as DE",
       "description": "The country the salon's clients' phone numbers are read in when written without a country code (ISO 3166-1 alpha-2, e.g. DE): \"0170 1234567\" is then +491701234567, so a search or a booking with either finds the same client. null: none; national numbers are then compared by their digits only."
     },
-    "currency": { "type": "string", "pattern": "^[A-Z]{3}$", "default": "EUR", "x-error": "a three-letter ISO 4217 code such as EUR" }
+    "currency": { "type": "string", "pattern": "^[A-Z]{3}$", "default": "EUR", "x-error": "a three-letter ISO 4217 code such as EUR" },
+    "workingHours": {
+      "$ref": "defs#/$defs/weeklyHours",
+      "description": "Opening hours; Monday to Friday 09:00–18:00 when not given."
+    },
+    "locale": {
+      "type": ["string", "null"],
+      "enum": ["en-GB", "en-US", "de-DE", "de-AT", "de-CH", null],
+      "description": "The salon's language (its booking page's, its clients' e-mails', the back office's): as the booking page's setting; null or not given: each visitor's."
+    }
   }
 } as const;

@@ -36,7 +36,7 @@ describe('the activity and who did what on the page, in Chromium', () => {
     await page.getByLabel('What').selectOption({ label: 'Bookings' });
     await page.getByText('1 change, newest first.').waitFor();
     assert.deepEqual(await column(2), ['all scopes (connected program)']);
-    assert.deepEqual(await column(3), ['Booking added']);
+    assert.deepEqual(await column(3), ['Booking added\nAda Lovelace · Haircut · 23 Nov 2026, 10:00 · with Anna']);
     const shown = await page.locator('#view').innerText();
     assert.doesNotMatch(shown, /booking\.created|actorKind|targetKind|\bid\b|T10:00/);
     assert.match(shown, /Start: nothing → 23 Nov 2026, 10:00/);
@@ -51,7 +51,7 @@ describe('the activity and who did what on the page, in Chromium', () => {
     assert.equal(csv.length, 2, 'the one change the filters show');
     assert.match(
       csv[1]!,
-      /^2026-11-21,\d{2}:\d{2},all scopes \(connected program\),Booking added,"Status: nothing → pending; Start: nothing → 23 Nov 2026, 10:00;/,
+      /^2026-11-21,\d{2}:\d{2},all scopes \(connected program\),"Booking added: Ada Lovelace · Haircut · 23 Nov 2026, 10:00 · with Anna","Status: nothing → pending; Start: nothing → 23 Nov 2026, 10:00;/,
     );
     await page.getByRole('link', { name: 'Booking added' }).click();
     await page.getByRole('heading', { name: 'What happened' }).waitFor();
@@ -95,6 +95,12 @@ describe('the activity and who did what on the page, in Chromium', () => {
     assert.match(await changed('Staff member services changed'), /Services: Haircut → Haircut, Colour/);
     assert.match(await changed('Payment refunded'), /Amount: nothing → €7\.50/);
     assert.match(await changed('Payment received'), /Amount: nothing → €35\.00/);
+    // A payment's and a refund's lines lead to their booking and say whose it is (the new owner's trial).
+    for (const what of ['Payment received', 'Payment refunded']) {
+      const line = rows().filter({ has: page.getByText(what, { exact: true }) });
+      assert.equal(await line.getByRole('link', { name: what, exact: true }).getAttribute('href'), `#bookings/${visitId}`);
+      assert.match(await line.locator('td:nth-child(3)').innerText(), /Paula · Haircut · 23 Nov 2026, 12:00 · with Anna/);
+    }
     // A day off made part of a day keeps its new hours in view.
     assert.match(await changed('Time off changed'), /Start: .* → 1 Dec 2026, 14:00.*End: .* → 1 Dec 2026, 16:00/);
     // Each heading and each time on one line: the table makes room by scrolling, not by breaking words.

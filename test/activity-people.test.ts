@@ -49,6 +49,31 @@ describe('who did what, by name, in Chromium', () => {
     await eventually(async () => ((await names()) === 'Dora Desk | Sam Second' ? true : undefined), 10_000, 'the two people listed');
   });
 
+  it('offers "People" under What, saying where account events are and leading to each person’s history (issue 39)', async () => {
+    await page.goto(`${app.url}/#activity`);
+    await rows().first().waitFor();
+    await page.getByLabel('What').selectOption({ label: 'People (accounts and sign-ins)' });
+    const pointer = page.locator('.people-pointer');
+    await pointer.getByText('belong to each person’s account, not to the salon’s activity', { exact: false }).waitFor();
+    assert.equal(await page.locator('table.activity').isVisible(), false, 'no empty list of the salon’s changes');
+    assert.equal(await page.getByRole('button', { name: 'Download as a spreadsheet (CSV)' }).isVisible(), false);
+    assert.deepEqual(await pointer.getByRole('listitem').allInnerTexts(), [
+      'History of Dora Desk’s account',
+      'History of Sam Second’s account',
+    ]);
+    // With one person chosen under Who, the way to theirs alone.
+    await page.getByLabel('Who').selectOption({ label: 'Dora Desk' });
+    await eventually(
+      async () =>
+        (await page.locator('.people-pointer li').allInnerTexts()).join() === 'History of Dora Desk’s account' ? true : undefined,
+      10_000,
+      'only Dora Desk’s history offered',
+    );
+    await page.getByRole('link', { name: 'History of Dora Desk’s account' }).click();
+    await page.getByRole('heading', { name: 'History of Dora Desk’s account' }).waitFor();
+    assert.match(await page.locator('.person-history').innerText(), /Invited|invited/);
+  });
+
   it('says on the booking who cancelled it, by name', async () => {
     await page.goto(`${app.url}/#bookings/${bookingId}`);
     await page.getByText('By Dora Desk.').first().waitFor();

@@ -223,4 +223,25 @@ describe('the audit trail: who changed what, from where, and only what changed',
       assert.deepEqual(actions, ['client.reminders_off', 'booking.rescheduled', 'booking.cancelled']);
     });
   });
+
+  it('makes a salon with its opening hours and language in one write, one entry (the first run, issue 39)', async () => {
+    const day = [{ start: '10:00', end: '19:00' }];
+    const hours = { mon: day, tue: day, wed: day, thu: day, fri: day, sat: [{ start: '09:00', end: '14:00' }], sun: [] };
+    const body = { name: 'Salon Sonne', timezone: 'Europe/Berlin', phoneCountry: 'DE', workingHours: hours, locale: 'de-DE' };
+    const reply = await admin(app, 'POST', '/businesses', body, 201);
+    assert.deepEqual(reply.body.workingHours, hours);
+    assert.equal(reply.body.locale, 'de-DE');
+    const page = (await admin(app, 'GET', `/businesses/${reply.body.id}/booking-page`, undefined, 200)).body;
+    assert.equal(page.locale, 'de-DE', 'the booking page speaks it');
+    const [entry, ...more] = await entriesOf(app, reply.headers.get('x-request-id'));
+    assert.deepEqual(more, []);
+    assert.equal(entry!.action, 'business.created');
+    assert.deepEqual(entry!.changes.locale, [null, 'de-DE']);
+    assert.deepEqual(entry!.changes.workingHours, [null, hours]);
+    const refused = await admin(app, 'POST', '/businesses', {
+      ...body,
+      workingHours: { ...hours, mon: [{ start: '19:00', end: '10:00' }] },
+    });
+    assert.equal(refused.status, 400, refused.text);
+  });
 });

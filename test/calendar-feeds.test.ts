@@ -226,3 +226,33 @@ describe('a no-show in a calendar feed', () => {
     }
   });
 });
+
+// Issue 39, a German salon's owner: a calendar address made before the page named feeds in the
+// salon's language kept its English name on the phone ("Salon Sonne: All bookings"). The name the
+// server or the page gave a feed follows the salon's language when the feed is served; a name
+// someone chose stays.
+describe("a calendar feed's name in the salon's language, old feeds too", () => {
+  const { app, salon } = useSalon({ name: 'Salon Sonne' });
+  const calendarName = async (path: string) => {
+    const reply = await app.request('GET', path);
+    assert.equal(reply.status, 200, reply.text);
+    return /\r\nX-WR-CALNAME:(.*)\r\n/.exec(reply.text.replace(/\r\n[ \t]/g, ''))?.[1];
+  };
+  const made = async (body: Record<string, unknown>) => (await admin(app, 'POST', `${salon.base}/calendar-feeds`, body, 201)).body.path;
+
+  it('names the feeds the server named in English in German once the salon speaks German, and back', async () => {
+    // As the server named them before the page gave a name: no name in the request.
+    const all = await made({});
+    const annas = await made({ staffId: salon.anna });
+    const chosen = await made({ staffId: salon.ben, name: "Ben's phone" });
+    assert.equal(await calendarName(all), 'Salon Sonne: All bookings');
+    await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'de-DE' }, 200);
+    assert.equal(await calendarName(all), 'Salon Sonne: Alle Termine');
+    assert.equal(await calendarName(annas), 'Salon Sonne: Termine von Anna');
+    assert.equal(await calendarName(chosen), "Salon Sonne: Ben's phone", 'a name someone chose stays');
+    // The page named this one in German; an English salon shows it in English.
+    const german = await made({ name: 'Alle Termine' });
+    await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'en-GB' }, 200);
+    assert.equal(await calendarName(german), 'Salon Sonne: All bookings');
+  });
+});

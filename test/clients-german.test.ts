@@ -136,6 +136,13 @@ describe('the clients, reports and activity of a salon that speaks German, in Ch
   it('shows the activity in German', async () => {
     await open('#activity', 'table.activity tbody tr');
     assert.deepEqual(await english(), []);
+    // Whose booking and what, in the salon's words (issue 39), under a booking's and a payment's line.
+    const what = await page.locator('table.activity td:nth-child(3)').allInnerTexts();
+    assert.ok(
+      what.some((cell) => cell.endsWith('\nClara Weiss · Colour · 23.11.2026, 10:00 · bei Anna')),
+      what.join(' | '),
+    );
+    assert.ok(what.filter((cell) => cell.includes('· Colour ·')).length >= 4, 'added, completed, paid and refunded');
   });
   it('downloads the activity as a German spreadsheet reads it: a byte order mark, semicolons, the page’s German words, amounts as German writes them', async () => {
     await open('#activity', 'table.activity tbody tr');

@@ -13,6 +13,7 @@ const FILES = [
   'test/bookings.test.ts',
   'test/audit.test.ts',
   'test/audit-retention.test.ts',
+  'test/audit-bookings.test.ts',
   'test/client-rights.test.ts',
   'test/booking-transitions.test.ts',
   'test/buffers.test.ts',

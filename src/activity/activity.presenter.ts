@@ -41,8 +41,17 @@ export function changesOfRow(row: Pick<AuditEntryRow, 'changes'>): FieldChange[]
     .map(([field, values]) => (values === null ? { field, withheld: true } : { field, before: values[0], after: values[1] }));
 }
 
-/** An entry as the admin API gives it, its time in the salon's zone. */
-export function toAuditJson(row: AuditEntryRow, zone: string) {
+/** The booking an entry is about (a booking's own, a payment's or a refund's), as it is now. */
+export interface BookingAbout {
+  readonly id: number;
+  readonly client: string | null;
+  readonly services: readonly string[];
+  readonly staff: string | null;
+  readonly startTime: string;
+}
+
+/** An entry as the admin API gives it, its time in the salon's zone, and the booking it is about when there is one. */
+export function toAuditJson(row: AuditEntryRow, zone: string, booking?: BookingAbout) {
   return {
     id: row.id,
     at: toLocalIso(row.at, zone),
@@ -52,6 +61,7 @@ export function toAuditJson(row: AuditEntryRow, zone: string) {
     changes: changesOfRow(row),
     requestId: row.request_id,
     address: row.address,
+    ...(booking ? { booking } : {}),
   };
 }
 

@@ -36,3 +36,48 @@ export async function countAuditEntries(db: Db, businessId: number | null, f: Au
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The bookings that some payments (and refunds) are of: payment id → booking id. */
+export async function bookingsOfPayments(db: Db, businessId: number, paymentIds: readonly number[]): Promise<Map<number, number>> {
+  if (paymentIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('payments')
+    .select(['id', 'booking_id'])
+    .where('business_id', '=', businessId)
+    .where('id', 'in', [...paymentIds])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.booking_id]));
+}
+
+/**
+ * Whose booking and what, as the bookings are now: the client's name (an erased client's is the
+ * erasure's), the services (the several of a visit, in their order), the staff member and the
+ * start. Two statements for any number of bookings: the bookings, then the services of the visits
+ * of several.
+ */
+export async function bookingsAbout(db: Db, businessId: number, bookingIds: readonly number[]) {
+  if (bookingIds.length === 0) return [];
+  const bookings = await db
+    .selectFrom('bookings as b')
+    .leftJoin('services as s', 's.id', 'b.service_id')
+    .leftJoin('staff as st', 'st.id', 'b.staff_id')
+    .leftJoin('clients as c', 'c.id', 'b.client_id')
+    .select(['b.id', 'b.start_at', 'b.service_count', 's.name as service_name', 'st.name as staff_name', 'c.name as client_name'])
+    .where('b.business_id', '=', businessId)
+    .where('b.id', 'in', [...bookingIds])
+    .execute();
+  const several = bookings.filter((b) => b.service_count > 1).map((b) => b.id);
+  const parts =
+    several.length === 0
+      ? []
+      : await db
+          .selectFrom('booking_services')
+          .select(['booking_id', 'name'])
+          .where('booking_id', 'in', several)
+          .orderBy('booking_id')
+          .orderBy('position')
+          .execute();
+  const names = new Map<number, string[]>();
+  for (const part of parts) names.set(part.booking_id, [...(names.get(part.booking_id) ?? []), part.name]);
+  return bookings.map((b) => ({ ...b, services: names.get(b.id) ?? (b.service_name === null ? [] : [b.service_name]) }));
+}

@@ -4,10 +4,11 @@ import type { Db } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
 import type { Valid } from '../http/validate.ts';
 import { findUser } from '../people/people.repository.ts';
-import { isCalendarDate, localDayBounds } from '../time/local-time.ts';
+import { isCalendarDate, localDayBounds, toLocalIso } from '../time/local-time.ts';
 import { auditCsv } from './activity-csv.ts';
-import { type AuditFilter, countAuditEntries, listAuditEntries } from './activity.repository.ts';
-import { toAuditJson } from './activity.presenter.ts';
+import type { AuditEntryRow } from '../db/tables.ts';
+import { type AuditFilter, bookingsAbout, bookingsOfPayments, countAuditEntries, listAuditEntries } from './activity.repository.ts';
+import { type BookingAbout, toAuditJson } from './activity.presenter.ts';
 
 export type ActivityDeps = { readonly db: Db };
 export type AuditQuery = Valid<typeof auditQuerySchema>;
@@ -40,13 +41,51 @@ async function zoneOf(db: Db, businessId: number): Promise<string> {
   return business.timezone;
 }
 
-/** One page of who did what in the business, newest first. */
+const idsOf = (rows: readonly AuditEntryRow[], kind: string) => [
+  ...new Set(rows.filter((row) => row.target_kind === kind && row.target_id !== null).map((row) => row.target_id!)),
+];
+
+/**
+ * The booking each entry of a page is about: a booking's own entries, and a payment's or a
+ * refund's (its booking). Read when listed, not kept in the entry: a client's name stays out of
+ * the trail (an erasure has nothing to scrub there), and three statements serve any page.
+ */
+async function bookingsOfEntries(db: Db, businessId: number, rows: readonly AuditEntryRow[], zone: string) {
+  const ofPayment = await bookingsOfPayments(db, businessId, idsOf(rows, 'payment'));
+  const bookings = await bookingsAbout(db, businessId, [...new Set([...idsOf(rows, 'booking'), ...ofPayment.values()])]);
+  const byId = new Map<number, BookingAbout>(
+    bookings.map((b) => [
+      b.id,
+      { id: b.id, client: b.client_name, services: b.services, staff: b.staff_name, startTime: toLocalIso(b.start_at, zone) },
+    ]),
+  );
+  const bookingIdOf = (row: AuditEntryRow) =>
+    row.target_id === null
+      ? undefined
+      : row.target_kind === 'booking'
+        ? row.target_id
+        : row.target_kind === 'payment'
+          ? ofPayment.get(row.target_id)
+          : undefined;
+  return (row: AuditEntryRow) => {
+    const id = bookingIdOf(row);
+    return id === undefined ? undefined : byId.get(id);
+  };
+}
+
+/** One page of who did what in the business, newest first, each entry of a booking or a payment naming the booking. */
 export async function auditTrail(app: ActivityDeps, businessId: number, query: AuditQuery) {
   const zone = await zoneOf(app.db, businessId);
   const filter = filterOf(query, zone);
   const { page, limit } = query;
   const rows = await listAuditEntries(app.db, businessId, filter, { offset: (page - 1) * limit, limit });
-  return { data: rows.map((row) => toAuditJson(row, zone)), total: await countAuditEntries(app.db, businessId, filter), page, limit };
+  const bookingOf = await bookingsOfEntries(app.db, businessId, rows, zone);
+  return {
+    data: rows.map((row) => toAuditJson(row, zone, bookingOf(row))),
+    total: await countAuditEntries(app.db, businessId, filter),
+    page,
+    limit,
+  };
 }
 
 /** Every entry the filters match (the newest CSV_MAX_ENTRIES), as CSV. */

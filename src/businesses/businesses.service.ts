@@ -21,6 +21,10 @@ export type BusinessUpdateInput = Valid<typeof businessUpdateSchema>;
 export async function createBusiness(db: Db, clock: Clock, data: BusinessCreateInput) {
   const timezone = zoneToStore(data.timezone);
   assertPhoneCountry(data.phoneCountry);
+  if (data.workingHours) {
+    const problem = hoursProblem(data.workingHours);
+    if (problem) throw errors.validation(problem, 'workingHours');
+  }
   const now = clock.now();
   const id = await insertBusiness(db, {
     name: data.name.trim(),
@@ -31,7 +35,9 @@ export async function createBusiness(db: Db, clock: Clock, data: BusinessCreateI
     website: data.website ?? null,
     currency: data.currency,
     phone_country: data.phoneCountry ?? null,
-    working_hours: JSON.stringify(DEFAULT_HOURS),
+    working_hours: JSON.stringify(data.workingHours ?? DEFAULT_HOURS),
+    // The salon's language said when it is made (the first run's one step): one act, one entry.
+    ...(data.locale ? { page_locale: data.locale, page_locale_chosen: 1 } : {}),
     slot_step_minutes: 15,
     page_slug: await freeSlugFor(db, data.name),
     page_accent_color: null,

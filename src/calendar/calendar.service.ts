@@ -13,6 +13,7 @@ import { errors } from '../http/errors.ts';
 import { sha256Hex } from '../ids.ts';
 import { vtimezone } from '../time/vtimezone.ts';
 import { findStaff } from '../staff/staff.repository.ts';
+import { type Language, languageOf } from '../mail/wording.ts';
 import { findFeed, findLiveFeedByHash, insertFeed, listFeeds, revokeFeed } from './calendar.repository.ts';
 import type feedCreateSchema from '../../schema/calendar-feed-create.ts';
 import type { Valid } from '../http/validate.ts';
@@ -29,6 +30,25 @@ const PAST_DAYS = 30;
 const ZONE_AHEAD_DAYS = 400;
 
 export type FeedInput = Valid<typeof feedCreateSchema>;
+
+/** The names a feed is given when nobody names it otherwise (the page gives these too, in its language). */
+const FEED_NAMES: Record<Language, { all: string; staff: (name: string) => string }> = {
+  en: { all: 'All bookings', staff: (name) => `${name}'s bookings` },
+  de: { all: 'Alle Termine', staff: (name) => `Termine von ${name}` },
+};
+
+/**
+ * The feed's name as the phone shows it: a name the server or the page gave it ("All bookings",
+ * "Termine von Anna", in whichever language the salon spoke then) in the salon's language now, so
+ * feeds made before the page named them in it, and before the salon changed its language, follow;
+ * a name someone chose stays as it is. `staffName`: the feed's staff member's name now.
+ */
+export function feedNameIn(name: string, staffName: string | null, locale: string): string {
+  const words = FEED_NAMES[languageOf(locale)];
+  const given = Object.values(FEED_NAMES);
+  if (staffName === null) return given.some((w) => w.all === name) ? words.all : name;
+  return given.some((w) => w.staff(staffName) === name) ? words.staff(staffName) : name;
+}
 
 function toFeedJson(row: CalendarFeedRow) {
   return {
@@ -51,7 +71,7 @@ export async function createFeed(trx: Tx, app: Pick<Deps, 'clock'>, businessId: 
   const id = await insertFeed(trx, {
     business_id: businessId,
     staff_id: staff?.id ?? null,
-    name: input.name ?? (staff ? `${staff.name}'s bookings` : 'All bookings'),
+    name: input.name ?? (staff ? FEED_NAMES.en.staff(staff.name) : FEED_NAMES.en.all),
     token_hash: sha256Hex(token),
     created_at: now,
     revoked_at: null,
@@ -97,11 +117,12 @@ export async function feedCalendar(app: Deps, token: string): Promise<{ feedId: 
   const feed = await findLiveFeedByHash(app.db, sha256Hex(token));
   if (!feed) throw errors.notFound('Calendar feed');
   const business = (await findBusiness(app.db, feed.business_id))!;
+  const staff = feed.staff_id === null ? undefined : await findStaff(app.db, feed.business_id, feed.staff_id);
   const from = app.clock.now() - PAST_DAYS * 86_400_000;
   const bookings = await bookingViewsFrom(app.db, feed.business_id, from, feed.staff_id);
   const to = Math.max(app.clock.now() + ZONE_AHEAD_DAYS * 86_400_000, ...bookings.map((b) => b.end_at));
   const calendar = ical({
-    name: `${business.name}: ${feed.name}`,
+    name: `${business.name}: ${feed.staff_id !== null && !staff ? feed.name : feedNameIn(feed.name, staff?.name ?? null, business.page_locale)}`,
     prodId: { company: 'booking-api', product: 'calendar-feed' },
     ttl: 15 * 60,
     // The zone is the events' (TZID on each time); the calendar only writes its VTIMEZONE.

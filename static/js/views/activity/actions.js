@@ -9,7 +9,7 @@ import { loadActivity, PAGE_SIZE } from './load.js';
 import { activityRow, summaryWords } from './rows.js';
 import { activityCsv, loadAllActivity } from './spreadsheet.js';
 
-/** `view`: the parts of the page (index.js): who, what, from, to, summary, body, more, flash, download. */
+/** `view`: the parts of the page (index.js): who, what, from, to, summary, body, table, pointer, more, flash, download. */
 export function activityActions(ctx, view, services) {
   let page = 1;
   // What the changes' amounts and service ids are said in: the salon's currency, its services' names.
@@ -21,6 +21,15 @@ export function activityActions(ctx, view, services) {
   const row = (entry) => activityRow(entry, salon);
   const filters = () => ({ who: view.who.value, what: view.what.value, from: view.from.value, to: view.to.value });
   const show = async () => {
+    // "People": no entries of the salon's, the way to each person's history instead (people.js).
+    const people = filters().what === 'people';
+    for (const part of [view.table, view.summary, view.download]) part.hidden = people;
+    view.pointer.hidden = !people;
+    if (people) {
+      view.body.replaceChildren();
+      view.more.hidden = true;
+      return;
+    }
     const answer = await loadActivity(ctx.api, filters(), 1);
     page = 1;
     view.summary.textContent = summaryWords(answer.total);

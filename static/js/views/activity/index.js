@@ -8,12 +8,15 @@ import { messageArea } from '../../ui/notice.js';
 import { viewPage } from '../../ui/pages.js';
 import { activityActions } from './actions.js';
 import { activityAddress, filtersOf, loadPeople, loadServices } from './load.js';
+import { peoplePointer } from './people.js';
 import { activityTable } from './rows.js';
 import { WHAT, WHO } from './words.js';
 
 const options = (pairs) => pairs.map(([value, words]) => h('option', { value }, t(words)));
 
-function activityView(people) {
+/** The view's parts; `chosen`: the filters of the address (the way to People names the person chosen). */
+function activityView(people, chosen) {
+  const body = h('tbody');
   const byPerson = people.map((person) => h('option', { value: `person:${person.id}` }, person.name));
   return {
     who: namedChoice(h('select', { id: 'activity-who', name: 'who' }, options(WHO), byPerson)),
@@ -22,7 +25,9 @@ function activityView(people) {
     to: h('input', { id: 'activity-to', name: 'to', type: 'date' }),
     flash: messageArea(),
     summary: h('p', { class: 'summary', 'aria-live': 'polite' }),
-    body: h('tbody'),
+    body,
+    table: activityTable(body),
+    pointer: peoplePointer(people, chosen.who),
     more: h('button', { type: 'button', hidden: true }, t('Show older changes')),
     download: h('button', { type: 'button' }, t('Download as a spreadsheet (CSV)')),
   };
@@ -35,11 +40,11 @@ let focused = null;
 
 export async function renderActivity(ctx, id) {
   const [services, people] = await Promise.all([loadServices(ctx.api), loadPeople(ctx.api)]);
-  const view = activityView(people);
-  const actions = activityActions(ctx, view, services);
   // The filters are in the address (#activity/who=key&from=2026-11-01): a reload or a shared
   // link shows the same, and Back goes to the filters before.
   const chosen = filtersOf(id);
+  const view = activityView(people, chosen);
+  const actions = activityActions(ctx, view, services);
   for (const name of ['who', 'what', 'from', 'to']) {
     view[name].value = chosen[name];
     // A choice the list does not have (a person no longer there) is no filter.
@@ -79,7 +84,8 @@ export async function renderActivity(ctx, id) {
     ),
     view.flash,
     view.summary,
-    activityTable(view.body),
+    view.pointer,
+    view.table,
     view.more,
   );
 }

@@ -7,7 +7,7 @@
 import { t } from '../../locale.js';
 import { csvText } from '../../ui/csv.js';
 import { loadActivity } from './load.js';
-import { actionWords, changeWords, whoWords } from './words.js';
+import { actionWords, bookingWords, changeWords, whoWords } from './words.js';
 
 /** The most lines one file holds (the newest), as the API's CSV. */
 export const MOST_LINES = 100_000;
@@ -26,7 +26,7 @@ export async function loadAllActivity(api, filters) {
 /**
  * One line per entry: the date and the time in the salon (as the entry's own local time says;
  * "2026-11-23" and "10:00", which a spreadsheet reads as a date and a time in every language),
- * who, what happened and what changed, in the words of the page.
+ * who, what happened (and to whose booking) and what changed, in the words of the page.
  */
 export function activityCsv(entries, salon) {
   return csvText(
@@ -35,7 +35,7 @@ export function activityCsv(entries, salon) {
       entry.at.slice(0, 10),
       entry.at.slice(11, 16),
       whoWords(entry.actor),
-      actionWords(entry),
+      entry.booking ? t('{action}: {booking}', { action: actionWords(entry), booking: bookingWords(entry, salon) }) : actionWords(entry),
       changeWords(entry, salon),
     ]),
   );

@@ -4,6 +4,7 @@
 import { capitalise, eventLabel, HOUR_CYCLE, scopeLabel } from '../../format.js';
 import { intl, marked, t, tn } from '../../locale.js';
 import { money } from '../../ui/money.js';
+import { ERASED_NAME } from '../clients/rights.js';
 
 /** Who, as the filter offers them: value → words. */
 export const WHO = [
@@ -33,6 +34,8 @@ export const WHAT = [
   ['calendar_feed', marked('Calendar feeds')],
   ['key', marked('API keys')],
   ['webhook', marked('Connections')],
+  // Not a kind of the salon's entries: the way to People, where each person's account history is (people.js).
+  ['people', marked('People (accounts and sign-ins)')],
 ];
 
 /** One of a kind of thing, as an entry names it: "Booking", "Staff member". */
@@ -87,11 +90,37 @@ const VERBS = {
 
 const spaced = (name) => name.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, (_, a, b) => `${a} ${b.toLowerCase()}`);
 
+/** Actions said as a whole rather than as a thing and a verb ("Salon detail added" for a new salon). */
+const ACTIONS = { 'business.created': marked('Salon set up') };
+
 /** "Booking cancelled", "Service changed": the entry's action in words. */
 export function actionWords(entry) {
+  if (ACTIONS[entry.action]) return t(ACTIONS[entry.action]);
   const [, verb] = entry.action.split('.');
   const thing = THING[entry.target.kind] ?? capitalise(spaced(entry.target.kind).toLowerCase().replace(/s$/, ''));
   return t('{thing} {action}', { thing: t(thing), action: t(VERBS[verb] ?? spaced(verb)) });
+}
+
+/**
+ * "Erna Example · Haircut + Colour · 23 Nov 2026, 14:00 · with Anna": whose booking and what, for
+ * a booking's, a payment's or a refund's entry (the server reads `entry.booking` as the booking is
+ * now). A booking's entry says the time and staff member it left (a booking moved, its new time;
+ * a booking added, the one it was made for), others the booking's now; '' without a booking.
+ */
+export function bookingWords(entry, salon) {
+  const booking = entry.booking;
+  if (!booking) return '';
+  const left = (field) =>
+    entry.target.kind === 'booking' ? entry.changes.find((c) => c.field === field && !c.withheld && c.after)?.after : undefined;
+  const staff = left('staffName') ?? booking.staff;
+  return [
+    booking.client === ERASED_NAME ? t(ERASED_NAME) : booking.client,
+    booking.services.join(' + '),
+    instantWords(left('startTime') ?? booking.startTime, salon.zone),
+    staff ? t('with {staff}', { staff }) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** The system's parts that change things, by the name the server gives them. */

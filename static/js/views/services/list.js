@@ -6,6 +6,12 @@ import { SERVICE_STATUS, statusBadge } from '../../ui/badge.js';
 import { money } from '../../ui/money.js';
 import { cardsOf, itemCard, viewPage } from '../../ui/pages.js';
 
+/**
+ * Whether the signed-in person changes the services (the owner, or the access code): the front
+ * desk reads them, as it reads the staff (the server refuses it the writes: docs/security.md).
+ */
+export const mayChangeServices = (ctx) => ctx.me?.role !== 'front_desk' && ctx.me?.role !== 'stylist';
+
 const minutes = (n) => tn(n, '{count} minute', '{count} minutes');
 
 /** "45 minutes (plus 10 minutes to prepare and 5 minutes to clean up)" */
@@ -17,16 +23,20 @@ export function timeText({ durationMinutes, bufferBeforeMinutes: before, bufferA
   return values.duration;
 }
 
+/** A service's facts: how long it takes, its price and its description. */
+export const serviceFacts = (service) =>
+  facts([
+    [t('Takes'), timeText(service)],
+    [t('Price'), money(service.price, service.currency)],
+    [t('Description'), service.description ? isolate(service.description) : null],
+  ]);
+
 function serviceCard(service) {
   return itemCard(
     { class: `card service${service.active ? '' : ' inactive'}`, 'data-service-id': service.id },
     h('a', { href: `#services/${service.id}` }, isolate(service.name)),
     statusBadge(SERVICE_STATUS, service.active),
-    facts([
-      [t('Takes'), timeText(service)],
-      [t('Price'), money(service.price, service.currency)],
-      [t('Description'), service.description ? isolate(service.description) : null],
-    ]),
+    serviceFacts(service),
   );
 }
 
@@ -38,7 +48,7 @@ export async function renderServiceList(ctx) {
     {
       class: 'services',
       title: t('Services'),
-      beside: h('a', { class: 'button primary', href: '#services/new' }, t('Add a service')),
+      beside: mayChangeServices(ctx) ? h('a', { class: 'button primary', href: '#services/new' }, t('Add a service')) : null,
       intro: t(
         'What clients can book, how long it takes and what it costs. A switched-off service stays in old bookings but cannot be booked.',
       ),

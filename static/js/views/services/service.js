@@ -3,11 +3,12 @@
 import { button, confirmAction, h, isolate } from '../../dom.js';
 import { t } from '../../locale.js';
 import { SERVICE_STATUS, statusBadge } from '../../ui/badge.js';
-import { messageArea } from '../../ui/notice.js';
+import { messageArea, notice } from '../../ui/notice.js';
 import { itemPage } from '../../ui/pages.js';
 import { activeSwitch } from '../../ui/switch.js';
 import { serviceActions } from './actions.js';
 import { serviceForm } from './form.js';
+import { mayChangeServices, serviceFacts } from './list.js';
 
 /** The service as last saved, and what shows it: heading, badge, the form's box and the switch (`shows`). */
 function serviceState(first) {
@@ -34,8 +35,26 @@ const ASK_DELETE = (service) => ({
   danger: true,
 });
 
+/** What the front desk sees of a service: the same facts, none of the owner's forms. */
+function readOnlyService(state) {
+  const service = state.service();
+  return itemPage(
+    { class: 'service-edit', 'data-service-id': service.id },
+    ['#services', t('← All services')],
+    state.head,
+    h(
+      'section',
+      { class: 'panel service-facts', 'aria-label': t('Details') },
+      notice('note', t('Only the salon’s owner changes, switches off and deletes services.')),
+      serviceFacts(service),
+    ),
+  );
+}
+
 export async function renderService(ctx, id) {
   const state = serviceState(await ctx.api.call('adminGetService', { id }));
+  // The front desk reads what the owner changes (the server refuses it the writes).
+  if (!mayChangeServices(ctx)) return readOnlyService(state);
   const service = state.service();
   const messages = messageArea();
   const actions = serviceActions(ctx, state, messages);

@@ -18,14 +18,20 @@ export function setupActions(ctx, message) {
   return {
     refuse,
     /**
-     * Makes the salon (once), then saves its name, time zone, phone country and opening hours, and
-     * its language as the booking page's (which the back office speaks too); on to the services.
+     * Makes the salon with its name, time zone, phone country, opening hours and language (the
+     * booking page's, which the back office speaks too), or saves them on the salon made before;
+     * on to the services.
      */
     saveSalon: (button, { name, timezone, phoneCountry, workingHours, locale }) =>
       perform(button, t('Saving…'), message, async () => {
-        const businessId = ctx.business?.id ?? (await api.call('adminCreateBusiness', { body: { name, timezone } })).id;
-        await api.call('adminUpdateBusiness', { businessId, body: { name, timezone, phoneCountry, workingHours } });
-        if (locale) await api.call('adminUpdateBookingPage', { businessId, body: { locale } });
+        const salon = { name, timezone, phoneCountry, workingHours };
+        // A new salon is made with all of it (one act, one line in Activity); a salon made is changed.
+        let businessId = ctx.business?.id;
+        if (businessId === undefined) businessId = (await api.call('adminCreateBusiness', { body: { ...salon, locale } })).id;
+        else {
+          await api.call('adminUpdateBusiness', { businessId, body: salon });
+          if (locale) await api.call('adminUpdateBookingPage', { businessId, body: { locale } });
+        }
         await ctx.reloadBusinesses(businessId);
         goTo('services');
       }),
