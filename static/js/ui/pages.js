@@ -3,6 +3,8 @@
 // a card of one thing in a list, a part of a page named by its heading, and a row of a list.
 
 import { h } from '../dom.js';
+import { t } from '../locale.js';
+import { notice, perform } from './notice.js';
 
 /** A view's heading: the title, and beside it a badge, a button or the calendar's controls. */
 export const viewHead = (title, ...beside) => h('div', { class: 'view-head' }, h('h2', null, title), ...beside);
@@ -44,3 +46,36 @@ export function rowItem({ class: className, ...props }, what, ...after) {
 
 /** The rows of `items` (`row(item)` each) in a <ul> of `props`, or the sentence for none. */
 export const rowsOf = (props, items, row, none) => (items.length ? h('ul', props, items.map(row)) : h('p', null, none));
+
+/**
+ * An item's page that only some may use (a new service, a new staff member): `content()` for
+ * them, and for anyone else the same page with `refusal` (a sentence) in its place.
+ */
+export async function pageFor({ back, title, ...props }, allowed, refusal, content) {
+  return itemPage(props, back, h('h2', null, title), allowed ? await content() : notice('note', refusal));
+}
+
+/**
+ * A list shown a page of `size` at a time into `list` (each item drawn by `item`): `first()` draws
+ * page 1 anew and answers it; `more(button)` adds the next, and hides `moreButton` at the end.
+ * `load(n)` answers page n as the server does ({data, total}).
+ */
+export function pagedList({ load, list, item, moreButton, flash, size }) {
+  let page = 1;
+  return {
+    async first() {
+      const answer = await load(1);
+      page = 1;
+      list.replaceChildren(...answer.data.map(item));
+      moreButton.hidden = answer.total <= size;
+      return answer;
+    },
+    more: (button) =>
+      perform(button, t('Loading…'), flash, async () => {
+        const answer = await load(page + 1);
+        page += 1;
+        list.append(...answer.data.map(item));
+        moreButton.hidden = page * size >= answer.total;
+      }),
+  };
+}

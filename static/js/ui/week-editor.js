@@ -76,10 +76,13 @@ function typedDay(id, name, day, breaks) {
   return { element, read };
 }
 
-/** A time picker of a picked day, with its label before it. */
+/**
+ * A time picker of a picked day, with its label before it: for a screen reader only where the
+ * columns' names stand over the days (a wide screen); beside the field on a phone (style.css).
+ */
 function labelledTime(id, label, value, step) {
   const control = h('input', { type: 'time', id, value, step });
-  return { control, element: [h('label', { for: id }, label), control] };
+  return { control, element: [h('label', { for: id, class: 'visually-hidden' }, label), control] };
 }
 
 /** A picked day's hours and its break (`pause`: from, until, both empty for none), or the problem with them. */

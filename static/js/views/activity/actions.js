@@ -5,13 +5,13 @@ import { t } from '../../locale.js';
 import { todayIn } from '../../salon-time.js';
 import { perform, sayError } from '../../ui/notice.js';
 import { downloadCsv } from '../../ui/csv.js';
+import { pagedList } from '../../ui/pages.js';
 import { loadActivity, PAGE_SIZE } from './load.js';
 import { activityRow, summaryWords } from './rows.js';
 import { activityCsv, loadAllActivity } from './spreadsheet.js';
 
 /** `view`: the parts of the page (index.js): who, what, from, to, summary, body, table, pointer, more, flash, download. */
 export function activityActions(ctx, view, services) {
-  let page = 1;
   // What the changes' amounts and service ids are said in: the salon's currency, its services' names.
   const salon = {
     currency: ctx.business.currency,
@@ -20,6 +20,14 @@ export function activityActions(ctx, view, services) {
   };
   const row = (entry) => activityRow(entry, salon);
   const filters = () => ({ who: view.who.value, what: view.what.value, from: view.from.value, to: view.to.value });
+  const pages = pagedList({
+    load: (n) => loadActivity(ctx.api, filters(), n),
+    list: view.body,
+    item: row,
+    moreButton: view.more,
+    flash: view.flash,
+    size: PAGE_SIZE,
+  });
   const show = async () => {
     // "People": no entries of the salon's, the way to each person's history instead (people.js).
     const people = filters().what === 'people';
@@ -30,23 +38,13 @@ export function activityActions(ctx, view, services) {
       view.more.hidden = true;
       return;
     }
-    const answer = await loadActivity(ctx.api, filters(), 1);
-    page = 1;
-    view.summary.textContent = summaryWords(answer.total);
-    view.body.replaceChildren(...answer.data.map(row));
-    view.more.hidden = answer.total <= PAGE_SIZE;
+    view.summary.textContent = summaryWords((await pages.first()).total);
   };
   return {
     filters,
     show,
     filter: () => show().catch((error) => sayError(view.flash, error)),
-    more: (button) =>
-      perform(button, t('Loading…'), view.flash, async () => {
-        const answer = await loadActivity(ctx.api, filters(), page + 1);
-        page += 1;
-        view.body.append(...answer.data.map(row));
-        view.more.hidden = page * PAGE_SIZE >= answer.total;
-      }),
+    more: pages.more,
     download: (button) =>
       perform(button, t('Preparing…'), view.flash, async () => {
         const { from, to } = filters();

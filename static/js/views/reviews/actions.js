@@ -2,23 +2,25 @@
 // offer the form, and save a review: the list and the form are drawn again, and the form says so.
 
 import { isolate, phrase } from '../../dom.js';
-import { t, tn } from '../../locale.js';
-import { perform, say, sayError } from '../../ui/notice.js';
+import { tn } from '../../locale.js';
+import { say, sayError } from '../../ui/notice.js';
+import { pagedList } from '../../ui/pages.js';
 import { reviewCard, summaryWords } from './cards.js';
 import { reviewForm } from './form.js';
 import { loadOpenVisits, loadReviews, PAGE_SIZE } from './load.js';
 
 /** `view`: the parts of the page (render in index.js) these fill: who, summary, list, more, flash, formSlot. */
 export function reviewsActions(ctx, view) {
-  let page = 1;
   const chosen = () => (view.who.value ? view.who.selectedOptions[0].textContent : null);
-  const showList = async () => {
-    const answer = await loadReviews(ctx.api, view.who.value, 1);
-    page = 1;
-    view.summary.replaceChildren(...summaryWords(answer, chosen()));
-    view.list.replaceChildren(...answer.data.map(reviewCard));
-    view.more.hidden = answer.total <= PAGE_SIZE;
-  };
+  const pages = pagedList({
+    load: (n) => loadReviews(ctx.api, view.who.value, n),
+    list: view.list,
+    item: reviewCard,
+    moreButton: view.more,
+    flash: view.flash,
+    size: PAGE_SIZE,
+  });
+  const showList = async () => view.summary.replaceChildren(...summaryWords(await pages.first(), chosen()));
   const save = async (body) => {
     const saved = await ctx.api.call('adminCreateReview', { body });
     const form = await Promise.all([showList(), showForm()]).then(([, shown]) => shown);
@@ -38,12 +40,6 @@ export function reviewsActions(ctx, view) {
     showList,
     showForm,
     filter: () => showList().catch((error) => sayError(view.flash, error)),
-    more: (button) =>
-      perform(button, t('Loading…'), view.flash, async () => {
-        const answer = await loadReviews(ctx.api, view.who.value, page + 1);
-        page += 1;
-        view.list.append(...answer.data.map(reviewCard));
-        view.more.hidden = page * PAGE_SIZE >= answer.total;
-      }),
+    more: pages.more,
   };
 }

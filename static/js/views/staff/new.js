@@ -3,20 +3,19 @@
 
 import { h } from '../../dom.js';
 import { t } from '../../locale.js';
-import { messageArea, notice } from '../../ui/notice.js';
-import { itemPage } from '../../ui/pages.js';
+import { messageArea } from '../../ui/notice.js';
+import { pageFor } from '../../ui/pages.js';
 import { weekEditor } from '../../ui/week-editor.js';
 import { addStaff } from './actions.js';
 import { detailFields, HOURS_HINT, mayChangeStaff, NEW_WEEK, serviceChoice } from './fields.js';
 
-export async function renderNewStaff(ctx) {
-  if (!mayChangeStaff(ctx))
-    return itemPage(
-      { class: 'staff-edit' },
-      ['#staff', t('← All staff')],
-      h('h2', null, t('New staff member')),
-      notice('note', t('Only the salon’s owner adds staff members.')),
-    );
+export function renderNewStaff(ctx) {
+  const page = { class: 'staff-edit', back: ['#staff', t('← All staff')], title: t('New staff member') };
+  return pageFor(page, mayChangeStaff(ctx), t('Only the salon’s owner adds staff members.'), () => newStaffForm(ctx));
+}
+
+/** The form: details, the services they do, weekly hours and breaks. */
+async function newStaffForm(ctx) {
   const services = await ctx.api.list('adminListServices');
   const details = detailFields(undefined);
   const choice = serviceChoice(services, []);
@@ -36,5 +35,5 @@ export async function renderNewStaff(ctx) {
     event.preventDefault();
     addStaff(ctx, submit, messages, { details: details.read(), schedule: week.read(), serviceIds: choice.read() });
   });
-  return itemPage({ class: 'staff-edit' }, ['#staff', t('← All staff')], h('h2', null, t('New staff member')), form);
+  return form;
 }
