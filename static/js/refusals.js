@@ -254,6 +254,9 @@ function validationSentence(body) {
 }
 
 /** The sentence for a refused call: its status and the error answer as the server sent it. */
+/** The sentence for a refusal's code, in the page's language: for a refusal the page foresees before asking. */
+export const refusalFor = (code) => t(SENTENCES[code]);
+
 export function sentenceFor(status, body) {
   const code = body?.code;
   if (code === 'validation_failed' && typeof body.message === 'string') return personRuleSentence(body.message) ?? validationSentence(body);

@@ -4,6 +4,7 @@
 
 import { button, h, isolate } from '../../dom.js';
 import { marked, t } from '../../locale.js';
+import { refusalFor } from '../../refusals.js';
 import { todayIn } from '../../salon-time.js';
 import { downloadText } from '../../ui/download.js';
 import { flashNext, messageArea, perform, performIfSure, say } from '../../ui/notice.js';
@@ -55,8 +56,22 @@ const ERASE_QUESTION = (client) => ({
   danger: true,
 });
 
-/** Erases the client after the question; the page is drawn again, showing "Erased client". */
+/** Whether the client has a visit still to come (pending or confirmed, after now): the server refuses to erase them then. */
+async function hasComingVisits(ctx, client) {
+  const query = { clientId: client.id, from: todayIn(ctx.business.timezone), limit: 100 };
+  const { data } = await ctx.api.call('adminListBookings', { query });
+  return data.some((b) => (b.status === 'pending' || b.status === 'confirmed') && Date.parse(b.startTime) > Date.now());
+}
+
+/**
+ * Erases the client after the question; the page is drawn again, showing "Erased client". A
+ * client with visits still to come is told at once, without a question the server would refuse.
+ */
 export async function eraseClient(ctx, element, messages, client) {
+  if (await hasComingVisits(ctx, client).catch(() => false)) {
+    say(messages, 'error', refusalFor('client_has_coming_visits'));
+    return;
+  }
   return performIfSure(ERASE_QUESTION(client), element, t('Erasing…'), messages, async () => {
     await ctx.api.call('adminEraseClient', { id: client.id });
     flashNext(
