@@ -123,7 +123,7 @@ describe('the shared parts of the back office in German, in Chromium', () => {
     const dialog = page.locator('dialog.confirm');
     await dialog.getByRole('heading', { name: 'Ohne Speichern verlassen?' }).waitFor();
     assert.deepEqual(await englishOnPage(page, DATA, 'dialog.confirm'), []);
-    await dialog.getByRole('button', { name: 'Bleiben und speichern' }).click();
+    await dialog.getByRole('button', { name: 'Auf dieser Seite bleiben' }).click();
   });
 
   it('shows the shared editors of time off and weekly hours in German', async () => {

@@ -384,7 +384,7 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     await page.getByRole('link', { name: 'Clients', exact: true }).click();
     const question = page.locator('dialog.confirm');
     await question.getByRole('heading', { name: 'Leave without saving?' }).waitFor();
-    await question.getByRole('button', { name: 'Stay and save' }).click();
+    await question.getByRole('button', { name: 'Stay on this page' }).click();
     await question.waitFor({ state: 'detached' });
     assert.match(page.url(), new RegExp(`#staff/${salon.ben}$`));
     assert.ok(await services.getByLabel('Colour').isChecked(), 'the tick is still there');

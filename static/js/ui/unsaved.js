@@ -56,7 +56,7 @@ export async function mayLeave(view) {
     title: t('Leave without saving?'),
     text: t('Something here was changed and not saved. Leaving now loses the change.'),
     confirmLabel: t('Leave without saving'),
-    keepLabel: t('Stay and save'),
+    keepLabel: t('Stay on this page'),
     danger: true,
   });
 }
