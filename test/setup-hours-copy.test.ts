@@ -119,4 +119,25 @@ describe('the first run’s opening hours and staff, in Chromium', () => {
     assert.deepEqual(await list.getByRole('listitem').allInnerTexts(), ['Anna: Haircut, Colour, Beard trim', 'Ben: Haircut, Beard trim']);
     assert.ok(await page.getByRole('link', { name: 'Continue' }).isVisible(), 'and then on');
   });
+
+  it('adds a name typed and not yet added when "Continue" is pressed, then goes on (trial)', async () => {
+    await page.getByLabel('Staff member’s name').fill('Clara');
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.getByText('Added Clara.').waitFor();
+    assert.match(page.url(), /#setup\/widget$/);
+    assert.equal(await page.getByRole('dialog').count(), 0, 'no question about unsaved changes');
+    const staff = (
+      await admin(
+        app,
+        'GET',
+        `/businesses/${(await admin(app, 'GET', '/businesses', undefined, 200)).body.data[0].id}/staff`,
+        undefined,
+        200,
+      )
+    ).body.data;
+    assert.deepEqual(
+      staff.map((s: { name: string }) => s.name),
+      ['Anna', 'Ben', 'Clara'],
+    );
+  });
 });

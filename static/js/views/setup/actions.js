@@ -35,22 +35,22 @@ export function setupActions(ctx, message) {
         await ctx.reloadBusinesses(businessId);
         goTo('services');
       }),
-    /** Adds a service and stays: more services can follow. */
-    addService: (button, body) =>
+    /** Adds a service and stays: more services can follow (`next`: the step to go on to instead). */
+    addService: (button, body, next = 'services') =>
       perform(button, t('Adding…'), message, async () => {
         const service = await ctx.api.call('adminCreateService', { body });
         flashNext('good', t('Added “{name}”.', { name: isolate(service.name) }));
-        goTo('services');
+        goTo(next);
       }),
     /**
      * Adds a staff member and stays: the list shows each one with their services, to be checked
-     * before "Continue" (the first one went straight on, unseen).
+     * before "Continue" (the first one went straight on, unseen); `next`: the step to go on to instead.
      */
-    addStaff: (button, body) =>
+    addStaff: (button, body, next = 'staff') =>
       perform(button, t('Adding…'), message, async () => {
         const member = await ctx.api.call('adminCreateStaff', { body });
         flashNext('good', t('Added {name}.', { name: isolate(member.name) }));
-        goTo('staff');
+        goTo(next);
       }),
   };
 }

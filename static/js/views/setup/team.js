@@ -55,6 +55,26 @@ function serviceFields() {
   };
 }
 
+/**
+ * The link on to the next step. A name typed and not yet added is added first (a new owner typed
+ * the last staff member's name and pressed "Continue", expecting them kept), then the step goes on.
+ */
+function onTo(href, label, typed, addThenGo) {
+  return h(
+    'a',
+    {
+      class: 'button primary',
+      href,
+      onclick: (event) => {
+        if (!typed.value.trim()) return;
+        event.preventDefault();
+        addThenGo();
+      },
+    },
+    label,
+  );
+}
+
 export function servicesStep({ business, services }, actions) {
   const fields = serviceFields();
   const add = h('button', { type: 'submit' }, t('Add service'));
@@ -81,14 +101,17 @@ export function servicesStep({ business, services }, actions) {
       'div',
       { class: 'actions' },
       add,
-      services.length ? h('a', { class: 'button primary', href: '#setup/staff' }, t('Continue to staff')) : null,
+      services.length ? onTo('#setup/staff', t('Continue to staff'), fields.name, () => save('staff')) : null,
     ),
   );
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
+  const save = (next) => {
     const { body, problems } = readService(fields, business.currency);
     if (problems.length) return actions.refuse(problems.join(' '));
-    actions.addService(add, body);
+    actions.addService(add, body, next);
+  };
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    save();
   });
   return form;
 }
@@ -121,16 +144,19 @@ export function staffStep({ business, services, staff }, actions) {
       h('legend', null, t('Services they do')),
       services.map((s, i) => choice(performs[i], s.name)),
     ),
-    h('div', { class: 'actions' }, add, staff.length ? h('a', { class: 'button primary', href: '#setup/widget' }, t('Continue')) : null),
+    h('div', { class: 'actions' }, add, staff.length ? onTo('#setup/widget', t('Continue'), name, () => save('widget')) : null),
   );
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
+  const save = (next) => {
     const week = hours.read();
     const serviceIds = performs.filter((c) => c.checked).map((c) => Number(c.value));
     if (!name.value.trim()) return actions.refuse(t('Type the staff member’s name.'));
     if (week.problem) return actions.refuse(week.problem);
     if (serviceIds.length === 0) return actions.refuse(t('Tick at least one service they do.'));
-    actions.addStaff(add, { name: name.value.trim(), schedule: week.value, serviceIds });
+    actions.addStaff(add, { name: name.value.trim(), schedule: week.value, serviceIds }, next);
+  };
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    save();
   });
   return form;
 }
