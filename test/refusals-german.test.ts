@@ -73,6 +73,29 @@ describe('refusals of a booking’s actions and payments, in a German Chromium',
     ]);
   });
 
+  it('says the salon’s horizon and a time taken in the moment in German too', async () => {
+    const business = (await admin(app, 'GET', `/businesses/${salon.businessId}`, undefined, 200)).body;
+    const far = await refused(`/bookings/${ids.live}/reschedule`, { startTime: '2028-06-05T10:00:00+02:00' });
+    assert.deepEqual([far.code, far.horizonDays], ['beyond_horizon', business.horizonDays]);
+    // The answer of a time taken between the check and the write (src/slots/slot-check.ts slotTaken()), as the server sends it.
+    const taken = {
+      statusCode: 409,
+      code: 'slot_unavailable',
+      message: 'This slot was just taken. GET /v1/integration/slots lists the free ones.',
+    };
+    const said = await page.evaluate(
+      async (bodies) => {
+        const { sentenceFor } = await import('/js/refusals.js' as string);
+        return bodies.map((body: unknown) => sentenceFor(409, body));
+      },
+      [far, taken],
+    );
+    assert.deepEqual(said, [
+      `Das ist zu weit im Voraus: Der Salon nimmt Termine höchstens ${business.horizonDays} Tage im Voraus an (Einstellungen, „Buchungsregeln“).`,
+      'Diese Zeit wurde gerade vergeben. Wählen Sie eine andere freie Zeit.',
+    ]);
+  });
+
   it('does not let a completed or a no-show visit be picked up on the grid; one to come still moves', async () => {
     const reschedules: string[] = [];
     page.on('request', (request) => {

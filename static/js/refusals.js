@@ -296,6 +296,14 @@ export function sentenceFor(status, body) {
   }
   if (code === 'slot_unavailable' && Array.isArray(body.refusals)) return notFreeSentence(body);
   if (code === 'invalid_transition') return notChangeable(body);
+  if (code === 'beyond_horizon' && Number.isFinite(body.horizonDays))
+    return t('That is too far ahead: the salon takes bookings at most {days} days ahead (Settings, “Booking rules”).', {
+      days: body.horizonDays,
+    });
+  if (code === 'too_short_notice' && Number.isFinite(body.minNoticeMinutes))
+    return t('That is too soon: clients book at least {minutes} minutes ahead.', { minutes: body.minNoticeMinutes });
+  // Taken in the moment between the check and the write (the one slot_unavailable without refusals).
+  if (code === 'slot_unavailable') return t('That time has just been taken. Choose another free time.');
   if (code === 'refund_exceeds_payment' && Number.isFinite(body.refundable)) return refundLimitSentence(body.refundable, body.currency);
   if (code && SENTENCES[code]) return t(SENTENCES[code]);
   if (typeof body?.message === 'string') return body.message;
