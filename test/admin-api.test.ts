@@ -241,6 +241,11 @@ describe('the admin API', () => {
     assert.equal(over.status, 409);
     assert.equal(over.body.code, 'refund_exceeds_payment');
     assert.match(over.body.message, /At most 500/);
+    // The amounts as numbers, for a page to say in its own words and money (issue 27's German day).
+    assert.deepEqual(
+      { refundable: over.body.refundable, paid: over.body.paid, refunded: over.body.refunded, currency: over.body.currency },
+      { refundable: 500, paid: 2000, refunded: 1500, currency: 'EUR' },
+    );
     assert.equal((await admin(app, 'POST', `${salon.base}/payments/${paid.id}/refund`, { amount: 500 })).status, 201);
     assert.equal((await admin(app, 'POST', `${salon.base}/payments/${paid.id}/refund`, { amount: 1 })).status, 409);
     const refundRow = (await admin(app, 'GET', `${salon.base}/payments?bookingId=${booking.id}`, undefined, 200)).body.data[0];

@@ -49,6 +49,7 @@ describe('booking rules per business', () => {
     assert.equal(tooSoon.status, 409);
     assert.equal(tooSoon.body.code, 'too_short_notice');
     assert.match(tooSoon.body.message, /120 minutes/);
+    assert.equal(tooSoon.body.minNoticeMinutes, 120, 'the rule as a number, for a page to say in its words');
     assert.equal((await book(salon, '2026-11-21T13:30:00+01:00')).status, 201);
   });
 
@@ -74,6 +75,7 @@ describe('booking rules per business', () => {
     assert.equal(refused.status, 409);
     assert.equal(refused.body.code, 'beyond_horizon');
     assert.match(refused.body.message, /30 days/);
+    assert.equal(refused.body.horizonDays, 30, 'the rule as a number, for a page to say in its words');
     assert.equal((await book(salon, '9999-12-27T10:00:00+01:00')).body.code, 'beyond_horizon');
 
     const booked = await book(salon, `${MONDAY}T10:00:00+01:00`);

@@ -69,6 +69,12 @@ describe('the booking state machine (admin API)', () => {
       assert.equal(reply.status, 409, reply.text);
       assert.equal(reply.body.code, 'invalid_transition');
       assert.match(reply.body.message, /^Cannot /);
+      // What was asked and the booking's status, for a page to say in its own words.
+      assert.equal(reply.body.action, action);
+      assert.equal(
+        reply.body.bookingStatus,
+        { confirm: 'confirmed', cancel: 'cancelled', complete: 'completed', 'no-show': 'no_show' }[setup.at(-1)!],
+      );
     });
   }
 

@@ -56,6 +56,8 @@ describe('the calendar and a booking of a salon that speaks German, in Chromium'
     await form.getByText('Eine Telefonnummer besteht aus Ziffern, nach Belieben mit Leerzeichen oder + - ( ) . / dazwischen.').waitFor();
     assert.deepEqual(await englishOnPage(page, DATA, 'dialog.form-dialog'), []);
     await form.getByRole('button', { name: 'Abbrechen' }).click();
+    // Something typed: asked in German before it is lost.
+    await page.locator('dialog.confirm').getByRole('button', { name: 'Verwerfen' }).click();
     await form.waitFor({ state: 'detached' });
   });
 

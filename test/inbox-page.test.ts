@@ -124,6 +124,7 @@ describe('the inbox on the page (issue 27, defect 13) in Chromium', () => {
     await turnsUntil(count().filter({ hasText: '3 waiting' }));
     assert.equal(await form.getByLabel('Client name').inputValue(), 'Half Typed', 'the form is still open, as typed');
     await form.getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('dialog.confirm').getByRole('button', { name: 'Discard' }).click();
     await turnsUntil(page.locator('.ec-event.booking', { hasText: 'Olga Ost' }));
   });
 

@@ -57,6 +57,7 @@ describe('the front desk and the inbox without friction in Chromium (issue 27)',
       .getByText(/Nobody does Beard trim yet/)
       .waitFor();
     await form.getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('dialog.confirm').getByRole('button', { name: 'Discard' }).click();
   });
 
   it('shades the salon’s lunch as a break in every column, also for a staff member without a break of their own', async () => {

@@ -274,6 +274,7 @@ describe('the salon’s day in Chromium (issue 27)', () => {
       .getByText('Add a phone number or an e-mail address for the new client. Settings (“Booking rules”) can let a name alone do.')
       .waitFor();
     await form.getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('dialog.confirm').getByRole('button', { name: 'Discard' }).click();
 
     await page.goto(`${app.url}/#settings`);
     await page.getByLabel('A client booked at the desk needs a phone number or an e-mail address').uncheck();
@@ -331,6 +332,7 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     await form.getByRole('button', { name: 'Book' }).click();
     await form.getByText('That time is not free. With Anna it would not be over by 13:00, when their break begins.').waitFor();
     await form.getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('dialog.confirm').getByRole('button', { name: 'Discard' }).click();
 
     // Where a service does not fit, the API says which edge: the day's start or end, a break's start or end.
     const nowhere = async (serviceId: number, time: string) =>

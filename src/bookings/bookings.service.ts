@@ -324,7 +324,7 @@ async function move(
 ): Promise<BookingJson> {
   const view = await visibleBooking(trx, actor, id);
   const transition = TRANSITIONS[name];
-  if (!transition.from.includes(view.status)) throw errors.conflict('invalid_transition', refusalMessage(name, view.status));
+  if (!transition.from.includes(view.status)) throw errors.invalidTransition(refusalMessage(name, view.status), name, view.status);
   const now = app.clock.now();
   if (transition.onlyAfterStart && now < view.start_at) {
     throw errors.conflict(
@@ -366,7 +366,9 @@ export async function rescheduleBooking(
 
 async function moveBooking(trx: Tx, app: Deps, actor: Actor, id: number, input: RescheduleInput, now: number): Promise<BookingJson> {
   const view = await visibleBooking(trx, actor, id);
-  if (!RESCHEDULABLE.includes(view.status)) throw errors.conflict('invalid_transition', refusalMessage('reschedule', view.status));
+  if (!RESCHEDULABLE.includes(view.status)) {
+    throw errors.invalidTransition(refusalMessage('reschedule', view.status), 'reschedule', view.status);
+  }
   const startAt = Date.parse(input.startTime);
   const serviceIds = view.services ? view.services.map((s) => s.service_id) : [view.service_id];
   const held =

@@ -97,6 +97,18 @@ export const errors = {
   slotHeld: (message: string, holds: ReadonlyArray<{ id: number; heldBy: string; heldUntil: string }>) =>
     new AppError(409, 'slot_held', message, { holds }),
   conflict: (code: string, message: string) => new AppError(409, code, message),
+  /** Outside the salon's booking rules: `minNoticeMinutes` (too_short_notice) or `horizonDays` (beyond_horizon), for a page to say in its words. */
+  outsideBookingWindow: (
+    code: 'too_short_notice' | 'beyond_horizon',
+    message: string,
+    rule: { minNoticeMinutes: number } | { horizonDays: number },
+  ) => new AppError(409, code, message, rule),
+  /** A booking's state does not allow `action` (confirm, cancel, complete, no-show, reschedule): both named, for a page to say in its words. */
+  invalidTransition: (message: string, action: string, bookingStatus: string) =>
+    new AppError(409, 'invalid_transition', message, { action, bookingStatus }),
+  /** A refund over what is left of its payment: the amounts (minor units of `currency`), for a page to say in its words. */
+  refundExceedsPayment: (message: string, amounts: { refundable: number; paid: number; refunded: number; currency: string }) =>
+    new AppError(409, 'refund_exceeds_payment', message, amounts),
   /** What a link named is over for good (a manage link after the visit). */
   gone: (code: string, message: string) => new AppError(410, code, message),
   /** A time that is not free: `reason` (past, not_bookable, unavailable) and, for unavailable, each staff member's (src/slots/slot-refusal.ts). */

@@ -115,9 +115,9 @@ export async function refundPayment(trx: Tx, app: Deps, businessId: number, paym
   const refunded = await refundedOf(trx, paymentId);
   const left = payment.amount - refunded;
   if (input.amount > left) {
-    throw errors.conflict(
-      'refund_exceeds_payment',
+    throw errors.refundExceedsPayment(
       `At most ${left} can be refunded of this payment (${payment.amount} paid, ${refunded} refunded already).`,
+      { refundable: left, paid: payment.amount, refunded, currency: payment.currency },
     );
   }
   const booking = (await findBookingView(trx, businessId, payment.booking_id))!;

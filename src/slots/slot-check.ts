@@ -74,15 +74,17 @@ function assertInsideWindow(business: BusinessRow, date: string, startAt: number
   const problem = windowProblem(bookingWindow(rulesFor(business, bySalon), now), date, startAt);
   const when = toLocalIso(startAt, business.timezone);
   if (problem === 'too_short_notice') {
-    throw errors.conflict(
+    throw errors.outsideBookingWindow(
       'too_short_notice',
       `${when} is too soon: this salon takes bookings at least ${business.min_notice_minutes} minutes ahead. GET /v1/integration/slots lists the free ones.`,
+      { minNoticeMinutes: business.min_notice_minutes },
     );
   }
   if (problem === 'beyond_horizon') {
-    throw errors.conflict(
+    throw errors.outsideBookingWindow(
       'beyond_horizon',
       `${when} is too far ahead: this salon takes bookings at most ${business.horizon_days} days ahead. GET /v1/integration/slots lists the free ones.`,
+      { horizonDays: business.horizon_days },
     );
   }
 }

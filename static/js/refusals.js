@@ -3,6 +3,7 @@
 
 import { marked, pageLanguage, t } from './locale.js';
 import { addDays, dayText, salonDateTime, timeOf } from './salon-time.js';
+import { money } from './ui/money.js';
 
 /** "Held by Website widget until 10:42" from slot_held's holds (heldUntil is the salon's local time). */
 export function heldBy(holds) {
@@ -50,8 +51,36 @@ function notFreeSentence(body) {
   return t('That time is not free. {why}', { why });
 }
 
+/** Why a booking cannot be changed any more (invalid_transition's `bookingStatus`), in the salon's words. */
+const NOT_CHANGEABLE = {
+  cancelled: marked(
+    'This booking has been cancelled, perhaps in another tab, so it cannot be changed any more. Reload the page to see it.',
+  ),
+  completed: marked('This visit is marked completed, so it cannot be moved or changed any more. For another visit, make a new booking.'),
+  no_show: marked(
+    'The client did not come to this visit (marked a no-show), so it cannot be moved or changed any more. For another time, make a new booking.',
+  ),
+  confirmed: marked('This booking is confirmed already, perhaps in another tab. Reload the page to see it.'),
+};
+
+/** invalid_transition: by what the booking is now; without it (an older server), that it cannot be changed so. */
+function notChangeable(body) {
+  const sentence = NOT_CHANGEABLE[body.bookingStatus];
+  return sentence ? t(sentence) : t('This booking cannot be changed this way any more. Reload the page to see where it stands.');
+}
+
+/** refund_exceeds_payment: the most that is left to refund, as the page writes money. */
+export function refundLimitSentence(refundable, currency) {
+  if (refundable <= 0) return t('This payment has been refunded in full already.');
+  return t('At most {amount} can be refunded of this payment.', { amount: money(refundable, currency) });
+}
+
 // Where the server's message is written for developers, staff get these instead.
 const SENTENCES = {
+  booking_cancelled: marked('This booking is cancelled, so it takes no payments.'),
+  service_unavailable: marked(
+    'A service of this booking is no longer offered, so the booking cannot be moved. Cancel it and make a new booking instead.',
+  ),
   invalid_admin_token: marked('That access code is not right. Check it and try again.'),
   webhook_not_active: marked('This connection is switched off. Switch it back on first, then send the notification again.'),
   delivery_in_progress: marked('This notification is still being retried. Wait until that has finished, then send it again.'),
@@ -269,6 +298,16 @@ export function sentenceFor(status, body) {
     });
   }
   if (code === 'slot_unavailable' && Array.isArray(body.refusals)) return notFreeSentence(body);
+  if (code === 'invalid_transition') return notChangeable(body);
+  if (code === 'beyond_horizon' && Number.isFinite(body.horizonDays))
+    return t('That is too far ahead: the salon takes bookings at most {days} days ahead (Settings, “Booking rules”).', {
+      days: body.horizonDays,
+    });
+  if (code === 'too_short_notice' && Number.isFinite(body.minNoticeMinutes))
+    return t('That is too soon: clients book at least {minutes} minutes ahead.', { minutes: body.minNoticeMinutes });
+  // Taken in the moment between the check and the write (the one slot_unavailable without refusals).
+  if (code === 'slot_unavailable') return t('That time has just been taken. Choose another free time.');
+  if (code === 'refund_exceeds_payment' && Number.isFinite(body.refundable)) return refundLimitSentence(body.refundable, body.currency);
   if (code && SENTENCES[code]) return t(SENTENCES[code]);
   if (typeof body?.message === 'string') return body.message;
   if (status >= 500) return t(SENTENCES.internal_error);

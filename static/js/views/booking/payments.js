@@ -7,6 +7,7 @@ import { dateTime } from '../../format.js';
 import { t } from '../../locale.js';
 import { deskField as field } from '../../ui/fields.js';
 import { money, moneyField, parseMoney } from '../../ui/money.js';
+import { refundLimitSentence } from '../../refusals.js';
 import { NOT_DUE } from './state.js';
 import { methodLabel, PAYMENT_METHODS } from './words.js';
 
@@ -35,6 +36,8 @@ function refundForm(payment, actions) {
     currency: payment.currency,
     problem: t('Type the amount to refund, for example 10 or {example}.', { example: moneyField(1250, payment.currency) }),
     text: ['reason', reason],
+    // More than is left of the payment is said at once, as the server would refuse it: nothing asked first.
+    most: [payment.left, refundLimitSentence(payment.left, payment.currency)],
     send: (body) => actions.refund(submit, payment, body),
   });
   return form;
@@ -42,13 +45,15 @@ function refundForm(payment, actions) {
 
 /**
  * Sends `form`'s amount (typed as the page writes money) with its optional text field and
- * `extra` fields: `send({amount, …extra, [name]: text})`; an amount that is none is `problem`.
+ * `extra` fields: `send({amount, …extra, [name]: text})`; an amount that is none is `problem`,
+ * one over `most`'s limit its sentence.
  */
-function onAmount(form, actions, { amount, currency, problem, text: [name, field], extra = () => ({}), send }) {
+function onAmount(form, actions, { amount, currency, problem, most: [limit, over] = [], text: [name, field], extra = () => ({}), send }) {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const minor = parseMoney(amount.value, currency);
     if (!(minor > 0)) return actions.failed({ sentence: problem });
+    if (limit !== undefined && minor > limit) return actions.failed({ sentence: over });
     const body = { amount: minor, ...extra() };
     if (field.value.trim()) body[name] = field.value.trim();
     send(body);

@@ -2,7 +2,7 @@
 // client (found by a search, or typed in as a new one). A <dialog>, so it opens over the calendar
 // from a click on a free time or from the "New booking" button, and Escape closes it.
 
-import { busy, h, isolate, namedChoice } from '../../dom.js';
+import { busy, confirmAction, h, isolate, namedChoice } from '../../dom.js';
 import { t } from '../../locale.js';
 import { zonedIso } from '../../salon-time.js';
 import { choice, deskField as field } from '../../ui/fields.js';
@@ -181,6 +181,38 @@ function readBooking(what, who, notes, contactRequired) {
 }
 
 /**
+ * Closing the form (Escape, Cancel) with something typed into it asks first, as leaving a
+ * view with unsaved changes does (ui/unsaved.js): a client's name and phone are not lost without a
+ * word. Untouched, it closes at once. Returns the close that asks.
+ */
+function askBeforeDiscarding(dialog, form) {
+  let typed = false;
+  // Typed: a text field's input (a choice from a list is made again in a moment).
+  form.addEventListener('input', (event) => {
+    if (event.target.matches('textarea, input:not([type="radio"], [type="checkbox"])')) typed = true;
+  });
+  const close = async () => {
+    if (typed) {
+      const discard = await confirmAction({
+        title: t('Discard this booking?'),
+        text: t('What was typed here is not booked yet. Closing the form loses it.'),
+        confirmLabel: t('Discard'),
+        keepLabel: t('Go on booking'),
+        danger: true,
+      });
+      if (!discard) return;
+    }
+    dialog.close();
+  };
+  // Escape: the browser's own close waits for the answer.
+  dialog.addEventListener('cancel', (event) => {
+    event.preventDefault();
+    close();
+  });
+  return close;
+}
+
+/**
  * Opens the form (`contactRequired`: the salon's deskContactRequired; `awayOn(date)`: the ids of
  * the staff away all day then). `preset` is { date, time, staffId, serviceId? } from the click (time and staffId
  * may be null); `book(body)` makes the booking and resolves to it and its sentence, which go to
@@ -194,7 +226,7 @@ export function bookingDialog({ api, timeZone, contactRequired, services, staff,
   const who = clientPart(id, api, message, contactRequired);
   const notes = h('textarea', { id: id('notes'), rows: 2 });
   const submit = h('button', { type: 'submit', class: 'primary' }, t('Book'));
-  const cancel = h('button', { type: 'button', onclick: () => dialog.close() }, t('Cancel'));
+  const cancel = h('button', { type: 'button', onclick: () => closeAsking() }, t('Cancel'));
   const form = h(
     'form',
     { class: 'booking-form', novalidate: true },
@@ -206,6 +238,7 @@ export function bookingDialog({ api, timeZone, contactRequired, services, staff,
     h('div', { class: 'actions' }, submit, cancel),
   );
   const dialog = h('dialog', { class: 'form-dialog', 'aria-labelledby': id('title') }, form);
+  const closeAsking = askBeforeDiscarding(dialog, form);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const { body, problems } = readBooking(what, who, notes, contactRequired);

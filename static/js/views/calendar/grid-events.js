@@ -20,6 +20,13 @@ function gaps(hours, min, max) {
   return out;
 }
 
+/**
+ * What can be dragged, as EventCalendar 5.10.1 reads it: its own event `startEditable` first, then
+ * the grid's `eventStartEditable` (true by default), and only then the event's `editable`; so an
+ * event that must stay put says so in `startEditable` and `durationEditable`.
+ */
+export const fixedUnless = (movable) => ({ editable: movable, startEditable: movable, durationEditable: false });
+
 /** Under half an hour, a booking's box on the grid has room for one line. */
 const SHORT = 30 * 60_000;
 
@@ -36,8 +43,11 @@ function bookingEvent(booking, readOnly) {
       `status-${booking.status}`,
       Date.parse(booking.endTime) - Date.parse(booking.startTime) < SHORT ? 'short' : null,
     ].filter(Boolean),
-    // Moved by dragging while it is to come, by the desk (a stylist's calendar moves nothing).
-    editable: !readOnly && (booking.status === 'pending' || booking.status === 'confirmed'),
+    // Moved by dragging while it is to come, by the desk (a stylist's calendar moves nothing); a
+    // visit over (completed, a no-show) is not even picked up. Said as startEditable: the library
+    // takes the grid's eventStartEditable before an event's `editable`. Never resized: a booking
+    // lasts as long as its services.
+    ...fixedUnless(!readOnly && (booking.status === 'pending' || booking.status === 'confirmed')),
     extendedProps: { bookingId: booking.id, booking },
   };
 }
@@ -70,7 +80,7 @@ function bufferEvents(booking, { buffers, timeZone }) {
       // The whole of it on hover (grid.js); the box, often a quarter of an hour, says only BUFFER_LABEL's word.
       title: `${words}, ${startsAt.slice(11, 16)}–${endsAt.slice(11, 16)}`,
       classNames: ['buffer', kind],
-      editable: false,
+      ...fixedUnless(false),
       extendedProps: { buffer: kind },
     };
   });

@@ -7,6 +7,7 @@ import { busy, h } from '../../dom.js';
 import { t } from '../../locale.js';
 import { timeOf, wallClock, wallClockOf } from '../../salon-time.js';
 import { sayError } from '../../ui/notice.js';
+import { fixedUnless } from './grid-events.js';
 
 /** "Held by Website widget until 10:42" (the salon's time). */
 export function heldSentence(hold, timeZone) {
@@ -25,7 +26,7 @@ export function holdEvents(holds, timeZone) {
     end: wallClock(hold.endTime),
     title: heldSentence(hold, timeZone),
     classNames: ['hold'],
-    editable: false,
+    ...fixedUnless(false),
     extendedProps: { holdId: hold.id },
   }));
 }
