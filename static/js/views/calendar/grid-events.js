@@ -24,21 +24,18 @@ function gaps(hours, min, max) {
 const SHORT = 30 * 60_000;
 
 function bookingEvent(booking, readOnly) {
+  const short = Date.parse(booking.endTime) - Date.parse(booking.startTime) < SHORT;
   return {
     id: `booking-${booking.id}`,
     resourceIds: [String(booking.staffId)],
     start: wallClock(booking.startTime),
     end: wallClock(booking.endTime),
     title: `${clientName(booking)} · ${booking.serviceName}`,
-    // A short one (a 15-minute fringe trim) has one line of room: time and names share it (style.css).
-    classNames: [
-      'booking',
-      `status-${booking.status}`,
-      Date.parse(booking.endTime) - Date.parse(booking.startTime) < SHORT ? 'short' : null,
-    ].filter(Boolean),
+    // A short one (a 15-minute fringe trim) has one line of room: the names alone (grid.js, style.css).
+    classNames: ['booking', `status-${booking.status}`, short ? 'short' : null].filter(Boolean),
     // Moved by dragging while it is to come, by the desk (a stylist's calendar moves nothing).
     editable: !readOnly && (booking.status === 'pending' || booking.status === 'confirmed'),
-    extendedProps: { bookingId: booking.id, booking },
+    extendedProps: { bookingId: booking.id, booking, short },
   };
 }
 
