@@ -90,7 +90,7 @@ function salonClosed(date, opening, hours) {
   );
 }
 
-/** A staff member's times nobody can book them, as [start, end, kind, title]. */
+/** A staff member's times nobody can book them, as [start, end, kind, title, label in the column (whole days)]. */
 function closedTimes(member, { dates, timeOff, closures, hours, opening }) {
   const times = [];
   // A closed day or a whole day off is shaded as that alone, without the hours and breaks under it.
@@ -104,10 +104,19 @@ function closedTimes(member, { dates, timeOff, closures, hours, opening }) {
     for (const pause of day.breaks) times.push([`${date}T${pause.start}`, `${date}T${pause.end}`, 'break', t('Break')]);
     times.push(...salonClosed(date, opening, hours));
   }
-  for (const off of timeOff.get(member.id) ?? [])
-    times.push([wallClock(off.startTime), wallClock(off.endTime), 'time-off', off.note || t('Time off')]);
+  // A whole day off or closed day is labelled in its column (grid.js), not only on hover.
+  for (const off of timeOff.get(member.id) ?? []) {
+    const label = off.allDay ? (off.note ? t('Day off: {reason}', { reason: off.note }) : t('Day off')) : null;
+    times.push([wallClock(off.startTime), wallClock(off.endTime), 'time-off', off.note || t('Time off'), label]);
+  }
   for (const closure of closures)
-    times.push([wallClock(closure.startTime), wallClock(closure.endTime), 'closure', closure.note || t('Closed')]);
+    times.push([
+      wallClock(closure.startTime),
+      wallClock(closure.endTime),
+      'closure',
+      closure.note || t('Closed'),
+      closure.note || t('Closed'),
+    ]);
   return times;
 }
 
@@ -117,7 +126,7 @@ export function calendarEvents(state) {
   const live = state.bookings.filter((b) => b.status !== 'cancelled' && shown.has(b.staffId));
   const events = [...live.map((b) => bookingEvent(b, state.readOnly)), ...live.flatMap((b) => bufferEvents(b, state))];
   for (const member of state.columns) {
-    for (const [start, end, kind, title] of closedTimes(member, state)) {
+    for (const [start, end, kind, title, label] of closedTimes(member, state)) {
       // Every event needs an id of its own: the library keeps events by id.
       events.push({
         id: `${kind}-${events.length}`,
@@ -127,6 +136,7 @@ export function calendarEvents(state) {
         display: 'background',
         classNames: [kind],
         title,
+        extendedProps: { label },
       });
     }
   }

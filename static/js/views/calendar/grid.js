@@ -87,6 +87,7 @@ function lookOptions({ date, week, timeZone, columns, hours }) {
       const { booking, buffer } = info.event.extendedProps ?? {};
       if (booking) info.el.title = `${timeOf(booking.startTime)}–${timeOf(booking.endTime)} ${info.event.title}`;
       else if (buffer || info.event.display === 'background') info.el.title = info.event.title;
+      if (info.event.extendedProps?.label) info.el.append(h('span', { class: 'day-label' }, info.event.extendedProps.label));
     },
     firstDay: 1,
     slotMinTime: hours.min,
