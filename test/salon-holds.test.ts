@@ -50,6 +50,7 @@ describe('holds as the salon sees them', () => {
       id: colour.id,
       keyId: data[0].keyId,
       keyName: 'Website widget',
+      keyKind: 'key',
       serviceIds: [salon.colour],
       serviceNames: ['Colour'],
       staffId: salon.anna,

@@ -63,7 +63,7 @@ function viewQuery(db: Db | Tx) {
     .innerJoin('api_keys as k', 'k.id', 'h.api_key_id')
     .innerJoin('staff as st', 'st.id', 'h.staff_id')
     .selectAll('h')
-    .select(['k.name as key_name', 'st.name as staff_name']);
+    .select(['k.name as key_name', 'k.kind as key_kind', 'st.name as staff_name']);
 }
 
 /** A hold with the names the salon sees: the key that holds it and the staff member. */

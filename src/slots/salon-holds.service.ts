@@ -48,6 +48,8 @@ function toSalonHoldJson(view: HoldView, names: ReadonlyMap<number, string>, zon
     id: view.id,
     keyId: view.api_key_id,
     keyName: view.key_name,
+    /** `page`: the salon's booking page holds it (its key's stored name is no word for the salon); `key`: an API key, by its name. */
+    keyKind: view.key_kind === 'page' ? 'page' : 'key',
     serviceIds,
     serviceNames: serviceIds.map((id) => names.get(id) ?? ''),
     staffId: view.staff_id,

@@ -6,6 +6,7 @@ import { dateTime } from '../../format.js';
 import { t } from '../../locale.js';
 import { longDate, timeOf } from '../../salon-time.js';
 import { BOOKING_STATUS, statusBadge } from '../../ui/badge.js';
+import { contact } from '../../ui/contact.js';
 import { money } from '../../ui/money.js';
 import { notice } from '../../ui/notice.js';
 import { calendarAddress } from '../calendar/address.js';
@@ -26,10 +27,6 @@ export function noSuchBooking() {
   );
 }
 
-const contact = {
-  phone: (phone) => (phone ? h('a', { href: `tel:${phone.replace(/[^+0-9]/g, '')}` }, phone) : null),
-  email: (email) => (email ? h('a', { href: `mailto:${email}` }, email) : null),
-};
 const given = (booked) => isolate([booked.name, booked.email, booked.phone].filter(Boolean).join(' · '));
 
 function bookingFacts({ booking, day, bookedOtherwise, clientNotes }) {

@@ -31,24 +31,21 @@ export const fixedUnless = (movable) => ({ editable: movable, startEditable: mov
 const SHORT = 30 * 60_000;
 
 function bookingEvent(booking, readOnly) {
+  const short = Date.parse(booking.endTime) - Date.parse(booking.startTime) < SHORT;
   return {
     id: `booking-${booking.id}`,
     resourceIds: [String(booking.staffId)],
     start: wallClock(booking.startTime),
     end: wallClock(booking.endTime),
     title: `${clientName(booking)} · ${booking.serviceName}`,
-    // A short one (a 15-minute fringe trim) has one line of room: time and names share it (style.css).
-    classNames: [
-      'booking',
-      `status-${booking.status}`,
-      Date.parse(booking.endTime) - Date.parse(booking.startTime) < SHORT ? 'short' : null,
-    ].filter(Boolean),
+    // A short one (a 15-minute fringe trim) has one line of room: the names alone (grid.js, style.css).
+    classNames: ['booking', `status-${booking.status}`, short ? 'short' : null].filter(Boolean),
     // Moved by dragging while it is to come, by the desk (a stylist's calendar moves nothing); a
     // visit over (completed, a no-show) is not even picked up. Said as startEditable: the library
     // takes the grid's eventStartEditable before an event's `editable`. Never resized: a booking
     // lasts as long as its services.
     ...fixedUnless(!readOnly && (booking.status === 'pending' || booking.status === 'confirmed')),
-    extendedProps: { bookingId: booking.id, booking },
+    extendedProps: { bookingId: booking.id, booking, short },
   };
 }
 
@@ -103,7 +100,7 @@ function salonClosed(date, opening, hours) {
   );
 }
 
-/** A staff member's times nobody can book them, as [start, end, kind, title]. */
+/** A staff member's times nobody can book them, as [start, end, kind, title, label in the column (whole days)]. */
 function closedTimes(member, { dates, timeOff, closures, hours, opening }) {
   const times = [];
   // A closed day or a whole day off is shaded as that alone, without the hours and breaks under it.
@@ -117,10 +114,19 @@ function closedTimes(member, { dates, timeOff, closures, hours, opening }) {
     for (const pause of day.breaks) times.push([`${date}T${pause.start}`, `${date}T${pause.end}`, 'break', t('Break')]);
     times.push(...salonClosed(date, opening, hours));
   }
-  for (const off of timeOff.get(member.id) ?? [])
-    times.push([wallClock(off.startTime), wallClock(off.endTime), 'time-off', off.note || t('Time off')]);
+  // A whole day off or closed day is labelled in its column (grid.js), not only on hover.
+  for (const off of timeOff.get(member.id) ?? []) {
+    const label = off.allDay ? (off.note ? t('Day off: {reason}', { reason: off.note }) : t('Day off')) : null;
+    times.push([wallClock(off.startTime), wallClock(off.endTime), 'time-off', off.note || t('Time off'), label]);
+  }
   for (const closure of closures)
-    times.push([wallClock(closure.startTime), wallClock(closure.endTime), 'closure', closure.note || t('Closed')]);
+    times.push([
+      wallClock(closure.startTime),
+      wallClock(closure.endTime),
+      'closure',
+      closure.note || t('Closed'),
+      closure.note || t('Closed'),
+    ]);
   return times;
 }
 
@@ -130,7 +136,7 @@ export function calendarEvents(state) {
   const live = state.bookings.filter((b) => b.status !== 'cancelled' && shown.has(b.staffId));
   const events = [...live.map((b) => bookingEvent(b, state.readOnly)), ...live.flatMap((b) => bufferEvents(b, state))];
   for (const member of state.columns) {
-    for (const [start, end, kind, title] of closedTimes(member, state)) {
+    for (const [start, end, kind, title, label] of closedTimes(member, state)) {
       // Every event needs an id of its own: the library keeps events by id.
       events.push({
         id: `${kind}-${events.length}`,
@@ -140,6 +146,7 @@ export function calendarEvents(state) {
         display: 'background',
         classNames: [kind],
         title,
+        extendedProps: { label },
       });
     }
   }

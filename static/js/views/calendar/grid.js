@@ -6,7 +6,7 @@
 import { h, isolate } from '../../dom.js';
 import { HOUR_CYCLE } from '../../format.js';
 import { pageLocale, t } from '../../locale.js';
-import { utcOffset } from '../../salon-time.js';
+import { timeOf, utcOffset } from '../../salon-time.js';
 import { classicScript } from '../../ui/classic-script.js';
 import { notice, noticeAt } from '../../ui/notice.js';
 import { clientLabel } from '../booking/words.js';
@@ -36,6 +36,16 @@ export function libraryZone(timeZone, now = Date.now()) {
 /** A column's name as a link to the staff member's week of `date`. */
 const weekLink = (date, resource) =>
   h('a', { href: calendarAddress(date, true, resource.id), class: 'week-link' }, isolate(resource.title));
+
+/**
+ * A booking's words in its box: its time, then the client and service. A short one (under half an
+ * hour) has one line, and its place on the grid already says when: the client and service only, so
+ * that the name reads; the time is whole in its title (on hover) and on its page.
+ */
+function bookingContent(booking, short, timeText) {
+  const names = h('h4', { class: 'ec-event-title' }, clientLabel(booking), ' · ', isolate(booking.serviceName));
+  return { domNodes: short ? [names] : [h('time', { class: 'ec-event-time' }, timeText), names] };
+}
 
 /** How the grid looks: the days, columns and hours of the state, and how it draws names. */
 function lookOptions({ date, week, timeZone, columns, hours }) {
@@ -68,19 +78,16 @@ function lookOptions({ date, week, timeZone, columns, hours }) {
       const { booking, buffer } = event.extendedProps ?? {};
       // A preparation's or cleanup's time is the booking's start or end: its box says only what it is.
       if (buffer) return { domNodes: [h('span', { class: 'ec-event-title' }, t(BUFFER_LABEL[buffer]))] };
-      if (!booking) return undefined;
-      return {
-        domNodes: [
-          h('time', { class: 'ec-event-time' }, timeText),
-          h('h4', { class: 'ec-event-title' }, clientLabel(booking), ' · ', isolate(booking.serviceName)),
-        ],
-      };
+      return booking ? bookingContent(booking, event.extendedProps.short, timeText) : undefined;
     },
-    // A short booking's box cuts a long name: its title (on hover) says it whole, as a preparation's
-    // or cleanup's says what and when. A shaded time says what it is on hover ("The salon’s break").
+    // A short booking's box cuts a long name and leaves out its time: its title (on hover) says both
+    // whole, as a preparation's or cleanup's says what and when. A shaded time says what it is on
+    // hover ("The salon’s break").
     eventDidMount: (info) => {
-      const { bookingId, buffer } = info.event.extendedProps ?? {};
-      if (bookingId || buffer || info.event.display === 'background') info.el.title = info.event.title;
+      const { booking, buffer } = info.event.extendedProps ?? {};
+      if (booking) info.el.title = `${timeOf(booking.startTime)}–${timeOf(booking.endTime)} ${info.event.title}`;
+      else if (buffer || info.event.display === 'background') info.el.title = info.event.title;
+      if (info.event.extendedProps?.label) info.el.append(h('span', { class: 'day-label' }, info.event.extendedProps.label));
     },
     firstDay: 1,
     slotMinTime: hours.min,

@@ -9,9 +9,14 @@ import { timeOf, wallClock, wallClockOf } from '../../salon-time.js';
 import { sayError } from '../../ui/notice.js';
 import { fixedUnless } from './grid-events.js';
 
-/** "Held by Website widget until 10:42" (the salon's time). */
+/**
+ * "Held by Website widget until 10:42" (the salon's time). The booking page's key is stored as
+ * "Booking page", a name for developers: the page names it in the salon's own words and language.
+ */
 export function heldSentence(hold, timeZone) {
-  return t('Held by {who} until {time}', { who: hold.keyName, time: wallClockOf(timeZone, Date.parse(hold.expiresAt)).slice(11) });
+  const time = wallClockOf(timeZone, Date.parse(hold.expiresAt)).slice(11);
+  if (hold.keyKind === 'page') return t('Held by the booking page until {time}', { time });
+  return t('Held by {who} until {time}', { who: hold.keyName, time });
 }
 
 /** The holds still running now: the list was read when the view was drawn. */
@@ -34,12 +39,9 @@ export function holdEvents(holds, timeZone) {
 /** Releases a hold; resolves to the sentence saying so. */
 export async function releaseHold(api, hold) {
   await api.call('adminReleaseHold', { id: hold.id });
-  return t('Released the hold of {who} on {from}–{to} with {staff}; the time is free again.', {
-    who: hold.keyName,
-    from: timeOf(hold.startTime),
-    to: timeOf(hold.endTime),
-    staff: hold.staffName,
-  });
+  const values = { who: hold.keyName, from: timeOf(hold.startTime), to: timeOf(hold.endTime), staff: hold.staffName };
+  if (hold.keyKind === 'page') return t('Released the booking page’s hold on {from}–{to} with {staff}; the time is free again.', values);
+  return t('Released the hold of {who} on {from}–{to} with {staff}; the time is free again.', values);
 }
 
 /** The day's holds, for the list beside the grid: each in words, with a button that lets it go. */

@@ -8,6 +8,7 @@ import { t } from '../../locale.js';
 import { addDays, isDate, longDate, todayIn } from '../../salon-time.js';
 import { notice } from '../../ui/notice.js';
 import { calendarAddress } from './address.js';
+import { calendarLegend } from './legend.js';
 import { viewPage } from '../../ui/pages.js';
 
 /** A salon without services or staff: nobody can be booked yet. */
@@ -103,13 +104,14 @@ export function calendarPage(state, actions, message, grid) {
       { class: 'hint' },
       readOnly
         ? t(
-            "Times are the salon's ({zone}). Click a booking to open it: mark it completed or a no-show once it has started. Click a free time in your column to take time off from then. Closed days, time off, breaks and hours off are shaded.",
+            "Times are the salon's ({zone}). Click a booking to open it: mark it completed or a no-show once it has started. Click a free time in your column to take time off from then.",
             { zone: zoneWords(timeZone) },
           )
         : t(
-            "Times are the salon's ({zone}). Click a free time in a column to book someone, or drag a booking to move it. Closed days, time off, breaks and hours off are shaded; times held for a client booking on the website are striped, with who holds them and until when (click one to book it anyway or let it go).",
+            "Times are the salon's ({zone}). Click a free time in a column to book someone, or drag a booking to move it. A time held for a client booking on the website says who holds it and until when: click it to book it anyway or let it go.",
             { zone: zoneWords(timeZone) },
           ),
     ),
+    calendarLegend(readOnly),
   );
 }

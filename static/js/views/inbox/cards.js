@@ -4,6 +4,7 @@
 import { button, h, isolate, phrase } from '../../dom.js';
 import { dateTimeAgo } from '../../format.js';
 import { marked, t } from '../../locale.js';
+import { contact } from '../../ui/contact.js';
 import { field } from '../../ui/fields.js';
 import { messageArea } from '../../ui/notice.js';
 import { itemCard } from '../../ui/pages.js';
@@ -21,6 +22,21 @@ const ORIGIN = {
       : t('Booked through a connected program {when}', { when }),
   desk: (_item, when) => t('Booked at the desk {when}', { when }),
 };
+
+/**
+ * How to reach the client: the phone number and e-mail address given when booking (a website
+ * client is told the salon calls them on that number to confirm), else the client record's.
+ */
+function contactLine(booking) {
+  const given = booking.bookedAs ?? {};
+  const links = [contact.phone(given.phone ?? booking.client.phone), contact.email(given.email ?? booking.client.email)].filter(Boolean);
+  if (links.length === 0) return null;
+  return h(
+    'p',
+    { class: 'contact' },
+    links.flatMap((link, i) => (i === 0 ? [link] : [' · ', link])),
+  );
+}
 
 const WAITS = {
   confirmation: [marked('To confirm'), 'warn'],
@@ -113,6 +129,7 @@ export function waitingCard(item, actions) {
       ' · ',
       salonDateTime(booking.startTime),
     ),
+    contactLine(booking),
     h('p', { class: 'hint' }, ORIGIN[item.origin](item, dateTimeAgo(booking.createdAt))),
     ...bookingActions(item, actions, area),
     area,
