@@ -70,11 +70,6 @@ describe('the calendar on a phone, in German, in Chromium', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await page.locator('.ec-event.booking', { hasText: 'Damenschnitt' }).first().waitFor();
-    console.log(
-      await page.evaluate(
-        `[...document.querySelectorAll('.ec-event.booking')].map((e) => { const r = (x) => { const b = x.getBoundingClientRect(); return [Math.round(b.top), Math.round(b.bottom), x.scrollHeight, x.clientHeight, getComputedStyle(x).overflow]; }; return [e.textContent, e.outerHTML.slice(0, 200), r(e), r(e.querySelector('.ec-event-body')), r(e.querySelector('.ec-event-title'))]; })`,
-      ),
-    );
     assert.deepEqual(await page.evaluate(CUT_NAMES), [], 'every name readable in its box');
     const label = (await page.locator('.calendar-controls label', { hasText: 'Datum' }).boundingBox())!;
     const field = (await page.locator('#calendar-date').boundingBox())!;
