@@ -26,6 +26,26 @@ describe('who holds a time, in the salon’s words, in Chromium', () => {
   });
   const { page } = useBrowser({ app, pageClock: clock, locale: 'de-DE', timezoneId: 'Europe/Berlin', logInAt: `/#calendar/${MONDAY}` });
 
+  it('says whose hold stands in the way of the desk’s booking: the booking page’s in the salon’s words', async () => {
+    const refused = await admin(
+      app,
+      'POST',
+      `${salon.base}/bookings`,
+      { serviceId: salon.haircut, staffId: salon.ben, startTime: at('14:00'), client: { name: 'Lena', phone: '+49 170 5550123' } },
+      409,
+    );
+    assert.equal(refused.body.code, 'slot_held');
+    assert.deepEqual(
+      refused.body.holds.map((hold: { keyKind: string }) => hold.keyKind),
+      ['page'],
+    );
+    const said = await page.evaluate(async (holds) => {
+      const refusals = (await import('/js/refusals.js' as string)) as { heldBy(holds: unknown): string };
+      return refusals.heldBy(holds);
+    }, refused.body.holds);
+    assert.match(said, /^Reserviert über die Buchungsseite bis \d\d:\d\d$/);
+  });
+
   it('says “über die Buchungsseite” for the booking page’s hold, and the key’s own name for an API key’s', async () => {
     const list = page.locator('.day-list .hold-row');
     await list.nth(1).waitFor();

@@ -94,7 +94,7 @@ export const errors = {
     ),
   holdLimitReached: (message: string) => new AppError(409, 'hold_limit_reached', message),
   /** The salon booking a time API keys hold: who holds it and until when, so the desk can ask before booking anyway. */
-  slotHeld: (message: string, holds: ReadonlyArray<{ id: number; heldBy: string; heldUntil: string }>) =>
+  slotHeld: (message: string, holds: ReadonlyArray<{ id: number; heldBy: string; keyKind: 'page' | 'key'; heldUntil: string }>) =>
     new AppError(409, 'slot_held', message, { holds }),
   conflict: (code: string, message: string) => new AppError(409, code, message),
   /** Outside the salon's booking rules: `minNoticeMinutes` (too_short_notice) or `horizonDays` (beyond_horizon), for a page to say in its words. */

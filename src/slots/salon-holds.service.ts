@@ -113,7 +113,12 @@ export async function clearHoldsForSalon(trx: Tx, slot: SalonSlot, action: Salon
     const who = inTheWay.map((hold) => `"${hold.key_name}" until ${toLocalIso(hold.expires_at, zone)}`).join(' and ');
     throw errors.slotHeld(
       `${toLocalIso(startAt, zone)} is held by ${who}: a client may be booking it through that key right now. ${WAY_OUT[action]}`,
-      inTheWay.map((hold) => ({ id: hold.id, heldBy: hold.key_name, heldUntil: toLocalIso(hold.expires_at, zone) })),
+      inTheWay.map((hold) => ({
+        id: hold.id,
+        heldBy: hold.key_name,
+        keyKind: hold.key_kind === 'page' ? ('page' as const) : ('key' as const),
+        heldUntil: toLocalIso(hold.expires_at, zone),
+      })),
     );
   }
   await deleteHolds(

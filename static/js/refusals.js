@@ -5,9 +5,16 @@ import { marked, pageLanguage, t } from './locale.js';
 import { addDays, dayText, salonDateTime, timeOf } from './salon-time.js';
 import { money } from './ui/money.js';
 
-/** "Held by Website widget until 10:42" from slot_held's holds (heldUntil is the salon's local time). */
+/**
+ * "Held by Website widget until 10:42" from slot_held's holds (heldUntil is the salon's local
+ * time); the booking page's hold in the salon's words, not its key's stored English name.
+ */
 export function heldBy(holds) {
-  const each = holds.map((hold) => t('by {who} until {time}', { who: hold.heldBy, time: hold.heldUntil.slice(11, 16) }));
+  const each = holds.map((hold) =>
+    hold.keyKind === 'page'
+      ? t('through the booking page until {time}', { time: hold.heldUntil.slice(11, 16) })
+      : t('by {who} until {time}', { who: hold.heldBy, time: hold.heldUntil.slice(11, 16) }),
+  );
   return t('Held {holds}', { holds: each.join(t(' and ')) });
 }
 
