@@ -126,3 +126,26 @@ describe('a delivery on the wire', () => {
     assert.ok(reply.body.lastTriggeredAt, 'lastTriggeredAt is set once the webhook fired');
   });
 });
+
+describe('the envelope made from the data as text (the outbox stringifies an event once)', () => {
+  it('is byte for byte the envelope made from the data', async () => {
+    const { envelopeBody, envelopeBodyOfText } = await import('../src/delivery/envelope.ts');
+    const cases: Array<Record<string, unknown>> = [
+      {},
+      { bookingId: 42, note: 'x'.repeat(900) },
+      { client: { name: 'Zoë "Z" Müller\\n', email: null, tags: ['a', 'b'] }, at: new Date(0), price: 12.5, emoji: '💇‍♀️ \u2028' },
+      { nested: { deep: [{ a: [1, 2, { b: undefined, c: 'd' }] }] }, missing: undefined },
+    ];
+    for (const data of cases) {
+      for (const [id, event] of [
+        ['whdel_abc-_0123', 'booking.created'],
+        ['with "quotes" \\', 'webhook.ping'],
+      ] as const) {
+        assert.equal(
+          envelopeBodyOfText(id, event, 1_700_000_000_123, JSON.stringify(data)),
+          envelopeBody(id, event, 1_700_000_000_123, data),
+        );
+      }
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { CompiledQuery, PostgresAdapter, type Compilable, type Kysely, type QueryResult } from 'kysely';
 import { nameStatement } from './statement-names.ts';
+import { directConnection } from './sqlite/dialect.ts';
 import type { Tables } from './tables.ts';
 
 /**
@@ -38,7 +39,7 @@ export function prepared<P extends Record<string, unknown>, R = unknown>(
     for (const [index, name] of entry.slots) parameters[index] = values[name];
     return CompiledQuery.raw(entry.compiled.sql, parameters) as CompiledQuery<R>;
   };
-  return Object.assign((db: Kysely<any>, values: P) => db.executeQuery(compile(db, values)), { compile });
+  return Object.assign((db: Kysely<any>, values: P) => execute(db, compile(db, values)), { compile });
 }
 
 /** A prepared statement: run with values, or compiled with them for a caller that sends it (src/db/write-batch.ts). */
@@ -49,4 +50,10 @@ export type Prepared<P, R> = ((db: Kysely<any>, values: P) => Promise<QueryResul
 /** The named placeholders of `p` as a row, for `values(...)` of a prepared INSERT. */
 export function pick<P extends Record<string, unknown>, K extends keyof P>(p: P, columns: readonly K[]): Pick<P, K> {
   return Object.fromEntries(columns.map((column) => [column, p[column]])) as Pick<P, K>;
+}
+
+/** Runs a compiled query: on SQLite's connection directly (directConnection), else through Kysely. */
+export function execute<R>(db: Kysely<any>, query: CompiledQuery<R>): Promise<QueryResult<R>> {
+  const direct = directConnection(db);
+  return direct ? direct.executeQuery<R>(query) : db.executeQuery(query);
 }

@@ -5,7 +5,7 @@ import type { Ids } from '../ids.ts';
 import type { EventName } from './events.ts';
 import { Subscriptions } from './subscriptions.ts';
 import type { Database } from '../db/database.ts';
-import { envelopeBody } from './envelope.ts';
+import { envelopeBody, envelopeBodyOfText } from './envelope.ts';
 import { insertEvent, insertEventWithDeliveries } from './sql/insert-event.ts';
 
 export interface OutboxDeps {
@@ -90,15 +90,20 @@ export class Outbox {
     for (const listener of this.#deps.firstListeners ?? []) await listener(trx, { businessId, name: event, data, at: now });
     const hearers = await this.#deps.subscriptions.forEvent(trx, businessId, event, now, booking?.madeByKeyId);
     let asBookedData: Record<string, unknown> | undefined;
+    // The event's row and its deliveries' envelopes share one stringified text of its data.
+    const dataText = hearers.length > 0 ? JSON.stringify(data) : '';
     const deliveries = hearers.map(({ webhookId, asBooked }) => {
       const deliveryId = this.#deps.ids.deliveryId();
-      const body = envelopeBody(deliveryId, event, now, asBooked && booking ? (asBookedData ??= booking.asBooked()) : data);
+      const body =
+        asBooked && booking
+          ? envelopeBody(deliveryId, event, now, (asBookedData ??= booking.asBooked()))
+          : envelopeBodyOfText(deliveryId, event, now, dataText);
       return { webhookId, deliveryId, body };
     });
     // Only webhooks still there are queued, held until the commit: one deleted meanwhile hears nothing.
     const { eventId, queued } =
       deliveries.length > 0
-        ? await insertEventWithDeliveries(trx, businessId, event, data, now, now + this.#deps.firstDelayMs, deliveries)
+        ? await insertEventWithDeliveries(trx, businessId, event, data, dataText, now, now + this.#deps.firstDelayMs, deliveries)
         : { eventId: await insertEvent(trx, businessId, event, data, now), queued: new Set<number>() };
     for (const listener of this.#deps.listeners ?? []) await listener(trx, { id: eventId, businessId, name: event, data, at: now });
     const webhooks = [...queued];

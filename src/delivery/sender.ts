@@ -5,13 +5,22 @@ import { Pool, errors as undiciErrors } from 'undici';
 import { VERSION } from '../version.ts';
 import { badPortReason, guardedLookup, nonPublicReason, TargetRefusedError, type Lookup } from './targets.ts';
 import { deliveryHeaders } from './signing.ts';
-import { livePreviousSecrets } from './previous-secrets.ts';
+import type { PreviousSecret } from './previous-secrets.ts';
 import { parseRetryAfter } from './schedule.ts';
 import type { Dispatched, Sent } from './attempt.ts';
 import type { ClaimedAttempt } from './sql/claim-due-attempts.ts';
 
 export const RESPONSE_EXCERPT_BYTES = 1024;
 const USER_AGENT = `booking-api/${VERSION} (webhooks)`;
+/** Parsed previous-secret lists and header sets kept (one each per webhook, as a rule). */
+const PARSED_LIMIT = 1000;
+
+/** A webhook's target URL as a request needs it. */
+interface Target {
+  origin: string;
+  host: string;
+  path: string;
+}
 
 export interface SenderOptions {
   timeoutMs: number;
@@ -33,6 +42,12 @@ export class Sender {
   readonly #options: SenderOptions;
   readonly #pools = new Map<string, Pool>();
   readonly #lookup: Lookup | undefined;
+  /** `webhooks.previous_secrets` as stored → its list, every entry (which are live depends on the time). */
+  readonly #previous = new Map<string, readonly PreviousSecret[]>();
+  /** A target URL that may be called → where its requests go. */
+  readonly #targets = new Map<string, Target>();
+  /** `webhooks.custom_headers` as stored (sealed) → the headers. */
+  readonly #headers = new Map<string, Readonly<Record<string, string>>>();
 
   constructor(options: SenderOptions) {
     this.#options = options;
@@ -45,10 +60,9 @@ export class Sender {
     const sentAt = this.#options.now();
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
-    let url: URL;
+    let url: Target;
     try {
-      url = new URL(attempt.targetUrl);
-      this.#refuseTarget(url);
+      url = this.#target(attempt.targetUrl);
     } catch (error) {
       return failure(attempt, sentAt, elapsed(), describeError(error, attempt.targetUrl, this.#options.timeoutMs));
     }
@@ -67,7 +81,7 @@ export class Sender {
     try {
       const response = await this.#pool(url.origin).request({
         method: 'POST',
-        path: url.pathname + url.search,
+        path: url.path,
         headers,
         body: attempt.body,
         signal,
@@ -101,11 +115,34 @@ export class Sender {
   /** What the stored (sealed) secrets and headers hold: the secrets valid at `sentAt`, the headers. */
   #credentials(attempt: ClaimedAttempt, sentAt: number) {
     const open = this.#options.openSecret ?? ((stored: string) => stored);
+    const previous =
+      attempt.previousSecrets === null
+        ? []
+        : this.#read(this.#previous, attempt.previousSecrets, (text) => JSON.parse(text) as PreviousSecret[]);
     return {
       secret: open(attempt.secret),
-      previousSecrets: livePreviousSecrets(attempt.previousSecrets, sentAt).map((previous) => open(previous.secret)),
-      custom: attempt.customHeaders === null ? undefined : (JSON.parse(open(attempt.customHeaders)) as Record<string, string>),
+      previousSecrets: previous.filter((p) => p.expiresAt > sentAt).map((p) => open(p.secret)),
+      custom:
+        attempt.customHeaders === null
+          ? undefined
+          : this.#read(this.#headers, attempt.customHeaders, (stored) => Object.freeze(JSON.parse(open(stored)) as Record<string, string>)),
     };
+  }
+
+  /**
+   * `stored`, as `make` reads it, from `cache`: a webhook's previous secrets and its headers are the
+   * same text on every attempt, so each is parsed (and its headers opened) once, not per attempt.
+   * Keyed by the stored text, so a rotation or an edit of the headers is a new entry; a map that
+   * grows past its bound starts again.
+   */
+  #read<T>(cache: Map<string, T>, stored: string, make: (stored: string) => T): T {
+    let value = cache.get(stored);
+    if (value === undefined) {
+      if (cache.size >= PARSED_LIMIT) cache.clear();
+      value = make(stored);
+      cache.set(stored, value);
+    }
+    return value;
   }
 
   async close(): Promise<void> {
@@ -128,6 +165,19 @@ export class Sender {
       this.#pools.set(origin, pool);
     }
     return pool;
+  }
+
+  /** Where `targetUrl` sends to, once it passed #refuseTarget: the same for every attempt to a webhook, so kept. */
+  #target(targetUrl: string): Target {
+    let target = this.#targets.get(targetUrl);
+    if (target === undefined) {
+      const url = new URL(targetUrl);
+      this.#refuseTarget(url);
+      target = { origin: url.origin, host: url.host, path: url.pathname + url.search };
+      if (this.#targets.size >= PARSED_LIMIT) this.#targets.clear();
+      this.#targets.set(targetUrl, target);
+    }
+    return target;
   }
 
   /** The port, whatever the host; and hosts given as IP literals, which never go through lookup. */

@@ -29,6 +29,8 @@ export class CachingSqliteDialect implements Dialect {
   readonly #observer: QueryObserver | undefined;
 
   readonly #onCommitted: () => void;
+  /** The one connection: the driver's, and the one directConnection() answers for this dialect's adapter. */
+  #made: CachingConnection | undefined;
 
   /** `onCommitted` is told whenever this connection may have committed a change (freshness). */
   constructor(db: BetterSqlite3.Database, onCommitted: () => void, cacheSize = 500, observer?: QueryObserver) {
@@ -39,11 +41,18 @@ export class CachingSqliteDialect implements Dialect {
   }
 
   createAdapter() {
-    return new TransactionalDdlSqliteAdapter();
+    const adapter = new TransactionalDdlSqliteAdapter();
+    connections.set(adapter, this.#connection);
+    return adapter;
   }
 
   createDriver(): Driver {
-    return new CachingSqliteDriver(new CachingConnection(this.#db, this.#onCommitted, this.#cacheSize, this.#observer));
+    return new CachingSqliteDriver(this.#connection);
+  }
+
+  get #connection(): CachingConnection {
+    this.#made ??= new CachingConnection(this.#db, this.#onCommitted, this.#cacheSize, this.#observer);
+    return this.#made;
   }
 
   createQueryCompiler(): QueryCompiler {
@@ -53,6 +62,20 @@ export class CachingSqliteDialect implements Dialect {
   createIntrospector(db: Kysely<any>) {
     return new SqliteIntrospector(db);
   }
+}
+
+/** Each dialect's connection by its adapter, which a Kysely instance and all its transactions share. */
+const connections = new WeakMap<object, DatabaseConnection>();
+
+/**
+ * The connection behind `db` (a Kysely instance or one of its transactions) when it is SQLite's,
+ * for src/db/prepared.ts: a prepared statement runs on it directly instead of through Kysely's
+ * executor, whose connection provider and result plugins cost several promises per statement (this
+ * Kysely has no plugins, and the connection is one and synchronous, which Kysely's provider only
+ * hands out in turn). Undefined on PostgreSQL.
+ */
+export function directConnection(db: Kysely<any>): DatabaseConnection | undefined {
+  return connections.get(db.getExecutor().adapter);
 }
 
 /** SQLite runs DDL inside transactions; saying so makes Kysely's Migrator apply migrations atomically. */

@@ -2,18 +2,23 @@ import { sql } from 'kysely';
 import type { Tx } from '../../db/transaction.ts';
 import type { Decided } from '../attempt.ts';
 import { bigint, inJsonIds, jsonRows } from '../../db/dialect.ts';
+import { prepared } from '../../db/prepared.ts';
 import { finishBatch as inOneStatement, readForRecord as readInOne } from '../../db/queue.ts';
 import { loadWebhookHealth, type WebhookHealth } from './webhook-health.ts';
+
+// Built once: run on every pass of the engine that has results.
+const pendingOf = prepared<{ ids: string }, { id: number }>((qb, p) =>
+  qb
+    .selectFrom('delivery_attempts')
+    .select('id')
+    .where(inJsonIds(qb, 'id', p.ids))
+    .where('status', '=', sql.lit('pending')),
+);
 
 /** Which of these attempts are still pending (not cancelled meanwhile, their webhook not deleted). */
 export async function stillPending(trx: Tx, attemptIds: readonly number[]): Promise<Set<number>> {
   if (attemptIds.length === 0) return new Set();
-  const rows = await trx
-    .selectFrom('delivery_attempts')
-    .select('id')
-    .where(inJsonIds(trx, 'id', JSON.stringify(attemptIds)))
-    .where('status', '=', sql.lit('pending'))
-    .execute();
+  const { rows } = await pendingOf(trx, { ids: JSON.stringify(attemptIds) });
   return new Set(rows.map((r) => r.id));
 }
 
