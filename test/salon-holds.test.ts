@@ -108,7 +108,9 @@ describe('holds as the salon sees them', () => {
       refused.body.message,
       '2026-11-23T10:00:00.000+01:00 is held by "Website widget" until 2026-11-21T11:05:00.000+01:00: a client may be booking it through that key right now. To book it anyway, send "overrideHold": true, which releases the hold; or choose another time.',
     );
-    assert.deepEqual(refused.body.holds, [{ id: held.id, heldBy: 'Website widget', keyKind: 'key', heldUntil: '2026-11-21T11:05:00.000+01:00' }]);
+    assert.deepEqual(refused.body.holds, [
+      { id: held.id, heldBy: 'Website widget', keyKind: 'key', heldUntil: '2026-11-21T11:05:00.000+01:00' },
+    ]);
     assert.equal((await desk(at('09:30'), { staffId: salon.anna })).body.code, 'slot_held', 'an overlapping time too');
     assert.equal((await desk(at('10:00'), { staffId: salon.anna, overrideHold: false })).body.code, 'slot_held');
     assert.equal((await list()).total, 1, 'asking took nothing');
