@@ -84,6 +84,32 @@ export async function bookingsFixture(
   return { dir, key, bodyFiles };
 }
 
+/**
+ * POSTs every booking body of `bodiesFile` to the server at `url` with `key` (50 connections, the
+ * load generator on core 1), and answers its report; any answer but 201 is an error.
+ */
+export async function postBookings(url: string, key: string, bodiesFile: string) {
+  const loader = spawnNode(
+    path.join(ROOT, 'bench/lib/load.ts'),
+    [
+      JSON.stringify({
+        url,
+        method: 'POST',
+        path: '/v1/integration/bookings',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        connections: 50,
+        bodiesFile,
+      }),
+    ],
+    1,
+  );
+  const result = await message<{ perSecond: number; statuses: Record<string, number>; errors: number }>(loader);
+  if (Object.keys(result.statuses).some((s) => s !== '201') || result.errors) {
+    throw new Error(`unexpected answers: ${JSON.stringify(result.statuses)} errors ${result.errors}`);
+  }
+  return result;
+}
+
 export const bookingsScenario: Scenario = {
   name: 'bookings',
   description:
@@ -96,24 +122,7 @@ export const bookingsScenario: Scenario = {
     const rawDir = tempDir('raw-commits');
     try {
       for (let r = 0; r < rounds; r++) {
-        const loader = spawnNode(
-          path.join(ROOT, 'bench/lib/load.ts'),
-          [
-            JSON.stringify({
-              url: server.url,
-              method: 'POST',
-              path: '/v1/integration/bookings',
-              headers: { 'x-api-key': key, 'content-type': 'application/json' },
-              connections: 50,
-              bodiesFile: bodyFiles[r],
-            }),
-          ],
-          1,
-        );
-        const result = await message<{ perSecond: number; statuses: Record<string, number>; errors: number }>(loader);
-        if (Object.keys(result.statuses).some((s) => s !== '201') || result.errors) {
-          throw new Error(`unexpected answers: ${JSON.stringify(result.statuses)} errors ${result.errors}`);
-        }
+        const result = await postBookings(server.url, key, bodyFiles[r]!);
         ours.push(result.perSecond);
         const raw = spawnNode(
           path.join(ROOT, 'bench/baselines/raw-commits.ts'),

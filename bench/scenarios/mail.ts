@@ -4,7 +4,7 @@ import type { BatchReport } from '../lib/smtp-sink.ts';
 import { message, ROOT, spawnNode, startServer, stop } from '../lib/processes.ts';
 import type { Row, Scenario } from '../lib/scenario.ts';
 import { median, round } from '../lib/stats.ts';
-import { bookingsFixture } from './bookings.ts';
+import { bookingsFixture, postBookings } from './bookings.ts';
 import { UNLIMITED } from './services.ts';
 
 /** src/mail/mail-engine.ts's CONCURRENCY: the baseline sends as many at once. */
@@ -51,24 +51,7 @@ export const mailScenario: Scenario = {
     try {
       for (let r = 0; r < rounds; r++) {
         const mailed = await batch(sink, perRound, async () => {
-          const loader = spawnNode(
-            path.join(ROOT, 'bench/lib/load.ts'),
-            [
-              JSON.stringify({
-                url: server.url,
-                method: 'POST',
-                path: '/v1/integration/bookings',
-                headers: { 'x-api-key': key, 'content-type': 'application/json' },
-                connections: 50,
-                bodiesFile: bodyFiles[r],
-              }),
-            ],
-            1,
-          );
-          const result = await message<{ statuses: Record<string, number>; errors: number }>(loader);
-          if (Object.keys(result.statuses).some((s) => s !== '201') || result.errors) {
-            throw new Error(`unexpected answers: ${JSON.stringify(result.statuses)} errors ${result.errors}`);
-          }
+          await postBookings(server.url, key, bodyFiles[r]!);
         });
         ours.push(mailed.perSecond);
         bytes = mailed.bytes;

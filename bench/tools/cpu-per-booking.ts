@@ -2,33 +2,19 @@
 // Alternate two checkouts (A B A B) to compare commits: CPU time moves far less with the neighbours' load than a rate does.
 import fs from 'node:fs';
 import path from 'node:path';
+import { postBookings } from '../scenarios/bookings.ts';
 const [root, countText] = process.argv.slice(2);
 const count = Number(countText ?? 8000);
 const { bookingsFixture } = await import(path.join(root!, 'bench/scenarios/bookings.ts'));
-const { message, spawnNode, startServer, stop, ROOT } = await import(path.join(root!, 'bench/lib/processes.ts'));
+const { startServer, stop } = await import(path.join(root!, 'bench/lib/processes.ts'));
 const { dir, key, bodyFiles } = await bookingsFixture(2, count);
 const server = await startServer(dir, { BOOKING_RATE_PER_MINUTE: '10000000', BOOKING_RATE_PER_DAY: '1000000000' });
 const cpu = () => {
   const fields = fs.readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10_000; // ticks (100/s) → µs
 };
-const run = async (file: string) => {
-  const loader = spawnNode(
-    path.join(ROOT, 'bench/lib/load.ts'),
-    [
-      JSON.stringify({
-        url: server.url,
-        method: 'POST',
-        path: '/v1/integration/bookings',
-        headers: { 'x-api-key': key, 'content-type': 'application/json' },
-        connections: 50,
-        bodiesFile: file,
-      }),
-    ],
-    1,
-  );
-  return message(loader) as Promise<{ perSecond: number }>;
-};
+// The load comes from this tree's generator; the fixture and the server are the checkout's.
+const run = (file: string) => postBookings(server.url, key, file);
 await run(bodyFiles[0]); // warm-up
 const before = cpu();
 const result = await run(bodyFiles[1]);
