@@ -61,7 +61,8 @@ describe('long and right-to-left names on the page', () => {
     await event.waitFor();
     assert.equal(await column.getAttribute('title'), long('Stylist'));
     assert.equal(await column.textContent(), long('Stylist'), 'the text itself is whole: only the box cuts it');
-    assert.equal(await event.getAttribute('title'), `${LONG} · Haircut`);
+    // The hover title says the booking whole: its time, then whose and what (the grid's box may cut both).
+    assert.equal(await event.getAttribute('title'), `10:00–10:45 ${LONG} · Haircut`);
     assert.equal((await event.textContent())!.trim(), `10:00–10:45${LONG} · Haircut`);
     assert.equal(await page.locator('#business-name').getAttribute('title'), long('Salon'));
 
