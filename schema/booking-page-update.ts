@@ -1,3 +1,5 @@
+import { salonLocale } from './fields.ts';
+
 export default {
   "$id": "booking-page-update",
   "title": "Change the booking page",
@@ -12,8 +14,7 @@ export default {
       "description": "The short name in the page's address, /book/{slug}."
     },
     "locale": {
-      "type": ["string", "null"],
-      "enum": ["en-GB", "en-US", "de-DE", "de-AT", "de-CH", null],
+      ...salonLocale,
       "description": "The page's language, and how it writes dates, times and prices; null: each visitor's browser language where the page has it (English, German), else English."
     },
     "accentColor": {

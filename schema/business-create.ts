@@ -1,4 +1,4 @@
-import { email, name } from './fields.ts';
+import { email, name, salonLocale } from './fields.ts';
 
 export default {
   "$id": "business-create",
@@ -37,8 +37,7 @@ export default {
       "description": "Opening hours; Monday to Friday 09:00–18:00 when not given."
     },
     "locale": {
-      "type": ["string", "null"],
-      "enum": ["en-GB", "en-US", "de-DE", "de-AT", "de-CH", null],
+      ...salonLocale,
       "description": "The salon's language (its booking page's, its clients' e-mails', the back office's): as the booking page's setting; null or not given: each visitor's."
     }
   }

@@ -106,3 +106,8 @@ export const password = {
   "maxLength": 1000
 } as const;
 
+/** A salon's language, as its booking page, its clients' e-mails and the back office speak it; null: each visitor's. */
+export const salonLocale = {
+  "type": ["string", "null"],
+  "enum": ["en-GB", "en-US", "de-DE", "de-AT", "de-CH", null]
+} as const;
