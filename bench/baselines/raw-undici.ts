@@ -28,8 +28,10 @@ async function worker(): Promise<void> {
 
 process.once('message', async () => {
   const started = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
   await Promise.all(Array.from({ length: connections }, worker));
   await pool.close();
-  process.send!({ started: String(started) });
+  const used = process.cpuUsage(cpu);
+  process.send!({ started: String(started), cpuMicrosPerRequest: (used.user + used.system) / count });
 });
 process.send!({ ready: true });

@@ -8,6 +8,16 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 const NODE = process.execPath;
 const HAS_TASKSET = spawnSync('sh', ['-c', 'command -v taskset']).status === 0 && os.availableParallelism() >= 2;
 
+/** CPU time (user + system) a process has used so far, in µs; 0 once it is gone. */
+export function cpuMicros(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000; // ticks (100 a second) → µs
+  } catch {
+    return 0;
+  }
+}
+
 /** Core 0 for what is measured, core 1 for what generates the load (when there are two). */
 export type Core = 0 | 1;
 
