@@ -24,10 +24,12 @@ import { planOf, serviceIdsOf, type ServicePlan } from '../slots/service-plan.ts
 import { lockStaffMember, staffLock } from '../slots/busy.repository.ts';
 import { claimSlot, HOLDS_NOTHING, slotTaken } from '../slots/slot-check.ts';
 import type { EventName } from '../delivery/events.ts';
+import { bookedVia, type BookedVia } from './booked-via.ts';
 import { bookingEventData, toBookingJson, type BookingJson, type ClientView } from './booking.presenter.ts';
 import {
   countBookings,
   findBookingView,
+  keyKinds,
   hasSeenClient,
   insertBooking,
   insertBookingServices,
@@ -408,8 +410,25 @@ async function moveBooking(trx: Tx, app: Deps, actor: Actor, id: number, input: 
   return toBookingJson(after, clientViewOf(actor));
 }
 
+/**
+ * Bookings as a read answers them: the salon's reads say where each came from too (`bookedVia`:
+ * desk, website or integration, by the report's rule), for the bookings CSV; a key's do not.
+ */
+async function readBookings(db: Db, views: BookingView[], actor: Actor): Promise<Array<BookingJson & { bookedVia?: BookedVia }>> {
+  if (actor.source !== 'admin') return views.map((view) => toBookingJson(view, clientViewOf(actor)));
+  const kinds = await keyKinds(
+    db,
+    views.flatMap((view) => (view.api_key_id === null ? [] : [view.api_key_id])),
+  );
+  return views.map((view) => ({
+    ...toBookingJson(view, clientViewOf(actor)),
+    bookedVia: bookedVia({ source: view.source, key_kind: view.api_key_id === null ? null : (kinds.get(view.api_key_id) ?? null) }),
+  }));
+}
+
 export async function getBooking(app: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<BookingJson> {
-  return toBookingJson(await visibleBooking(app.db, actor, id), clientViewOf(actor));
+  const [booking] = await readBookings(app.db, [await visibleBooking(app.db, actor, id)], actor);
+  return booking!;
 }
 
 /** A page of bookings by start time; `from`/`to` are local dates, both included. */
@@ -429,7 +448,7 @@ export async function listBookings(app: Pick<Deps, 'db'>, actor: Actor, q: Booki
     apiKeyId: actor.ownBookingsOnly ? (actor.apiKeyId ?? -1) : undefined,
   };
   const [rows, total] = await Promise.all([pageBookings(app.db, filter, (q.page - 1) * q.limit, q.limit), countBookings(app.db, filter)]);
-  return { data: rows.map((row) => toBookingJson(row, clientViewOf(actor))), total };
+  return { data: await readBookings(app.db, rows, actor), total };
 }
 
 async function visibleBooking(db: Parameters<typeof findBookingView>[0], actor: Actor, id: number): Promise<BookingView> {
