@@ -4,7 +4,7 @@ import { admin, MONDAY, TEST_NOW } from './helpers/salon.ts';
 import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
 // The new-owner trial of the page at the last stop (issue 27): a visit that is over says why it
-// stays put when the owner tries to drag it, beside it.
+// stays put when the owner tries to drag it, beside it; a sentence after an action is announced once.
 describe('the calendar and its sentences at the last stop (issue 27)', () => {
   if (skippedWithoutChromium()) return;
   const { clock, app, salon } = useSalon({ name: 'Hair by Anna' });
@@ -67,5 +67,39 @@ describe('the calendar and its sentences at the last stop (issue 27)', () => {
     // A click on it still opens it.
     await page.locator('.ec-event.booking', { hasText: 'Cleo Completed' }).click();
     await page.waitForURL(`${app.url}/#bookings/${done}`);
+  });
+
+  const LIVE = '[role="status"], [role="alert"], [aria-live]:not([aria-live="off"])';
+  /** How many live regions (role status or alert, aria-live) hold `text`: each announces it once more. */
+  const liveRegionsSaying = async (text: string) =>
+    Number(
+      await page.evaluate(
+        `[...document.querySelectorAll('${LIVE}')].filter((el) => el.textContent.includes(${JSON.stringify(text)})).length`,
+      ),
+    );
+  /** The live regions inside another: each sentence in them is announced twice. */
+  const nestedLiveRegions = () =>
+    page.evaluate(`[...document.querySelectorAll('${LIVE}')].filter((el) => el.parentElement?.closest('${LIVE}')).length`);
+  it('announces the sentence after an action once: one live region holds it', async () => {
+    await openCalendar('2026-11-25');
+    await page.getByRole('button', { name: 'New booking' }).click();
+    const form = page.locator('dialog.form-dialog');
+    await form.getByLabel('Service').selectOption(String(salon.haircut));
+    await form.getByLabel('Staff member').selectOption(String(salon.ben));
+    await form.getByLabel('Time').fill('10:00');
+    await form.getByLabel('Client name').fill('Olga Once');
+    await form.getByLabel('Phone').fill('+49 30 999');
+    await form.getByRole('button', { name: 'Book' }).click();
+    await page.locator('.notice.good', { hasText: 'Booked Olga Once' }).waitFor();
+    assert.equal(await liveRegionsSaying('Booked Olga Once'), 1, 'one live region says it');
+    assert.equal(await nestedLiveRegions(), 0, 'no live region inside another on the calendar');
+    // The booking's own page: an action there is said once too.
+    await page.locator('.day-list a', { hasText: 'Olga Once' }).click();
+    await page.getByRole('form', { name: 'Cancel the booking' }).getByRole('button', { name: 'Cancel booking' }).click();
+    await page.locator('dialog.confirm').getByRole('button', { name: 'Cancel booking' }).click();
+    await page.locator('.notice.good').first().waitFor();
+    const sentence = (await page.locator('.notice.good').first().innerText()).split('\n')[0] ?? '';
+    assert.equal(await liveRegionsSaying(sentence), 1, `one live region says “${sentence}”`);
+    assert.equal(await nestedLiveRegions(), 0, 'no live region inside another on the booking’s page');
   });
 });
