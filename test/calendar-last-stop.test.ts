@@ -1,14 +1,17 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { admin, MONDAY, TEST_NOW } from './helpers/salon.ts';
+import { before, describe, it } from 'node:test';
+import { admin, MONDAY, SCHEDULE, TEST_NOW } from './helpers/salon.ts';
 import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
 // The new-owner trial of the page at the last stop (issue 27): a visit that is over says why it
-// stays put when the owner tries to drag it, beside it; a sentence after an action is announced once.
+// stays put when the owner tries to drag it, beside it; the day of three staff on a phone shows
+// every column; a sentence after an action is announced once.
 describe('the calendar and its sentences at the last stop (issue 27)', () => {
   if (skippedWithoutChromium()) return;
   const { clock, app, salon } = useSalon({ name: 'Hair by Anna' });
   const { page } = useBrowser({ app, pageClock: clock, logInAt: '/#clients' });
+  let carla = 0;
+  let fringe = 0;
   let phones = 0;
   const bookAt = async (time: string, name: string, staffId: number, serviceId = salon.haircut, date = MONDAY) =>
     (
@@ -20,6 +23,18 @@ describe('the calendar and its sentences at the last stop (issue 27)', () => {
         201,
       )
     ).body.id as number;
+  before(async () => {
+    fringe = (await admin(app, 'POST', `${salon.base}/services`, { name: 'Fringe trim', durationMinutes: 15, price: 800 }, 201)).body.id;
+    carla = (
+      await admin(
+        app,
+        'POST',
+        `${salon.base}/staff`,
+        { name: 'Carla Weber-Hoffmann', schedule: SCHEDULE, serviceIds: [salon.haircut, fringe] },
+        201,
+      )
+    ).body.id;
+  });
   const openCalendar = async (date = MONDAY) => {
     await page.goto(`${app.url}/#calendar/${date}`);
     await page.reload();
@@ -67,6 +82,60 @@ describe('the calendar and its sentences at the last stop (issue 27)', () => {
     // A click on it still opens it.
     await page.locator('.ec-event.booking', { hasText: 'Cleo Completed' }).click();
     await page.waitForURL(`${app.url}/#bookings/${done}`);
+  });
+
+  it('shows every staff member’s column of a day on a phone, and a short booking in the third says whose it is', async () => {
+    const tuesday = '2026-11-24';
+    await bookAt('11:00', 'Ida Roth', carla, fringe, tuesday);
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await openCalendar(tuesday);
+      for (const name of ['Anna', 'Ben', 'Carla Weber-Hoffmann']) {
+        const head = page.locator('.ec-col-head', { hasText: name });
+        await head.scrollIntoViewIfNeeded();
+        const box = (await head.boundingBox())!;
+        assert.ok(
+          box.x >= 0 && box.x + box.width <= 391,
+          `${name}'s column within the phone's width once scrolled to: ${JSON.stringify(box)}`,
+        );
+        assert.ok(box.width >= 80, `${name}'s column wide enough for a name (${box.width})`);
+      }
+      const event = page.locator('.ec-event.booking', { hasText: 'Ida Roth' });
+      await event.scrollIntoViewIfNeeded();
+      const title = event.locator('.ec-event-title');
+      const [whole, shown] = [(await event.boundingBox())!, (await title.boundingBox())!];
+      assert.ok(whole.x >= 0 && whole.x + whole.width <= 391, 'the third column’s booking within the screen once scrolled to');
+      assert.match(await title.innerText(), /^Ida Roth · Fringe trim$/);
+      // One line in a quarter of an hour: the service may be cut at its end (style.css), the client's name is whole.
+      const client = await title.evaluate((el) => {
+        const range = el.ownerDocument.createRange();
+        range.selectNodeContents(el.querySelector('bdi') ?? el);
+        return [range.getBoundingClientRect().right, el.getBoundingClientRect().right, range.toString()];
+      });
+      assert.ok(Number(client[0]) <= Number(client[1]) + 1, `the client’s name whole: ${JSON.stringify(client)}`);
+      assert.equal(client[2], 'Ida Roth');
+      assert.ok(shown.height >= 10);
+      // The time column stays in view when the grid is scrolled sideways.
+      await page.locator('.ec-col-head', { hasText: 'Carla' }).scrollIntoViewIfNeeded();
+      const hour = (await page.locator('.ec-body .ec-sidebar').boundingBox())!;
+      assert.ok(hour.x >= 0 && hour.x < 20, `the hours stay at the left (${hour.x})`);
+      // The cue that there is more to the side, while the grid is scrolled back to its start.
+      await page.evaluate("document.querySelector('.calendar-grid .ec-main').scrollLeft = 0");
+      const more = page.getByRole('button', { name: 'More staff' });
+      await more.waitFor();
+      const carlaHead = page.locator('.ec-col-head', { hasText: 'Carla' });
+      const start = (await carlaHead.boundingBox())!;
+      assert.ok(start.x + start.width > 391, `Carla’s column starts out of sight: ${JSON.stringify(start)}`);
+      // The cue takes the owner there, and goes once nothing more is to the side.
+      while (await more.isVisible()) {
+        await more.click();
+        await page.waitForTimeout(600);
+      }
+      const head = (await carlaHead.boundingBox())!;
+      assert.ok(head.x >= 0 && head.x + head.width <= 391, `Carla’s column in sight after the cue: ${JSON.stringify(head)}`);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 
   const LIVE = '[role="status"], [role="alert"], [aria-live]:not([aria-live="off"])';

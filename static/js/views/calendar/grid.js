@@ -14,6 +14,7 @@ import { calendarAddress } from './address.js';
 import { sayWhyItStays } from './fixed-visits.js';
 import { BUFFER_LABEL, calendarEvents } from './grid-events.js';
 import { holdEvents } from './holds.js';
+import { moreColumnsCue } from './more-columns.js';
 import { hhmm, minutes, wallParts } from './state.js';
 
 const loadLibrary = () => classicScript('/vendor/event-calendar/event-calendar.min.js', 'EventCalendar');
@@ -196,6 +197,7 @@ export async function calendarGrid(ctx, state, actions) {
     const events = () => [...calendarEvents(state), ...holdEvents(held, state.timeZone)];
     const calendar = EventCalendar.create(grid, { ...lookOptions(state), ...handOptions(state, actions), events: events() });
     actions.onMoved(() => calendar.setOption('events', events()));
+    moreColumnsCue(grid);
   } catch {
     grid.append(
       notice('error', t('The calendar could not be drawn. The list of the day above still works; reload the page to try again.')),
