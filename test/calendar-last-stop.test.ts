@@ -127,10 +127,8 @@ describe('the calendar and its sentences at the last stop (issue 27)', () => {
       const start = (await carlaHead.boundingBox())!;
       assert.ok(start.x + start.width > 391, `Carla’s column starts out of sight: ${JSON.stringify(start)}`);
       // The cue takes the owner there, and goes once nothing more is to the side.
-      while (await more.isVisible()) {
-        await more.click();
-        await page.waitForTimeout(600);
-      }
+      await more.click();
+      await more.waitFor({ state: 'hidden' });
       const head = (await carlaHead.boundingBox())!;
       assert.ok(head.x >= 0 && head.x + head.width <= 391, `Carla’s column in sight after the cue: ${JSON.stringify(head)}`);
     } finally {
