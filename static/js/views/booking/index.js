@@ -38,7 +38,7 @@ export async function renderBooking(ctx, id) {
     stylist: ctx.me?.role === 'stylist',
     owner: !['front_desk', 'stylist'].includes(ctx.me?.role),
   };
-  const message = messageArea({ role: 'status', tabindex: '-1' });
+  const message = messageArea({ tabindex: '-1' });
   sayFlash(ctx, message);
   redrawAtStart(ctx, state);
   return bookingPage(state, bookingActions(ctx, state, message), message);
