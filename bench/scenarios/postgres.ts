@@ -108,6 +108,23 @@ export async function postgresCpuSeconds(): Promise<number> {
 }
 
 /**
+ * CPU seconds of the PostgreSQL server by process (the postmaster and its living children): a
+ * difference taken per process does not go negative when a backend exits between two readings.
+ */
+export async function postgresCpuByPid(): Promise<Map<number, number>> {
+  const postmaster = (await cluster!).pid;
+  const byPid = new Map([[postmaster, cpuSeconds(postmaster)]]);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      if (Number(fields[1]) === postmaster) byPid.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {}
+  }
+  return byPid;
+}
+
+/**
  * Starts `instances` servers on the database (each with its own data dir for its key file and lock).
  * `profiled(i)` gives instance i extra Node flags (a CPU profile) and runs it in-process
  * (bench/lib/server-driver.ts) as `bench:profile` does.

@@ -19,7 +19,7 @@ import { engineThroughput, startDriver, startReceiver, THROUGHPUT_CONCURRENCY } 
 import {
   cpuSeconds,
   pgDatabase,
-  postgresCpuSeconds,
+  postgresCpuByPid,
   resetStatements,
   roundTrips,
   startServers,
@@ -43,6 +43,23 @@ function machineBusy(): number {
   const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
   return (f[0]! + f[1]! + f[2]! + f[5]! + f[6]! + f[7]!) / 100;
 }
+
+/** PostgreSQL's CPU seconds between two readings, process by process (a backend gone since the first is left out). */
+const postgresDelta = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, cpu]) => sum + Math.max(0, cpu - (before.get(pid) ?? 0)), 0);
+
+/** Context switches (voluntary + involuntary) of a process's main thread: its wake-ups and its preemptions. */
+function switches(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)![1]) + Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status)![1]);
+  } catch {
+    return 0;
+  }
+}
+const switchesOf = (pids: number[]) => new Map(pids.map((p) => [p, switches(p)]));
+const delta = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, n]) => sum + Math.max(0, n - (before.get(pid) ?? 0)), 0);
 
 const selfCpu = () => {
   const u = process.cpuUsage();
@@ -122,18 +139,20 @@ interface Measured {
   databaseMs: number;
   rttMs: number;
   connections: { busy: number; locked: number; open: number };
+  /** Context switches in the window: the instances' main threads, PostgreSQL's processes. */
+  switches: { instances: number; postgres: number };
 }
 
 /** CPU/s of the instances and of PostgreSQL over 2 s with nothing to do. */
 async function idleRates(pids: number[]) {
   const inst0 = pids.reduce((s, p) => s + cpuSeconds(p), 0);
-  const pg0 = await postgresCpuSeconds();
+  const pg0 = await postgresCpuByPid();
   const t0 = performance.now();
   await new Promise((r) => setTimeout(r, 2000));
   const wall = (performance.now() - t0) / 1000;
   return {
     instances: (pids.reduce((s, p) => s + cpuSeconds(p), 0) - inst0) / wall,
-    postgres: ((await postgresCpuSeconds()) - pg0) / wall,
+    postgres: postgresDelta(pg0, await postgresCpuByPid()) / wall,
   };
 }
 
@@ -152,16 +171,21 @@ async function measure(
     wall: performance.now(),
     machine: machineBusy(),
     instances: pids.reduce((s, p) => s + cpuSeconds(p), 0),
-    postgres: await postgresCpuSeconds(),
+    postgres: await postgresCpuByPid(),
     load: loadPid ? cpuSeconds(loadPid) : 0,
     tool: selfCpu(),
   };
+  const switches0 = { instances: switchesOf(pids), postgres: switchesOf([...(await postgresCpuByPid()).keys()]) };
   const { ops, loadCpu } = await finish();
+  const switches = {
+    instances: delta(switches0.instances, switchesOf(pids)),
+    postgres: delta(switches0.postgres, switchesOf([...(await postgresCpuByPid()).keys()])),
+  };
   const end = {
     wall: performance.now(),
     machine: machineBusy(),
     instances: pids.reduce((s, p) => s + cpuSeconds(p), 0),
-    postgres: await postgresCpuSeconds(),
+    postgres: await postgresCpuByPid(),
     load: loadPid ? cpuSeconds(loadPid) : 0,
     tool: selfCpu(),
   };
@@ -169,13 +193,13 @@ async function measure(
   const seconds = (end.wall - start.wall) / 1000;
   const cpu = {
     instances: end.instances - start.instances,
-    postgres: end.postgres - start.postgres,
+    postgres: postgresDelta(start.postgres, end.postgres),
     load: loadCpu ?? end.load - start.load,
     tool: end.tool - start.tool,
     others: 0,
   };
   cpu.others = Math.max(0, end.machine - start.machine - cpu.instances - cpu.postgres - cpu.load - cpu.tool);
-  return { ops, seconds, cpu, connections };
+  return { ops, seconds, cpu, connections, switches };
 }
 
 async function bookingsRun(url: string, urls: string[], key: string, bodiesFile: string, pids: number[]): Promise<Measured> {
@@ -264,12 +288,21 @@ function perOp(m: Measured) {
     postgres: ms(m.cpu.postgres - m.idle.postgres * m.seconds),
     load: ms(m.cpu.load),
     tool: ms(m.cpu.tool),
+    roundTrips: m.roundTrips,
+    databaseMs: m.databaseMs,
+    rttMs: m.rttMs,
   };
 }
+type Costs = ReturnType<typeof perOp>;
 
-/** The model: predicted operations/s for a run of `target`, from `base`'s costs per operation. */
-function predict(base: Measured, target: Measured, kind: 'bookings' | 'deliveries') {
-  const c = perOp(base);
+/** The mean of several runs' costs (the 1-instance runs before and after the 2-instance one). */
+function meanCosts(all: Costs[]): Costs {
+  const keys = Object.keys(all[0]!) as Array<keyof Costs>;
+  return Object.fromEntries(keys.map((k) => [k, all.reduce((s, c) => s + c[k], 0) / all.length])) as Costs;
+}
+
+/** The model: predicted operations/s for the run `target`, from costs per operation measured in another run. */
+function predict(c: Costs, target: Measured, kind: 'bookings' | 'deliveries') {
   const available = CORES - target.cpu.others / target.seconds;
   // The instances' and PostgreSQL's idle cost with target.instances instances (measured in the target run, before its load).
   const fixed = target.idle.instances + target.idle.postgres;
@@ -278,62 +311,70 @@ function predict(base: Measured, target: Measured, kind: 'bookings' | 'deliverie
     instances: ((INSTANCE_CORES_HERE - target.idle.instances) * 1000) / c.instance,
     postgres: ((available - target.idle.postgres) * 1000) / c.postgres,
   };
-  if (kind === 'bookings') bounds.pool = (POOL * target.instances * 1000) / (base.roundTrips * base.rttMs + base.databaseMs);
+  if (kind === 'bookings') bounds.pool = (POOL * target.instances * 1000) / (c.roundTrips * c.rttMs + c.databaseMs);
   const [limit, value] = Object.entries(bounds).sort((a, b) => a[1] - b[1])[0]!;
   return { available, bounds, limit, value };
 }
 
 const f = (n: number, d = 2) => n.toFixed(d);
 
+/** `runs`: 1 instance, 2 instances, 1 instance again. */
 function report(kind: 'bookings' | 'deliveries', runs: Measured[]) {
   const unit = kind === 'bookings' ? 'booking' : 'delivery';
   const out: any[] = [];
-  for (const m of runs) {
+  for (const [i, m] of runs.entries()) {
     const c = perOp(m);
+    const run = m.cpu.instances + m.cpu.postgres + m.cpu.load + m.cpu.tool;
     console.log(
-      `${kind}, ${m.instances} instance(s): ${f(m.perSecond, 0)}/s over ${f(m.seconds, 1)} s; CPU per ${unit}: instance(s) ${f(c.instance, 3)} ms, ` +
-        `PostgreSQL ${f(c.postgres, 3)} ms, ${kind === 'bookings' ? 'load generator' : 'receiver'} ${f(c.load, 3)} ms, this tool ${f(c.tool, 3)} ms; ` +
-        `idle CPU/s: instances ${f(m.idle.instances, 3)}, PostgreSQL ${f(m.idle.postgres, 3)}; others took ${f(m.cpu.others / m.seconds)} of ${CORES} cores ` +
-        `(the run ${f((m.cpu.instances + m.cpu.postgres + m.cpu.load + m.cpu.tool) / m.seconds)}, idle ${f(CORES - (m.cpu.instances + m.cpu.postgres + m.cpu.load + m.cpu.tool + m.cpu.others) / m.seconds)}); ` +
+      `${kind} run ${String.fromCharCode(97 + i)}, ${m.instances} instance(s): ${f(m.perSecond, 0)}/s over ${f(m.seconds, 1)} s; CPU per ${unit}: ` +
+        `instance(s) ${f(c.instance, 3)} ms, PostgreSQL ${f(c.postgres, 3)} ms, ${kind === 'bookings' ? 'load generator' : 'receiver'} ${f(c.load, 3)} ms, ` +
+        `this tool ${f(c.tool, 3)} ms; idle CPU/s: instances ${f(m.idle.instances, 3)}, PostgreSQL ${f(m.idle.postgres, 3)}; ` +
+        `cores: others ${f(m.cpu.others / m.seconds)}, this run ${f(run / m.seconds)}, idle ${f(CORES - (run + m.cpu.others) / m.seconds)} of ${CORES}; ` +
         `${f(m.roundTrips)} round trips, database time ${f(m.databaseMs, 3)} ms per ${unit}, RTT ${f(m.rttMs, 3)} ms; ` +
-        `connections busy ${f(m.connections.busy, 1)} of ${f(m.connections.open, 1)}, in a lock wait ${f(m.connections.locked, 1)}`,
+        `connections busy ${f(m.connections.busy, 1)} of ${f(m.connections.open, 1)}, in a lock wait ${f(m.connections.locked, 1)}; ` +
+        `context switches per ${unit}: instance(s) ${f(m.switches.instances / m.ops)}, PostgreSQL ${f(m.switches.postgres / m.ops)}`,
     );
   }
-  for (const target of runs) {
-    const p = predict(runs[0]!, target, kind);
+  const [a, b, c] = runs as [Measured, Measured, Measured];
+  const checks: Array<[string, Costs, Measured]> = [
+    ['a (1 instance) from its own costs', perOp(a), a],
+    ['c (1 instance) from a', perOp(a), c],
+    ['b (2 instances) from a', perOp(a), b],
+    ['b (2 instances) from the mean of a and c', meanCosts([perOp(a), perOp(c)]), b],
+  ];
+  for (const [label, costs, target] of checks) {
+    const p = predict(costs, target, kind);
     const error = ((p.value - target.perSecond) / target.perSecond) * 100;
+    const bounds = Object.entries(p.bounds)
+      .map(([k, v]) => `${k} ${f(v, 0)}`)
+      .join(', ');
     console.log(
-      `  ${target.instances} instance(s) predicted from 1 instance's costs: ${f(p.value, 0)}/s (limit: ${p.limit}; bounds ${Object.entries(
-        p.bounds,
-      )
-        .map(([k, v]) => `${k} ${f(v, 0)}`)
-        .join(
-          ', ',
-        )}; ${f(p.available)} cores available), measured ${f(target.perSecond, 0)}/s, error ${error >= 0 ? '+' : ''}${f(error, 1)} %`,
+      `  ${kind} ${label}: predicted ${f(p.value, 0)}/s (limit: ${p.limit}; bounds ${bounds}; ${f(p.available)} cores available), ` +
+        `measured ${f(target.perSecond, 0)}/s, error ${error >= 0 ? '+' : ''}${f(error, 1)} %`,
     );
     out.push({
       kind,
-      instances: target.instances,
+      check: label,
       predicted: Math.round(p.value),
       measured: Math.round(target.perSecond),
       errorPct: Number(f(error, 1)),
       limit: p.limit,
     });
   }
-  return { runs: runs.map((m) => ({ ...m, perOp: perOp(m) })), checks: out };
+  return { checks: out };
 }
 
 async function bookings() {
   const url = (await pgDatabase())!;
-  const fx = await bookingsFixture(3, count, url);
+  const fx = await bookingsFixture(4, count, url);
   const lines = fs.readFileSync(fx.bodyFiles[0]!, 'utf8').split('\n').filter(Boolean);
-  const warm = [0, 1].map((i) => {
+  const warm = [0, 1, 2].map((i) => {
     const file = path.join(fx.dir, `warm-${i}.jsonl`);
     fs.writeFileSync(file, `${lines.slice((i * lines.length) / 4, ((i + 1) * lines.length) / 4).join('\n')}\n`);
     return file;
   });
   const runs: Measured[] = [];
-  for (const n of [1, 2]) {
+  for (const [r, n] of [1, 2, 1].entries()) {
     const servers = await startServers(url, fx.dir, n);
     try {
       const urls = servers.map((s) => s.url);
@@ -341,7 +382,7 @@ async function bookings() {
         url,
         urls,
         fx.key,
-        warm[n - 1]!,
+        warm[r]!,
         servers.map((s) => s.child.pid!),
       ); // warm-up
       runs.push(
@@ -349,7 +390,7 @@ async function bookings() {
           url,
           urls,
           fx.key,
-          fx.bodyFiles[n]!,
+          fx.bodyFiles[r + 1]!,
           servers.map((s) => s.child.pid!),
         ),
       );
@@ -370,6 +411,8 @@ async function deliveries() {
     runs.push(await deliveriesRun(url, receiver, drivers));
     drivers.push(await startDriver(receiver.url, 0, THROUGHPUT_CONCURRENCY, url, path.join(drivers[0]!.dataDir, 'secrets.key')));
     await engineThroughput(receiver.child, drivers[0]!.child, count / 4, 1); // warm-up of the second
+    runs.push(await deliveriesRun(url, receiver, drivers));
+    await stopDriver(drivers.pop()!.child);
     runs.push(await deliveriesRun(url, receiver, drivers));
   } finally {
     for (const d of drivers) await stopDriver(d.child);
