@@ -3,9 +3,11 @@
 // batches of 200) on a throwaway PostgreSQL: runs 1 instance, measures throughput and CPU per operation of every process
 // of the run (the instance(s), PostgreSQL's postmaster and backends, the load generator or receiver, this tool), and the
 // CPU the machine's OTHER processes took meanwhile (/proc/stat's busy time minus the run's), so the cores left to the run
-// are measured, not assumed. Then predicts 2 instances from the 1-instance costs per operation, the instances' idle cost
-// (measured, per second) and the cores left during the 2-instance run, measures 2 instances, and prints predicted vs
-// measured. It also predicts the 1-instance run itself from its own costs: that says whether the run used the cores it had.
+// are measured, not assumed. Then 2 instances (b) and 1 instance again (c). Prints predicted vs measured and the error:
+// a from its own costs (did the run use the cores it had?), c from a's costs (how far costs drift between runs on a shared
+// machine), b from a's costs and from the mean of a's and c's, each with the idle cost of the instances and PostgreSQL
+// (measured, per second, before each run's load) and the cores the others left during the predicted run. docs/scaling.md
+// ("The arithmetic for a bigger machine") has the model and the runs.
 // The model: throughput = min(cores for the instances ÷ instance CPU per op, cores available ÷ PostgreSQL CPU per op,
 // pool connections ÷ (round trips × RTT + database time per op), cores available ÷ Σ CPU per op of every process on them).
 import fs from 'node:fs';
