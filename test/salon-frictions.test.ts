@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import { ADMIN_TOKEN } from './helpers/app.ts';
+import { logIn } from './helpers/browser.ts';
 import { admin, MONDAY } from './helpers/salon.ts';
 import { skippedWithoutChromium, useApp, useBrowser, useSalon } from './helpers/suite.ts';
 
@@ -169,5 +171,43 @@ describe('words not broken in the middle, in German (the second new-owner trial)
       const shown = (await page.evaluate(wordsShown('Sophie Wagner', 'Damenhaarschnitt'))) as { shown: boolean };
       assert.ok(shown.shown, `${address}: the service begins in the box: ${JSON.stringify(shown)}`);
     }
+  });
+});
+
+describe('the first run in German: each staff member’s days, and no word broken (the second new-owner trial)', () => {
+  if (skippedWithoutChromium()) return;
+  const { clock, app } = useApp();
+  const { page } = useBrowser({ pageClock: clock, locale: 'de-DE' });
+
+  it('breaks no weekday inside the word in the opening hours’ “Wie Donnerstag”', async () => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await logIn(page, `${app.url}/`, ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Wie Donnerstag' }).waitFor();
+    assert.deepEqual(await page.evaluate(brokenWords('fieldset.week .copy-day')), []);
+    const overflow = await page.evaluate(
+      `(() => { const f = document.querySelector('fieldset.week'); return [...f.querySelectorAll('.day, button')].filter((e) => e.getBoundingClientRect().right > f.getBoundingClientRect().right + 0.5).length; })()`,
+    );
+    assert.equal(overflow, 0, 'the days within their box');
+  });
+
+  it('lists each staff member with their days beside their services: every opening day, or from–to', async () => {
+    await page.getByLabel('Name des Salons').fill('Salon Haarwerk');
+    await page.getByRole('button', { name: 'Salon anlegen' }).click();
+    await page.getByLabel('Name der Leistung').fill('Damenhaarschnitt');
+    await page.getByLabel('Preis (EUR)').fill('45');
+    await page.getByRole('button', { name: 'Leistung anlegen' }).click();
+    await page.getByRole('link', { name: 'Weiter zum Team' }).click();
+    await page.getByLabel('Name des Teammitglieds').fill('Anna');
+    await page.getByRole('button', { name: 'Teammitglied anlegen' }).click();
+    await page.getByText('Anna angelegt.').waitFor();
+    await page.getByLabel('Name des Teammitglieds').fill('Clara');
+    await page.getByLabel('Arbeitet am Montag').uncheck();
+    await page.getByRole('button', { name: 'Teammitglied anlegen' }).click();
+    await page.getByText('Clara angelegt.').waitFor();
+    const list = page.getByRole('list', { name: 'Bisheriges Team' });
+    assert.deepEqual(await list.getByRole('listitem').allInnerTexts(), [
+      'Anna: Damenhaarschnitt; arbeitet an jedem Tag, an dem der Salon geöffnet hat',
+      'Clara: Damenhaarschnitt; arbeitet Di–Sa',
+    ]);
   });
 });
