@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { ADMIN_TOKEN } from './helpers/app.ts';
 import { logIn } from './helpers/browser.ts';
 import { admin, MONDAY } from './helpers/salon.ts';
@@ -209,5 +210,44 @@ describe('the first run in German: each staff member’s days, and no word broke
       'Anna: Damenhaarschnitt; arbeitet an jedem Tag, an dem der Salon geöffnet hat',
       'Clara: Damenhaarschnitt; arbeitet Di–Sa',
     ]);
+  });
+});
+
+describe('a booking’s page at its start (the second new-owner trial)', () => {
+  if (skippedWithoutChromium()) return;
+  const { app, salon } = useSalon({ name: 'Hair by Anna' });
+  const { page } = useBrowser({ app });
+
+  /** The page's clock, run by the test: installed before the page is opened. */
+  const openAt = async (time: string, bookingId: number) => {
+    await page.clock.install({ time: new Date(`${MONDAY}T${time}:00+01:00`) });
+    await logIn(page, `${app.url}/#bookings/${bookingId}`, ADMIN_TOKEN);
+    await page.locator('.not-started').waitFor();
+  };
+  const completing = (p: Page) => p.getByRole('button', { name: 'Mark completed' });
+
+  it('offers Mark completed once the start has passed, without a reload, even after the computer slept across it', async () => {
+    const id = (
+      await admin(
+        app,
+        'POST',
+        `${salon.base}/bookings`,
+        {
+          serviceId: salon.haircut,
+          staffId: salon.anna,
+          startTime: `${MONDAY}T09:40:00+01:00`,
+          client: { name: 'Herr Weber', phone: '+49 30 1' },
+        },
+        201,
+      )
+    ).body.id as number;
+    await openAt('09:27', id);
+    await page.clock.runFor(60_000);
+    assert.equal(await completing(page).count(), 0, 'not before the start');
+    // Asleep from 09:28 to 09:41: the clock jumps, the page's timers did not run meanwhile.
+    await page.clock.setSystemTime(new Date(`${MONDAY}T09:41:00+01:00`));
+    await page.clock.runFor(31_000);
+    await completing(page).waitFor();
+    assert.equal(await page.locator('.not-started').count(), 0, 'the sentence about later is gone');
   });
 });
