@@ -47,7 +47,6 @@ export function bookingState({ booking, client, payments, events, staff }, now =
     day: booking.startTime.slice(0, 10),
     live: LIVE.includes(booking.status),
     started: now >= startsAt,
-    untilStart: startsAt - now,
     payments: takenPayments(payments),
     taken,
     refunded,

@@ -45,7 +45,14 @@ const weekLink = (date, resource) =>
  * that the name reads; the time is whole in its title (on hover) and on its page.
  */
 function bookingContent(booking, short, timeText) {
-  const names = h('h4', { class: 'ec-event-title' }, clientLabel(booking), ' · ', isolate(booking.serviceName));
+  // Each part its own span: a narrow column gives the client and the service a line each (style.css).
+  const names = h(
+    'h4',
+    { class: 'ec-event-title' },
+    h('span', { class: 'client' }, clientLabel(booking)),
+    h('span', { class: 'between' }, ' · '),
+    h('span', { class: 'service' }, isolate(booking.serviceName)),
+  );
   return { domNodes: short ? [names] : [h('time', { class: 'ec-event-time' }, timeText), names] };
 }
 
