@@ -104,3 +104,29 @@ describe('backups on the status page of a salon that speaks German', () => {
     await page.getByText(`Die letzte Sicherung ist fehlgeschlagen: ${missing}`).waitFor();
   });
 });
+
+describe("a backup's times in the salon's time zone and language, whatever the file is named (issue 27)", () => {
+  if (skippedWithoutChromium()) return;
+  const { app, salon, clock } = useSalon({ name: 'Salon Haarwerk' });
+  const { page } = useBrowser({ app, logInAt: '/#settings' });
+
+  it('says when a backup was made in Berlin time and German; the name on disk (UTC) is said to be so', async () => {
+    await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'de-DE' }, 200);
+    await page.reload();
+    const section = page.locator('#backups');
+    await section.getByRole('button', { name: 'Jetzt sichern' }).click();
+    await section.getByText(/Gesichert: /).waitFor();
+    // The test clock: 10:00 UTC on 21 November, 11:00 in Berlin.
+    assert.equal(new Date(clock.now()).toISOString().slice(11, 16), '10:00');
+    const text = await section.innerText();
+    const file = (await admin(app, 'GET', '/backups', undefined, 200)).body.lastGood.file;
+    assert.match(file, /T10-00-00\.000Z\.backup$/, 'the name on disk stays UTC: names sort by time in any zone');
+    assert.match(text, /Letzte Sicherung\n21\.11\.2026, 11:00 /, 'when: Berlin time, German date');
+    assert.match(text, /Letzte Sicherungen\n21\.11\.2026, 11:00 · /, 'the latest runs too');
+    assert.ok(
+      text.includes(`${file}\nDie Uhrzeit im Namen ist UTC; im Salon war es 21.11.2026, 11:00.`),
+      `the file's UTC name is said to be so, with the salon's time beside it: ${text}`,
+    );
+    assert.doesNotMatch(text.replaceAll(file, ''), /\b10[:.-]00\b/, 'no UTC time anywhere else');
+  });
+});

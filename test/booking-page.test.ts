@@ -308,19 +308,25 @@ describe('what the booking page tells a new client whose booking waits for the s
     return page.locator('.done').innerText();
   }
 
-  it('promises no e-mail when the salon has no mail server: the salon calls the number given', async () => {
+  it('promises no e-mail when the salon has no mail server, and no call the salon never agreed to', async () => {
     const text = await bookAsNewClient('10:00', { name: 'Lena Kraus', email: 'lena@example.com', phone: '+49 170 1234567' });
-    assert.match(text, /The salon confirms bookings of new clients\. It sends no e-mail: it will call you on \+49 170 1234567\./);
-    assert.doesNotMatch(text, /hear from them soon|get an e-mail/);
+    assert.match(
+      text,
+      /The salon confirms bookings of new clients\. You will not get a confirmation e-mail: the salon has your booking and your number, \+49 170 1234567\. To hear that your booking is confirmed, please get in touch with the salon\./,
+    );
+    assert.doesNotMatch(text, /hear from them soon|will get an e-mail|call you/);
     assert.match(text, /Contact the salon: 030 1234567/, "the salon's phone, to call it");
   });
 
-  it('asks a client who gave no phone to get in touch with the salon, in German too', async () => {
+  it('asks a client to get in touch with the salon in German too, with a phone given or none', async () => {
     await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: 'de-DE' }, 200);
     try {
       const text = await bookAsNewClient('11:00', { name: 'Jonas Berg', email: 'jonas@example.com' }, true);
       assert.match(text, /verschickt keine E-Mails\. Bitte melden Sie sich beim Salon, um zu erfahren, ob Ihr Termin bestätigt ist\./);
       assert.match(text, /Kontakt zum Salon: 030 1234567/);
+      const withPhone = await bookAsNewClient('09:00', { name: 'Nina Neumann', email: 'nina@example.com', phone: '0176 9998887' }, true);
+      assert.match(withPhone, /Eine Bestätigung per E-Mail bekommen Sie nicht: Der Salon hat Ihre Buchung und Ihre Nummer, 0176 9998887\./);
+      assert.doesNotMatch(withPhone, /ruft Sie/, 'no call promised in German either (the trial’s shot 34)');
     } finally {
       await admin(app, 'PATCH', `${salon.base}/booking-page`, { locale: null }, 200);
     }

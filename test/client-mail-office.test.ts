@@ -39,6 +39,9 @@ describe('clients’ e-mail in the back office, in Chromium', () => {
   it('Settings says plainly that clients get no e-mail yet; a wrong password is one sentence; the right one sends', async () => {
     await page.goto(`${app.url}/#settings`);
     await mailForm().getByText('Clients get no e-mail yet: no mail server is set up.', { exact: false }).waitFor();
+    // Where the owner sets up the booking page too, what its clients are told without e-mail (issue 27).
+    const noMail = page.locator('.booking-page-part').getByText(/^Clients who book here get no e-mail until a mail server is set up/);
+    await noMail.waitFor();
     await page.getByLabel('Mail server (SMTP)').fill('127.0.0.1');
     await page.getByLabel('Port').fill(String(smtp.port));
     await page.getByLabel('Security').selectOption('none');
@@ -63,6 +66,9 @@ describe('clients’ e-mail in the back office, in Chromium', () => {
       .getByText('Sent a test e-mail to hello@rosa.test from hello@rosa.test.', { exact: false })
       .waitFor();
     assert.equal((await smtp.waitFor(1))[0]!.mail.subject, "Test e-mail from Salon Rosa's booking server");
+    await page.reload();
+    await mailForm().getByText(`Clients’ e-mails go out through 127.0.0.1`, { exact: false }).waitFor();
+    assert.equal(await noMail.count(), 0, 'with a mail server, the booking page part says nothing of it');
   });
 
   it('Settings sets the clients’ reminder and cut-off', async () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { admin, bookingBody, SCHEDULE } from './helpers/salon.ts';
 import { useSalon } from './helpers/suite.ts';
+import { leftToPay } from '../src/payments/balance.ts';
 
 // Issue 27, section 3: the salon's figures for a period, checked against October 2026 seeded
 // visit by visit, with every number worked out by hand below.
@@ -25,7 +26,8 @@ import { useSalon } from './helpers/suite.ts';
 //   Oct 30 Anna Colour   Lena    90'   desk         confirmed   online 80.00 on Oct 30
 //   Nov  2 Anna Haircut  Maria         desk         confirmed   cash 35.00 on Nov 1: outside
 //
-// Takings: cash 35.00; card 80.00 − 20.00 = 60.00; online 80.00. Refunds: 1, 20.00.
+// Takings: cash 35.00; card 80.00 − 20.00 = 60.00; online 80.00. Refunds: 1, 20.00. Open
+// balances: none (Maria's paid; Lena's 80.00 taken, the refund owes nothing back: "Left to pay").
 // No-shows: 1, 35.00. Late cancellations (the client's, not the salon's): 1, 35.00. Salon
 // cancellations: 2. Bookings by source (not cancelled): desk 3,
 // website 1, integration 1. Booked: Anna 45 + 90 + 90 = 225 min = 3.75 h of 221 (0.017); Ben
@@ -137,6 +139,7 @@ describe('reports for a period', () => {
       noShows: { count: 1, value: 3500 },
       lateCancellations: { count: 1, value: 3500 },
       salonCancellations: { count: 2 },
+      openBalances: { count: 0, value: 0 },
       bookingsBySource: { desk: 3, website: 1, integration: 1 },
       staff: [
         { staffId: salon.anna, name: 'Anna', bookedHours: 3.75, workingHours: 221, utilisation: 0.017 },
@@ -233,4 +236,78 @@ describe('reports for a period', () => {
       assert.equal(reply.body.field, field);
     });
   }
+});
+
+// What completed visits leave unpaid (the trial of issue 27: Herr Weber's completed haircut, never
+// paid, appeared nowhere). Tuesday 1 December 2026, Haircut 35.00, Colour 80.00, worked out by hand:
+//
+//   Anna 09:00 Haircut  Weber  completed  nothing paid                   35.00 left
+//   Ben  09:00 Haircut  Tom    completed  card 35.00, 8.00 refunded         –   (a refund owes nothing back)
+//   Anna 10:00 Colour   Lena   completed  cash 50.00, on 2 December      30.00 left (paid after the day: counts)
+//   Ben  10:00 Haircut  Paul   no-show    nothing paid                      –   (owes no price)
+//   Ben  11:00 Haircut  Jonas  completed  cash 40.00 (5.00 tip)             –   (never below nothing)
+//   Anna 14:00 Haircut  Maria  confirmed  nothing paid                      –   (not completed)
+//
+// Open balances: 2 visits, 35.00 + 30.00 = 65.00.
+describe('what completed visits leave unpaid, in the report (issue 27)', () => {
+  const { clock, app, salon } = useSalon({ now: Date.parse('2026-11-30T08:00:00Z') });
+  const at = (time: string) => `2026-12-01T${time}:00+01:00`;
+  const desk = async (serviceId: number, staffId: number, time: string, name: string) =>
+    (
+      await admin(
+        app,
+        'POST',
+        `${salon.base}/bookings`,
+        { serviceId, staffId, startTime: at(time), client: { name, phone: '+49 170 5550000' } },
+        201,
+      )
+    ).body.id as number;
+  const act = (id: number, action: string) => admin(app, 'POST', `${salon.base}/bookings/${id}/${action}`, undefined, 200);
+  const pay = async (bookingId: number, amount: number, method: string) =>
+    (await admin(app, 'POST', `${salon.base}/payments`, { bookingId, amount, method }, 201)).body.id as number;
+
+  before(async () => {
+    const weber = await desk(salon.haircut, salon.anna, '09:00', 'Herr Weber');
+    const tom = await desk(salon.haircut, salon.ben, '09:00', 'Tom Schulz');
+    const lena = await desk(salon.colour, salon.anna, '10:00', 'Lena Schmidt');
+    const paul = await desk(salon.haircut, salon.ben, '10:00', 'Paul Becker');
+    const jonas = await desk(salon.haircut, salon.ben, '11:00', 'Jonas Berg');
+    await desk(salon.haircut, salon.anna, '14:00', 'Maria Müller');
+    clock.set(Date.parse('2026-12-01T12:00:00Z'));
+    for (const id of [weber, tom, lena, jonas]) await act(id, 'complete');
+    await act(paul, 'no-show');
+    const card = await pay(tom, 3500, 'card');
+    await admin(app, 'POST', `${salon.base}/payments/${card}/refund`, { amount: 800, reason: 'Neck forgotten' }, 201);
+    await pay(jonas, 4000, 'cash');
+    clock.set(Date.parse('2026-12-02T09:00:00Z'));
+    await pay(lena, 5000, 'cash');
+  });
+
+  it('counts them and their value, as worked out by hand', async () => {
+    const day = (await admin(app, 'GET', `${salon.base}/report?from=2026-12-01&to=2026-12-01`, undefined, 200)).body;
+    assert.deepEqual(day.openBalances, { count: 2, value: 6500 });
+    const before = (await admin(app, 'GET', `${salon.base}/report?from=2026-11-30&to=2026-11-30`, undefined, 200)).body;
+    assert.deepEqual(before.openBalances, { count: 0, value: 0 }, 'a period without those visits');
+  });
+
+  it('by the rule of the booking’s payments panel ("Left to pay"), one rule for both', async () => {
+    type State = { owed: number };
+    const { bookingState } = (await import(new URL('../static/js/views/booking/state.js', import.meta.url).href)) as {
+      bookingState(loaded: unknown, now?: number): State;
+    };
+    const paymentsOf = [[], [3500], [2000], [3500, -800], [4000], [1000, 1000, -500]];
+    for (const status of ['pending', 'confirmed', 'completed', 'no_show', 'cancelled']) {
+      for (const price of [0, 2800, 3500]) {
+        for (const amounts of paymentsOf) {
+          const payments = amounts.map((amount, i) =>
+            amount > 0 ? { id: i + 1, kind: 'payment', amount } : { id: i + 1, kind: 'refund', refundOf: i, amount: -amount },
+          );
+          const booking = { status, price, startTime: at('09:00'), bookedAs: {}, client: {} };
+          const panel = bookingState({ booking, client: null, payments, events: [], staff: [] }).owed;
+          const taken = amounts.filter((amount) => amount > 0).reduce((sum, amount) => sum + amount, 0);
+          assert.equal(leftToPay(status, price, taken), panel, `${status}, price ${price}, payments ${amounts.join(' ')}`);
+        }
+      }
+    }
+  });
 });

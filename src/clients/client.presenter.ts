@@ -1,6 +1,7 @@
 import { toIso, toIsoOrNull } from '../clock.ts';
 import type { ClientRow } from '../db/tables.ts';
 import type { AddressState } from '../mail/addresses.repository.ts';
+import { internationalOf } from '../text/search-keys.ts';
 
 /** A client as the salon sees it, with what its mail knows of their address (`state`, by address). */
 export function toClientJson(row: ClientRow, states: ReadonlyMap<string, AddressState> = new Map()) {
@@ -11,6 +12,7 @@ export function toClientJson(row: ClientRow, states: ReadonlyMap<string, Address
     name: row.name,
     email: row.email,
     phone: row.phone,
+    phoneInternational: internationalOf(row.search_phone),
     notes: row.notes,
     emailState: known
       ? {

@@ -2,6 +2,7 @@ import type { Db } from '../db/transaction.ts';
 
 /** A booking as a report counts it. */
 export interface ReportBooking {
+  readonly id: number;
   readonly client_id: number;
   readonly staff_id: number;
   readonly status: string;
@@ -22,6 +23,7 @@ export async function bookingsStarting(db: Db, businessId: number, from: number,
     .selectFrom('bookings')
     .leftJoin('api_keys', 'api_keys.id', 'bookings.api_key_id')
     .select([
+      'bookings.id',
       'bookings.client_id',
       'bookings.staff_id',
       'bookings.status',
@@ -63,6 +65,20 @@ export async function paymentsRecorded(db: Db, businessId: number, from: number,
     .where('created_at', '>=', from)
     .where('created_at', '<', to)
     .execute();
+}
+
+/** What was taken for each of `bookingIds` (payments, refunds not subtracted), whenever it was recorded; a booking without any is not in the map. */
+export async function takenFor(db: Db, businessId: number, bookingIds: readonly number[]): Promise<Map<number, number>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('payments')
+    .select((eb) => ['booking_id', eb.fn.sum<number>('amount').as('taken')])
+    .where('business_id', '=', businessId)
+    .where('kind', '=', 'payment')
+    .where('booking_id', 'in', bookingIds)
+    .groupBy('booking_id')
+    .execute();
+  return new Map(rows.map((row) => [row.booking_id, Number(row.taken)]));
 }
 
 /** When each staff member of the business was added. */

@@ -4,6 +4,7 @@ import type { BusinessDirectory, Directory, StaffMember } from '../businesses/di
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
 import { errors } from '../http/errors.ts';
+import { leftToPay } from '../payments/balance.ts';
 import type { Valid } from '../http/validate.ts';
 import type { WeeklyHours } from '../time/hours.ts';
 import { isCalendarDate, localDate, localDayBounds, localWallRange, toLocalIso, weekdayOf } from '../time/local-time.ts';
@@ -15,6 +16,7 @@ import {
   type ReportBooking,
   staffAddedAt,
   staffSwitches,
+  takenFor,
 } from './reports.repository.ts';
 
 /** What this feature uses of the application. */
@@ -191,6 +193,21 @@ function stillToCome(bookings: readonly ReportBooking[], period: Interval, now: 
   return { from: toLocalIso(from, zone), bookings: bookings.filter((b) => held(b) && b.start_at >= from).length };
 }
 
+/**
+ * What completed visits of the period leave to pay, as their payments stand now (whenever they were
+ * taken): how many owe something and how much, by the payments panel's own rule (leftToPay).
+ */
+async function openBalances(app: ReportsDeps, businessId: number, bookings: readonly ReportBooking[]) {
+  const completed = bookings.filter((b) => b.status === 'completed');
+  const taken = await takenFor(
+    app.db,
+    businessId,
+    completed.map((b) => b.id),
+  );
+  const owed = completed.map((b) => leftToPay(b.status, b.price, taken.get(b.id) ?? 0)).filter((left) => left > 0);
+  return { count: owed.length, value: owed.reduce((total, left) => total + left, 0) };
+}
+
 async function clientsOf(app: ReportsDeps, businessId: number, bookings: readonly ReportBooking[], start: number) {
   const ids = [...new Set(bookings.filter(held).map((b) => b.client_id))];
   const seen = await clientsSeenBefore(app.db, businessId, ids, start);
@@ -199,7 +216,7 @@ async function clientsOf(app: ReportsDeps, businessId: number, bookings: readonl
 
 /**
  * The salon's figures for the local dates `from`–`to`: takings by method and refunds (by when
- * they were recorded), no-shows and late cancellations, bookings by source, each staff member's
+ * they were recorded), no-shows and late cancellations, what completed visits leave unpaid, bookings by source, each staff member's
  * booked ÷ working hours, and new vs returning clients (by the visits that start in the period).
  */
 export async function salonReport(app: ReportsDeps, businessId: number, query: ReportQuery) {
@@ -222,6 +239,7 @@ export async function salonReport(app: ReportsDeps, businessId: number, query: R
     currency: directory.business.currency,
     ...takings(payments),
     ...missed(bookings),
+    openBalances: await openBalances(app, businessId, bookings),
     bookingsBySource: sources,
     staff: utilisation(directory, { addedAt, switches }, bookings, dates, period),
     clients: await clientsOf(app, businessId, bookings, period[0]),

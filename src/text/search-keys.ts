@@ -43,8 +43,22 @@ export function nameKey(name: string): string {
 export function phoneKey(phone: string | null | undefined, country: string | null): string | null {
   const digits = phone?.replace(/\D/g, '') ?? '';
   if (!digits) return null;
-  const parsed = parsePhoneNumberFromString(phone!, country && isPhoneCountry(country) ? (country as CountryCode) : undefined);
-  return parsed?.isPossible() ? parsed.number : digits;
+  return e164(phone!, country) ?? digits;
+}
+
+/** A number in E.164 ("+491701234567"), read with the salon's country; undefined when libphonenumber cannot read it as a possible number. */
+function e164(phone: string, country: string | null): string | undefined {
+  const parsed = parsePhoneNumberFromString(phone, country && isPhoneCountry(country) ? (country as CountryCode) : undefined);
+  return parsed?.isPossible() ? parsed.number : undefined;
+}
+
+/**
+ * The international form of a client's number from its key (phoneKey, kept with the client and
+ * read again when the salon's country changes): the key when it is E.164, null for a number that
+ * could not be read (its key is only digits) or none.
+ */
+export function internationalOf(key: string | null): string | null {
+  return key?.startsWith('+') ? key : null;
 }
 
 /** What a query that looks like a phone number is matched by: its key, and its digits for a part of a number. */

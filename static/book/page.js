@@ -595,12 +595,16 @@ function details() {
 
 /**
  * What happens to a booking that waits for the salon: an e-mail when the salon confirms, if one
- * can go; else the salon calls the number the client gave, or the client calls the salon.
+ * can go; else only what is true: no e-mail comes, the salon has the booking (and the number the
+ * client gave), and the client may ask the salon. Nobody promised the client a call.
  */
 function pendingText(booked) {
   if (booked.emailed) return t('The salon confirms bookings of new clients. You will get an e-mail when it has.');
   return booked.client.phone
-    ? t('The salon confirms bookings of new clients. It sends no e-mail: it will call you on {phone}.', { phone: booked.client.phone })
+    ? t(
+        'The salon confirms bookings of new clients. You will not get a confirmation e-mail: the salon has your booking and your number, {phone}. To hear that your booking is confirmed, please get in touch with the salon.',
+        { phone: booked.client.phone },
+      )
     : t(
         'The salon confirms bookings of new clients, and sends no e-mail. Please get in touch with the salon to hear that your booking is confirmed.',
       );

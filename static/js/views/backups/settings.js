@@ -19,12 +19,25 @@ function bookingsCount(n) {
   return tn(n, '{count} booking', '{count} bookings');
 }
 
+/**
+ * The file as it is on disk, whose name carries the moment in UTC (it sorts by time in any zone),
+ * and that moment in the salon's time and language beside it, so nobody reads the name as the time.
+ */
+function fileLine(good) {
+  if (!good) return null;
+  return [
+    h('span', { class: 'file' }, good.file),
+    h('br'),
+    h('span', { class: 'hint' }, t('The time in its name is UTC; in the salon it was {time}.', { time: dateTime(good.at) })),
+  ];
+}
+
 function summary(status) {
   const good = status.lastGood;
   const { daily, weekly, monthly } = status.keep;
   return facts([
     [t('Last backup'), good ? `${dateTimeAgo(good.at)}: ${bytes(good.bytes)}, ${bookingsCount(good.bookings)}` : t('None yet')],
-    [t('File'), good?.file],
+    [t('File'), fileLine(good)],
     [t('When'), when(status.schedule)],
     [t('Copied off this computer to'), status.offsite],
     [t('Kept'), t('the newest of each of the last {daily} days, {weekly} weeks and {monthly} months', { daily, weekly, monthly })],

@@ -24,8 +24,9 @@ const ORIGIN = {
 };
 
 /**
- * How to reach the client: the phone number and e-mail address given when booking (a website
- * client is told the salon calls them on that number to confirm), else the client record's.
+ * How to reach the client: the phone number and e-mail address given when booking (without a
+ * mail server a website client is told no e-mail comes and the salon has the number), else the
+ * client record's.
  */
 function contactLine(booking) {
   const given = booking.bookedAs ?? {};

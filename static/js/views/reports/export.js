@@ -23,16 +23,27 @@ const KIND_WORDS = { payment: marked('Payment'), refund: marked('A refund') };
 const date = (localIso) => localIso.slice(0, 10);
 const time = (localIso) => localIso.slice(11, 16);
 
+/**
+ * A client's phone in one format, the international one (E.164, read by the server with the
+ * salon's country: what another program's import expects); a number it cannot read, as typed.
+ */
+const phoneOf = (client) => client?.phoneInternational ?? client?.phone ?? null;
+
 async function clientsCsv(api) {
   const clients = await api.all('adminListClients', {}, EVERYTHING);
   return csvText(
     [t('Name'), t('Phone'), t('E-mail'), t('Notes'), t('Client since')],
-    clients.map((c) => [c.name, c.phone, c.email, c.notes, c.createdAt.slice(0, 10)]),
+    clients.map((c) => [c.name, phoneOf(c), c.email, c.notes, c.createdAt.slice(0, 10)]),
   );
 }
 
 async function bookingsCsv(api, zone) {
-  const bookings = await api.all('adminListBookings', {}, EVERYTHING);
+  const [bookings, clients] = await Promise.all([
+    api.all('adminListBookings', {}, EVERYTHING),
+    api.all('adminListClients', {}, EVERYTHING),
+  ]);
+  // A booking shows its client's record: its phone in the record's international form.
+  const clientOf = new Map(clients.map((c) => [c.id, c]));
   return csvText(
     [
       t('Date'),
@@ -57,7 +68,7 @@ async function bookingsCsv(api, zone) {
       b.serviceName,
       b.staffName,
       b.client.name,
-      b.client.phone,
+      b.client.phone && (clientOf.get(b.client.id)?.phoneInternational ?? b.client.phone),
       b.client.email,
       statusWords(BOOKING_STATUS, b.status)[0],
       csvNumber(moneyInput(b.price, b.currency)),

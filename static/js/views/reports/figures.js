@@ -65,6 +65,8 @@ export function headline(report) {
       countAndValue(report.lateCancellations, report.currency),
     ],
     [t('Cancelled by the salon'), String(report.salonCancellations.count)],
+    // Visits done and not paid in full, by the booking's own "Left to pay".
+    [t('Left to pay after completed visits'), countAndValue(report.openBalances, report.currency)],
     [
       t('Bookings'),
       t('{total}: {desk} at the desk, {website} on the booking page, {integration} by connected programs', {

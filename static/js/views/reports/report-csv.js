@@ -16,6 +16,7 @@ function rowsOf(report) {
     [t('No-shows'), report.noShows.count, amount(report.noShows.value), report.currency],
     [t('Late cancellations by the client'), report.lateCancellations.count, amount(report.lateCancellations.value), report.currency],
     [t('Cancelled by the salon'), report.salonCancellations.count, '', ''],
+    [t('Left to pay after completed visits'), report.openBalances.count, amount(report.openBalances.value), report.currency],
     [t('Bookings at the desk'), report.bookingsBySource.desk, '', ''],
     [t('Bookings on the booking page'), report.bookingsBySource.website, '', ''],
     [t('Bookings by connected programs'), report.bookingsBySource.integration, '', ''],
