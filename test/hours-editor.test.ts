@@ -120,6 +120,12 @@ describe('one week editor for opening hours and staff hours, in Chromium', () =>
     await form.locator('.notice.good').waitFor();
     await open(`#staff/${salon.ben}`, 'Monday break from');
     assert.equal(await time('Thursday break until').inputValue(), '12:45');
+    // The day written out wraps within the box: the other days' times and buttons stay in it too.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const overflow = await page.evaluate(
+      `(() => { const f = document.querySelector('#staff-schedule fieldset.week'); return [...f.querySelectorAll('.day, .day input, button')].filter((e) => e.getBoundingClientRect().right > f.getBoundingClientRect().right + 0.5).length; })()`,
+    );
+    assert.equal(overflow, 0, 'the days within their box');
     const moved = { hours: [span('09:00', '18:00')], breaks: [span('12:00', '12:45')] };
     assert.deepEqual((await get(`/staff/${salon.ben}`)).schedule, {
       mon: moved,
