@@ -153,6 +153,7 @@ export async function createApp(config: Config, deps: Partial<AppDeps> = {}): Pr
     clock,
     secretBox,
     smtpUrl: config.smtpUrl,
+    directory,
     messageIdHost: new URL(publicBaseUrl(config)).hostname,
     onQueued: () => mail.wake(),
   };

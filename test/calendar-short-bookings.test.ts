@@ -58,10 +58,10 @@ describe('a short booking on the grid, in German, in Chromium', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await expectNamesFirst('a phone');
-    // A longer booking keeps its time above its names.
+    // A longer booking keeps its time above its names; in a phone's narrow column the client and service have a line each.
     assert.match(
       await page.locator('.ec-event.booking', { hasText: 'Greta Hahn' }).innerText(),
-      /^14:00\s*[–-]\s*14:45[^\n]*\n+Greta Hahn · Damenschnitt/,
+      /^14:00\s*[–-]\s*14:45[^\n]*\n+Greta Hahn\n+Damenschnitt/,
     );
   });
 

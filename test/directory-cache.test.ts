@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
-import { admin, MONDAY, SCHEDULE } from './helpers/salon.ts';
+import { admin, bookingBody, MONDAY, SCHEDULE } from './helpers/salon.ts';
 import { useSalon } from './helpers/suite.ts';
 
 describe('the business directory in memory never answers from stale data', () => {
@@ -26,6 +26,28 @@ describe('the business directory in memory never answers from stale data', () =>
     assert.deepEqual(await staffOf(salon.haircut), []);
     await admin(app, 'PATCH', `${salon.base}/staff/${salon.anna}`, { active: true }, 200);
     assert.deepEqual(await staffOf(salon.haircut), [salon.anna]);
+  });
+
+  it("sees a mail server set or removed by another process at the next booking (its client's message queued or skipped)", async () => {
+    /** A booking at `time` on Monday, and its client's message's status. */
+    const messageOfBooking = async (time: string) => {
+      const booked = await app.request('POST', '/v1/integration/bookings', {
+        key: salon.key,
+        body: bookingBody(salon.haircut, `${MONDAY}T${time}:00+01:00`),
+      });
+      assert.equal(booked.status, 201, booked.text);
+      const history = await admin(app, 'GET', `${salon.base}/bookings/${booked.body.id}/events`, undefined, 200);
+      return history.body.data[0].messages[0].status as string;
+    };
+    assert.equal(await messageOfBooking('14:00'), 'skipped');
+    const other = new BetterSqlite3(path.join(app.dataDir, 'booking.db'));
+    other
+      .prepare("insert into mail_settings (business_id, host, port, tls, created_at, updated_at) values (?, '127.0.0.1', 9, 'none', 0, 0)")
+      .run(salon.businessId);
+    assert.notEqual(await messageOfBooking('15:00'), 'skipped');
+    other.prepare('delete from mail_settings where business_id = ?').run(salon.businessId);
+    other.close();
+    assert.equal(await messageOfBooking('16:00'), 'skipped');
   });
 
   it('does not keep what a transaction that rolled back had read', async () => {

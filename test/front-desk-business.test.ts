@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { before, describe, it } from 'node:test';
-import { admin, MONDAY } from './helpers/salon.ts';
+import { admin, bookingBody, MONDAY } from './helpers/salon.ts';
 import { skippedWithoutChromium, useBrowser, useSalon } from './helpers/suite.ts';
 
 // Issue 27, section 3, at the desk: what the owner runs the business by, in the salon's page.
@@ -85,6 +85,24 @@ describe('what the owner runs the business by, in Chromium', () => {
       )
     ).body.id;
     const visit = await bookFor(danger, '15:00');
+    // A client booking on the salon's website (its booking page), and a connected program's booking.
+    const { slug } = (await admin(app, 'GET', `${salon.base}/booking-page`, undefined, 200)).body;
+    const held = await app.request('POST', `/v1/booking-page/${slug}/holds`, {
+      body: { serviceIds: [salon.haircut], staffId: salon.ben, startTime: `${MONDAY}T11:00:00+01:00` },
+    });
+    assert.equal(held.status, 201, held.text);
+    const website = await app.request('POST', `/v1/booking-page/${slug}/bookings`, {
+      body: { holdToken: held.body.token, client: { name: 'Wanda Web', email: 'wanda@example.com' } },
+    });
+    assert.equal(website.status, 201, website.text);
+    const program = await app.request('POST', '/v1/integration/bookings', {
+      key: salon.key,
+      body: bookingBody(salon.haircut, `${MONDAY}T14:00:00+01:00`, {
+        staffId: salon.ben,
+        client: { name: 'Ian Integration', email: 'ian@example.com' },
+      }),
+    });
+    assert.equal(program.status, 201, program.text);
     const paid = (await admin(app, 'POST', `${salon.base}/payments`, { bookingId: visit, amount: 3500, method: 'card' }, 201)).body;
     await admin(app, 'POST', `${salon.base}/payments/${paid.id}/refund`, { amount: 800, reason: 'Fringe, not a cut' }, 201);
     await page.goto(`${app.url}/#reports`);
@@ -111,6 +129,14 @@ describe('what the owner runs the business by, in Chromium', () => {
       bookings.includes(
         `2026-11-23,15:00,15:45,Haircut,Anna,"'=HYPERLINK(""x"")",,eq@example.com,Confirmed,35.00,EUR,the salon,2026-11-21 11:00,`,
       ),
+      bookings.join('\n'),
+    );
+    // Bookings by source as the report counts them (issue 27 section 3): the website's and a
+    // connected program's apart, not one "online or a connected program".
+    const bookedBy = (name: string) => bookings.find((row) => row.includes(`,${name},`))?.split(',')[11];
+    assert.deepEqual(
+      [bookedBy('Wanda Web'), bookedBy('Ian Integration')],
+      ['the booking page', 'a connected program'],
       bookings.join('\n'),
     );
 

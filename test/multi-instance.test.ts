@@ -200,6 +200,35 @@ describe('several instances on one PostgreSQL database', { skip: !testingOnPostg
     );
   });
 
+  it("sees the salon's mail server set or removed through another instance at its very next booking", async () => {
+    const A = instances[0]!;
+    const B = instances[1]!;
+    const { key } = await newKey();
+    const day = workday(Date.now(), { daysAhead: 18 });
+    /** A booking through B, and its client's message as its history tells it: [status, error]. */
+    const bookThroughB = async (time: string) => {
+      const booked = await B.request('POST', '/v1/integration/bookings', {
+        key,
+        body: bookingBody(salon.haircut, salonTime(day, time), { staffId: salon.anna }),
+      });
+      assert.equal(booked.status, 201, booked.text);
+      const history = await admin(A.asApp, 'GET', `${salon.base}/bookings/${booked.body.id}/events`, undefined, 200);
+      const [message] = history.body.data[0].messages;
+      return [message.status, message.error] as [string, string | null];
+    };
+    // B knows the salon without a mail server of its own (its directory in memory)...
+    const [before, why] = await bookThroughB('14:00');
+    assert.equal(before, 'skipped');
+    assert.match(why!, /No mail server is set up/);
+    // ...A sets one (nobody listens on the port: the message may fail later, but it is not skipped)...
+    await admin(A.asApp, 'PUT', `${salon.base}/mail`, { host: '127.0.0.1', port: 9, tls: 'none' }, 200);
+    // ...and B's next booking, with no wait, queues its client's message.
+    assert.notEqual((await bookThroughB('15:00'))[0], 'skipped');
+    // Removed through A: B's next booking skips it again.
+    await admin(A.asApp, 'DELETE', `${salon.base}/mail`, undefined, 204);
+    assert.deepEqual(await bookThroughB('16:00'), ['skipped', why]);
+  });
+
   it('lets no slot be booked twice, whichever instances the requests reach at once', async () => {
     const { key } = await newKey();
     const at = salonTime(workday(Date.now(), { daysAhead: 15 }), '11:00');

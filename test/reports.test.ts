@@ -149,6 +149,21 @@ describe('reports for a period', () => {
     });
   });
 
+  it('says where each booking came from in the salon’s list of bookings, by the rule of bookingsBySource', async () => {
+    const listed = (await admin(app, 'GET', `${salon.base}/bookings?from=2026-10-01&to=2026-10-31&limit=100`, undefined, 200)).body.data;
+    const counted: Record<string, number> = { desk: 0, website: 0, integration: 0 };
+    for (const booking of listed.filter((b: { status: string }) => b.status !== 'cancelled'))
+      counted[booking.bookedVia] = (counted[booking.bookedVia] ?? 0) + 1;
+    assert.deepEqual(counted, (await report('from=2026-10-01&to=2026-10-31')).body.bookingsBySource);
+    assert.deepEqual(counted, { desk: 3, website: 1, integration: 1 });
+    const [one] = listed;
+    assert.equal(
+      (await admin(app, 'GET', `${salon.base}/bookings/${one.id}`, undefined, 200)).body.bookedVia,
+      one.bookedVia,
+      'the same in a booking read alone',
+    );
+  });
+
   it('says which part of a period is still to come, and how many bookings in it count as booked', async () => {
     // The clock stands at 1 November, 11:00 in Berlin: Maria's haircut on 2 November is ahead,
     // booked and counted (Anna 0.75 h), its payment the day before is taken.

@@ -12,7 +12,14 @@ import { skippedWithoutChromium, useApp, useBrowser } from './helpers/suite.ts';
 // 13:00–13:30 every day; four services, the colour with 15 minutes to clean up after; three staff
 // who work the salon's hours. Durations and cleanup are picked, days are copied, and the staff's
 // hours start as the salon's, lunch included. The test counts what it types.
-describe('the setup in at most 15 typed fields, in Chromium', () => {
+// The same salon whose Saturday has no lunch break: one click says so ("No break on Saturday"),
+// where the new-user trial cleared Saturday's two break fields by hand (17 fields).
+for (const saturdayBreak of [true, false])
+  describe(`the setup in at most 15 typed fields, in Chromium${saturdayBreak ? '' : ': a Saturday without a break'}`, () => {
+    setUpTheSalon(saturdayBreak);
+  });
+
+function setUpTheSalon(saturdayBreak: boolean) {
   if (skippedWithoutChromium()) return;
   const { clock, app } = useApp();
   const { page, guard } = useBrowser({ pageClock: clock });
@@ -44,6 +51,10 @@ describe('the setup in at most 15 typed fields, in Chromium', () => {
     await page.getByLabel('Open on Saturday').check();
     await page.getByRole('button', { name: 'Monday’s hours on every open day' }).click();
     await type(page.getByLabel('Saturday until', { exact: true }), '14:00');
+    if (!saturdayBreak) {
+      await page.getByLabel('No break on Saturday').check();
+      assert.equal(await page.getByLabel('Saturday break from', { exact: true }).inputValue(), '', "Saturday's break gone");
+    }
     assert.deepEqual(await seriousA11yProblems(page), [], 'the salon step');
     await page.getByRole('button', { name: 'Create the salon' }).click();
 
@@ -67,6 +78,7 @@ describe('the setup in at most 15 typed fields, in Chromium', () => {
 
     await type(page.getByLabel('Staff member’s name'), 'Anna');
     assert.equal(await page.getByLabel('Wednesday break from', { exact: true }).inputValue(), '13:00', "the salon's lunch");
+    assert.equal(await page.getByLabel('No break on Saturday').isChecked(), !saturdayBreak, "the salon's Saturday");
     await page.getByRole('button', { name: 'Add staff member' }).click();
     await page.getByText('Added Anna.').waitFor();
     await type(page.getByLabel('Staff member’s name'), 'Ben');
@@ -98,7 +110,7 @@ describe('the setup in at most 15 typed fields, in Chromium', () => {
       wed: lunch('18:00'),
       thu: lunch('18:00'),
       fri: lunch('18:00'),
-      sat: lunch('14:00'),
+      sat: saturdayBreak ? lunch('14:00') : [{ start: '09:00', end: '14:00' }],
       sun: [],
     });
     const services = (await admin(app, 'GET', `${base}/services`, undefined, 200)).body.data;
@@ -123,9 +135,12 @@ describe('the setup in at most 15 typed fields, in Chromium', () => {
     );
     for (const member of staff) {
       assert.deepEqual(member.schedule.mon, { hours: [{ start: '09:00', end: '18:00' }], breaks: [{ start: '13:00', end: '13:30' }] });
-      assert.deepEqual(member.schedule.sat, { hours: [{ start: '09:00', end: '14:00' }], breaks: [{ start: '13:00', end: '13:30' }] });
+      assert.deepEqual(member.schedule.sat, {
+        hours: [{ start: '09:00', end: '14:00' }],
+        breaks: saturdayBreak ? [{ start: '13:00', end: '13:30' }] : [],
+      });
       assert.deepEqual(member.schedule.sun, { hours: [], breaks: [] });
     }
     guard.assertClean();
   });
-});
+}

@@ -116,7 +116,10 @@ describe('the first run’s opening hours and staff, in Chromium', () => {
     await page.getByRole('button', { name: 'Add staff member' }).click();
     await page.getByText('Added Ben.').waitFor();
     const list = page.getByRole('list', { name: 'Staff so far' });
-    assert.deepEqual(await list.getByRole('listitem').allInnerTexts(), ['Anna: Haircut, Colour, Beard trim', 'Ben: Haircut, Beard trim']);
+    assert.deepEqual(await list.getByRole('listitem').allInnerTexts(), [
+      'Anna: Haircut, Colour, Beard trim; works every day the salon opens',
+      'Ben: Haircut, Beard trim; works every day the salon opens',
+    ]);
     assert.ok(await page.getByRole('link', { name: 'Continue' }).isVisible(), 'and then on');
   });
 

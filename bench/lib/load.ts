@@ -18,6 +18,8 @@ interface Spec {
   /** One JSON body per line; each is sent once. */
   bodiesFile?: string;
   warmupMs?: number;
+  /** Say `{ started: true }` just before the measured phase, and report this process's CPU in it (bench/tools/sizing.ts). */
+  announce?: boolean;
 }
 
 const spec = JSON.parse(process.argv[2]!) as Spec;
@@ -60,7 +62,10 @@ async function phase(ms: number, record: boolean): Promise<number> {
 }
 
 if (spec.warmupMs && !bodies) await phase(spec.warmupMs, false);
+if (spec.announce) process.send!({ started: true });
+const cpuBefore = process.cpuUsage();
 const seconds = await phase(spec.durationMs ?? 5_000, true);
+const cpu = process.cpuUsage(cpuBefore);
 await Promise.all(pools.map((pool) => pool.close()));
 process.send!({
   requests: latencies.length,
@@ -70,4 +75,5 @@ process.send!({
   p99: percentile(latencies, 99),
   statuses,
   errors,
+  cpuSeconds: (cpu.user + cpu.system) / 1e6,
 });

@@ -29,7 +29,7 @@ let databases = 0;
 let skipNoted = false;
 
 /** A new empty database on the bench's cluster, or undefined (said once) without PostgreSQL. */
-async function pgDatabase(): Promise<string | undefined> {
+export async function pgDatabase(): Promise<string | undefined> {
   const missing = postgresMissing();
   if (missing) {
     if (!skipNoted) console.error(`PostgreSQL scenarios skipped: ${missing}`);
@@ -49,7 +49,7 @@ async function pgDatabase(): Promise<string | undefined> {
   return url;
 }
 
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -70,7 +70,7 @@ async function statements(url: string): Promise<number> {
 }
 
 /** The statements the servers sent (round trips): those run inside another statement (triggers, foreign keys) left out. */
-async function roundTrips(url: string): Promise<number> {
+export async function roundTrips(url: string): Promise<number> {
   return withClient(url, async (c) => {
     const { rows } = await c.query(
       `select coalesce(sum(calls), 0)::float8 as n from pg_stat_statements where toplevel and dbid = (select oid from pg_database where datname = current_database())`,
@@ -79,12 +79,12 @@ async function roundTrips(url: string): Promise<number> {
   });
 }
 
-async function resetStatements(url: string): Promise<void> {
+export async function resetStatements(url: string): Promise<void> {
   await withClient(url, (c) => c.query('select pg_stat_statements_reset()'));
 }
 
 /** CPU seconds (user + system) of a process. */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
@@ -94,7 +94,7 @@ function cpuSeconds(pid: number): number {
 }
 
 /** CPU seconds of the PostgreSQL server: the postmaster and every backend it forked (living ones). */
-async function postgresCpuSeconds(): Promise<number> {
+export async function postgresCpuSeconds(): Promise<number> {
   const postmaster = (await cluster!).pid;
   let total = cpuSeconds(postmaster);
   for (const entry of fs.readdirSync('/proc')) {
@@ -108,11 +108,28 @@ async function postgresCpuSeconds(): Promise<number> {
 }
 
 /**
+ * CPU seconds of the PostgreSQL server by process (the postmaster and its living children): a
+ * difference taken per process does not go negative when a backend exits between two readings.
+ */
+export async function postgresCpuByPid(): Promise<Map<number, number>> {
+  const postmaster = (await cluster!).pid;
+  const byPid = new Map([[postmaster, cpuSeconds(postmaster)]]);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      if (Number(fields[1]) === postmaster) byPid.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {}
+  }
+  return byPid;
+}
+
+/**
  * Starts `instances` servers on the database (each with its own data dir for its key file and lock).
  * `profiled(i)` gives instance i extra Node flags (a CPU profile) and runs it in-process
  * (bench/lib/server-driver.ts) as `bench:profile` does.
  */
-async function startServers(url: string, dir: string, instances: number, profiled?: (i: number) => string[]) {
+export async function startServers(url: string, dir: string, instances: number, profiled?: (i: number) => string[]) {
   const servers = [];
   for (let i = 0; i < instances; i++) {
     const dataDir = i === 0 ? dir : tempDir('instance');
@@ -306,7 +323,7 @@ export const pgBookingsScenario: Scenario = {
 };
 let bookingsBaseline: number[] = [];
 
-async function stopDriver(driver: ChildProcess): Promise<void> {
+export async function stopDriver(driver: ChildProcess): Promise<void> {
   driver.send({ stop: true });
   await new Promise((resolve) => driver.once('exit', resolve));
 }

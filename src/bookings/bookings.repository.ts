@@ -245,3 +245,14 @@ export async function countUpcomingBookings(db: Db | Tx, apiKeyId: number, clien
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The kind of each of these keys ('page': the booking page's, 'api': a connected program's), for where bookings came from. */
+export async function keyKinds(db: Db | Tx, keyIds: readonly number[]): Promise<Map<number, 'api' | 'page'>> {
+  if (keyIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('api_keys')
+    .select(['id', 'kind'])
+    .where('id', 'in', [...new Set(keyIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.kind]));
+}

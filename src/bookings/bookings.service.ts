@@ -24,10 +24,12 @@ import { planOf, serviceIdsOf, type ServicePlan } from '../slots/service-plan.ts
 import { lockStaffMember, staffLock } from '../slots/busy.repository.ts';
 import { claimSlot, HOLDS_NOTHING, slotTaken } from '../slots/slot-check.ts';
 import type { EventName } from '../delivery/events.ts';
+import { bookedVia, type BookedVia } from './booked-via.ts';
 import { bookingEventData, toBookingJson, type BookingJson, type ClientView } from './booking.presenter.ts';
 import {
   countBookings,
   findBookingView,
+  keyKinds,
   hasSeenClient,
   insertBooking,
   insertBookingServices,
@@ -144,62 +146,63 @@ async function insertNewBooking(trx: Tx, app: Deps, actor: BookingActor, input: 
   const { staffId } = await claimSlot(trx, { directory, plan, startAt, staffId: held, holderKeyId: holderOf(actor), now, lockLater: true });
   if (client) await lockStaffMember(trx, staffId);
 
-  const {
-    client: bookedFor,
-    check,
-    created,
-  } = client
-    ? { client, check: null, created: null }
-    : await clientForBooking(trx, app.outbox, actor.businessId, input.client!, now, business.phone_country, staffLock(staffId));
-  const status = await startingStatus(trx, actor, bookedFor.id, check);
-  // What the booking gave, kept beside the record it is on: a known client's record never changes.
-  const given = input.client ?? bookedFor;
-  const row = {
-    business_id: actor.businessId,
-    service_id: service.id,
-    staff_id: staffId,
-    client_id: bookedFor.id,
-    status,
-    start_at: startAt,
-    end_at: startAt + plan.durationMinutes * 60_000,
-    buffer_before_minutes: plan.bufferBeforeMinutes,
-    buffer_after_minutes: plan.bufferAfterMinutes,
-    service_count: plan.services.length,
-    price: plan.price,
-    currency: plan.currency,
-    notes: input.notes ?? '',
-    source: actor.source,
-    api_key_id: actor.apiKeyId,
-    cancel_reason: null,
-    cancelled_by: null,
-    booked_name: given.name.trim(),
-    booked_email: given.email?.trim() || null,
-    booked_phone: given.phone?.trim() || null,
-    client_check: check,
-    created_at: now,
-    updated_at: now,
-  };
-  const id = await insertBooking(trx, row).catch(slotTaken);
-  const services = plan.services.length > 1 ? servicesOfPlan(id, plan, startAt) : undefined;
-  if (services) await insertBookingServices(trx, services);
-  // Everything the view holds is at hand: no need to read it back through a five-table join.
-  const view: BookingView = {
-    ...row,
-    id,
-    services,
-    service_name: service.name,
-    staff_name: directory.staff.find((s) => s.id === staffId)!.name,
-    client_name: bookedFor.name,
-    client_email: bookedFor.email,
-    client_phone: bookedFor.phone,
-    timezone: business.timezone,
-  };
-  // On PostgreSQL the reminder, the client's message and the audit entries go in one statement.
-  await inOneStatement(trx, async () => {
+  // On PostgreSQL a new client's client.created, booking.created (when no webhook hears them), the
+  // reminder, the client's message and the audit entries go in one statement, after the booking's row.
+  return inOneStatement(trx, async () => {
+    const {
+      client: bookedFor,
+      check,
+      created,
+    } = client
+      ? { client, check: null, created: null }
+      : await clientForBooking(trx, app.outbox, actor.businessId, input.client!, now, business.phone_country, staffLock(staffId));
+    const status = await startingStatus(trx, actor, bookedFor.id, check);
+    // What the booking gave, kept beside the record it is on: a known client's record never changes.
+    const given = input.client ?? bookedFor;
+    const row = {
+      business_id: actor.businessId,
+      service_id: service.id,
+      staff_id: staffId,
+      client_id: bookedFor.id,
+      status,
+      start_at: startAt,
+      end_at: startAt + plan.durationMinutes * 60_000,
+      buffer_before_minutes: plan.bufferBeforeMinutes,
+      buffer_after_minutes: plan.bufferAfterMinutes,
+      service_count: plan.services.length,
+      price: plan.price,
+      currency: plan.currency,
+      notes: input.notes ?? '',
+      source: actor.source,
+      api_key_id: actor.apiKeyId,
+      cancel_reason: null,
+      cancelled_by: null,
+      booked_name: given.name.trim(),
+      booked_email: given.email?.trim() || null,
+      booked_phone: given.phone?.trim() || null,
+      client_check: check,
+      created_at: now,
+      updated_at: now,
+    };
+    const id = await insertBooking(trx, row).catch(slotTaken);
+    const services = plan.services.length > 1 ? servicesOfPlan(id, plan, startAt) : undefined;
+    if (services) await insertBookingServices(trx, services);
+    // Everything the view holds is at hand: no need to read it back through a five-table join.
+    const view: BookingView = {
+      ...row,
+      id,
+      services,
+      service_name: service.name,
+      staff_name: directory.staff.find((s) => s.id === staffId)!.name,
+      client_name: bookedFor.name,
+      client_email: bookedFor.email,
+      client_phone: bookedFor.phone,
+      timezone: business.timezone,
+    };
     await emitBookingEvent(trx, app, 'booking.created', view);
     await auditBooking(trx, 'booking.created', null, view, created);
+    return toBookingJson(view, clientViewOf(actor));
   });
-  return toBookingJson(view, clientViewOf(actor));
 }
 
 /**
@@ -407,8 +410,25 @@ async function moveBooking(trx: Tx, app: Deps, actor: Actor, id: number, input: 
   return toBookingJson(after, clientViewOf(actor));
 }
 
+/**
+ * Bookings as a read answers them: the salon's reads say where each came from too (`bookedVia`:
+ * desk, website or integration, by the report's rule), for the bookings CSV; a key's do not.
+ */
+async function readBookings(db: Db, views: BookingView[], actor: Actor): Promise<Array<BookingJson & { bookedVia?: BookedVia }>> {
+  if (actor.source !== 'admin') return views.map((view) => toBookingJson(view, clientViewOf(actor)));
+  const kinds = await keyKinds(
+    db,
+    views.flatMap((view) => (view.api_key_id === null ? [] : [view.api_key_id])),
+  );
+  return views.map((view) => ({
+    ...toBookingJson(view, clientViewOf(actor)),
+    bookedVia: bookedVia({ source: view.source, key_kind: view.api_key_id === null ? null : (kinds.get(view.api_key_id) ?? null) }),
+  }));
+}
+
 export async function getBooking(app: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<BookingJson> {
-  return toBookingJson(await visibleBooking(app.db, actor, id), clientViewOf(actor));
+  const [booking] = await readBookings(app.db, [await visibleBooking(app.db, actor, id)], actor);
+  return booking!;
 }
 
 /** A page of bookings by start time; `from`/`to` are local dates, both included. */
@@ -428,7 +448,7 @@ export async function listBookings(app: Pick<Deps, 'db'>, actor: Actor, q: Booki
     apiKeyId: actor.ownBookingsOnly ? (actor.apiKeyId ?? -1) : undefined,
   };
   const [rows, total] = await Promise.all([pageBookings(app.db, filter, (q.page - 1) * q.limit, q.limit), countBookings(app.db, filter)]);
-  return { data: rows.map((row) => toBookingJson(row, clientViewOf(actor))), total };
+  return { data: await readBookings(app.db, rows, actor), total };
 }
 
 async function visibleBooking(db: Parameters<typeof findBookingView>[0], actor: Actor, id: number): Promise<BookingView> {

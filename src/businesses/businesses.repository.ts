@@ -42,9 +42,9 @@ export async function rekeyClientPhones(db: Db | Tx, businessId: number, country
   }
 }
 
-/** Everything BusinessDirectory keeps of one business: it (undefined if there is none), its services, all its staff, who does which service, time off and closures. */
+/** Everything BusinessDirectory keeps of one business: it (undefined if there is none), its services, all its staff, who does which service, time off, closures, and whether it has a mail server of its own. */
 export async function directoryRows(db: Db | Tx, businessId: number) {
-  const [business, services, staff, links, timeOff, closures] = await Promise.all([
+  const [business, services, staff, links, timeOff, closures, mailSettings] = await Promise.all([
     db.selectFrom('businesses').selectAll().where('id', '=', businessId).executeTakeFirst(),
     db.selectFrom('services').selectAll().where('business_id', '=', businessId).where('deleted_at', 'is', null).orderBy('id').execute(),
     db.selectFrom('staff').selectAll().where('business_id', '=', businessId).orderBy('id').execute(),
@@ -58,8 +58,9 @@ export async function directoryRows(db: Db | Tx, businessId: number) {
       .execute(),
     db.selectFrom('time_off').selectAll().where('business_id', '=', businessId).orderBy('start_at').execute(),
     db.selectFrom('closures').selectAll().where('business_id', '=', businessId).orderBy('start_date').execute(),
+    db.selectFrom('mail_settings').select('business_id').where('business_id', '=', businessId).executeTakeFirst(),
   ]);
-  return { business, services, staff, links, timeOff, closures };
+  return { business, services, staff, links, timeOff, closures, ownMailServer: mailSettings !== undefined };
 }
 
 /** The booking page slugs that are `base` or `base-…`. */

@@ -29,11 +29,18 @@ export interface Directory {
   readonly closureNotes: readonly string[];
   /** Each staff member's time off, as instants. */
   readonly timeOff: ReadonlyMap<number, readonly Interval[]>;
+  /**
+   * Whether the business has a mail server of its own (a mail_settings row; its settings are read
+   * from the table when a message is sent): every booking event asks, to queue its client's message
+   * or keep it as skipped.
+   */
+  readonly ownMailServer: boolean;
 }
 
 /**
  * Each business's directory in memory while the `directory` topic stands: database triggers bump
- * it on any change to a business, its services, staff or who does what, by any writer.
+ * it on any change to a business, its services, staff, who does what, time off, closures or mail
+ * settings, by any writer.
  */
 export class BusinessDirectory {
   readonly #cache: VersionedCache<number, Directory>;
@@ -56,7 +63,7 @@ export class BusinessDirectory {
 }
 
 async function load(db: Db | Tx, businessId: number): Promise<Directory | undefined> {
-  const { business, services, staff, links, timeOff, closures } = await directoryRows(db, businessId);
+  const { business, services, staff, links, timeOff, closures, ownMailServer } = await directoryRows(db, businessId);
   if (!business) return undefined;
   const zone = business.timezone;
   const away = new Map<number, Interval[]>();
@@ -77,6 +84,7 @@ async function load(db: Db | Tx, businessId: number): Promise<Directory | undefi
     closures: closures.map((row) => closureInterval(row, zone)),
     closureNotes: closures.map((row) => row.note),
     timeOff: away,
+    ownMailServer,
   };
 }
 

@@ -8,20 +8,21 @@ import type { Db, Tx } from './transaction.ts';
  * change to the rows it covers, whoever writes: this process, the CLI, another instance.
  * - `keys`: api_keys, except updates of last_used_at alone;
  * - `webhooks`: which webhooks exist and whom they serve (business, key, events, status);
- * - `directory`: businesses, services, staff (schedules included) and who does which service.
+ * - `directory`: businesses, services, staff (schedules included), who does which service, time off,
+ *   closures, and whether the business has a mail server of its own (mail_settings, 0026).
  */
 export type Topic = 'keys' | 'webhooks' | 'directory';
 export const TOPICS: readonly Topic[] = ['keys', 'webhooks', 'directory'];
 
 /**
- * The tables whose changes bump each topic: what the migrations' triggers do (0004, 0005), said
+ * The tables whose changes bump each topic: what the migrations' triggers do (0004, 0005, 0026), said
  * once for the code that must know it too (PostgreSQL's driver notices a commit that wrote one);
  * test/schema-agreement.test.ts holds both engines' triggers to it.
  */
 export const TOPIC_TABLES: Readonly<Record<Topic, readonly string[]>> = {
   keys: ['api_keys'],
   webhooks: ['webhooks'],
-  directory: ['businesses', 'services', 'staff', 'staff_services', 'time_off', 'closures'],
+  directory: ['businesses', 'services', 'staff', 'staff_services', 'time_off', 'closures', 'mail_settings'],
 };
 
 export type Versions = ReadonlyMap<Topic, number>;

@@ -33,6 +33,7 @@ export const MIGRATIONS = [
   '0023-page-locale-chosen',
   '0024-people',
   '0025-passkeys',
+  '0026-mail-settings-directory',
 ] as const;
 
 /**

@@ -1,3 +1,4 @@
+import type { BusinessDirectory } from '../businesses/directory.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import type { ClientMailKind } from '../db/tables.ts';
@@ -8,7 +9,6 @@ import type { EventListener, RecordedEvent } from '../delivery/outbox.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { findAddressState } from './addresses.repository.ts';
 import { issueManageLink } from './manage-links.ts';
-import { hasMailServer } from './mail-server.ts';
 import { insertMessage } from './sql/insert-message.ts';
 import { isBookingSnapshot, visitOf, type Visit } from './visit.ts';
 
@@ -27,6 +27,8 @@ export interface MailQueueDeps {
   readonly secretBox: SecretBox;
   /** BOOKING_SMTP_URL: every business without a mail server of its own sends through it. */
   readonly smtpUrl: string | undefined;
+  /** Whether a business has a mail server of its own, from memory (Directory.ownMailServer): no read per event. */
+  readonly directory: BusinessDirectory;
   /** The host named in Message-IDs: the address clients reach the server at. */
   readonly messageIdHost: string;
   /** Told after the commit of a transaction that queued a message. */
@@ -81,7 +83,7 @@ async function reasonToSkip(
 ): Promise<string | undefined> {
   if (!visit.email) return 'The client gave no e-mail address.';
   if (visit.startAt <= event.at) return 'The visit had begun.';
-  if (!(await hasMailServer(trx, deps, event.businessId))) {
+  if (!deps.smtpUrl && !(await deps.directory.get(trx, event.businessId))?.ownMailServer) {
     return 'No mail server is set up yet (Settings, “E-mail to clients”), so clients get no e-mail.';
   }
   const state = await findAddressState(trx, event.businessId, visit.email);

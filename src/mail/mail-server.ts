@@ -2,7 +2,7 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { MailSettingsRow, TlsMode } from '../db/tables.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
-import { findMailSettings, hasMailSettings } from './mail-settings.repository.ts';
+import { findMailSettings } from './mail-settings.repository.ts';
 
 /** The mail server a business's messages go through: its own (Settings) or the server's (BOOKING_SMTP_URL). */
 export interface MailServer {
@@ -59,11 +59,6 @@ export async function mailServerFor(
   const row = await findMailSettings(db, businessId);
   if (row) return serverFromRow(row, deps.secretBox);
   return deps.smtpUrl ? serverFromUrl(deps.smtpUrl) : undefined;
-}
-
-/** Whether the business's mail can go anywhere (its own server or the server's), without opening its password. */
-export async function hasMailServer(db: Db | Tx, deps: { readonly smtpUrl: string | undefined }, businessId: number): Promise<boolean> {
-  return Boolean(deps.smtpUrl) || (await hasMailSettings(db, businessId));
 }
 
 /** nodemailer's options for `server`: one connection per message, bounded in time. */

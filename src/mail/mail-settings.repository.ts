@@ -1,17 +1,5 @@
-import { prepared } from '../db/prepared.ts';
 import type { Db, Tx } from '../db/transaction.ts';
 import type { MailSettingsRow } from '../db/tables.ts';
-
-const exists = prepared<{ businessId: number }, { business_id: number }>(
-  (qb, p) => qb.selectFrom('mail_settings').select('business_id').where('business_id', '=', p.businessId),
-  'mail_settings_exists',
-);
-
-/** Whether the business has a mail server of its own: a read in the transaction of every booking event, compiled once. */
-export async function hasMailSettings(db: Db | Tx, businessId: number): Promise<boolean> {
-  const { rows } = await exists(db, { businessId });
-  return rows.length > 0;
-}
 
 export async function findMailSettings(db: Db | Tx, businessId: number): Promise<MailSettingsRow | undefined> {
   return db.selectFrom('mail_settings').selectAll().where('business_id', '=', businessId).executeTakeFirst();

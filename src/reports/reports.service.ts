@@ -1,4 +1,5 @@
 import type reportQuerySchema from '../../schema/report-query.ts';
+import { bookedVia } from '../bookings/booked-via.ts';
 import type { BusinessDirectory, Directory, StaffMember } from '../businesses/directory.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/transaction.ts';
@@ -161,8 +162,6 @@ function takings(payments: Awaited<ReturnType<typeof paymentsRecorded>>) {
   };
 }
 
-const SOURCE_OF = (b: ReportBooking) => (b.source === 'admin' ? 'desk' : b.key_kind === 'page' ? 'website' : 'integration');
-
 /** Cancelled by the salon: not the client's doing, whenever it happened. */
 const bySalon = (b: ReportBooking) => b.status === 'cancelled' && b.cancelled_by === 'salon';
 
@@ -216,7 +215,7 @@ export async function salonReport(app: ReportsDeps, businessId: number, query: R
     staffSwitches(app.db, businessId),
   ]);
   const sources = { desk: 0, website: 0, integration: 0 };
-  for (const b of bookings.filter(held)) sources[SOURCE_OF(b)] += 1;
+  for (const b of bookings.filter(held)) sources[bookedVia(b)] += 1;
   return {
     from: dates[0]!,
     to: dates.at(-1)!,

@@ -104,8 +104,11 @@ export function phrase(text, parts) {
   return fillIn(text, parts);
 }
 
-/** “Haircut”: a name the sentence quotes, isolated. */
-export const quoted = (text) => ['“', isolate(text), '”'];
+/**
+ * “Haircut”: a name the sentence quotes, isolated, in the quotation marks of the page's language
+ * („Haircut“ in German: the new-owner trial read English quotes around a client's name there).
+ */
+export const quoted = (text) => fillIn(t('“{name}”'), { name: isolate(text) });
 
 /** Names separated by commas, each isolated; null when there are none. */
 export const listOf = (names) => (names.length ? names.flatMap((name, i) => (i ? [', ', isolate(name)] : [isolate(name)])) : null);

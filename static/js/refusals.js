@@ -46,6 +46,9 @@ const NOT_FREE = {
       : t('{name} is away until {time}.', { name: r.staffName, time: salonDateTime(r.until) }),
 };
 
+/** The refusals that say nothing about the time asked for: another time would be refused alike. */
+const NOT_ABOUT_TIME = new Set(['does_not_offer']);
+
 /** slot_unavailable in the salon's words: why, for each staff member, each sentence once. */
 function notFreeSentence(body) {
   if (body.reason === 'past') return t('That time has passed. Choose a time from now on.');
@@ -55,7 +58,9 @@ function notFreeSentence(body) {
   if (closed) return NOT_FREE.salon_closed(closed);
   const sentences = [...new Set(body.refusals.map((r) => NOT_FREE[r.reason]?.(r)).filter(Boolean))];
   const why = sentences.length ? sentences.join(' ') : t('Choose one of the free times on the calendar.');
-  return t('That time is not free. {why}', { why });
+  // Who does not do the service is no matter of the time: then "That time is not free" would mislead.
+  const aboutTime = !body.refusals.length || body.refusals.some((r) => !NOT_ABOUT_TIME.has(r.reason));
+  return aboutTime ? t('That time is not free. {why}', { why }) : why;
 }
 
 /** Why a booking cannot be changed any more (invalid_transition's `bookingStatus`), in the salon's words. */

@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { Tx } from '../../db/transaction.ts';
-import { batchReturningId, type HeldId } from '../../db/write-batch.ts';
+import { batchReturningId, sendHeldEvents, type HeldId } from '../../db/write-batch.ts';
 import { execute, prepared } from '../../db/prepared.ts';
 import { insertEventWithDeliveries as inOneStatement, type QueuedDelivery } from '../../db/queue.ts';
 
@@ -59,6 +59,8 @@ export async function insertEventWithDeliveries(
   dueAt: number,
   deliveries: readonly QueuedDelivery[],
 ): Promise<{ eventId: number; queued: ReadonlySet<number> }> {
+  // Events held for a batched statement (src/db/write-batch.ts) are written first: ids in order.
+  await sendHeldEvents(trx);
   const bookingId = bookingOf(data);
   const together = await inOneStatement(trx, { businessId, name: event, data: dataText, bookingId, now, dueAt }, deliveries);
   if (together) return together;

@@ -31,7 +31,11 @@ export function errorNotice(error) {
 /** "Try again" after a failure that another try may mend (not after an expected refusal: null). */
 export const tryAgain = (error, retry) => (error?.expected ? null : h('button', { type: 'button', onclick: retry }, t('Try again')));
 
-/** The place for the sentences of one form or list (empty, or with the flash to start with). */
+/**
+ * The place for the sentences of one form or list (empty, or with the flash to start with). It is
+ * no live region itself (no role, no aria-live): each notice in it is one (role status or alert),
+ * and a live region inside another is announced twice by a screen reader.
+ */
 export const messageArea = (props, ...children) => h('div', { class: 'message-area', ...props }, ...children);
 
 /** The sentence after an action, replacing whatever the area said before (and whatever more goes with it). */

@@ -104,6 +104,36 @@ function withBreak(name, hours, [pauseFrom, pauseUntil]) {
   return { value: { hours: [hours], breaks: [{ start: pauseFrom, end: pauseUntil }] } };
 }
 
+/**
+ * "No break on Saturday": one click for a day without the break the other days have (the new-user
+ * trial cleared two time fields for it). Ticked, it empties the break's times (kept, to come back
+ * when it is unticked); a break typed unticks it. Ticked from the start when the day has no break.
+ */
+function noBreakBox(id, name, pause) {
+  const [from, until] = pause.map((p) => p.control);
+  const box = h('input', { type: 'checkbox', id: `${id}-no-break` });
+  let kept = ['', ''];
+  let ticking = false;
+  const sync = () => {
+    if (!ticking) box.checked = !from.value && !until.value;
+  };
+  box.addEventListener('change', () => {
+    if (box.checked) {
+      kept = [from.value, until.value];
+      from.value = '';
+      until.value = '';
+    } else [from.value, until.value] = kept;
+    // As if typed (the form counts as changed), without undoing the tick: unticked with no break kept, the times stay empty.
+    ticking = true;
+    for (const control of [from, until]) control.dispatchEvent(new Event('input', { bubbles: true }));
+    ticking = false;
+  });
+  for (const control of [from, until]) control.addEventListener('input', sync);
+  sync();
+  const label = h('label', { for: box.id, class: 'visually-hidden' }, t('No break on {day}', { day: name }));
+  return { element: h('div', { class: 'no-break' }, box, label), sync };
+}
+
 /** A picked day: open or not (`dayLabel` "Open on"), from–until, and a break when the week has them. */
 function pickedDay(id, name, day, breaks, dayLabel) {
   const first = day.hours[0];
@@ -116,12 +146,14 @@ function pickedDay(id, name, day, breaks, dayLabel) {
         labelledTime(`${id}-break-end`, t('{day} break until', { day: name }), day.breaks[0]?.end, '300'),
       ]
     : [];
+  const noBreak = breaks ? noBreakBox(id, name, pause) : null;
   const times = h(
     'div',
     { class: 'day-times' },
     start.element,
     end.element,
     pause.map((p) => p.element),
+    noBreak?.element,
   );
   const sync = () => {
     times.hidden = !open.checked;
@@ -151,6 +183,7 @@ function pickedDay(id, name, day, breaks, dayLabel) {
       c.value = from.times[i];
     });
     sync();
+    noBreak?.sync();
     // As if typed: the form counts as changed, and each field shows its new time.
     for (const control of [open, ...controls]) control.dispatchEvent(new Event('input', { bubbles: true }));
   };
@@ -236,7 +269,7 @@ const weekHead = () =>
     'div',
     { class: 'week-head', 'aria-hidden': 'true' },
     h('span', null),
-    [t('From'), t('Until'), t('Break from'), t('Break until')].map((name) => h('span', null, name)),
+    [t('From'), t('Until'), t('Break from'), t('Break until'), t('No break')].map((name) => h('span', null, name)),
   );
 
 /**

@@ -1,20 +1,36 @@
 // One booking (#bookings/ID): load → state → render, with the actions its buttons and forms run.
 
 import { messageArea } from '../../ui/notice.js';
+import { hasUnsaved } from '../../ui/unsaved.js';
 import { bookingActions } from './actions.js';
 import { loadBooking } from './load.js';
 import { bookingPage, noSuchBooking } from './page.js';
 import { bookingState } from './state.js';
 
-/** The start of a visit not yet begun draws the page again, if it is still open then and comes within the day. */
-const REDRAW_WITHIN_MS = 12 * 60 * 60_000;
+/** How often at most the clock is read again while a visit's start is awaited. */
+const LOOK_AGAIN_MS = 30_000;
 
-function redrawAtStart(ctx, { live, started, untilStart }) {
-  if (live && !started && untilStart < REDRAW_WITHIN_MS) {
-    setTimeout(() => {
-      if (ctx.isCurrent()) ctx.refresh();
-    }, untilStart + 500);
-  }
+/** The timer waiting for the start of the booking on the page: one at a time, cleared when the page is left. */
+let startTimer = null;
+const stopWaiting = () => clearTimeout(startTimer);
+
+/**
+ * The start of a visit not yet begun draws the page again (its Mark completed and Mark no-show
+ * come), if it is still open then. The clock is read again at least every LOOK_AGAIN_MS rather
+ * than trusting one long timer: a computer asleep or a tab frozen across the start would wake
+ * after it with the buttons still missing. Typing not yet saved waits until it is saved.
+ */
+function redrawAtStart(ctx, { booking, live, started }) {
+  stopWaiting();
+  if (!live || started) return;
+  const startsAt = Date.parse(booking.startTime);
+  const look = () => {
+    if (!ctx.isCurrent()) return;
+    if (Date.now() >= startsAt && !hasUnsaved(document)) return ctx.refresh();
+    startTimer = setTimeout(look, Math.min(Math.max(startsAt - Date.now(), 0) + 100, LOOK_AGAIN_MS));
+  };
+  startTimer = setTimeout(look, Math.min(startsAt - Date.now() + 100, LOOK_AGAIN_MS));
+  addEventListener('hashchange', stopWaiting, { once: true });
 }
 
 /**
@@ -38,7 +54,7 @@ export async function renderBooking(ctx, id) {
     stylist: ctx.me?.role === 'stylist',
     owner: !['front_desk', 'stylist'].includes(ctx.me?.role),
   };
-  const message = messageArea({ role: 'status', tabindex: '-1' });
+  const message = messageArea({ tabindex: '-1' });
   sayFlash(ctx, message);
   redrawAtStart(ctx, state);
   return bookingPage(state, bookingActions(ctx, state, message), message);

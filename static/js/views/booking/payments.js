@@ -2,7 +2,7 @@
 // and their reasons and a refund of what is left; and the form that takes a payment (set to what
 // is still owed).
 
-import { facts, h, isolate } from '../../dom.js';
+import { facts, h, isolate, phrase } from '../../dom.js';
 import { dateTime } from '../../format.js';
 import { t } from '../../locale.js';
 import { deskField as field } from '../../ui/fields.js';
@@ -80,16 +80,34 @@ function paymentItem(p, actions) {
   );
 }
 
-/** Price, paid, refunded and what is left to pay, as the desk reads them. */
-function balance({ booking, taken, refunded, paid, owed }) {
+/** "€10.00 (Fringe redone)": what was refunded, with the reasons given for it. */
+function refundedWords(refunded, payments, of) {
+  const reasons = payments.flatMap((p) => p.refunds.map((r) => r.note)).filter(Boolean);
+  if (!reasons.length) return of(refunded);
+  return phrase(t('{amount} ({reasons})', { amount: of(refunded) }), { reasons: isolate(reasons.join('; ')) });
+}
+
+/**
+ * The balance in words that cannot be read two ways: "€8.00 left to pay", "Settled: nothing left to
+ * pay", or why nothing is due. "Left to pay: Nothing" after a refund read as the salon owing the client.
+ */
+function balanceWords({ booking, owed }, of) {
+  if (owed > 0) return t('{amount} left to pay', { amount: of(owed) });
+  if (NOT_DUE[booking.status]) return t(NOT_DUE[booking.status]);
+  return t('Settled: nothing left to pay');
+}
+
+/** Price, paid, refunded (and why) and the balance, as the desk reads them. */
+function balance(state) {
+  const { booking, taken, refunded, paid, payments } = state;
   const of = (amount) => money(amount, booking.currency);
   return facts([
     [t('Price'), of(booking.price)],
     [t('Paid'), of(taken)],
-    [t('Refunded'), refunded ? of(refunded) : null],
+    [t('Refunded'), refunded ? refundedWords(refunded, payments, of) : null],
     // What the salon kept, once something was given back.
     [t('Net paid'), refunded ? of(paid) : null],
-    [t('Left to pay'), owed > 0 ? of(owed) : NOT_DUE[booking.status] ? t(NOT_DUE[booking.status]) : t('Nothing')],
+    [t('Balance'), balanceWords(state, of)],
   ]);
 }
 

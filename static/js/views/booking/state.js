@@ -5,8 +5,8 @@ import { money } from '../../ui/money.js';
 
 /** Why nothing is left to pay, by the statuses that owe no price (the words are shown through t()). */
 export const NOT_DUE = {
-  cancelled: marked('Nothing: the visit was cancelled'),
-  no_show: marked('Nothing: the client did not come (a no-show fee, if you charge one, is taken as a payment)'),
+  cancelled: marked('Nothing to pay: the visit was cancelled'),
+  no_show: marked('Nothing to pay: the client did not come (a no-show fee, if you charge one, is taken as a payment)'),
 };
 
 /** The statuses a booking can still change from: confirm, move, cancel, complete, no-show. */
@@ -47,7 +47,6 @@ export function bookingState({ booking, client, payments, events, staff }, now =
     day: booking.startTime.slice(0, 10),
     live: LIVE.includes(booking.status),
     started: now >= startsAt,
-    untilStart: startsAt - now,
     payments: takenPayments(payments),
     taken,
     refunded,

@@ -59,6 +59,9 @@ export async function book(api, body) {
 async function moveDropped(ctx, state, info, { message, redraw }) {
   const { date, time } = wallParts(info.event.start);
   const staffId = Number(info.newResource?.id ?? info.event.resourceIds[0]);
+  // The sentence of the action before (a move said "Moved …") is no longer what happened: it goes,
+  // so that a refusal beside the drop is not contradicted by it over the grid.
+  message.replaceChildren();
   try {
     const moved = await ctx.api.call('adminRescheduleBooking', {
       id: info.event.extendedProps.bookingId,

@@ -27,11 +27,13 @@ function gaps(hours, min, max) {
  */
 export const fixedUnless = (movable) => ({ editable: movable, startEditable: movable, durationEditable: false });
 
-/** Under half an hour, a booking's box on the grid has room for one line. */
+/** Under half an hour, a booking's box on the grid has room for one line; under three quarters, for two. */
 const SHORT = 30 * 60_000;
+const TWO_LINES = 45 * 60_000;
 
 function bookingEvent(booking, readOnly) {
-  const short = Date.parse(booking.endTime) - Date.parse(booking.startTime) < SHORT;
+  const length = Date.parse(booking.endTime) - Date.parse(booking.startTime);
+  const short = length < SHORT;
   return {
     id: `booking-${booking.id}`,
     resourceIds: [String(booking.staffId)],
@@ -39,7 +41,8 @@ function bookingEvent(booking, readOnly) {
     end: wallClock(booking.endTime),
     title: `${clientName(booking)} · ${booking.serviceName}`,
     // A short one (a 15-minute fringe trim) has one line of room: the names alone (grid.js, style.css).
-    classNames: ['booking', `status-${booking.status}`, short ? 'short' : null].filter(Boolean),
+    // Two lines (half an hour) in a narrow column: the client and the service, without the time (style.css).
+    classNames: ['booking', `status-${booking.status}`, short ? 'short' : length < TWO_LINES ? 'two-lines' : null].filter(Boolean),
     // Moved by dragging while it is to come, by the desk (a stylist's calendar moves nothing); a
     // visit over (completed, a no-show) is not even picked up. Said as startEditable: the library
     // takes the grid's eventStartEditable before an event's `editable`. Never resized: a booking

@@ -11,8 +11,10 @@ import { classicScript } from '../../ui/classic-script.js';
 import { notice, noticeAt } from '../../ui/notice.js';
 import { clientLabel } from '../booking/words.js';
 import { calendarAddress } from './address.js';
+import { sayWhyItStays } from './fixed-visits.js';
 import { BUFFER_LABEL, calendarEvents } from './grid-events.js';
 import { holdEvents } from './holds.js';
+import { moreColumnsCue } from './more-columns.js';
 import { hhmm, minutes, wallParts } from './state.js';
 
 const loadLibrary = () => classicScript('/vendor/event-calendar/event-calendar.min.js', 'EventCalendar');
@@ -43,12 +45,19 @@ const weekLink = (date, resource) =>
  * that the name reads; the time is whole in its title (on hover) and on its page.
  */
 function bookingContent(booking, short, timeText) {
-  const names = h('h4', { class: 'ec-event-title' }, clientLabel(booking), ' · ', isolate(booking.serviceName));
+  // Each part its own span: a narrow column gives the client and the service a line each (style.css).
+  const names = h(
+    'h4',
+    { class: 'ec-event-title' },
+    h('span', { class: 'client' }, clientLabel(booking)),
+    h('span', { class: 'between' }, ' · '),
+    h('span', { class: 'service' }, isolate(booking.serviceName)),
+  );
   return { domNodes: short ? [names] : [h('time', { class: 'ec-event-time' }, timeText), names] };
 }
 
 /** How the grid looks: the days, columns and hours of the state, and how it draws names. */
-function lookOptions({ date, week, timeZone, columns, hours }) {
+function lookOptions({ date, week, timeZone, columns, hours, readOnly }) {
   return {
     view: week ? 'resourceTimeGridWeek' : 'resourceTimeGridDay',
     date,
@@ -86,6 +95,8 @@ function lookOptions({ date, week, timeZone, columns, hours }) {
     eventDidMount: (info) => {
       const { booking, buffer } = info.event.extendedProps ?? {};
       if (booking) info.el.title = `${timeOf(booking.startTime)}–${timeOf(booking.endTime)} ${info.event.title}`;
+      // A visit that is over stays put: a try to drag it says why, beside it (the desk's; a stylist moves nothing).
+      if (booking && !readOnly) sayWhyItStays(info.el, booking.status);
       else if (buffer || info.event.display === 'background') info.el.title = info.event.title;
       if (info.event.extendedProps?.label) info.el.append(h('span', { class: 'day-label' }, info.event.extendedProps.label));
     },
@@ -193,6 +204,7 @@ export async function calendarGrid(ctx, state, actions) {
     const events = () => [...calendarEvents(state), ...holdEvents(held, state.timeZone)];
     const calendar = EventCalendar.create(grid, { ...lookOptions(state), ...handOptions(state, actions), events: events() });
     actions.onMoved(() => calendar.setOption('events', events()));
+    moreColumnsCue(grid);
   } catch {
     grid.append(
       notice('error', t('The calendar could not be drawn. The list of the day above still works; reload the page to try again.')),

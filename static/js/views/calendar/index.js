@@ -42,7 +42,7 @@ export async function renderCalendar(ctx, id) {
     me: ctx.me,
   };
   if (!state.ready) return setupNeeded(state);
-  const message = messageArea({ role: 'status' }, told, ctx.flash);
+  const message = messageArea(null, told, ctx.flash);
   const actions = calendarActions(ctx, state, message);
   const grid = await calendarGrid(ctx, state, actions);
   return grid ? calendarPage(state, actions, message, grid) : h('div');

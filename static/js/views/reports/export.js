@@ -16,7 +16,9 @@ const EVERYTHING = 1_000_000;
 
 // The page's words for the API's codes: a spreadsheet in German reads "Nicht erschienen", not
 // "no-show" (the API's own lists keep the codes, for programs).
-const SOURCE_WORDS = { admin: marked('the salon'), integration: marked('online or a connected program') };
+// Where a booking came from as the report counts it (the API's bookedVia): the desk, the website
+// (the booking page) or a connected program, not the last two as one.
+const SOURCE_WORDS = { desk: marked('the salon'), website: marked('the booking page'), integration: marked('a connected program') };
 const KIND_WORDS = { payment: marked('Payment'), refund: marked('A refund') };
 const date = (localIso) => localIso.slice(0, 10);
 const time = (localIso) => localIso.slice(11, 16);
@@ -60,7 +62,7 @@ async function bookingsCsv(api, zone) {
       statusWords(BOOKING_STATUS, b.status)[0],
       csvNumber(moneyInput(b.price, b.currency)),
       b.currency,
-      t(SOURCE_WORDS[b.source] ?? b.source),
+      SOURCE_WORDS[b.bookedVia] ? t(SOURCE_WORDS[b.bookedVia]) : b.bookedVia,
       wallClockOf(zone, Date.parse(b.createdAt)).replace('T', ' '),
       b.cancelReason,
     ]),

@@ -46,6 +46,31 @@ function setupAgain() {
   );
 }
 
+/**
+ * "On this page": a button per part of Settings (each part's heading), which brings the part into
+ * view and its heading into focus. Buttons, not #links: the address's # names the back office's pages.
+ */
+function contents(parts) {
+  const headings = parts.map((part) => part?.querySelector?.('h3[id]')).filter(Boolean);
+  const go = (heading) => {
+    heading.setAttribute('tabindex', '-1');
+    heading.scrollIntoView({ block: 'start' });
+    heading.focus({ preventScroll: true });
+  };
+  return h(
+    'nav',
+    { class: 'contents', 'aria-labelledby': 'settings-contents-title' },
+    h('h3', { id: 'settings-contents-title' }, t('On this page')),
+    h(
+      'ul',
+      null,
+      headings.map((heading) =>
+        h('li', null, h('button', { type: 'button', class: 'quiet', onclick: () => go(heading) }, heading.textContent)),
+      ),
+    ),
+  );
+}
+
 export async function renderSettings(ctx) {
   const salon = await loadSalon(ctx);
   const business = salon.current();
@@ -55,8 +80,7 @@ export async function renderSettings(ctx) {
   const backups = backupsPart();
   const feeds = calendarFeedsPart(ctx);
   const [mail] = await Promise.all([mailPart(ctx), closures.load(), reachability.load(), backups.load(), feeds.load()]);
-  return viewPage(
-    { class: 'settings', title: t('Salon settings') },
+  const parts = [
     detailsForm(business, actions),
     peopleLink(),
     hoursForm(business, actions),
@@ -69,5 +93,6 @@ export async function renderSettings(ctx) {
     feeds.element,
     backups.element,
     setupAgain(),
-  );
+  ];
+  return viewPage({ class: 'settings', title: t('Salon settings') }, contents(parts), ...parts);
 }

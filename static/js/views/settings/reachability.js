@@ -83,7 +83,7 @@ export function reachabilitySentence(answer) {
 
 /** The Settings card: the sentence, and "Check again" once there is an address to check. */
 export function reachabilityPart() {
-  const sentence = messageArea({ 'aria-live': 'polite' });
+  const sentence = messageArea();
   let asked = 0;
   let timer;
   const show = (answer) => {

@@ -31,7 +31,7 @@ const STEP_FORMS = { salon: salonStep, services: servicesStep, staff: staffStep 
 
 export async function renderSetup(ctx, id) {
   const state = setupState(ctx.business, await loadSetup(ctx), id);
-  const message = messageArea({ role: 'alert' });
+  const message = messageArea();
   const actions = setupActions(ctx, message);
   const body = state.step === 'widget' ? await widgetStep(ctx) : STEP_FORMS[state.step](state, actions);
   return viewPage(
@@ -42,7 +42,7 @@ export async function renderSetup(ctx, id) {
       intro: ctx.business ? null : t('Four short steps and the salon can take bookings.'),
     },
     progress(state),
-    messageArea({ role: 'status' }, ctx.flash),
+    messageArea(null, ctx.flash),
     message,
     body,
   );

@@ -3,6 +3,7 @@
 
 import { h, isolate, listOf, phrase } from '../../dom.js';
 import { t } from '../../locale.js';
+import { WEEKDAY_KEYS, weekdayName } from '../../salon-time.js';
 import { choice, deskField as field } from '../../ui/fields.js';
 import { money, moneyField, parseMoney } from '../../ui/money.js';
 import { weekEditor } from '../../ui/week-editor.js';
@@ -116,12 +117,39 @@ export function servicesStep({ business, services }, actions) {
   return form;
 }
 
-/** "Anna: Haircut, Colour": a staff member added so far with the services they do, to be checked before going on. */
-function memberLine(member, services) {
+/** The hours of one day of weekly hours, given as ranges or as { hours, breaks }. */
+const hoursOn = (day) => (Array.isArray(day) ? day : (day?.hours ?? []));
+
+/** The indices (0: Monday) of the days with hours. */
+const daysWith = (week) => WEEKDAY_KEYS.flatMap((key, i) => (hoursOn(week?.[key]).length ? [i] : []));
+
+/** "Tue–Sat", "Mon, Wed, Fri": the days as runs, three days or more in a row written from–to. */
+function daysText(days) {
+  const runs = [];
+  for (const day of days) {
+    const run = runs.at(-1);
+    if (run && run.at(-1) === day - 1) run.push(day);
+    else runs.push([day]);
+  }
+  const name = (i) => weekdayName(i, 'short');
+  return runs.flatMap((run) => (run.length >= 3 ? [`${name(run[0])}–${name(run.at(-1))}`] : run.map(name))).join(', ');
+}
+
+/** "every day the salon opens" or "Tue–Sat": the days a staff member works, to be checked with their services. */
+function workDays(member, openingHours) {
+  const days = daysWith(member.schedule);
+  const open = daysWith(openingHours);
+  if (days.length && days.join() === open.join()) return t('every day the salon opens');
+  return days.length ? daysText(days) : t('on no day yet');
+}
+
+/** "Anna: Haircut, Colour; works Tue–Sat": a staff member added so far with the services they do and their days, to be checked before going on. */
+function memberLine(member, services, openingHours) {
   const theirs = services.filter((s) => member.serviceIds?.includes(s.id)).map((s) => s.name);
+  const days = workDays(member, openingHours);
   return theirs.length
-    ? phrase(t('{name}: {services}'), { name: isolate(member.name), services: listOf(theirs) })
-    : phrase(t('{name}: no services yet'), { name: isolate(member.name) });
+    ? phrase(t('{name}: {services}; works {days}'), { name: isolate(member.name), services: listOf(theirs), days })
+    : phrase(t('{name}: no services yet; works {days}'), { name: isolate(member.name), days });
 }
 
 export function staffStep({ business, services, staff }, actions) {
@@ -135,7 +163,7 @@ export function staffStep({ business, services, staff }, actions) {
   const form = stepForm(
     t('Staff'),
     t('Who does the work, when they work, and which services they do. The hours start as the salon’s opening hours.'),
-    soFar(t('Staff so far'), staff, (member) => memberLine(member, services)),
+    soFar(t('Staff so far'), staff, (member) => memberLine(member, services, business.workingHours)),
     field(t('Staff member’s name'), name),
     hours.element,
     h(
