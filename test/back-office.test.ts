@@ -118,7 +118,9 @@ describe('the back office in Chromium', () => {
     await page.getByLabel('Colour').check();
     await page.getByRole('button', { name: 'Save services' }).click();
     await page.locator('#staff-services .notice.good').getByText('Saved: Carla does Haircut, Colour.').waitFor();
-    await page.getByLabel('Friday hours').fill('');
+    // The weekly hours are the setup's week (issue 27): a day off is a day unticked.
+    assert.equal(await page.getByLabel('Friday from', { exact: true }).inputValue(), '09:00');
+    await page.getByLabel('Works on Friday').uncheck();
     await page.getByRole('button', { name: 'Save weekly hours' }).click();
     await page.locator('#staff-schedule .notice.good').waitFor();
     carla = await get(`/staff/${carlaId}`);
@@ -293,12 +295,16 @@ describe('the back office in Chromium', () => {
     );
     assert.equal(await page.locator('#business-name').innerText(), 'Hair by Anna & Ben');
 
-    await page.getByLabel('Monday', { exact: true }).fill('25-26');
+    // The opening hours are the setup's week (issue 27): times picked, a lunch break, a day ticked.
+    await page.getByLabel('Monday until', { exact: true }).fill('08:00');
     await page.getByRole('button', { name: 'Save opening hours' }).click();
     const hours = page.locator('#salon-hours .message-area');
-    assert.equal(await hours.innerText(), 'Monday: “25-26” is not a time of day.');
-    await page.getByLabel('Monday', { exact: true }).fill('9-13, 14-19');
-    await page.getByLabel('Sunday', { exact: true }).fill('');
+    assert.equal(await hours.innerText(), 'Monday: the closing time must come after the opening time.');
+    await page.getByLabel('Monday until', { exact: true }).fill('19:00');
+    await page.getByLabel('Monday break from', { exact: true }).fill('13:00');
+    await page.getByLabel('Monday break until', { exact: true }).fill('14:00');
+    await page.getByLabel('Open on Sunday').check();
+    await page.getByLabel('Open on Sunday').uncheck();
     await page.getByRole('button', { name: 'Save opening hours' }).click();
     await hours.getByText(/^Saved the opening hours: open \d days a week\.$/).waitFor();
     const workingHours = (await get('')).workingHours;

@@ -140,6 +140,17 @@ describe('the shared parts of the back office in German, in Chromium', () => {
     await timeOff.locator('button[type="submit"]').click();
     await timeOff.locator('.notice.error', { hasText: '„Bis“ muss später sein als „Von“.' }).waitFor();
 
+    // A staff member's week is the setup's (issue 27): its labels and its problem in German.
+    const schedule = page.locator('#staff-schedule');
+    await schedule.getByLabel('Arbeitet am Montag').waitFor();
+    await schedule.getByRole('button', { name: 'Zeiten vom Montag für jeden geöffneten Tag' }).waitFor();
+    await schedule.getByLabel('Dienstag bis', { exact: true }).fill('08:00');
+    await schedule.locator('button[type="submit"]').click();
+    await schedule.locator('.notice.error', { hasText: 'Dienstag: Das Ende muss nach dem Beginn liegen.' }).waitFor();
+
+    // A new staff member's hours are still typed: what is not understood is said in German.
+    await page.evaluate('location.hash = "#staff/new"');
+    await page.locator('dialog.confirm').getByRole('button', { name: 'Ohne Speichern verlassen' }).click();
     const monday = page.getByLabel('Montag: Zeiten');
     await monday.fill('9 bis 13 und 14–18');
     await page.getByLabel('Dienstag: Zeiten').fill('mittags');

@@ -161,7 +161,7 @@ function pickedDay(id, name, day, breaks, dayLabel) {
   open.addEventListener('change', sync);
   sync();
   // Hours set by hand are the day's own: "Monday's hours on every open day" leaves them (copyAll()).
-  let own = false;
+  let own = Boolean(day.own);
   for (const control of [start.control, end.control]) control.addEventListener('change', () => (own = true));
   const read = () => {
     if (!open.checked) return { value: { hours: [], breaks: [] } };
@@ -206,13 +206,19 @@ const breakWithin = ({ times }, [from, until]) => times[2] && times[3] && from <
  */
 function copyAll(days) {
   const [first, ...others] = days;
-  const monday = first.copy();
+  const monday = first.copy?.();
+  if (!monday) return [t('{first}’s hours are written out (more than the grid shows): they are not copied.', { first: first.name })];
   // A Monday without hours has none to copy: closing every open day instead would undo them all.
   if (!monday.open) return [t('{first} has no hours: tick it and set its hours first.', { first: first.name })];
   const taken = [];
   const sentences = [];
   for (const day of others) {
-    const own = day.copy();
+    const own = day.copy?.();
+    // A day written out (more than the grid shows) is kept as it is: copying would drop its times.
+    if (!own) {
+      sentences.push(t('{day} keeps its hours as they are written.', { day: day.name }));
+      continue;
+    }
     if (!own.open) continue;
     if (!own.own) {
       day.paste({ ...monday, own: false });
@@ -236,8 +242,8 @@ function copyAll(days) {
 /** "Same as Monday" on each day after the first, and "Monday's hours on every open day" above them, saying what it did. */
 function copyButtons(days) {
   days.forEach((day, i) => {
-    if (i === 0) return;
     const before = days[i - 1];
+    if (i === 0 || !day.paste || !before.copy) return;
     const same = h('button', { type: 'button', class: 'quiet copy-day' }, t('Same as {day}', { day: before.name }));
     same.addEventListener('click', () => day.paste(before.copy()));
     day.element.append(same);
@@ -267,17 +273,56 @@ const weekHead = () =>
   );
 
 /**
+ * Whether the picked grid shows a day as it is: one span (a time picker holds no 24:00) and, when
+ * the week has breaks, at most one break inside it. Any other day is written out (writtenDay()).
+ */
+function fitsGrid({ hours, breaks }, withBreaks) {
+  if (hours.length > 1 || breaks.length > (withBreaks ? 1 : 0)) return false;
+  if (!hours.length) return breaks.length === 0;
+  const [pause] = breaks;
+  return hours[0].end !== '24:00' && (!pause || (hours[0].start < pause.start && pause.end < hours[0].end));
+}
+
+/** A day the grid cannot show (three spans, say), in the grid as typed fields: kept as it is, and editable. */
+function writtenDay(id, name, day, breaks) {
+  const typed = typedDay(id, name, day, breaks);
+  const hint = t(
+    '{day} has more times than the grid shows: they are kept as they are, written as 09:00–13:00, several separated by commas.',
+    {
+      day: name,
+    },
+  );
+  return { ...typed, element: h('div', { class: 'day day-written' }, h('p', { class: 'hint' }, hint), typed.element) };
+}
+
+/**
+ * A day of a picked week: on the grid when it fits, else written out (its breaks apart when the week
+ * has them, `written`); `stored` days whose hours differ from the first's are their own.
+ */
+function gridDay(id, name, raw, { breaks, written, picked, first }) {
+  const day = spanWithBreak(raw);
+  if (!fitsGrid(day, breaks)) return writtenDay(id, name, raw, written);
+  const own = Boolean(picked.stored && first && rangesText(day.hours) !== rangesText(first.hours));
+  return pickedDay(id, name, { ...day, own }, breaks, picked.dayLabel);
+}
+
+/**
  * The week's rows, ids `${prefix}-mon`…; `breaks` for a staff member's week; `lunch` for opening
- * hours picked with a break, written as the hours around it. `picked` ({ legend, dayLabel, hint })
+ * hours picked with a break, written as the hours around it. `picked` ({ legend, dayLabel, hint, stored })
  * picks the times instead of typing them, in a fieldset of its own, with a day copied to the next
- * or to every open day in one press. `read()` gives {value} or {problem}, a sentence naming the day.
+ * or to every open day in one press; a day it cannot show stays written out. `stored`: the week is
+ * the salon's saved one (Settings, a staff member), so a day with other hours than Monday's is its own. `read()` gives {value} or {problem}, a sentence naming the day.
  */
 export function weekEditor(prefix, week, { breaks = false, lunch = false, picked = null } = {}) {
+  const first = picked ? spanWithBreak(dayOf(week, WEEKDAY_KEYS[0])) : null;
   const days = WEEKDAY_KEYS.map((key, i) => {
     const name = weekdayName(i);
-    const day = picked ? spanWithBreak(dayOf(week, key)) : dayOf(week, key);
+    const day = dayOf(week, key);
     const id = `${prefix}-${key}`;
-    return { key, name, ...(picked ? pickedDay(id, name, day, breaks || lunch, picked.dayLabel) : typedDay(id, name, day, breaks)) };
+    const shown = picked
+      ? gridDay(id, name, day, { breaks: breaks || lunch, written: breaks, picked, first: i ? first : null })
+      : typedDay(id, name, day, breaks);
+    return { key, name, ...shown };
   });
   const rows = days.map((day) => day.element);
   const element = picked

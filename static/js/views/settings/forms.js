@@ -66,14 +66,22 @@ export function detailsForm(business, actions) {
 }
 
 export function hoursForm(business, actions) {
-  const week = weekEditor('opening', business.workingHours);
+  // The setup's week (time pickers, a lunch break, a day copied), on the hours saved (issue 27).
+  const week = weekEditor('opening', business.workingHours, {
+    lunch: true,
+    picked: {
+      legend: t('Opening hours'),
+      dayLabel: t('Open on'),
+      hint: t('A break (lunch, say) closes the salon then.'),
+      stored: true,
+    },
+  });
   return formPanel(
     'salon-hours',
     t('Opening hours'),
-    t(
-      'The hours the salon is open, in {zone}: times as 09:00–18:00, several separated by commas; leave a day empty when it is closed. Clients can book a staff member only when both the salon and they are working.',
-      { zone: zoneWords(business.timezone) },
-    ),
+    t('The hours the salon is open, in {zone}. Clients can book a staff member only when both the salon and they are working.', {
+      zone: zoneWords(business.timezone),
+    }),
     week.element,
     t('Save opening hours'),
     (messages) => actions.saveHours(messages, week.read()),

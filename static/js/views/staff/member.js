@@ -10,7 +10,7 @@ import { itemPage } from '../../ui/pages.js';
 import { activeSwitch } from '../../ui/switch.js';
 import { weekEditor } from '../../ui/week-editor.js';
 import { memberActions } from './actions.js';
-import { detailFields, HOURS_HINT, mayChangeStaff, serviceChoice, weekText } from './fields.js';
+import { detailFields, mayChangeStaff, serviceChoice, weekText } from './fields.js';
 import { timeOffSection } from './time-off.js';
 
 /** The member as last saved, and the heading and badge that show it. */
@@ -30,7 +30,11 @@ function memberState(first) {
 function forms(member, services, actions) {
   const details = detailFields(member);
   const choice = serviceChoice(services, member.serviceIds);
-  const week = weekEditor('schedule', member.schedule, { breaks: true });
+  // The setup's week (time pickers, a break, a day copied), on the hours saved (issue 27).
+  const week = weekEditor('schedule', member.schedule, {
+    breaks: true,
+    picked: { legend: t('Working hours'), dayLabel: t('Works on'), stored: true },
+  });
   return [
     formPanel('staff-details', t('Details'), null, details.element, t('Save details'), (messages) =>
       actions.saveDetails(messages, details.read()),
@@ -38,7 +42,7 @@ function forms(member, services, actions) {
     formPanel('staff-services', t('Services'), t('Clients can book them for these.'), choice.element, t('Save services'), (messages) =>
       actions.saveServices(messages, choice.read()),
     ),
-    formPanel('staff-schedule', t('Weekly hours and breaks'), t(HOURS_HINT), week.element, t('Save weekly hours'), (messages) =>
+    formPanel('staff-schedule', t('Weekly hours and breaks'), null, week.element, t('Save weekly hours'), (messages) =>
       actions.saveSchedule(messages, week.read()),
     ),
   ];
