@@ -49,7 +49,7 @@ export async function fixture(name: string, targetUrl: string, databaseUrl?: str
 }
 
 /** Fills the attempt tables fast, with plain SQL: `history` finished attempts and `due` pending ones. */
-function seed(dir: string, webhookId: number, history: number, due: number): void {
+export function seed(dir: string, webhookId: number, history: number, due: number): void {
   const db = new BetterSqlite3(path.join(dir, 'booking.db'));
   db.pragma('synchronous = OFF');
   const delivery = db.prepare(
