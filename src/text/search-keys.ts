@@ -54,11 +54,12 @@ function e164(phone: string, country: string | null): string | undefined {
 
 /**
  * The international form of a client's number from its key (phoneKey, kept with the client and
- * read again when the salon's country changes): the key when it is E.164, null for a number that
- * could not be read (its key is only digits) or none.
+ * read again when the salon's country changes), grouped as the country writes it ("+49 170
+ * 1234567": a spreadsheet keeps it as text, where "+491701234567" becomes 4.917E+11); null for a
+ * number that could not be read (its key is only digits) or none.
  */
 export function internationalOf(key: string | null): string | null {
-  return key?.startsWith('+') ? key : null;
+  return key?.startsWith('+') ? (parsePhoneNumberFromString(key)?.formatInternational() ?? key) : null;
 }
 
 /** What a query that looks like a phone number is matched by: its key, and its digits for a part of a number. */
