@@ -189,8 +189,8 @@ export const backlogScenario: Scenario = {
       metric: `peak RSS delivering the backlog (seeded in ${round(seedSeconds, 1)} s)`,
       ours: round(peak, 1),
       unit: 'MiB',
-      goal: '< 250 MiB',
-      met: peak < 250,
+      goal: '< 200 MiB',
+      met: peak < 200,
     });
     return rows;
   },

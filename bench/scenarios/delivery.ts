@@ -131,8 +131,8 @@ export const deliveryScenario: Scenario = {
         baseline: round(median(raw), 0),
         ratio: round(ratio),
         unit: '/s',
-        goal: '≥ 0.60',
-        met: ratio >= 0.6,
+        goal: '≥ 0.70',
+        met: ratio >= 0.7,
         rounds: { ours: ours.map((v) => round(v, 0)), baseline: raw.map((v) => round(v, 0)) },
       },
       {
@@ -192,8 +192,9 @@ export const latencyScenario: Scenario = {
             metric: `p50 at ${rate} events/s`,
             ours: round(median(p50s)),
             unit: 'ms',
-            goal: '< 3 ms',
-            met: median(p50s) < 3,
+            // Issue 25: the first attempt at 500/s under 0.5 ms (p50) and 3 ms (p99); 50/s as before.
+            goal: rate === 500 ? '< 0.5 ms' : '< 3 ms',
+            met: median(p50s) < (rate === 500 ? 0.5 : 3),
             rounds: { ours: p50s.map((v) => round(v)) },
           },
           {
@@ -201,8 +202,8 @@ export const latencyScenario: Scenario = {
             metric: `p99 at ${rate} events/s`,
             ours: round(median(p99s)),
             unit: 'ms',
-            goal: '< 15 ms',
-            met: median(p99s) < 15,
+            goal: rate === 500 ? '< 3 ms' : '< 15 ms',
+            met: median(p99s) < (rate === 500 ? 3 : 15),
             rounds: { ours: p99s.map((v) => round(v)) },
           },
         );

@@ -469,8 +469,8 @@ export const pgLatencyScenario: Scenario = {
         baseline: round(median(p50.sqlite)),
         ratio: round(median(p50.postgres) / median(p50.sqlite)),
         unit: 'ms',
-        goal: '< 3 ms',
-        met: median(p50.postgres) < 3,
+        goal: '< 2 ms',
+        met: median(p50.postgres) < 2,
         rounds: { ours: p50.postgres.map((v) => round(v)), baseline: p50.sqlite.map((v) => round(v)) },
       },
       {
@@ -480,8 +480,8 @@ export const pgLatencyScenario: Scenario = {
         baseline: round(median(p99.sqlite)),
         ratio: round(median(p99.postgres) / median(p99.sqlite)),
         unit: 'ms',
-        goal: '< 15 ms',
-        met: median(p99.postgres) < 15,
+        goal: '< 6 ms',
+        met: median(p99.postgres) < 6,
         rounds: { ours: p99.postgres.map((v) => round(v)), baseline: p99.sqlite.map((v) => round(v)) },
       },
     ];
