@@ -2,7 +2,7 @@
 // and phone; the services they do; and how their hours are typed.
 
 import { h } from '../../dom.js';
-import { marked, t } from '../../locale.js';
+import { t } from '../../locale.js';
 import { WEEKDAY_KEYS, weekdayName } from '../../salon-time.js';
 import { checkbox, field, input, textOrNull } from '../../ui/fields.js';
 import { rangesText } from '../../ui/week-editor.js';
@@ -14,8 +14,6 @@ import { rangesText } from '../../ui/week-editor.js';
 export const mayChangeStaff = (ctx) => ctx.me?.role !== 'front_desk' && ctx.me?.role !== 'stylist';
 
 /** The hint under a staff member's week (shown through t()). */
-export const HOURS_HINT = marked('Times as 09:00–18:00, several separated by commas; leave a day empty for a day off.');
-
 /** A new staff member's week: Monday to Friday 09:00–18:00 without a break. */
 export const NEW_WEEK = Object.fromEntries(
   WEEKDAY_KEYS.map((day, i) => [day, { hours: i < 5 ? [{ start: '09:00', end: '18:00' }] : [], breaks: [] }]),

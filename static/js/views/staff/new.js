@@ -1,5 +1,5 @@
 // A new staff member (#staff/new): name and contact, the services they do, and their weekly hours
-// and breaks (Monday to Friday 09:00–18:00 to start with).
+// and breaks on the setup's week (Monday to Friday 09:00–18:00 to start with).
 
 import { h } from '../../dom.js';
 import { t } from '../../locale.js';
@@ -7,7 +7,7 @@ import { messageArea } from '../../ui/notice.js';
 import { pageFor } from '../../ui/pages.js';
 import { weekEditor } from '../../ui/week-editor.js';
 import { addStaff } from './actions.js';
-import { detailFields, HOURS_HINT, mayChangeStaff, NEW_WEEK, serviceChoice } from './fields.js';
+import { detailFields, mayChangeStaff, NEW_WEEK, serviceChoice } from './fields.js';
 
 export function renderNewStaff(ctx) {
   const page = { class: 'staff-edit', back: ['#staff', t('← All staff')], title: t('New staff member') };
@@ -19,7 +19,11 @@ async function newStaffForm(ctx) {
   const services = await ctx.api.list('adminListServices');
   const details = detailFields(undefined);
   const choice = serviceChoice(services, []);
-  const week = weekEditor('new-staff', NEW_WEEK, { breaks: true });
+  // The setup's week, as on a staff member's page (issue 27): time pickers, a break, a day copied.
+  const week = weekEditor('new-staff', NEW_WEEK, {
+    breaks: true,
+    picked: { legend: t('Working hours'), dayLabel: t('Works on') },
+  });
   const messages = messageArea();
   const submit = h('button', { type: 'submit', class: 'primary' }, t('Add staff member'));
   const form = h(
@@ -27,7 +31,7 @@ async function newStaffForm(ctx) {
     { class: 'panel edit-form', novalidate: true },
     details.element,
     choice.element,
-    h('fieldset', null, h('legend', null, t('Weekly hours and breaks')), h('p', { class: 'hint' }, t(HOURS_HINT)), week.element),
+    week.element,
     messages,
     h('div', { class: 'actions' }, submit),
   );
