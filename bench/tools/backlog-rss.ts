@@ -61,11 +61,11 @@ try {
       .split('\0')
       .filter((a) => a.startsWith('--'));
     let peak = { rss: 0, anon: 0, file: 0 };
-    const trace: number[] = [];
+    const trace: string[] = [];
     const until = Date.now() + Number(values.seconds) * 1000;
     while (Date.now() < until) {
       const now = memory(pid);
-      trace.push(Math.round(now.rss));
+      trace.push(`${Math.round(now.rss)}/${Math.round(now.anon)}/${Math.round(now.file)}`);
       if (now.rss > peak.rss) peak = now;
       // A heap snapshot (written into the checkout by the server) of what is alive at that moment.
       if (snapshotAt !== undefined && Date.now() >= snapshotAt) {
@@ -78,7 +78,7 @@ try {
     const arrived = delivered(dir);
     fs.rmSync(dir, { recursive: true, force: true });
     console.log(
-      `${JSON.stringify(env)} flags ${flags.join(' ')}: peak ${peak.rss.toFixed(1)} MiB (anon ${peak.anon.toFixed(1)}, file ${peak.file.toFixed(1)}), ${arrived} delivered; every second: ${trace.filter((_, i) => i % 4 === 3).join(' ')}`,
+      `${JSON.stringify(env)} flags ${flags.join(' ')}: peak ${peak.rss.toFixed(1)} MiB (anon ${peak.anon.toFixed(1)}, file ${peak.file.toFixed(1)}), ${arrived} delivered; every second (RSS/anon/file): ${trace.filter((_, i) => i % 4 === 3).join(' ')}`,
     );
   }
 } finally {
