@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=4 --heap-growing-percent=25
+#!/usr/bin/env -S node --max-semi-space-size=4
 // Launcher: booking-api needs Node 24 (better-sqlite3 13 crashes on older Node). Run from a
 // checkout with an older `node` on PATH, it hands over to the Node 24 that npm installed.
 import { spawn } from 'node:child_process';

@@ -8,10 +8,8 @@
 // delivering the bench's backlog fell from 355 MiB to 233-249 MiB (1 MiB: 230 MiB, but services
 // and delivery lost ~10% of their throughput; 4 MiB stayed within the noise of default).
 //
-// --heap-growing-percent=25: after a full collection, V8 lets the old generation grow to up to 4×
-// what was alive before the next one. Delivering a backlog promotes ~5 MiB/s of short-lived
-// objects (sends in flight survive the small young generation's scavenges), so the old
-// generation grew from 26 to 91 MiB in 15 s without a full collection while ~40 MiB was alive
-// (--trace-gc). At 1.25× it is collected at ~50 MiB instead: the backlog's peak RSS without a
-// backup running 204-207 → 175-184 MiB (bench/tools/backlog-rss.ts, docs/performance.md stop 40).
-export const NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=25'];
+// Not --heap-growing-percent=25 (the old generation collected at 1.25× what was alive): it took
+// the backlog's peak RSS without a backup from 204-207 to 175-184 MiB, but cost each delivery
+// 10-30 % more CPU (bench/tools/cpu-per-delivery.ts: 127, 148 → 167, 163 µs; 50: 149 µs), and the
+// scenario's peak is the set-up backup's scrypt anyway (docs/performance.md, stop 40).
+export const NODE_FLAGS = ['--max-semi-space-size=4'];
