@@ -3,6 +3,7 @@ import { before, describe, it } from 'node:test';
 import type { Locator } from 'playwright-core';
 import { admin, MONDAY, SCHEDULE } from './helpers/salon.ts';
 import { skippedWithoutChromium, useApp, useBrowser, useSalon } from './helpers/suite.ts';
+import { dragBooking } from './helpers/browser.ts';
 
 // The defects a salon owner met in a full day in the browser (issue 27, section 1), each in
 // Chromium, on a salon of two staff (Anna: Haircut and Colour; Ben: Haircut).
@@ -171,22 +172,8 @@ describe('the salon’s day in Chromium (issue 27)', () => {
     assert.deepEqual(JSON.parse(told.data).cancelledBy, 'client');
   });
 
-  /** Drags the booking of `client` to `time` in the column of the `column`th staff member (0: Anna, 1: Ben). */
-  const drag = async (client: string, column: number, time: string) => {
-    const event = page.locator('.ec-event.booking', { hasText: client });
-    const target = page.locator(`.ec-body .ec-sidebar time[datetime$="T${time.slice(0, 2)}:00:00"]`);
-    // Both ends of the drag in view: a sentence over the calendar may have pushed the grid down.
-    await target.scrollIntoViewIfNeeded();
-    await event.scrollIntoViewIfNeeded();
-    const from = (await event.boundingBox())!;
-    const to = (await page.locator('.ec-body .ec-day').nth(column).boundingBox())!;
-    const hour = (await target.boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + 5);
-    await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2 + 20, from.y + 20, { steps: 4 });
-    await page.mouse.move(to.x + to.width / 2, hour.y + hour.height / 2 + 4, { steps: 8 });
-    await page.mouse.up();
-  };
+  /** Drags the booking of `client` to `time` in the `column`th staff member's column (0: Anna, 1: Ben). */
+  const drag = (client: string, column: number, time: string) => dragBooking(page, client, column, time);
   /** Each client booked here a phone of their own: a phone already known puts the booking on that client. */
   let phones = 0;
   const bookAt = async (date: string, time: string, name: string, staffId = salon.anna, serviceId = salon.haircut) =>

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ADMIN_TOKEN } from './helpers/app.ts';
-import { logIn } from './helpers/browser.ts';
+import { dragBooking, logIn } from './helpers/browser.ts';
 import { admin, MONDAY } from './helpers/salon.ts';
 import { skippedWithoutChromium, useApp, useBrowser, useSalon } from './helpers/suite.ts';
 
@@ -68,21 +68,8 @@ describe('the calendar’s smaller frictions (the second new-owner trial)', () =
         201,
       )
     ).body.id as number;
-  /** Drags the booking of `client` to `time` in the `column`th staff member's column (0: Anna, 1: Ben), as salon-day.test.ts does. */
-  const drag = async (client: string, column: number, time: string) => {
-    const event = page.locator('.ec-event.booking', { hasText: client });
-    const target = page.locator(`.ec-body .ec-sidebar time[datetime$="T${time.slice(0, 2)}:00:00"]`);
-    await target.scrollIntoViewIfNeeded();
-    await event.scrollIntoViewIfNeeded();
-    const from = (await event.boundingBox())!;
-    const to = (await page.locator('.ec-body .ec-day').nth(column).boundingBox())!;
-    const hour = (await target.boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + 5);
-    await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2 + 20, from.y + 20, { steps: 4 });
-    await page.mouse.move(to.x + to.width / 2, hour.y + hour.height / 2 + 4, { steps: 8 });
-    await page.mouse.up();
-  };
+  /** Drags the booking of `client` to `time` in the `column`th staff member's column (0: Anna, 1: Ben). */
+  const drag = (client: string, column: number, time: string) => dragBooking(page, client, column, time);
 
   it('takes the last move’s sentence away when the next drag is refused: one message, not two that contradict each other', async () => {
     await bookAt('2026-11-24', '09:00', 'Julia Moved', salon.ben, salon.haircut);

@@ -221,3 +221,23 @@ export async function fitsWidth(page: Page): Promise<{ scrollWidth: number; widt
     return { scrollWidth: document.documentElement.scrollWidth, width: innerWidth };
   });
 }
+
+/**
+ * Drags the calendar's booking of `client` to `time` (HH:MM, to its hour's line) in the column of
+ * the `column`th staff member of the day's grid (0: the first), by the mouse as a person does.
+ */
+export async function dragBooking(page: Page, client: string, column: number, time: string): Promise<void> {
+  const event = page.locator('.ec-event.booking', { hasText: client });
+  const target = page.locator(`.ec-body .ec-sidebar time[datetime$="T${time.slice(0, 2)}:00:00"]`);
+  // Both ends of the drag in view: a sentence over the calendar may have pushed the grid down.
+  await target.scrollIntoViewIfNeeded();
+  await event.scrollIntoViewIfNeeded();
+  const from = (await event.boundingBox())!;
+  const to = (await page.locator('.ec-body .ec-day').nth(column).boundingBox())!;
+  const hour = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + 5);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 20, from.y + 20, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, hour.y + hour.height / 2 + 4, { steps: 8 });
+  await page.mouse.up();
+}
